@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+
+const debianChromium = '/usr/bin/chromium'
+
+/**
+ * The Chromium the browser tests drive, in this order: CHROMIUM_PATH, Playwright's own
+ * browser when it is installed, then Debian's chromium package.
+ */
+export function resolveChromium(env: Record<string, string | undefined> = process.env): string {
+  const explicit = env.CHROMIUM_PATH
+  if (explicit) {
+    if (existsSync(explicit)) return explicit
+    throw new Error(`CHROMIUM_PATH points at ${explicit}, which does not exist.`)
+  }
+  const bundled = safeBundledPath()
+  if (bundled && existsSync(bundled)) return bundled
+  if (existsSync(debianChromium)) return debianChromium
+  throw new Error(
+    'No Chromium found for the browser tests. Install one with `sudo apt-get install -y chromium` ' +
+      '(Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, ' +
+      'or set CHROMIUM_PATH to a Chromium executable.',
+  )
+}
+
+function safeBundledPath(): string | undefined {
+  try {
+    return chromium.executablePath()
+  } catch {
+    return undefined
+  }
+}
+
+/** Flags that keep Chromium quiet on a machine without internet access. */
+export const offlineChromiumArgs = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+]

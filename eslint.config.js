@@ -1,0 +1,33 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dist-ssr/', '.local/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The local stack, scripts and benchmarks report to the terminal.
+    files: ['server/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Machines are pure statecharts: no React, no I/O libraries.
+    files: ['machines/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@azure/*', '@stripe/*', '@mantine/*', '../src/*'] }],
+    },
+  },
+)

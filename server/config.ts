@@ -1,0 +1,21 @@
+import * as v from 'valibot'
+
+const serverEnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(65535)), '5173'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), 'localhost'),
+  LOCAL_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.local'),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),
+})
+
+export type ServerConfig = v.InferOutput<typeof serverEnvSchema> & { origin: string }
+
+/** Reads the local stack's settings from the environment; a bad value stops the start with its name. */
+export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const result = v.safeParse(serverEnvSchema, env)
+  if (!result.success) {
+    const names = result.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`)
+    throw new Error(`Invalid server configuration: ${names.join('; ')}`)
+  }
+  const { PORT, HOST } = result.output
+  return { ...result.output, origin: `https://${HOST}:${PORT}` }
+}

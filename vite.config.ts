@@ -1,0 +1,21 @@
+import { defineConfig, loadEnv } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { parsePublicEnv } from './src/config/schema'
+
+// `localstack` (npm start, npm test) reads .env.localstack; `production` reads only the real environment.
+export default defineConfig(({ mode, isSsrBuild }) => {
+  parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
+  return {
+    plugins: [
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
+      react(),
+    ],
+    build: {
+      manifest: !isSsrBuild,
+      sourcemap: false,
+      target: 'es2022',
+    },
+    server: { port: 5173 },
+  }
+})
