@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
 
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    // Unit tests see the local stack's configuration, as the built app does.
+    env: loadEnv('localstack', process.cwd(), 'VITE_'),
     restoreMocks: true,
   },
 })

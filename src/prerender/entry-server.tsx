@@ -1,7 +1,11 @@
-import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
+import { RouterServer, createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server'
 import { createAppRouter } from '../router'
 
-export async function render(url: string) {
+export { publicPaths } from '../content/pages'
+export const siteUrl = new URL(import.meta.env.VITE_SITE_URL).origin
+
+/** Renders one address of the app to HTML, as the browser will hydrate it. */
+export async function render(url: string): Promise<{ status: number; html: string }> {
   const handler = createRequestHandler({ request: new Request(url), createRouter: createAppRouter })
   const response = await handler(({ responseHeaders, router }) =>
     renderRouterToString({ responseHeaders, router, children: <RouterServer router={router} /> }),

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { pageMeta } from '../content/pages'
+import { LandingPage } from '../features/marketing/components/LandingPage'
+import { pageHead } from '../ui/page-head'
 
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: 'Home | Prism' }] }),
-  component: function Home() {
-    const [n, setN] = useState(0)
-    return <main><h1>Empower</h1><button onClick={() => setN(n + 1)}>clicked {n}</button></main>
-  },
+  head: () => pageHead(pageMeta.home),
+  component: LandingPage,
 })

@@ -1,0 +1,19 @@
+import { Text } from '@mantine/core'
+import { communityEligibility, plans } from '../../../content/plans'
+import { PricingCard } from './PricingCard'
+import { Section } from './Section'
+
+export function PricingSection() {
+  return (
+    <Section id="pricing" title="Pricing" intro="Annual licenses, per developer. Every plan includes unlimited deployment of the applications you build." alt>
+      <div className="card-grid card-grid-3">
+        {plans.map((plan) => (
+          <PricingCard key={plan.priceId} plan={plan} />
+        ))}
+      </div>
+      <Text size="sm" c="dimmed" ta="center" mt="xl" maw={720} mx="auto">
+        {communityEligibility}
+      </Text>
+    </Section>
+  )
+}

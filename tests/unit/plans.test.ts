@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { findPlan, plans, upgradePaths, upgradeSeatLimits } from '../../src/content/plans'
+
+describe('plans', () => {
+  it('holds the three plans of the spec with their prices in cents', () => {
+    expect(plans.map((plan) => [plan.name, plan.price])).toEqual([
+      ['Community', 0],
+      ['Commercial Plus', 49900],
+      ['Commercial', 29900],
+    ])
+  })
+
+  it('shows prices as USD with two decimals, and Community as FREE*', () => {
+    expect(Object.fromEntries(plans.map((plan) => [plan.priceId, plan.priceDisplay]))).toEqual({
+      community: 'FREE*',
+      commercial: '$299.00',
+      'commercial-plus': '$499.00',
+    })
+  })
+
+  it('marks only Commercial Plus as the best value', () => {
+    expect(plans.filter((plan) => plan.bestValue).map((plan) => plan.name)).toEqual(['Commercial Plus'])
+  })
+
+  it('lists the features of each plan', () => {
+    expect(findPlan('community')?.features).toHaveLength(2)
+    expect(findPlan('commercial')?.features).toEqual(['Commercial app development', 'Public package feed', 'Unlimited deployment'])
+    expect(findPlan('commercial-plus')?.features).toContain('Discord access')
+    expect(findPlan('commercial-plus')?.features).toHaveLength(9)
+  })
+
+  it('caps Community purchases at 5 seats and leaves paid plans open', () => {
+    expect(findPlan('community')?.maxPurchaseSeats).toBe(5)
+    expect(findPlan('commercial')?.maxPurchaseSeats).toBeUndefined()
+    expect(findPlan('commercial-plus')?.maxPurchaseSeats).toBeUndefined()
+  })
+
+  it('knows no other price', () => {
+    expect(findPlan('enterprise')).toBeUndefined()
+  })
+
+  it('follows the upgrade paths of spec section 4', () => {
+    expect(upgradePaths).toEqual({
+      community: ['commercial', 'commercial-plus'],
+      commercial: ['commercial-plus'],
+      'commercial-plus': [],
+    })
+    expect(upgradeSeatLimits).toEqual({ min: 1, max: 500 })
+  })
+})
