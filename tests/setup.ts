@@ -1,4 +1,6 @@
 // Browser APIs that jsdom lacks and Mantine uses. Tests in the node environment skip this.
+export {}
+
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react')
   const { afterEach } = await import('vitest')

@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs } from '../../e2e/support/browser'
 
-export interface AssetBytes {
+export type AssetBytes = {
   jsRaw: number
   jsGzip: number
   cssRaw: number
   cssGzip: number
 }
+
 
 /**
  * The JavaScript and CSS a visit to the page downloads (the entry, its imports and the route's
