@@ -1,0 +1,258 @@
+import { assign, setup } from 'xstate'
+import {
+  interactionTypes,
+  signInErrors,
+  type AuthFailure,
+  type InteractionType,
+  type Policy,
+  type SignedInAccount,
+} from './auth.types'
+import { notProvided, notProvidedCallback } from './not-provided'
+
+/** What MSAL reports through its event callback, translated by the msalEvents actor. */
+export type MsalEvent =
+  | { type: 'msal.handleRedirect.start' }
+  | { type: 'msal.handleRedirect.end' }
+  | { type: 'msal.acquireToken.start'; interaction: InteractionType }
+  | { type: 'msal.acquireToken.success'; interaction: InteractionType; account: SignedInAccount }
+  | { type: 'msal.acquireToken.failure'; interaction: InteractionType; failure: AuthFailure }
+  | { type: 'msal.login.success'; account: SignedInAccount }
+  | { type: 'msal.logout.start' }
+  | { type: 'msal.logout.end' }
+
+/** What the app asks of the sign-in flow. The interaction type is checked, so it is a string. */
+export type AuthRequest =
+  | { type: 'login.request'; interactionType: string; policy?: Policy; returnPath?: string }
+  | { type: 'token.request'; interactionType: string; scopes: string[]; returnPath?: string }
+  | { type: 'logout.request' }
+  | { type: 'error.dismiss' }
+
+export type AuthEvent = MsalEvent | AuthRequest
+
+export interface LoginInput {
+  interactionType: InteractionType
+  policy: Policy
+  returnPath?: string
+}
+
+export interface StartupOutput {
+  activeAccount: SignedInAccount | null
+  accounts: SignedInAccount[]
+  /** The policy of the sign-in that just returned by redirect, if any. */
+  returnedPolicy: Policy | null
+  returnPath?: string
+}
+
+interface AuthContext {
+  activeAccount: SignedInAccount | null
+  pendingLogin: LoginInput | null
+  pendingToken: { interactionType: InteractionType; scopes: string[]; returnPath?: string } | null
+  error: string | null
+}
+
+const isInteractionType = (value: string): value is InteractionType => interactionTypes.includes(value)
+
+/**
+ * The sign-in flow: MSAL's interaction states (spec section 4). Interactive calls start only
+ * from `none`; the active account follows successful sign-ins and token acquisitions.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    msalEvents: notProvidedCallback<MsalEvent>('msalEvents'),
+    startup: notProvided<StartupOutput>('startup'),
+    login: notProvided<SignedInAccount | null, LoginInput>('login'),
+    ssoSilent: notProvided<SignedInAccount, void>('ssoSilent'),
+    acquireTokenInteractive: notProvided<SignedInAccount | null, { interactionType: InteractionType; scopes: string[]; returnPath?: string }>(
+      'acquireTokenInteractive',
+    ),
+    logout: notProvided<void, { account: SignedInAccount | null }>('logout'),
+  },
+  actions: {
+    /** Tells MSAL which account is active; the app provides it. */
+    storeActiveAccount: (_, _params: { account: SignedInAccount | null }) => {},
+    /** Hands over to the page the user first asked for, after a sign-in by redirect. */
+    returnToRequestedPage: (_, _params: { returnPath?: string }) => {},
+    activateAccount: assign({ activeAccount: (_, params: { account: SignedInAccount }) => params.account, error: null }),
+    recordFailure: assign({ error: (_, params: { message: string }) => params.message }),
+    rejectInteractionInProgress: assign({ error: signInErrors.interactionInProgress }),
+    rejectInvalidInteractionType: assign({ error: signInErrors.invalidInteractionType }),
+    dismissError: assign({ error: null }),
+  },
+  guards: {
+    isKnownInteractionType: (_, params: { interactionType: string }) => isInteractionType(params.interactionType),
+    isSilent: (_, params: { interactionType: string }) => params.interactionType === 'silent',
+    hasAccount: (_, params: { account: SignedInAccount | null }) => params.account !== null,
+    isInteractive: (_, params: { interaction: InteractionType }) => params.interaction !== 'silent',
+    /** B2C answers 'Forgot your password?' with the error AADB2C90118. */
+    isForgotPassword: (_, params: { error: unknown }) => String((params.error as AuthFailure | null)?.errorMessage ?? '').includes('AADB2C90118'),
+    returnedFromPasswordReset: (_, params: { output: StartupOutput }) => params.output.returnedPolicy === 'passwordReset',
+  },
+}).createMachine({
+  id: 'auth',
+  context: { activeAccount: null, pendingLogin: null, pendingToken: null, error: null },
+  invoke: { id: 'msalEvents', src: 'msalEvents' },
+  on: {
+    // After a successful sign-in or token acquisition, the event's account becomes active.
+    'msal.login.success': {
+      actions: [
+        { type: 'activateAccount', params: ({ event }) => ({ account: event.account }) },
+        { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.account }) },
+      ],
+    },
+    'msal.acquireToken.success': {
+      actions: [
+        { type: 'activateAccount', params: ({ event }) => ({ account: event.account }) },
+        { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.account }) },
+      ],
+    },
+    'login.request': { actions: 'rejectInteractionInProgress' },
+    'token.request': { actions: 'rejectInteractionInProgress' },
+    'logout.request': { actions: 'rejectInteractionInProgress' },
+    'error.dismiss': { actions: 'dismissError' },
+  },
+  initial: 'startup',
+  states: {
+    startup: {
+      description: 'MSAL initializes and reads any sign-in answer in the address.',
+      invoke: {
+        id: 'startup',
+        src: 'startup',
+        onDone: [
+          {
+            guard: { type: 'returnedFromPasswordReset', params: ({ event }) => ({ output: event.output }) },
+            target: 'login',
+            actions: assign({
+              pendingLogin: ({ event }) => ({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: event.output.returnPath }),
+            }),
+          },
+          {
+            target: 'none',
+            actions: [
+              assign({ activeAccount: ({ event }) => event.output.activeAccount ?? event.output.accounts[0] ?? null }),
+              { type: 'storeActiveAccount', params: ({ context }) => ({ account: context.activeAccount }) },
+              { type: 'returnToRequestedPage', params: ({ event }) => ({ returnPath: event.output.returnPath }) },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isForgotPassword', params: ({ event }) => ({ error: event.error }) },
+            target: 'login',
+            actions: assign({ pendingLogin: { interactionType: 'redirect', policy: 'passwordReset' } }),
+          },
+          { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
+        ],
+      },
+      initial: 'initializing',
+      states: {
+        initializing: { on: { 'msal.handleRedirect.start': 'handleRedirect' } },
+        handleRedirect: {
+          description: 'MSAL processes the answer of a sign-in by redirect.',
+          on: { 'msal.handleRedirect.end': 'initializing' },
+        },
+      },
+    },
+    none: {
+      description: 'No interaction in progress: signed in or not, the app may start one.',
+      on: {
+        'login.request': [
+          {
+            guard: { type: 'isKnownInteractionType', params: ({ event }) => event },
+            target: 'login',
+            actions: assign({
+              pendingLogin: ({ event }) => ({
+                interactionType: event.interactionType as InteractionType,
+                policy: event.policy ?? 'signUpSignIn',
+                returnPath: event.returnPath,
+              }),
+              error: null,
+            }),
+          },
+          { actions: 'rejectInvalidInteractionType' },
+        ],
+        'token.request': [
+          { guard: { type: 'isSilent', params: ({ event }) => event }, target: 'ssoSilent' },
+          {
+            guard: { type: 'isKnownInteractionType', params: ({ event }) => event },
+            target: 'acquireToken',
+            actions: assign({
+              pendingToken: ({ event }) => ({ interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }),
+            }),
+          },
+          { actions: 'rejectInvalidInteractionType' },
+        ],
+        'logout.request': 'logout',
+      },
+    },
+    login: {
+      description: 'Signing in with the sign-up/sign-in or the password-reset policy.',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => context.pendingLogin ?? { interactionType: 'redirect', policy: 'signUpSignIn' },
+        // A redirect leaves the page; only a popup comes back here with the account.
+        onDone: {
+          guard: { type: 'hasAccount', params: ({ event }) => ({ account: event.output }) },
+          target: 'none',
+          actions: { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.output }) },
+        },
+        onError: { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
+      },
+    },
+    ssoSilent: {
+      description: 'Signing in silently with the provider’s session, in a hidden frame.',
+      invoke: {
+        id: 'ssoSilent',
+        src: 'ssoSilent',
+        onDone: {
+          target: 'none',
+          actions: [
+            { type: 'activateAccount', params: ({ event }) => ({ account: event.output }) },
+            { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.output }) },
+          ],
+        },
+        // Not being signed in at the provider is an answer, not an error to show.
+        onError: 'none',
+      },
+    },
+    acquireToken: {
+      description: 'Acquiring a token interactively, because the silent ways needed interaction.',
+      invoke: {
+        id: 'acquireTokenInteractive',
+        src: 'acquireTokenInteractive',
+        input: ({ context }) => context.pendingToken ?? { interactionType: 'redirect', scopes: [] },
+        onDone: {
+          guard: { type: 'hasAccount', params: ({ event }) => ({ account: event.output }) },
+          target: 'none',
+        },
+        onError: { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
+      },
+      on: {
+        'msal.acquireToken.failure': {
+          guard: { type: 'isInteractive', params: ({ event }) => event },
+          target: 'none',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ message: event.failure.errorMessage }) },
+        },
+      },
+    },
+    logout: {
+      description: 'Signing out at the provider, which returns to the site root.',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ account: context.activeAccount }),
+        onError: { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
+      },
+      on: { 'msal.logout.end': 'none' },
+    },
+  },
+})
+
+function describe(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'errorMessage' in error) return String((error as AuthFailure).errorMessage)
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
+import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
+import { signInErrors, type AuthFailure, type SignedInAccount } from '../../machines/auth.types'
+import { actorEvents, describePath, planPaths, type ActorFixtures } from '../model/paths'
+import { replayPath } from '../model/run'
+
+const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
+const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
+const failure = (errorCode: string, errorMessage: string): AuthFailure => ({ errorCode, errorMessage, interactionRequired: false })
+const forgotPassword = failure('access_denied', 'AADB2C90118: The user has forgotten their password.')
+const popupClosed = failure('user_cancelled', 'User cancelled the flow.')
+const startup = (output: Partial<StartupOutput>): StartupOutput => ({ activeAccount: null, accounts: [], returnedPolicy: null, ...output })
+
+const fixtures: ActorFixtures<typeof authMachine> = {
+  msalEvents: { done: [], error: [] },
+  startup: {
+    done: [startup({}), startup({ accounts: [cara, paula] }), startup({ activeAccount: paula, accounts: [cara, paula] }), startup({ returnedPolicy: 'passwordReset', accounts: [cara] })],
+    error: [forgotPassword, popupClosed],
+  },
+  login: { done: [null, cara], error: [popupClosed] },
+  ssoSilent: { done: [paula], error: [failure('login_required', 'Sign-in is required.')] },
+  acquireTokenInteractive: { done: [null, cara], error: [popupClosed] },
+  logout: { done: [], error: [failure('network_error', 'The network is down.')] },
+}
+
+const invokeIds = { msalEvents: ['msalEvents'], startup: ['startup'], login: ['login'], ssoSilent: ['ssoSilent'], acquireTokenInteractive: ['acquireTokenInteractive'], logout: ['logout'] }
+const scopes = ['accounts.read']
+
+const events = [
+  { type: 'msal.handleRedirect.start' },
+  { type: 'msal.handleRedirect.end' },
+  { type: 'msal.login.success', account: cara },
+  { type: 'msal.acquireToken.success', interaction: 'silent', account: paula },
+  { type: 'msal.acquireToken.failure', interaction: 'redirect', failure: popupClosed },
+  { type: 'msal.acquireToken.failure', interaction: 'silent', failure: popupClosed },
+  { type: 'msal.logout.end' },
+  { type: 'login.request', interactionType: 'redirect', returnPath: '/account/profile' },
+  { type: 'login.request', interactionType: 'telepathy' },
+  { type: 'token.request', interactionType: 'silent', scopes },
+  { type: 'token.request', interactionType: 'redirect', scopes },
+  { type: 'token.request', interactionType: 'carrier-pigeon', scopes },
+  { type: 'logout.request' },
+  { type: 'error.dismiss' },
+  ...actorEvents(fixtures, invokeIds),
+] as const
+
+const plan = planPaths({
+  machine: authMachine,
+  events,
+  serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
+})
+
+const knownErrors = [...Object.values(signInErrors), forgotPassword.errorMessage, popupClosed.errorMessage, 'The network is down.']
+
+/** What the sign-in flow lets the app show, checked in every state of every path. */
+function expectations(snapshot: SnapshotFrom<typeof authMachine>) {
+  const { error, activeAccount } = snapshot.context
+  if (error !== null) expect(knownErrors).toContain(error)
+  if (activeAccount !== null) expect([cara, paula]).toContainEqual(activeAccount)
+}
+
+describe('auth machine: generated paths', () => {
+  it('reaches every state and transition', () => {
+    expect(plan.coverage.states.missing).toEqual([])
+    expect(plan.coverage.transitions.missing).toEqual([])
+  })
+
+  for (const path of plan.paths) {
+    it(`replays ${describePath(path.steps)}`, () => {
+      replayPath(authMachine, path, { actors: Object.keys(invokeIds), serialize: plan.serialize, expectations })
+    })
+  }
+})
+
+describe('auth machine: rules of spec section 4', () => {
+  function start(startupResult: Promise<StartupOutput>, login = vi.fn((_input: LoginInput) => new Promise<never>(() => {}))) {
+    const storeActiveAccount = vi.fn()
+    const returnToRequestedPage = vi.fn()
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          msalEvents: fromCallback(() => {}),
+          startup: fromPromise(() => startupResult),
+          login: fromPromise(({ input }) => login(input)),
+        },
+        actions: {
+          storeActiveAccount: (_, params) => storeActiveAccount(params.account),
+          returnToRequestedPage: (_, params) => returnToRequestedPage(params.returnPath),
+        },
+      }),
+    ).start()
+    return { actor, storeActiveAccount, returnToRequestedPage, login }
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('makes the first account active at startup when none is active', async () => {
+    const { actor, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara, paula] })))
+    await settled()
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.activeAccount).toEqual(cara)
+    expect(storeActiveAccount).toHaveBeenCalledWith(cara)
+  })
+
+  it('keeps the active account MSAL remembers', async () => {
+    const { actor } = start(Promise.resolve(startup({ activeAccount: paula, accounts: [cara, paula] })))
+    await settled()
+    expect(actor.getSnapshot().context.activeAccount).toEqual(paula)
+  })
+
+  it('returns to the page first asked for after a sign-in by redirect', async () => {
+    const { returnToRequestedPage } = start(Promise.resolve(startup({ accounts: [cara], returnPath: '/account/profile' })))
+    await settled()
+    expect(returnToRequestedPage).toHaveBeenCalledWith('/account/profile')
+  })
+
+  it.each([
+    ['msal.login.success', { type: 'msal.login.success', account: paula }],
+    ['msal.acquireToken.success', { type: 'msal.acquireToken.success', interaction: 'silent', account: paula }],
+  ] as const)('makes the account of %s active', async (_, event) => {
+    const { actor, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settled()
+    actor.send(event)
+    expect(actor.getSnapshot().context.activeAccount).toEqual(paula)
+    expect(storeActiveAccount).toHaveBeenLastCalledWith(paula)
+  })
+
+  it("answers an unknown interaction type with 'Invalid interaction type'", async () => {
+    const { actor, login } = start(Promise.resolve(startup({})))
+    await settled()
+    actor.send({ type: 'login.request', interactionType: 'telepathy' })
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.error).toBe('Invalid interaction type')
+    expect(login).not.toHaveBeenCalled()
+  })
+
+  it('starts interactive sign-in only from none; a second request meets the in-progress error', async () => {
+    const { actor, login } = start(Promise.resolve(startup({})))
+    await settled()
+    actor.send({ type: 'login.request', interactionType: 'redirect', returnPath: '/account/licenses' })
+    actor.send({ type: 'login.request', interactionType: 'redirect' })
+    actor.send({ type: 'token.request', interactionType: 'redirect', scopes: ['accounts.write'] })
+    expect(actor.getSnapshot().value).toBe('login')
+    expect(actor.getSnapshot().context.error).toBe('Cannot fall back to interaction because another interaction is in progress')
+    expect(login).toHaveBeenCalledTimes(1)
+    expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account/licenses' })
+  })
+
+  it("starts the password-reset policy when B2C answers 'Forgot your password?' (AADB2C90118)", async () => {
+    const { actor, login } = start(Promise.reject(forgotPassword))
+    await settled()
+    expect(actor.getSnapshot().value).toBe('login')
+    expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'passwordReset' })
+  })
+
+  it('signs in again with the sign-up/sign-in policy on return from the password reset', async () => {
+    const { actor, login } = start(Promise.resolve(startup({ returnedPolicy: 'passwordReset', accounts: [cara], returnPath: '/account' })))
+    await settled()
+    expect(actor.getSnapshot().value).toBe('login')
+    expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account' })
+  })
+})

@@ -1,0 +1,103 @@
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, Snapshot } from 'xstate'
+import type { StatePath } from 'xstate/graph'
+
+type AnyPath = StatePath<Snapshot<unknown>, EventObject>
+type MachineSnapshotLike = Snapshot<unknown> & { _nodes: AnyStateNode[] }
+
+export interface Coverage {
+  states: { covered: number; total: number; missing: string[] }
+  transitions: { covered: number; total: number; missing: string[] }
+}
+
+/** Every state node of the machine, the root excluded. */
+function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = []
+  const visit = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      nodes.push(child)
+      visit(child)
+    }
+  }
+  visit(machine.root)
+  return nodes
+}
+
+/** Each transition of the machine, guarded branches counted one by one, with a readable key. */
+function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  const keys = new Map<AnyTransitionDefinition, string>()
+  for (const node of [machine.root, ...allStateNodes(machine)]) {
+    for (const [eventType, transitions] of node.transitions) {
+      transitions.forEach((transition: AnyTransitionDefinition, index: number) => keys.set(transition, `${node.id} --${eventType}[${index}]-->`))
+    }
+    node.always?.forEach((transition: AnyTransitionDefinition, index: number) => keys.set(transition, `${node.id} --always[${index}]-->`))
+  }
+  return keys
+}
+
+const nodesOf = (snapshot: Snapshot<unknown>) => new Set((snapshot as MachineSnapshotLike)._nodes)
+
+/**
+ * States and transitions that the generated paths visit, out of the machine's total. An eventless
+ * transition counts when its source was entered and its target is where the step came to rest.
+ */
+export function measureCoverage(machine: AnyStateMachine, paths: AnyPath[], initialSnapshots: Snapshot<unknown>[]): Coverage {
+  const stateNodes = allStateNodes(machine)
+  const transitions = allTransitions(machine)
+  const visitedNodes = new Set<AnyStateNode>()
+  const takenTransitions = new Set<AnyTransitionDefinition>()
+  const alwaysFrom = (source: AnyStateNode, restingNodes: Set<AnyStateNode>) => {
+    for (const transition of source.always ?? []) {
+      if (transition.target?.some((target: AnyStateNode) => restingNodes.has(target))) {
+        takenTransitions.add(transition)
+        return
+      }
+    }
+  }
+
+  for (const initial of initialSnapshots) {
+    const resting = nodesOf(initial)
+    resting.forEach((node) => visitedNodes.add(node))
+    for (const node of stateNodes) {
+      if (!node.always || !isInitialChain(machine, node)) continue
+      visitedNodes.add(node)
+      alwaysFrom(node, resting)
+    }
+  }
+  for (const path of paths) {
+    let previous: Snapshot<unknown> | undefined
+    for (const step of path.steps) {
+      const resting = nodesOf(step.state)
+      resting.forEach((node) => visitedNodes.add(node))
+      if (previous) {
+        for (const transition of machine.getTransitionData(previous as never, step.event as never)) {
+          takenTransitions.add(transition)
+          for (const target of transition.target ?? []) {
+            visitedNodes.add(target)
+            if (target.always) alwaysFrom(target, resting)
+          }
+        }
+      }
+      previous = step.state
+    }
+  }
+  // Transient states are left at once, so entering them counts as visiting them.
+  for (const transition of takenTransitions) transition.target?.forEach((target: AnyStateNode) => visitedNodes.add(target))
+
+  const missingStates = stateNodes.filter((node) => !visitedNodes.has(node)).map((node) => node.id)
+  const missingTransitions = [...transitions].filter(([transition]) => !takenTransitions.has(transition)).map(([, key]) => key)
+  return {
+    states: { covered: stateNodes.length - missingStates.length, total: stateNodes.length, missing: missingStates },
+    transitions: { covered: transitions.size - missingTransitions.length, total: transitions.size, missing: missingTransitions },
+  }
+}
+
+/** Whether the machine's start passes through this node by initial states alone. */
+function isInitialChain(machine: AnyStateMachine, node: AnyStateNode): boolean {
+  let current: AnyStateNode | undefined = machine.root
+  while (current) {
+    if (current === node) return true
+    const initialTarget = current.initial?.target?.[0] as AnyStateNode | undefined
+    current = initialTarget
+  }
+  return false
+}
