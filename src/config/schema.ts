@@ -5,12 +5,24 @@ import * as v from 'valibot'
  * The same schema checks the environment at build time (vite.config.ts) and at start (config.ts).
  */
 const httpsUrl = v.pipe(v.string(), v.trim(), v.url(), v.startsWith('https://'))
+/** An https address, or a path on the site's own origin (the local stack serves everything there). */
+const httpsUrlOrPath = v.union([httpsUrl, v.pipe(v.string(), v.trim(), v.regex(/^\/[^/]/, 'a path on the site (starting with one /)'))], 'an https address or a path starting with /')
+const name = v.pipe(v.string(), v.trim(), v.minLength(1))
 
 export const publicEnvSchema = v.object({
   VITE_SITE_URL: httpsUrl,
   VITE_SUPPORT_EMAIL: v.pipe(v.string(), v.trim(), v.email()),
   VITE_DOCS_URL: httpsUrl,
   VITE_LICENSE_AGREEMENT_URL: httpsUrl,
+  VITE_API_BASE_URL: httpsUrlOrPath,
+  VITE_AUTH_CLIENT_ID: name,
+  VITE_AUTH_AUTHORITY_BASE: httpsUrlOrPath,
+  /** Comma-separated hosts MSAL may trust as authorities; empty means the authority's own host. */
+  VITE_AUTH_KNOWN_AUTHORITIES: v.optional(v.pipe(v.string(), v.trim()), ''),
+  VITE_AUTH_SIGN_IN_POLICY: name,
+  VITE_AUTH_PASSWORD_RESET_POLICY: name,
+  VITE_AUTH_SCOPE_READ: name,
+  VITE_AUTH_SCOPE_WRITE: name,
 })
 
 export type PublicEnv = v.InferOutput<typeof publicEnvSchema>

@@ -6,16 +6,34 @@ const complete = {
   VITE_SUPPORT_EMAIL: 'support@example.com',
   VITE_DOCS_URL: 'https://docs.example.com',
   VITE_LICENSE_AGREEMENT_URL: 'https://cdn.example.com/license.pdf',
+  VITE_API_BASE_URL: 'https://accounts.example.com/api',
+  VITE_AUTH_CLIENT_ID: '00000000-0000-0000-0000-000000000000',
+  VITE_AUTH_AUTHORITY_BASE: 'https://example.b2clogin.com/example.onmicrosoft.com',
+  VITE_AUTH_KNOWN_AUTHORITIES: 'example.b2clogin.com',
+  VITE_AUTH_SIGN_IN_POLICY: 'B2C_1_susi',
+  VITE_AUTH_PASSWORD_RESET_POLICY: 'B2C_1_reset',
+  VITE_AUTH_SCOPE_READ: 'https://example.onmicrosoft.com/api/accounts.read',
+  VITE_AUTH_SCOPE_WRITE: 'https://example.onmicrosoft.com/api/accounts.write',
 }
 
 describe('parsePublicEnv', () => {
+  it('accepts paths on the site for the local stack, and refuses other schemes', () => {
+    expect(parsePublicEnv({ ...complete, VITE_API_BASE_URL: '/api', VITE_AUTH_AUTHORITY_BASE: '/idp' }).VITE_API_BASE_URL).toBe('/api')
+    expect(() => parsePublicEnv({ ...complete, VITE_API_BASE_URL: 'http://accounts.example.com' })).toThrow('VITE_API_BASE_URL is invalid')
+    expect(() => parsePublicEnv({ ...complete, VITE_AUTH_AUTHORITY_BASE: '//evil.example.com' })).toThrow('VITE_AUTH_AUTHORITY_BASE is invalid')
+  })
+
   it('accepts a complete environment', () => {
     expect(parsePublicEnv(complete)).toEqual(complete)
   })
 
-  it.each(publicEnvKeys)('names %s when it is missing', (key) => {
+  it.each(publicEnvKeys.filter((key) => key !== 'VITE_AUTH_KNOWN_AUTHORITIES'))('names %s when it is missing', (key) => {
     const env: Record<string, string | undefined> = { ...complete, [key]: undefined }
     expect(() => parsePublicEnv(env)).toThrow(`${key} is missing`)
+  })
+
+  it('lets the known authorities default to the authority’s own host', () => {
+    expect(parsePublicEnv({ ...complete, VITE_AUTH_KNOWN_AUTHORITIES: undefined }).VITE_AUTH_KNOWN_AUTHORITIES).toBe('')
   })
 
   it('names every invalid value', () => {

@@ -1,0 +1,79 @@
+import { createActor, toPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { authMachine } from '../../machines/auth.machine'
+import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
+import { identityOf } from './accounts'
+import { createAuthActors } from './auth-actors'
+import { createMsalClient } from './msal-client'
+import { readAuthSettings } from './settings'
+import { createTokenActors } from './token-actors'
+
+export type AuthActor = ActorRefFrom<typeof authMachine>
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>
+
+/** What the rest of the app uses of sign-in: the auth actor, tokens, and the signed-in identity. */
+export interface AuthService {
+  actor: AuthActor
+  /** Resolves once MSAL has started and read any sign-in answer. */
+  ready(): Promise<AuthSnapshot>
+  /** An access token for the API: read scope for GET, write scope for POST and PUT. */
+  accessToken(access: 'read' | 'write', returnPath?: string): Promise<string>
+  signIn(returnPath: string): void
+  signOut(): void
+}
+
+/** Thrown by accessToken when no way of getting a token worked (message: the spec's text). */
+export class TokenError extends Error {
+  readonly redirecting: boolean
+  constructor(message: string, redirecting: boolean) {
+    super(message)
+    this.name = 'TokenError'
+    this.redirecting = redirecting
+  }
+}
+
+export function createAuthService(navigate: (path: string) => void): AuthService {
+  const settings = readAuthSettings()
+  const msal = createMsalClient(settings)
+  const actor: AuthActor = createActor(
+    authMachine.provide({
+      actors: createAuthActors(msal, settings),
+      actions: {
+        storeActiveAccount: (_, { account }) => msal.setActiveAccount(account ? msal.getAccount({ homeAccountId: account.homeAccountId }) : null),
+        returnToRequestedPage: (_, { returnPath }) => {
+          if (returnPath?.startsWith('/')) navigate(returnPath)
+        },
+      },
+    }),
+  ).start()
+
+  const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('startup'), { timeout: Infinity })
+
+  // Only the user can help: ask the sign-in flow for an interactive token, from `none` only.
+  const signInAgain = async (request: TokenRequest) => {
+    await ready()
+    actor.send({ type: 'token.request', interactionType: 'redirect', scopes: request.scopes, returnPath: request.returnPath })
+    const after = actor.getSnapshot()
+    if (!after.matches('acquireToken')) throw new Error(after.context.error ?? 'The sign-in could not start')
+  }
+  const tokenLogic = tokenMachine.provide({ actors: createTokenActors(msal, settings, signInAgain) })
+
+  return {
+    actor,
+    ready,
+    async accessToken(access, returnPath) {
+      const snapshot = await ready()
+      const request: TokenRequest = { scopes: [settings.scopes[access]], account: snapshot.context.activeAccount, returnPath }
+      const outcome = await toPromise(createActor(tokenLogic, { input: request }).start())
+      if (outcome.status === 'acquired') return outcome.accessToken
+      throw new TokenError('Could not acquire access token', outcome.status === 'redirecting')
+    },
+    signIn(returnPath) {
+      actor.send({ type: 'login.request', interactionType: 'redirect', returnPath })
+    },
+    signOut() {
+      actor.send({ type: 'logout.request' })
+    },
+  }
+}
+
+export { identityOf }
