@@ -1,0 +1,65 @@
+import * as v from 'valibot'
+import { ApiError } from './errors'
+
+export type Access = 'read' | 'write'
+
+export interface ApiClientOptions {
+  /** The API's base address, without a trailing slash (it ends before /api). */
+  baseUrl: string
+  /** A bearer token for the call; rejects when none can be had. */
+  accessToken(access: Access): Promise<string>
+  fetch?: typeof fetch
+}
+
+export interface CallOptions<TAnswer> {
+  method: 'GET' | 'POST' | 'PUT'
+  path: string
+  body?: unknown
+  /** The answer's schema; null when the answer's content does not matter. */
+  answer: v.GenericSchema<unknown, TAnswer> | null
+  signal?: AbortSignal
+}
+
+/**
+ * One call to the accounts API: a silently acquired bearer token (read scope for GET, write for
+ * POST and PUT), JSON both ways, and every failure turned into an ApiError carrying the spec's
+ * text. A malformed answer is an error, never a crash.
+ */
+export function createCaller(options: ApiClientOptions) {
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  return async function call<TAnswer>({ method, path, body, answer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
+    let token: string
+    try {
+      token = await options.accessToken(method === 'GET' ? 'read' : 'write')
+    } catch {
+      throw new ApiError({ kind: 'token' })
+    }
+    signal?.throwIfAborted()
+    let response: Response
+    try {
+      response = await fetchImpl(`${options.baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      throw new ApiError({ kind: 'network' })
+    }
+    const text = await response.text().catch(() => '')
+    if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, body: text })
+    if (answer === null) return undefined as TAnswer
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError({ kind: 'invalid-json' })
+    }
+    const parsed = v.safeParse(answer, json)
+    if (!parsed.success) throw new ApiError({ kind: 'invalid-answer' })
+    return parsed.output
+  }
+}
+
+export type Caller = ReturnType<typeof createCaller>
