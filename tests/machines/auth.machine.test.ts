@@ -1,55 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
 import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
-import { signInErrors, type AuthFailure, type SignedInAccount } from '../../machines/auth.types'
-import { actorEvents, describePath, planPaths, type ActorFixtures } from '../model/paths'
+import { signInErrors } from '../../machines/auth.types'
+import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
+import { authModel, cara, forgotPassword, paula, popupClosed, startup } from './auth.model'
 
-const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
-const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
-const failure = (errorCode: string, errorMessage: string): AuthFailure => ({ errorCode, errorMessage, interactionRequired: false })
-const forgotPassword = failure('access_denied', 'AADB2C90118: The user has forgotten their password.')
-const popupClosed = failure('user_cancelled', 'User cancelled the flow.')
-const startup = (output: Partial<StartupOutput>): StartupOutput => ({ activeAccount: null, accounts: [], returnedPolicy: null, ...output })
-
-const fixtures: ActorFixtures<typeof authMachine> = {
-  msalEvents: { done: [], error: [] },
-  startup: {
-    done: [startup({}), startup({ accounts: [cara, paula] }), startup({ activeAccount: paula, accounts: [cara, paula] }), startup({ returnedPolicy: 'passwordReset', accounts: [cara] })],
-    error: [forgotPassword, popupClosed],
-  },
-  login: { done: [null, cara], error: [popupClosed] },
-  ssoSilent: { done: [paula], error: [failure('login_required', 'Sign-in is required.')] },
-  acquireTokenInteractive: { done: [null, cara], error: [popupClosed] },
-  logout: { done: [], error: [failure('network_error', 'The network is down.')] },
-}
-
-const invokeIds = { msalEvents: ['msalEvents'], startup: ['startup'], login: ['login'], ssoSilent: ['ssoSilent'], acquireTokenInteractive: ['acquireTokenInteractive'], logout: ['logout'] }
-const scopes = ['accounts.read']
-
-const events = [
-  { type: 'msal.handleRedirect.start' },
-  { type: 'msal.handleRedirect.end' },
-  { type: 'msal.login.success', account: cara },
-  { type: 'msal.acquireToken.success', interaction: 'silent', account: paula },
-  { type: 'msal.acquireToken.failure', interaction: 'redirect', failure: popupClosed },
-  { type: 'msal.acquireToken.failure', interaction: 'silent', failure: popupClosed },
-  { type: 'msal.logout.end' },
-  { type: 'login.request', interactionType: 'redirect', returnPath: '/account/profile' },
-  { type: 'login.request', interactionType: 'telepathy' },
-  { type: 'token.request', interactionType: 'silent', scopes },
-  { type: 'token.request', interactionType: 'redirect', scopes },
-  { type: 'token.request', interactionType: 'carrier-pigeon', scopes },
-  { type: 'logout.request' },
-  { type: 'error.dismiss' },
-  ...actorEvents(fixtures, invokeIds),
-] as const
-
-const plan = planPaths({
-  machine: authMachine,
-  events,
-  serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
-})
+const plan = planPaths(authModel)
 
 const knownErrors = [...Object.values(signInErrors), forgotPassword.errorMessage, popupClosed.errorMessage, 'The network is down.']
 
@@ -68,7 +25,7 @@ describe('auth machine: generated paths', () => {
 
   for (const path of plan.paths) {
     it(`replays ${describePath(path.steps)}`, () => {
-      replayPath(authMachine, path, { actors: Object.keys(invokeIds), serialize: plan.serialize, expectations })
+      replayPath(authMachine, path, { actors: authModel.actors, serialize: plan.serialize, expectations })
     })
   }
 })

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, type SnapshotFrom } from 'xstate'
-import type { AuthFailure, SignedInAccount } from '../../machines/auth.types'
 import { tokenFailureMessage, tokenMachine, type TokenRequest } from '../../machines/token.machine'
-import { actorEvents, describePath, planPaths, type ActorFixtures } from '../model/paths'
+import type { fixtures} from './token.model';
+import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from './token.model'
+import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 
-const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '' }
-const needsInteraction = (errorCode: string): AuthFailure => ({ errorCode, errorMessage: errorCode, interactionRequired: true })
-const offline: AuthFailure = { errorCode: 'network_error', errorMessage: 'Network request failed', interactionRequired: false }
-const cacheMiss: AuthFailure = { errorCode: 'no_tokens_found', errorMessage: 'No cached token', interactionRequired: true }
-
-const fixtures: ActorFixtures<typeof tokenMachine> = {
-  tokenFromCache: { done: ['token-from-cache'], error: [cacheMiss] },
-  tokenByRefreshToken: { done: ['token-by-refresh'], error: [needsInteraction('invalid_grant'), offline] },
-  tokenByHiddenFrame: { done: ['token-by-frame'], error: [needsInteraction('login_required'), offline] },
-  signInAgain: { done: [undefined], error: [new Error('Cannot fall back to interaction because another interaction is in progress')] },
-}
-const invokeIds = { tokenFromCache: ['tokenFromCache'], tokenByRefreshToken: ['tokenByRefreshToken'], tokenByHiddenFrame: ['tokenByHiddenFrame'], signInAgain: ['signInAgain'] }
-const signedIn: TokenRequest = { scopes: ['accounts.read'], account: cara }
-const signedOut: TokenRequest = { scopes: ['accounts.read'], account: null }
-
-const plan = planPaths({ machine: tokenMachine, events: actorEvents(fixtures, invokeIds), inputs: [signedIn, signedOut] })
+const plan = planPaths(tokenModel)
 
 /** What the caller gets: a token, a redirect to sign in, or the spec's failure text. */
 function expectations(snapshot: SnapshotFrom<typeof tokenMachine>) {
@@ -38,15 +24,15 @@ describe('token machine: generated paths', () => {
 
   for (const path of plan.paths) {
     it(`replays ${path.input?.account ? 'signed in' : 'signed out'}: ${describePath(path.steps)}`, () => {
-      replayPath(tokenMachine, path, { actors: Object.keys(invokeIds), serialize: plan.serialize, expectations })
+      replayPath(tokenMachine, path, { actors: tokenModel.actors, serialize: plan.serialize, expectations })
     })
   }
 })
 
 describe('token machine: the order of spec section 4', () => {
-  function acquire(request: TokenRequest, outcomes: Partial<Record<keyof typeof invokeIds, () => Promise<string | void>>>) {
+  function acquire(request: TokenRequest, outcomes: Partial<Record<keyof typeof fixtures, () => Promise<string | void>>>) {
     const tried: string[] = []
-    const attempt = async (name: keyof typeof invokeIds) => {
+    const attempt = async (name: keyof typeof fixtures) => {
       tried.push(name)
       const outcome = outcomes[name]
       if (!outcome) throw needsInteraction('not_expected')

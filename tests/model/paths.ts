@@ -16,20 +16,25 @@ export type ActorFixtures<TMachine extends AnyStateMachine> = {
   [K in keyof ActorsOf<TMachine>]: { done: OutputFrom<ActorsOf<TMachine>[K]>[]; error: unknown[] }
 }
 
-/** The done and error events of each invoke, as the graph traversal feeds them to the machine. */
-export function actorEvents<TMachine extends AnyStateMachine>(fixtures: ActorFixtures<TMachine>, invokeIds: Record<keyof ActorsOf<TMachine>, string[]>) {
+/**
+ * The done and error events of each invoke, as the graph traversal feeds them to the machine.
+ * Machines name each invoke after its actor (`id` = `src`), so the ids are the fixtures' keys.
+ */
+export function actorEvents<TMachine extends AnyStateMachine>(fixtures: ActorFixtures<TMachine>) {
   const events: EventObject[] = []
-  for (const [actor, outcome] of Object.entries(fixtures) as [keyof ActorsOf<TMachine>, { done: unknown[]; error: unknown[] }][]) {
-    for (const id of invokeIds[actor]) {
-      for (const output of outcome.done) events.push({ type: `xstate.done.actor.${id}`, output } as EventObject)
-      for (const error of outcome.error) events.push({ type: `xstate.error.actor.${id}`, error } as EventObject)
-    }
+  for (const [id, outcome] of Object.entries(fixtures) as [string, { done: unknown[]; error: unknown[] }][]) {
+    for (const output of outcome.done) events.push({ type: `xstate.done.actor.${id}`, output } as EventObject)
+    for (const error of outcome.error) events.push({ type: `xstate.error.actor.${id}`, error } as EventObject)
   }
   return events as EventFromLogic<TMachine>[]
 }
 
 export interface PathPlan<TMachine extends AnyStateMachine> {
+  /** The machine's name in reports and file names. */
+  name: string
   machine: TMachine
+  /** The actors the machine invokes (fakes replace them when paths are replayed). */
+  actors: readonly string[]
   events: readonly EventFromLogic<TMachine>[]
   /** Inputs to start from; each gives its own paths. */
   inputs?: InputFrom<TMachine>[]
