@@ -81,6 +81,16 @@ export const authMachine = setup({
     rejectInteractionInProgress: assign({ error: signInErrors.interactionInProgress }),
     rejectInvalidInteractionType: assign({ error: signInErrors.invalidInteractionType }),
     dismissError: assign({ error: null }),
+    restoreActiveAccount: assign({
+      // At startup, with no active account but some accounts, the first becomes active.
+      activeAccount: (_, params: { output: StartupOutput }) => params.output.activeAccount ?? params.output.accounts[0] ?? null,
+    }),
+    planSignInAfterReset: assign({
+      pendingLogin: (_, params: { returnPath?: string }): LoginInput => ({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: params.returnPath }),
+    }),
+    planPasswordReset: assign({ pendingLogin: { interactionType: 'redirect', policy: 'passwordReset' } satisfies LoginInput }),
+    rememberLoginRequest: assign({ pendingLogin: (_, params: LoginInput) => params, error: null }),
+    rememberTokenRequest: assign({ pendingToken: (_, params: { interactionType: InteractionType; scopes: string[]; returnPath?: string }) => params }),
   },
   guards: {
     isKnownInteractionType: (_, params: { interactionType: string }) => isInteractionType(params.interactionType),
@@ -125,14 +135,12 @@ export const authMachine = setup({
           {
             guard: { type: 'returnedFromPasswordReset', params: ({ event }) => ({ output: event.output }) },
             target: 'login',
-            actions: assign({
-              pendingLogin: ({ event }) => ({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: event.output.returnPath }),
-            }),
+            actions: { type: 'planSignInAfterReset', params: ({ event }) => ({ returnPath: event.output.returnPath }) },
           },
           {
             target: 'none',
             actions: [
-              assign({ activeAccount: ({ event }) => event.output.activeAccount ?? event.output.accounts[0] ?? null }),
+              { type: 'restoreActiveAccount', params: ({ event }) => ({ output: event.output }) },
               { type: 'storeActiveAccount', params: ({ context }) => ({ account: context.activeAccount }) },
               { type: 'returnToRequestedPage', params: ({ event }) => ({ returnPath: event.output.returnPath }) },
             ],
@@ -142,14 +150,14 @@ export const authMachine = setup({
           {
             guard: { type: 'isForgotPassword', params: ({ event }) => ({ error: event.error }) },
             target: 'login',
-            actions: assign({ pendingLogin: { interactionType: 'redirect', policy: 'passwordReset' } }),
+            actions: 'planPasswordReset',
           },
           { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
         ],
       },
       initial: 'initializing',
       states: {
-        initializing: { on: { 'msal.handleRedirect.start': 'handleRedirect' } },
+        initializing: { description: "The account area shows 'Loading, please wait...'.", on: { 'msal.handleRedirect.start': 'handleRedirect' } },
         handleRedirect: {
           description: 'MSAL processes the answer of a sign-in by redirect.',
           on: { 'msal.handleRedirect.end': 'initializing' },
@@ -163,14 +171,10 @@ export const authMachine = setup({
           {
             guard: { type: 'isKnownInteractionType', params: ({ event }) => event },
             target: 'login',
-            actions: assign({
-              pendingLogin: ({ event }) => ({
-                interactionType: event.interactionType as InteractionType,
-                policy: event.policy ?? 'signUpSignIn',
-                returnPath: event.returnPath,
-              }),
-              error: null,
-            }),
+            actions: {
+              type: 'rememberLoginRequest',
+              params: ({ event }) => ({ interactionType: event.interactionType as InteractionType, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }),
+            },
           },
           { actions: 'rejectInvalidInteractionType' },
         ],
@@ -179,9 +183,10 @@ export const authMachine = setup({
           {
             guard: { type: 'isKnownInteractionType', params: ({ event }) => event },
             target: 'acquireToken',
-            actions: assign({
-              pendingToken: ({ event }) => ({ interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }),
-            }),
+            actions: {
+              type: 'rememberTokenRequest',
+              params: ({ event }) => ({ interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }),
+            },
           },
           { actions: 'rejectInvalidInteractionType' },
         ],

@@ -44,6 +44,8 @@ export const tokenMachine = setup({
     needsInteraction: (_, params: { error: unknown }) => asFailure(params.error)?.interactionRequired === true,
   },
   actions: {
+    markRedirecting: assign({ outcome: { status: 'redirecting' } satisfies TokenOutcome }),
+    markFailed: assign({ outcome: { status: 'failed', message: tokenFailureMessage } satisfies TokenOutcome }),
     keepToken: assign({ outcome: (_, params: { accessToken: string }) => ({ status: 'acquired' as const, accessToken: params.accessToken }) }),
   },
 }).createMachine({
@@ -53,9 +55,11 @@ export const tokenMachine = setup({
   output: ({ context }) => context.outcome,
   states: {
     checkingAccount: {
+      description: 'Signed in? Only then can a token be had silently.',
       always: [{ guard: 'hasAccount', target: 'fromCache' }, { target: 'signingInAgain' }],
     },
     fromCache: {
+      description: 'A valid access token from the cache in local storage.',
       invoke: {
         id: 'tokenFromCache',
         src: 'tokenFromCache',
@@ -65,6 +69,7 @@ export const tokenMachine = setup({
       },
     },
     byRefreshToken: {
+      description: 'A new access token by the refresh token, invisibly.',
       invoke: {
         id: 'tokenByRefreshToken',
         src: 'tokenByRefreshToken',
@@ -74,6 +79,7 @@ export const tokenMachine = setup({
       },
     },
     byHiddenFrame: {
+      description: 'The refresh token is invalid or expired: a new one from the provider’s session, in a hidden frame.',
       invoke: {
         id: 'tokenByHiddenFrame',
         src: 'tokenByHiddenFrame',
@@ -83,16 +89,17 @@ export const tokenMachine = setup({
       },
     },
     signingInAgain: {
+      description: 'Only the user can help: the sign-in flow sends them to sign in again.',
       invoke: {
         id: 'signInAgain',
         src: 'signInAgain',
         input: ({ context }) => context,
-        onDone: { target: 'redirecting', actions: assign({ outcome: { status: 'redirecting' } }) },
+        onDone: { target: 'redirecting', actions: 'markRedirecting' },
         onError: 'failed',
       },
     },
-    acquired: { type: 'final' },
-    redirecting: { type: 'final' },
-    failed: { type: 'final', entry: assign({ outcome: { status: 'failed', message: tokenFailureMessage } }) },
+    acquired: { type: 'final', description: 'The call goes ahead with the token.' },
+    redirecting: { type: 'final', description: 'The page leaves for the sign-in page.' },
+    failed: { type: 'final', entry: 'markFailed', description: "The call fails with 'Could not acquire access token'." },
   },
 })

@@ -1,0 +1,84 @@
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+
+/** A Mermaid id for a state node: its path with underscores. */
+const idOf = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+
+/** A name for a guard or action, whether it is referenced by name or written inline. */
+function nameOf(reference: unknown): string {
+  if (typeof reference === 'string') return reference
+  if (typeof reference === 'function') return (reference as { type?: string }).type?.replace(/^xstate\./, '') || 'inline'
+  if (reference && typeof reference === 'object' && 'type' in reference) return String((reference as { type: unknown }).type).replace(/^xstate\./, '')
+  return 'inline'
+}
+
+/** How an event reads on the diagram: invoke results as done:/error: of their actor. */
+export function eventLabel(eventType: string): string {
+  return eventType.replace(/^xstate\.done\.actor\./, 'done: ').replace(/^xstate\.error\.actor\./, 'error: ')
+}
+
+export function transitionLabel(eventType: string, transition: AnyTransitionDefinition): string {
+  const guard = transition.guard ? ` [${nameOf(transition.guard)}]` : ''
+  const actions = (transition.actions ?? []).map(nameOf)
+  const effects = actions.length ? ` / ${actions.join(', ')}` : ''
+  return `${eventLabel(eventType)}${guard}${effects}`.replace(/[:;]/g, (char) => (char === ':' ? '﹕' : ','))
+}
+
+/**
+ * The whole chart as a Mermaid stateDiagram-v2: nested states as composite states, parallel
+ * regions separated by --, guards and actions on the transitions. Transitions declared on the
+ * machine itself (taken in any state) are listed in a note.
+ */
+export function toMermaid(machine: AnyStateMachine): string {
+  const lines = ['stateDiagram-v2']
+  const edges: string[] = []
+
+  const renderChildren = (node: AnyStateNode, indent: string) => {
+    const children = Object.values(node.states) as AnyStateNode[]
+    if (node.type === 'parallel') {
+      children.forEach((child, index) => {
+        if (index > 0) lines.push(`${indent}--`)
+        renderNode(child, indent)
+      })
+      return
+    }
+    const initial = node.initial?.target?.[0] as AnyStateNode | undefined
+    if (initial) lines.push(`${indent}[*] --> ${idOf(initial)}`)
+    children.forEach((child) => renderNode(child, indent))
+  }
+
+  const renderNode = (node: AnyStateNode, indent: string) => {
+    const children = Object.values(node.states)
+    if (children.length) {
+      lines.push(`${indent}state "${node.key}" as ${idOf(node)} {`)
+      renderChildren(node, `${indent}  `)
+      lines.push(`${indent}}`)
+    } else {
+      lines.push(`${indent}state "${node.key}" as ${idOf(node)}`)
+    }
+    if (node.type === 'final') edges.push(`  ${idOf(node)} --> [*]`)
+    collectEdges(node)
+  }
+
+  const collectEdges = (node: AnyStateNode) => {
+    for (const [eventType, transitions] of node.transitions as Map<string, AnyTransitionDefinition[]>) {
+      for (const transition of transitions) {
+        const targets = (transition.target ?? [node]) as AnyStateNode[]
+        for (const target of targets) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${transitionLabel(eventType, transition)}`)
+      }
+    }
+    for (const transition of (node.always ?? []) as AnyTransitionDefinition[]) {
+      for (const target of (transition.target ?? []) as AnyStateNode[]) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${transitionLabel('always', transition)}`)
+    }
+  }
+
+  renderChildren(machine.root, '  ')
+  lines.push(...edges)
+  const anywhere = [...(machine.root.transitions as Map<string, AnyTransitionDefinition[]>)].flatMap(([eventType, transitions]) =>
+    transitions.map((transition) => transitionLabel(eventType, transition)),
+  )
+  if (anywhere.length) {
+    const first = Object.values(machine.root.states)[0] as AnyStateNode
+    lines.push(`  note right of ${idOf(first)}`, '    In any state:', ...anywhere.map((label) => `    ${label}`), '  end note')
+  }
+  return lines.join('\n')
+}
