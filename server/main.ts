@@ -1,21 +1,32 @@
 import { createServer } from 'node:https'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { readServerConfig } from './config'
 import { loadOrCreateCertificate } from './tls'
+import { createDevSite } from './web/dev-site'
 import { createSiteApp } from './web/site'
 
+/**
+ * The local stack on one HTTPS origin. `--dev` serves the SPA from Vite's dev server (hot
+ * reload) instead of the built files in dist/.
+ */
+const dev = process.argv.includes('--dev')
 const config = readServerConfig()
 const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
-const site = getRequestListener(createSiteApp(config.DIST_DIR).fetch)
 
-const server = createServer({ key: tls.key, cert: tls.cert }, site)
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+let site: Handler = getRequestListener(createSiteApp(config.DIST_DIR).fetch)
+const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => site(req, res))
+const devSite = dev ? await createDevSite(server) : undefined
+if (devSite) site = devSite.handle
 
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`\n  Prism is running at ${config.origin}/`)
+  console.log(`\n  Prism is running at ${config.origin}/${dev ? ' (development: hot reload)' : ''}`)
   console.log('  The certificate is self-signed: accept it once in your browser (Advanced -> Proceed).\n')
 })
 
-function stop() {
+async function stop() {
+  await devSite?.close()
   server.close(() => process.exit(0))
   server.closeAllConnections()
 }

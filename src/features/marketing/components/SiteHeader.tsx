@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { sectionLinks, site } from '../../../content/site'
 import { ExternalLink } from '../../../ui/ExternalLink'
 import { ColorSchemeToggle } from './ColorSchemeToggle'
-import { PrismLogo } from './PrismLogo'
+import { PrismLogo } from '../../../ui/PrismLogo'
 import { SectionLink } from './SectionLink'
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
