@@ -1,17 +1,20 @@
 import { createRouter } from '@tanstack/react-router'
+import { createAuthLoader } from './auth/lazy-auth'
 import { RouteErrorView } from './features/marketing/components/ErrorView'
 import { NotFoundView } from './features/marketing/components/NotFoundView'
 import { routeTree } from './routeTree.gen'
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */
 export function createAppRouter() {
-  return createRouter({
+  const router = createRouter({
     routeTree,
+    context: { auth: createAuthLoader((path) => void router.navigate({ href: path, replace: true })) },
     defaultPreload: 'intent',
     defaultErrorComponent: RouteErrorView,
     defaultNotFoundComponent: NotFoundView,
     scrollRestoration: true,
   })
+  return router
 }
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router'
+import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import type { AuthLoader } from '../auth/lazy-auth'
 import { MantineProvider } from '@mantine/core'
 import { pageMeta } from '../content/pages'
 import { RouteErrorView } from '../features/marketing/components/ErrorView'
@@ -8,7 +9,12 @@ import { pageHead } from '../ui/page-head'
 import { colorSchemeManager, cssVariablesResolver, theme } from '../ui/theme'
 import '../ui/styles'
 
-export const Route = createRootRoute({
+/** What every route can reach: the sign-in code, loaded on first use. */
+export interface RouterContext {
+  auth: AuthLoader
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   // The fallback head is the not-found page's; every page route sets its own.
   head: () => pageHead(pageMeta.notFound),
   component: () => (
