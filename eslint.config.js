@@ -27,7 +27,10 @@ export default tseslint.config(
     // Machines are pure statecharts: no React, no I/O libraries.
     files: ['machines/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@azure/*', '@stripe/*', '@mantine/*', '../src/*'] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', '@azure/*', '@stripe/*', '@mantine/*', '../src/**'], allowTypeImports: true }] },
+      ],
     },
   },
 )

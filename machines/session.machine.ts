@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import type { Account } from '../src/api/contract'
 import { notProvided } from './not-provided'
 
 /** Who signed in, from the ID token's claims (B2C: the email is emails[0]). */
@@ -9,44 +10,40 @@ export interface SignInIdentity {
   oid: string
 }
 
-/**
- * The signed-in account, loaded once when the account area opens (spec section 4): on failure
- * the user goes to '/'. The account's type is the app's (the API contract's), hence generic.
- */
-export function createSessionMachine<TAccount>() {
-  return setup({
-    types: {
-      context: {} as { identity: SignInIdentity; account: TAccount | null },
-      input: {} as { identity: SignInIdentity },
-      events: {} as { type: 'account.changed'; account: TAccount },
-    },
-    actors: {
-      loadAccount: notProvided<TAccount, SignInIdentity>('loadAccount'),
-    },
-    actions: {
-      /** Leaves the account area for the site root; the app provides the navigation. */
-      goHome: () => {},
-    },
-  }).createMachine({
-    id: 'session',
-    context: ({ input }) => ({ identity: input.identity, account: null }),
-    initial: 'loading',
-    states: {
-      loading: {
-        description: "'Loading, please wait...' while POST /api/auth/login answers with the account.",
-        invoke: {
-          id: 'loadAccount',
-          src: 'loadAccount',
-          input: ({ context }) => context.identity,
-          onDone: { target: 'ready', actions: assign({ account: ({ event }) => event.output }) },
-          onError: 'failed',
-        },
+/** The signed-in account, loaded when the account area opens (spec section 4): on failure the user goes to '/'. */
+export const sessionMachine = setup({
+  types: {
+    context: {} as { identity: SignInIdentity; account: Account | null },
+    input: {} as { identity: SignInIdentity },
+    events: {} as { type: 'account.changed'; account: Account },
+  },
+  actors: {
+    loadAccount: notProvided<Account, SignInIdentity>('loadAccount'),
+  },
+  actions: {
+    keepAccount: assign({ account: (_, params: { account: Account }) => params.account }),
+    /** Leaves the account area for the site root; the app provides the navigation. */
+    goHome: () => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ identity: input.identity, account: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "'Loading, please wait...' while POST /api/auth/login answers with the account.",
+      invoke: {
+        id: 'loadAccount',
+        src: 'loadAccount',
+        input: ({ context }) => context.identity,
+        onDone: { target: 'ready', actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.output }) } },
+        onError: 'failed',
       },
-      ready: {
-        description: 'The account area shows the account.',
-        on: { 'account.changed': { actions: assign({ account: ({ event }) => event.account }) } },
-      },
-      failed: { type: 'final', entry: 'goHome' },
     },
-  })
-}
+    ready: {
+      description: 'The account area: sidebar, user menu and the page.',
+      on: { 'account.changed': { actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.account }) } } },
+    },
+    failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", entry: 'goHome' },
+  },
+})

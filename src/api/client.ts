@@ -4,7 +4,7 @@ import { ApiError } from './errors'
 export type Access = 'read' | 'write'
 
 export interface ApiClientOptions {
-  /** The API's base address, without a trailing slash (it ends before /api). */
+  /** The API's base address, without a trailing slash (local stack: https://localhost:5173/api). */
   baseUrl: string
   /** A bearer token for the call; rejects when none can be had. */
   accessToken(access: Access): Promise<string>

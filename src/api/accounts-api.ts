@@ -1,0 +1,30 @@
+import * as contract from './contract'
+import type { Caller } from './client'
+
+/** Every call of spec section 7, one function each. All take an AbortSignal for cancellation. */
+export function createAccountsApi(call: Caller) {
+  return {
+    login: (body: contract.LoginRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/auth/login', body, answer: contract.accountSchema, signal }),
+    licenses: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses', answer: contract.licensesSchema, signal }),
+    assignedLicenses: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses/assigned', answer: contract.assignedLicensesSchema, signal }),
+    assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/assign', body, answer: contract.assignedLicenseSchema, signal }),
+    unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/unassign', body, answer: null, signal }),
+    stats: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/stats/', answer: contract.statsSchema, signal }),
+    account: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/', answer: contract.accountSchema, signal }),
+    updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ method: 'PUT', path: '/account/', body, answer: null, signal }),
+    connectDiscord: (discordName: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: '/discord/connect', body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),
+    createPortalSession: (returnUrl: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl }, answer: contract.urlAnswerSchema, signal }),
+    hasDefaultPaymentMethod: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/has-default-payment-method', answer: contract.hasPaymentMethodSchema, signal }),
+    createSetupIntent: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/create-setup-intent', answer: contract.setupIntentSchema, signal }),
+    saveDefaultPaymentMethod: (paymentMethodId: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: '/stripe/save-default-payment-method', body: { paymentMethodId }, answer: null, signal }),
+    upgrade: (body: contract.UpgradeRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/stripe/upgrade-community-subscription', body, answer: null, signal }),
+    createCheckoutSession: (body: contract.CheckoutRequest, signal?: AbortSignal) =>
+      call({ method: 'POST', path: '/stripe/create-checkout-session', body, answer: contract.checkoutAnswerSchema, signal }),
+    product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
+  }
+}
+
+export type AccountsApi = ReturnType<typeof createAccountsApi>
