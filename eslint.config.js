@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the local stack serves to the browser.
+    files: ['server/**/assets/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     // The local stack, scripts and benchmarks report to the terminal.
     files: ['server/**', 'scripts/**'],
     rules: { 'no-console': 'off' },

@@ -13,6 +13,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     ],
     build: {
       manifest: !isSsrBuild,
+      // The app, and the tiny page that sign-in frames and popups land on.
+      rollupOptions: isSsrBuild ? {} : { input: { main: 'index.html', redirect: 'auth/redirect.html' } },
       sourcemap: false,
       target: 'es2022',
     },

@@ -24,6 +24,8 @@ export interface AuthFailure {
   errorMessage: string
   /** MSAL's InteractionRequiredAuthError: only the user can fix it (expired or revoked sign-in). */
   interactionRequired: boolean
+  /** The refresh token cannot give this token (invalid, expired, or not for these scopes). */
+  refreshTokenUnusable: boolean
 }
 
 /** The sign-in error texts of spec section 8. */

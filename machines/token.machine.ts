@@ -41,6 +41,7 @@ export const tokenMachine = setup({
   },
   guards: {
     hasAccount: ({ context }) => context.account !== null,
+    refreshTokenUnusable: (_, params: { error: unknown }) => asFailure(params.error)?.refreshTokenUnusable === true,
     needsInteraction: (_, params: { error: unknown }) => asFailure(params.error)?.interactionRequired === true,
   },
   actions: {
@@ -75,7 +76,7 @@ export const tokenMachine = setup({
         src: 'tokenByRefreshToken',
         input: ({ context }) => context,
         onDone: { target: 'acquired', actions: { type: 'keepToken', params: ({ event }) => ({ accessToken: event.output }) } },
-        onError: [{ guard: { type: 'needsInteraction', params: ({ event }) => ({ error: event.error }) }, target: 'byHiddenFrame' }, { target: 'failed' }],
+        onError: [{ guard: { type: 'refreshTokenUnusable', params: ({ event }) => ({ error: event.error }) }, target: 'byHiddenFrame' }, { target: 'failed' }],
       },
     },
     byHiddenFrame: {

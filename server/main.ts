@@ -2,6 +2,8 @@ import { createServer } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { readServerConfig } from './config'
+import { demoPeople } from './demo-accounts'
+import { createIdentityProvider } from './identity'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './web/dev-site'
 import { createSiteApp } from './web/site'
@@ -16,7 +18,15 @@ const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 let site: Handler = getRequestListener(createSiteApp(config.DIST_DIR).fetch)
-const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => site(req, res))
+const identity = await createIdentityProvider({ origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople })
+
+/** One origin: the identity provider under /idp, the site for everything else. */
+const route: Handler = (req, res) => {
+  const path = req.url ?? '/'
+  if (path === '/idp' || path.startsWith('/idp/')) return identity.handle(req, res)
+  return site(req, res)
+}
+const server = createServer({ key: tls.key, cert: tls.cert }, route)
 const devSite = dev ? await createDevSite(server) : undefined
 if (devSite) site = devSite.handle
 

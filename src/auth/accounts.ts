@@ -15,13 +15,19 @@ export function toSignedInAccount(account: AccountInfo): SignedInAccount {
   }
 }
 
+/** Answers to a refresh request that mean the refresh token cannot give this token. */
+const refreshTokenRefusals = new Set(['invalid_grant', 'invalid_scope', 'bad_token', 'refresh_token_expired', 'no_tokens_found', 'token_refresh_required'])
+
 /** MSAL's errors, reduced to what the machines' rules look at. */
 export function toAuthFailure(error: unknown): AuthFailure {
   const authError = error as Partial<AuthError> | undefined
+  const errorCode = authError?.errorCode ?? 'unknown_error'
+  const interactionRequired = error instanceof InteractionRequiredAuthError
   return {
-    errorCode: authError?.errorCode ?? 'unknown_error',
+    errorCode,
     errorMessage: authError?.errorMessage || (error instanceof Error ? error.message : String(error)),
-    interactionRequired: error instanceof InteractionRequiredAuthError,
+    interactionRequired,
+    refreshTokenUnusable: interactionRequired || refreshTokenRefusals.has(errorCode),
   }
 }
 

@@ -5,7 +5,7 @@ import type { TokenRequest } from '../../machines/token.machine'
 import { toAuthFailure } from './accounts'
 import type { AuthSettings } from './settings'
 
-const noAccount: AuthFailure = { errorCode: 'no_account', errorMessage: 'No signed-in account', interactionRequired: true }
+const noAccount: AuthFailure = { errorCode: 'no_account', errorMessage: 'No signed-in account', interactionRequired: true, refreshTokenUnusable: true }
 
 /**
  * The token machine's actors: one silent attempt per cache policy (cache only, refresh token

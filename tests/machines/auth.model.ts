@@ -5,7 +5,7 @@ import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
 export const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
 export const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
-const failure = (errorCode: string, errorMessage: string): AuthFailure => ({ errorCode, errorMessage, interactionRequired: false })
+const failure = (errorCode: string, errorMessage: string): AuthFailure => ({ errorCode, errorMessage, interactionRequired: false, refreshTokenUnusable: false })
 export const forgotPassword = failure('access_denied', 'AADB2C90118: The user has forgotten their password.')
 export const popupClosed = failure('user_cancelled', 'User cancelled the flow.')
 export const startup = (output: Partial<StartupOutput>): StartupOutput => ({ activeAccount: null, accounts: [], returnedPolicy: null, ...output })

@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { JWK } from 'jose'
+import type { DemoPerson } from '../demo-accounts'
+import { createInteractions } from './interactions'
+import { loadOrCreateKeys, publicKeys } from './keys'
+import { createPeopleDirectory } from './people'
+import { createPolicyProvider } from './policy-provider'
+
+export interface IdentityProviderOptions {
+  origin: string
+  localDir: string
+  people: readonly DemoPerson[]
+  clientId?: string
+  apiAudience?: string
+  /** The URI the API's scopes start with (B2C: https://<tenant>.onmicrosoft.com/<api>/). */
+  apiScopeBase?: string
+  policies?: { signUpSignIn: string; passwordReset: string }
+  accessTokenTtlSeconds?: number
+}
+
+export interface IdentityProvider {
+  /** Answers every request whose path starts with /idp. */
+  handle(req: IncomingMessage, res: ServerResponse): void
+  issuers: string[]
+  audience: string
+  publicJwks: { keys: JWK[] }
+  authority(policy: 'signUpSignIn' | 'passwordReset'): string
+}
+
+const assets: Record<string, string> = { '/idp/assets/idp.css': 'text/css; charset=utf-8', '/idp/assets/submit.js': 'text/javascript; charset=utf-8' }
+
+/**
+ * The local stand-in for the B2C tenant: one OpenID Connect provider per user flow under /idp,
+ * sharing signing keys and people.
+ */
+export async function createIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
+  const policies = options.policies ?? { signUpSignIn: 'B2C_1_susi', passwordReset: 'B2C_1_reset' }
+  const apiScopeBase = options.apiScopeBase ?? 'https://prismlibrary.onmicrosoft.com/accounts-api/'
+  const audience = options.apiAudience ?? 'prism-accounts-api'
+  const keys = await loadOrCreateKeys(options.localDir)
+  const people = createPeopleDirectory(options.people, options.localDir)
+  const common = {
+    origin: options.origin,
+    clientId: options.clientId ?? 'prism-spa-local',
+    apiAudience: audience,
+    apiResource: apiScopeBase.replace(/\/$/, ''),
+    apiScopes: { read: `${apiScopeBase}accounts.read`, write: `${apiScopeBase}accounts.write` },
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    jwks: keys.jwks,
+    cookieKeys: keys.cookieKeys,
+    people,
+  }
+  // MSAL lowercases authorities, and B2C policy names are not case-sensitive: paths use lowercase.
+  const providers = new Map(
+    [policies.signUpSignIn, policies.passwordReset].map((policy) => [policy.toLowerCase(), createPolicyProvider({ ...common, policy })]),
+  )
+  const interactions = createInteractions({ providers, people, policies })
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', options.origin)
+    const contentType = assets[url.pathname]
+    if (contentType) {
+      const body = await readFile(new URL(`./assets/${url.pathname.split('/').at(-1)}`, import.meta.url))
+      res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).end(body)
+      return
+    }
+    const [, , requestedPolicy, ...rest] = url.pathname.split('/')
+    const policy = requestedPolicy?.toLowerCase()
+    const provider = policy ? providers.get(policy) : undefined
+    if (!provider) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'not_found', error_description: 'No such policy' }))
+      return
+    }
+    if (rest[0] === 'interaction') {
+      await interactions.handle(policy!, provider, req, res)
+      return
+    }
+    if (req.method === 'POST' && rest.join('/') === 'token') await stripOfflineAccessOnRefresh(req)
+    // The provider's routes are relative to its issuer, which includes /idp/<policy>.
+    req.url = req.url!.slice(`/idp/${policy}`.length) || '/'
+    ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = `/idp/${policy}${req.url}`
+    provider.callback()(req, res)
+  }
+
+  return {
+    handle: (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        console.error('Identity provider error', error)
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Identity provider error')
+      })
+    },
+    issuers: [...providers.keys()].map((policy) => `${options.origin}/idp/${policy}`),
+    audience,
+    publicJwks: publicKeys(keys.jwks),
+    authority: (policy) => `${options.origin}/idp/${policies[policy].toLowerCase()}`,
+  }
+}
+
+/**
+ * MSAL adds offline_access to every refresh request; the provider refuses a scope it did not
+ * grant there (invalid_scope). The parsed body is handed to the provider without it.
+ */
+async function stripOfflineAccessOnRefresh(req: IncomingMessage) {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  if (form.get('grant_type') === 'refresh_token' && form.has('scope')) {
+    form.set('scope', form.get('scope')!.split(' ').filter((scope) => scope !== 'offline_access').join(' '))
+  }
+  ;(req as IncomingMessage & { body?: string }).body = form.toString()
+}

@@ -1,0 +1,27 @@
+/** The sidebar of the account area, from the account (spec section 2). */
+export type AccountNavItem =
+  | { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses'; to: '/account' | '/account/profile' | '/account/licenses' }
+  | { kind: 'billing'; label: 'Billing' }
+
+export interface AccountNavFacts {
+  allowedPriceId?: string | null
+  hasStripeAccount?: boolean | null
+}
+
+export function selectAccountNav(account: AccountNavFacts): AccountNavItem[] {
+  const items: AccountNavItem[] = [
+    { kind: 'page', label: 'My Licenses', to: '/account' },
+    { kind: 'page', label: 'Profile', to: '/account/profile' },
+  ]
+  // Billing opens the provider's portal, so it needs a customer there.
+  if (account.hasStripeAccount) items.push({ kind: 'billing', label: 'Billing' })
+  // Managing seats needs a plan: the first purchase sets allowedPriceId.
+  if (account.allowedPriceId) items.push({ kind: 'page', label: 'Manage Licenses', to: '/account/licenses' })
+  return items
+}
+
+/** What the user menu shows: the name, or the email when there is no name. */
+export function displayName(account: { firstName?: string | null; lastName?: string | null; email: string }): string {
+  const name = [account.firstName, account.lastName].filter((part) => part?.trim()).join(' ').trim()
+  return name || account.email
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { sessionMachine } from '../../../machines/session.machine'
+import type { AccountsApi } from '../../api/accounts-api'
+import type { AuthService } from '../../auth/auth-service'
+
+/** What every page of the account area works with: sign-in, the API, and the session. */
+export interface AccountServices {
+  auth: AuthService
+  api: AccountsApi
+  session: ActorRefFrom<typeof sessionMachine>
+}
+
+const AccountServicesContext = createContext<AccountServices | null>(null)
+
+export function AccountServicesProvider({ value, children }: { value: AccountServices; children: ReactNode }) {
+  return <AccountServicesContext.Provider value={value}>{children}</AccountServicesContext.Provider>
+}
+
+export function useAccountServices(): AccountServices {
+  const services = useContext(AccountServicesContext)
+  if (!services) throw new Error('useAccountServices is used outside the account area')
+  return services
+}

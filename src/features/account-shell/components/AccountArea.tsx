@@ -1,0 +1,46 @@
+import { useMemo, type ReactNode } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useNavigate } from '@tanstack/react-router'
+import { billingPortalMachine } from '../../../../machines/billingPortal.machine'
+import { sessionMachine } from '../../../../machines/session.machine'
+import { createAccountsApi } from '../../../api/accounts-api'
+import { createCaller } from '../../../api/client'
+import { identityOf, type AuthService } from '../../../auth/auth-service'
+import { config, resolveAddress } from '../../../config/config'
+import { accountShellActors } from '../account.actors'
+import { selectAccountArea, selectBilling } from '../account-area.select'
+import { AccountServicesProvider } from '../account-services'
+import { AccountLayout } from './AccountLayout'
+import { LoadingScreen } from './LoadingScreen'
+import '../account-shell.css'
+
+/** The signed-in area: loads the account, then shows the layout around the page. */
+export function AccountArea({ auth, children }: { auth: AuthService; children: ReactNode }) {
+  const navigate = useNavigate()
+  const api = useMemo(() => createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: (access) => auth.accessToken(access) })), [auth])
+  const actors = useMemo(() => accountShellActors(api), [api])
+  const identity = identityOf(auth.actor.getSnapshot().context.activeAccount!)
+  const session = useActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
+  const billing = useActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => window.location.assign(url) } }))
+  const area = useSelector(session, selectAccountArea)
+  const billingView = useSelector(billing, selectBilling)
+  const services = useMemo(() => ({ auth, api, session }), [auth, api, session])
+
+  if (area.status === 'loading') return <LoadingScreen />
+  return (
+    <AccountServicesProvider value={services}>
+      <AccountLayout
+        navItems={area.navItems}
+        userName={area.userName}
+        userImage={area.userImage}
+        billingOpening={billingView.opening}
+        billingError={billingView.error}
+        onOpenBilling={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}
+        onDismissBillingError={() => billing.send({ type: 'error.dismiss' })}
+        onLogout={() => auth.signOut()}
+      >
+        {children}
+      </AccountLayout>
+    </AccountServicesProvider>
+  )
+}

@@ -1,0 +1,29 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { AccountArea } from '../../features/account-shell/components/AccountArea'
+import { LoadingScreen } from '../../features/account-shell/components/LoadingScreen'
+
+export const Route = createFileRoute('/account')({
+  head: () => ({ meta: [{ title: 'Your account – Prism' }, { name: 'robots', content: 'noindex' }] }),
+  // The account area requires sign-in by redirect, coming back to the page first asked for.
+  beforeLoad: async ({ context, location }) => {
+    const auth = await context.auth.load()
+    const snapshot = await auth.ready()
+    if (!snapshot.context.activeAccount) {
+      auth.signIn(location.href)
+      await new Promise<never>(() => {}) // the browser is leaving for the sign-in page
+    }
+    return { authService: auth }
+  },
+  pendingMs: 0,
+  pendingComponent: LoadingScreen,
+  component: AccountRoute,
+})
+
+function AccountRoute() {
+  const { authService } = Route.useRouteContext()
+  return (
+    <AccountArea auth={authService}>
+      <Outlet />
+    </AccountArea>
+  )
+}
