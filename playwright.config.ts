@@ -24,7 +24,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
+    // Every run starts from exactly the demo accounts.
+    command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts',
     url: `${baseURL}/`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,

@@ -5,6 +5,11 @@ const serverEnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), 'localhost'),
   LOCAL_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.local'),
   DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),
+  /** A PostgreSQL server; without it the API uses PGlite in LOCAL_DIR/db. */
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.startsWith('postgres'))),
+  DISCORD_INVITE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://discord.gg/prism-local-invite'),
+  /** Access token lifetime at the local identity provider (tests shorten it). */
+  ACCESS_TOKEN_TTL_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(5)), '3600'),
 })
 
 export type ServerConfig = v.InferOutput<typeof serverEnvSchema> & { origin: string }

@@ -3,42 +3,52 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { readServerConfig } from './config'
 import { demoPeople } from './demo-accounts'
-import { createIdentityProvider } from './identity'
+import { startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './web/dev-site'
 import { createSiteApp } from './web/site'
 
 /**
- * The local stack on one HTTPS origin. `--dev` serves the SPA from Vite's dev server (hot
- * reload) instead of the built files in dist/.
+ * The local stack on one HTTPS origin: the identity provider under /idp, the accounts API under
+ * /api, the payment sandbox under /sandbox, and the site. `--dev` serves the SPA from Vite's dev
+ * server (hot reload) instead of the built files in dist/.
  */
 const dev = process.argv.includes('--dev')
 const config = readServerConfig()
 const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
+const stack = await startStack(config)
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
+const api = getRequestListener(stack.api.fetch)
+const sandbox = getRequestListener(stack.sandbox.fetch)
 let site: Handler = getRequestListener(createSiteApp(config.DIST_DIR).fetch)
-const identity = await createIdentityProvider({ origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople })
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
 
-/** One origin: the identity provider under /idp, the site for everything else. */
-const route: Handler = (req, res) => {
+const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
   const path = req.url ?? '/'
-  if (path === '/idp' || path.startsWith('/idp/')) return identity.handle(req, res)
+  if (under(path, '/idp')) return stack.identity.handle(req, res)
+  if (under(path, '/api')) return api(req, res)
+  if (under(path, '/sandbox')) return sandbox(req, res)
   return site(req, res)
-}
-const server = createServer({ key: tls.key, cert: tls.cert }, route)
+})
 const devSite = dev ? await createDevSite(server) : undefined
 if (devSite) site = devSite.handle
 
 server.listen(config.PORT, config.HOST, () => {
   console.log(`\n  Prism is running at ${config.origin}/${dev ? ' (development: hot reload)' : ''}`)
-  console.log('  The certificate is self-signed: accept it once in your browser (Advanced -> Proceed).\n')
+  console.log('  The certificate is self-signed: accept it once in your browser (Advanced -> Proceed).')
+  console.log(`  Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.LOCAL_DIR}/db`}${stack.seeded ? ', seeded with the demo accounts' : ''}`)
+  console.log('\n  Demo accounts (Account -> sign in, no passwords):')
+  for (const person of demoPeople) console.log(`    ${person.email.padEnd(24)} ${person.provider.padEnd(10)} ${person.state}`)
+  console.log('')
 })
 
 async function stop() {
   await devSite?.close()
-  server.close(() => process.exit(0))
+  server.close()
   server.closeAllConnections()
+  await stack.db.close()
+  process.exit(0)
 }
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** What the API needs of a database: parameterised queries and transactions. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+}
+
+export interface Database extends Queryable {
+  /** Runs the work in one transaction; it rolls back when the work throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+  readonly kind: 'pglite' | 'postgresql'
+}
+
+/** PostgreSQL in WebAssembly, in a folder (or in memory without one). One connection, so work is serialised. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const db = new PGlite(dataDir)
+  await db.waitReady
+  const query = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows
+  return {
+    kind: 'pglite',
+    query,
+    transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    close: () => db.close(),
+  }
+}
+
+/** A PostgreSQL server (DATABASE_URL). */
+export async function openPostgres(connectionString: string, options: { schema?: string } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, options: options.schema ? `-c search_path=${options.schema}` : undefined })
+  if (options.schema) {
+    const admin = await pool.connect()
+    try {
+      await admin.query(`create schema if not exists "${options.schema.replace(/"/g, '')}"`)
+    } finally {
+      admin.release()
+    }
+  }
+  const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[]
+  return {
+    kind: 'postgresql',
+    query,
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+}

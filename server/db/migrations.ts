@@ -1,0 +1,121 @@
+import type { Database } from './database'
+
+/** The schema, one version at a time. Never edit a released migration: add the next one. */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'accounts, subscriptions and seats',
+    sql: `
+      create table accounts (
+        oid text primary key,
+        email text not null,
+        first_name text not null default '',
+        last_name text not null default '',
+        image text not null default '',
+        github text not null default '',
+        company_name text not null default '',
+        country text not null default '',
+        address text not null default '',
+        city text not null default '',
+        state text not null default '',
+        zip text not null default '',
+        email_announcements boolean not null default true,
+        discord_name text,
+        discord_connected boolean not null default false,
+        allowed_price_id text,
+        stripe_customer_id text unique,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create table subscriptions (
+        id text primary key,
+        owner_oid text not null unique references accounts (oid),
+        price_id text not null,
+        quantity integer not null check (quantity >= 1),
+        stripe_subscription_id text,
+        current_period_end timestamptz not null,
+        created_at timestamptz not null default now()
+      );
+      create table seats (
+        id text primary key,
+        subscription_id text not null references subscriptions (id) on delete cascade,
+        license_key text not null unique,
+        assignee_first_name text,
+        assignee_last_name text,
+        assignee_email text,
+        assigned_at timestamptz,
+        check ((assignee_email is null) = (assigned_at is null))
+      );
+      create unique index seats_one_per_email on seats (subscription_id, lower(assignee_email)) where assignee_email is not null;
+      create index seats_by_assignee on seats (lower(assignee_email)) where assignee_email is not null;
+      create table fulfilled_checkouts (
+        session_id text primary key,
+        fulfilled_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'payment sandbox',
+    sql: `
+      create table sandbox_customers (
+        id text primary key,
+        account_oid text not null,
+        email text not null,
+        default_payment_method text
+      );
+      create table sandbox_payment_methods (
+        id text primary key,
+        customer_id text references sandbox_customers (id),
+        brand text not null,
+        last4 text not null,
+        exp_month integer not null,
+        exp_year integer not null
+      );
+      create table sandbox_sessions (
+        id text primary key,
+        kind text not null,
+        customer_id text not null,
+        account_oid text,
+        price_id text,
+        quantity integer,
+        success_url text,
+        cancel_url text,
+        return_url text,
+        status text not null default 'open',
+        created_at timestamptz not null default now()
+      );
+      create table sandbox_subscriptions (
+        id text primary key,
+        customer_id text not null,
+        price_id text not null,
+        quantity integer not null,
+        current_period_end timestamptz not null
+      );
+      create table sandbox_invoices (
+        id text primary key,
+        customer_id text not null,
+        amount integer not null,
+        description text not null,
+        status text not null,
+        created_at timestamptz not null default now()
+      );
+    `,
+  },
+]
+
+/** Brings the database to the latest version, each migration in its own transaction. */
+export async function migrate(db: Database): Promise<number[]> {
+  await db.query('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())')
+  const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version))
+  const done: number[] = []
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+    })
+    done.push(migration.version)
+  }
+  return done
+}

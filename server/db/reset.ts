@@ -1,0 +1,12 @@
+import { readServerConfig } from '../config'
+import { openDatabase } from './database'
+import { migrate } from './migrations'
+import { resetDatabase } from './seed'
+
+/** npm run db:reset: restores exactly the demo accounts (stop the server first when using PGlite). */
+const config = readServerConfig()
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.LOCAL_DIR}/db` })
+await migrate(db)
+await resetDatabase(db)
+await db.close()
+console.log('The database holds the demo accounts again.')
