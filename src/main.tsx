@@ -2,12 +2,17 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { hasSignInAnswer, removeSignOutState } from './auth/lazy-auth'
 import { createAppRouter } from './router'
 
+removeSignOutState(window.location, window.history)
 const router = createAppRouter()
 const container = document.getElementById('app')!
+// The identity provider answers at the site root; the sign-in code then finishes the sign-in and
+// returns to the page first asked for, so the landing page is not worth hydrating.
+const signingIn = hasSignInAnswer({ hash: window.location.hash, searchStr: window.location.search })
 
-if (window.$_TSR) {
+if (window.$_TSR && !signingIn) {
   // A prerendered page: take over its markup. A mismatch is a bug, so it is reported.
   hydrateRoot(
     container,
@@ -17,10 +22,11 @@ if (window.$_TSR) {
     { onRecoverableError: (error) => console.error('Hydration error:', error) },
   )
 } else {
-  // The app shell of the portal's routes: render in the browser.
+  // The portal's app shell, or a sign-in answer: render in the browser.
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   )
+  if (signingIn) void router.options.context.auth.load()
 }

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as AccountIndexRouteImport } from './routes/account/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -34,37 +35,44 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRouteRoute
+  '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/': typeof AccountIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRouteRoute
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account': typeof AccountIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRouteRoute
+  '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/': typeof AccountIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/account' | '/fulfillment' | '/privacy'
+  fullPaths: '/' | '/account' | '/fulfillment' | '/privacy' | '/account/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/account' | '/fulfillment' | '/privacy'
-  id: '__root__' | '/' | '/account' | '/fulfillment' | '/privacy'
+  to: '/' | '/fulfillment' | '/privacy' | '/account'
+  id: '__root__' | '/' | '/account' | '/fulfillment' | '/privacy' | '/account/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRouteRoute: typeof AccountRouteRoute
+  AccountRouteRoute: typeof AccountRouteRouteWithChildren
   FulfillmentRoute: typeof FulfillmentRoute
   PrivacyRoute: typeof PrivacyRoute
 }
@@ -99,12 +107,31 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/': {
+      id: '/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
   }
 }
 
+interface AccountRouteRouteChildren {
+  AccountIndexRoute: typeof AccountIndexRoute
+}
+
+const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountIndexRoute: AccountIndexRoute,
+}
+
+const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
+  AccountRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRouteRoute: AccountRouteRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
   FulfillmentRoute: FulfillmentRoute,
   PrivacyRoute: PrivacyRoute,
 }

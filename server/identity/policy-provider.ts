@@ -130,5 +130,13 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
     },
   }
 
-  return new Provider(`${origin}/idp/${policy.toLowerCase()}`, configuration)
+  const provider = new Provider(`${origin}/idp/${policy.toLowerCase()}`, configuration)
+  // B2C redeems a refresh token for any scope the user consented to (accounts.write after a
+  // sign-in that asked only for accounts.read); the access token stays limited to the grant.
+  Object.defineProperty(provider.RefreshToken.prototype, 'scopes', {
+    get(this: { scope?: string }) {
+      return new Set([...(this.scope?.split(' ') ?? []), ...apiScopeList])
+    },
+  })
+  return provider
 }

@@ -20,3 +20,15 @@ export function hasSignInAnswer(location: { hash: string; searchStr?: string }):
   const answer = new URLSearchParams(location.hash.replace(/^#/, '') || (location.searchStr ?? '').replace(/^\?/, ''))
   return answer.has('state') && (answer.has('code') || answer.has('error'))
 }
+
+/**
+ * After sign-out the provider returns to the site root with `?state=...`: nothing reads it, so it
+ * is removed from the address before the app starts.
+ */
+export function removeSignOutState(location: Location, history: History) {
+  const params = new URLSearchParams(location.search)
+  if (!params.has('state') || params.has('code') || params.has('error')) return
+  params.delete('state')
+  const search = params.toString()
+  history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`)
+}

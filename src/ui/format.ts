@@ -10,3 +10,16 @@ export function formatUsd(cents: number): string {
 export function formatLongDate(date: Date | string): string {
   return longDate.format(typeof date === 'string' ? new Date(date) : date)
 }
+
+const inDays = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' })
+const dayMs = 86_400_000
+
+/** Whole days from now until the date, rounded up: a license ending later today has 1 day left. */
+export function daysUntil(date: Date | string, now = new Date()): number {
+  return Math.ceil((new Date(date).getTime() - now.getTime()) / dayMs)
+}
+
+/** 'in 12 days', 'in 1 day', '2 days ago'. */
+export function formatDaysFromNow(days: number): string {
+  return inDays.format(days, 'day')
+}

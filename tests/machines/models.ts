@@ -2,8 +2,11 @@ import type { AnyStateMachine } from 'xstate'
 import type { PathPlan } from '../model/paths'
 import { authModel } from './auth.model'
 import { billingPortalModel } from './billingPortal.model'
+import { discordConnectModel } from './discordConnect.model'
+import { licenseKeyModel } from './licenseKey.model'
+import { myLicensesModel } from './myLicenses.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test'
+
+export const demo = {
+  nolicense: 'nolicense@example.com',
+  community: 'community@example.com',
+  commercial: 'commercial@example.com',
+  full: 'full@example.com',
+  plus: 'plus@example.com',
+  dev1: 'dev1@example.com',
+} as const
+
+/** Signs in through the local identity provider as a demo person, from the page asked for. */
+export async function signInAs(page: Page, email: string, path = '/account') {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
+  await page.getByRole('button', { name: email, exact: true }).click()
+}
+
+/** Opens the user menu and logs out. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+}

@@ -1,0 +1,56 @@
+import { assign, setup } from 'xstate'
+import { notProvided } from './not-provided'
+
+/** Connect Discord (spec section 2): a Discord username in, an invite link out. */
+export const discordConnectMachine = setup({
+  types: {
+    context: {} as { discordName: string; error: string | null },
+    events: {} as { type: 'dialog.open' } | { type: 'dialog.close' } | { type: 'name.change'; value: string } | { type: 'discord.join' },
+  },
+  actors: {
+    connectDiscord: notProvided<{ inviteLink: string }, { discordName: string }>('connectDiscord'),
+  },
+  actions: {
+    reset: assign({ discordName: '', error: null }),
+    keepName: assign({ discordName: (_, params: { value: string }) => params.value }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+    /** Opens the invite in a new tab and marks the card connected; the app provides both. */
+    openInvite: (_, _params: { inviteLink: string }) => {},
+  },
+  guards: {
+    // 'Join Prism Discord' stays disabled while the name is empty or only spaces.
+    hasName: ({ context }) => context.discordName.trim().length > 0,
+  },
+}).createMachine({
+  id: 'discordConnect',
+  context: { discordName: '', error: null },
+  initial: 'closed',
+  states: {
+    closed: { description: 'The card offers Connect Discord.', on: { 'dialog.open': { target: 'open', actions: 'reset' } } },
+    open: {
+      on: { 'dialog.close': 'closed' },
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'Instructions, the Discord username input, and Join Prism Discord (disabled while blank).',
+          on: {
+            'name.change': { actions: [{ type: 'keepName', params: ({ event }) => ({ value: event.value }) }, 'clearError'] },
+            'discord.join': { guard: 'hasName', target: 'joining', actions: 'clearError' },
+          },
+        },
+        joining: {
+          description: 'Join Prism Discord shows progress; the typed name stays.',
+          invoke: {
+            id: 'connectDiscord',
+            src: 'connectDiscord',
+            input: ({ context }) => ({ discordName: context.discordName.trim() }),
+            onDone: { target: '#discordConnect.connected', actions: { type: 'openInvite', params: ({ event }) => ({ inviteLink: event.output.inviteLink }) } },
+            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) } },
+          },
+        },
+      },
+    },
+    connected: { description: "The invite opened in a new tab; the card shows 'Discord Connected'.", type: 'final' },
+  },
+})

@@ -1,0 +1,48 @@
+import { assign, setup } from 'xstate'
+import type { License } from '../src/api/contract'
+import { notProvided } from './not-provided'
+
+/** My Licenses: the licenses the signed-in person holds (spec section 2). */
+export const myLicensesMachine = setup({
+  types: {
+    context: {} as { licenses: License[]; error: string | null },
+    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected'; licenseId: string },
+  },
+  actors: {
+    loadLicenses: notProvided<License[], void>('loadLicenses'),
+  },
+  actions: {
+    keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    markDiscordConnected: assign({
+      licenses: ({ context }, params: { licenseId: string }) => context.licenses.map((license) => (license.id === params.licenseId || license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
+    }),
+  },
+  guards: {
+    hasLicenses: (_, params: { licenses: License[] }) => params.licenses.length > 0,
+  },
+}).createMachine({
+  id: 'myLicenses',
+  context: { licenses: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading, with placeholders where the cards will be.',
+      invoke: {
+        id: 'loadLicenses',
+        src: 'loadLicenses',
+        onDone: [
+          { guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) }, target: 'licensed', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+          { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) } },
+      },
+    },
+    licensed: {
+      description: 'A card per license: plan, Active, owner, expiry, License Key and, for Commercial Plus, Discord.',
+      on: { 'license.discordConnected': { actions: { type: 'markDiscordConnected', params: ({ event }) => ({ licenseId: event.licenseId }) } } },
+    },
+    empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'." },
+    failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },
+  },
+})

@@ -1,0 +1,55 @@
+import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
+
+interface DiscordDialogProps {
+  opened: boolean
+  discordName: string
+  error: string | null
+  joining: boolean
+  canJoin: boolean
+  onNameChange: (value: string) => void
+  onJoin: () => void
+  onClose: () => void
+}
+
+/** Connect Discord: how to find the username, the input, and 'Join Prism Discord'. */
+export function DiscordDialog(props: DiscordDialogProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Connect Discord">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          props.onJoin()
+        }}
+      >
+        <Stack>
+          <Text size="sm">Commercial Plus includes the private Prism Discord server. To join:</Text>
+          <List size="sm" type="ordered" spacing={4}>
+            <List.Item>
+              Create a Discord account at{' '}
+              <Anchor href="https://discord.com/register" target="_blank" rel="noopener noreferrer">
+                discord.com/register (opens in a new tab)
+              </Anchor>{' '}
+              if you do not have one.
+            </List.Item>
+            <List.Item>In Discord, open User Settings, then My Account: your username is shown there.</List.Item>
+            <List.Item>Enter that username below and join.</List.Item>
+          </List>
+          {props.error && (
+            <Alert color="red" role="alert">
+              {props.error}
+            </Alert>
+          )}
+          <TextInput label="Discord username" value={props.discordName} onChange={(event) => props.onNameChange(event.currentTarget.value)} autoComplete="off" data-autofocus />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!props.canJoin} loading={props.joining}>
+              Join Prism Discord
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MyLicensesPage } from '../../features/licenses/components/MyLicensesPage'
+
+export const Route = createFileRoute('/account/')({
+  head: () => ({ meta: [{ title: 'My Licenses – Prism' }] }),
+  component: MyLicensesPage,
+})
