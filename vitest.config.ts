@@ -11,5 +11,8 @@ export default defineConfig({
     // Unit tests see the local stack's configuration, as the built app does.
     env: loadEnv('localstack', process.cwd(), 'VITE_'),
     restoreMocks: true,
+    // Each API test file starts its own PGlite (PostgreSQL in WebAssembly): a few seconds on 2 cores.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 })

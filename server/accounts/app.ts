@@ -59,8 +59,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
 
   app.get('/licenses', async (c) => {
-    const row = await findAccountRow(db, caller(c).oid)
-    return c.json(await licensesOf(db, caller(c).email, row.discord_connected))
+    const [row] = await db.query<{ discord_connected: boolean }>('select discord_connected from accounts where oid = $1', [caller(c).oid])
+    return c.json(await licensesOf(db, caller(c).email, row?.discord_connected ?? false))
   })
   app.get('/licenses/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
   app.post('/licenses/assign', async (c) => c.json(await assignSeat(db, caller(c).oid, await readBody(c, contract.assignRequestSchema))))
@@ -102,12 +102,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (!subscription || !account.allowed_price_id) throw notFound('Your subscription')
     if (!upgradePaths[account.allowed_price_id].includes(priceId)) throw conflict(`${findPlan(account.allowed_price_id)?.name} cannot be upgraded to ${findPlan(priceId)?.name}.`)
     const customerId = await customerOf(account.oid)
-    try {
-      await gateway.upgradeSubscription({ customerId, subscriptionId: subscription.stripe_subscription_id ?? subscription.id, priceId, quantity })
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError) throw new Problem(402, error.message)
-      throw error
-    }
+    await gateway.upgradeSubscription({ customerId, subscriptionId: subscription.stripe_subscription_id ?? subscription.id, priceId, quantity })
     await changePlan(db, account.oid, priceId, quantity)
     return c.json({ priceId, quantity })
   })
@@ -148,6 +143,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))
   app.onError((error, c) => {
     if (error instanceof Problem) return c.json({ message: error.message }, error.status, error.headers)
+    // The payment provider refused (a declined card, no card on file, an unknown payment method).
+    if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
     console.error('Accounts API error', error)
     return c.json({ message: 'The server could not complete the request.' }, 500)
   })

@@ -5,6 +5,9 @@ import { Problem } from './problems'
 export const maxBodyBytes = 64 * 1024
 const maxDepth = 16
 
+/** 'firstName' -> 'First name'. */
+const label = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (first) => first.toUpperCase())
+
 function depthOf(value: unknown, depth = 0): number {
   if (depth > maxDepth || value === null || typeof value !== 'object') return depth
   return Math.max(depth, ...Object.values(value).map((child) => depthOf(child, depth + 1)))
@@ -33,7 +36,9 @@ export async function readBody<TSchema extends v.GenericSchema>(c: Context, sche
   if (result.success) return result.output
   const problems = result.issues.map((issue) => {
     const field = v.getDotPath(issue)
-    return field && !issue.message.toLowerCase().startsWith(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message
+    // A missing field: valibot reports the key; say which field is required, in words.
+    if (field && issue.input === undefined) return `${label(field)} is required`
+    return field && !issue.message.toLowerCase().startsWith(label(field).toLowerCase()) ? `${field}: ${issue.message}` : issue.message
   })
   throw new Problem(422, [...new Set(problems)].join('; '))
 }

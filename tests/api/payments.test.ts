@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases, origin, startApi, type Api } from './harness'
+
+const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
+
+describe.each(databases)('payments on $name', ({ open }) => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi(open)
+  })
+  afterAll(() => api.close())
+
+  it('sells a first license: a customer, a checkout, then the buyer holds the first seat', async () => {
+    const checkout = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back })
+    expect(checkout.status).toBe(200)
+    expect(checkout.body.url).toBe(`${origin}/sandbox/checkout/${checkout.body.sessionId}`)
+    await api.pay(checkout.body.sessionId)
+    await api.pay(checkout.body.sessionId) // paying twice changes nothing
+    expect((await api.call('nolicense@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Commercial', purchased: 3, assigned: 1, available: 2 })
+    expect((await api.call('nolicense@example.com', 'GET', '/account/')).body).toMatchObject({ allowedPriceId: 'commercial', hasStripeAccount: true })
+    expect((await api.call('nolicense@example.com', 'GET', '/licenses')).body).toHaveLength(1)
+  })
+
+  it('limits an account to its one license type (409) and Community to 5 seats', async () => {
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(409)
+    expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })).status).toBe(409)
+    expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 4, ...back })).status).toBe(200)
+  })
+
+  it('refuses return addresses off the site (no open redirects) and bad quantities with 422', async () => {
+    for (const body of [
+      { priceId: 'commercial', quantity: 1, successUrl: 'https://evil.example.com/', cancelUrl: back.cancelUrl },
+      { priceId: 'commercial', quantity: 0, ...back },
+      { priceId: 'commercial', quantity: 1.5, ...back },
+      { priceId: 'enterprise', quantity: 1, ...back },
+    ]) {
+      expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', body)).status).toBe(422)
+    }
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: 'https://evil.example.com/' })).status).toBe(422)
+  })
+
+  it('opens the customer portal for a customer, and refuses without one (409)', async () => {
+    const portal = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })
+    expect(portal.body.url).toMatch(`${origin}/sandbox/portal/`)
+    expect((await api.call('dev1@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })).status).toBe(409)
+  })
+
+  it('knows about default payment methods and saves one from a setup', async () => {
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false })
+    expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+    expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
+  })
+
+  it('upgrades along the allowed paths only, with enough seats for those assigned', async () => {
+    expect((await api.call('plus@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 3 })).status).toBe(409)
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 1 })).status).toBe(409)
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 501 })).status).toBe(422)
+    expect((await api.call('full@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 })).status).toBe(402)
+    const upgraded = await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 6 })
+    expect(upgraded.status).toBe(200)
+    expect((await api.call('commercial@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Commercial Plus', purchased: 6, assigned: 2, available: 4 })
+    expect((await api.call('commercial@example.com', 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
+    expect((await api.call('dev1@example.com', 'GET', '/licenses')).body[0].subscription).toBe('Commercial Plus')
+  })
+})

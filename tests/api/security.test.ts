@@ -1,0 +1,76 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases, startApi, type Api } from './harness'
+
+const writeCalls = [
+  ['POST', '/auth/login'],
+  ['POST', '/licenses/assign'],
+  ['POST', '/licenses/unassign'],
+  ['PUT', '/account/'],
+  ['POST', '/discord/connect'],
+  ['POST', '/stripe/create-customer-portal-session'],
+  ['POST', '/stripe/save-default-payment-method'],
+  ['POST', '/stripe/upgrade-community-subscription'],
+  ['POST', '/stripe/create-checkout-session'],
+] as const
+
+describe.each(databases)('the API’s guard on $name', ({ open }) => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi(open)
+  })
+  afterAll(() => api.close())
+
+  const get = async (token: string) => (await api.app.request('/api/licenses', { headers: { Authorization: `Bearer ${token}` } })).status
+
+  it('answers 401 without a token, or with a token that is not valid', async () => {
+    expect((await api.call(null, 'GET', '/licenses')).status).toBe(401)
+    expect(await get('not-a-jwt')).toBe(401)
+    expect(await get(await api.token('plus@example.com', { key: 'stranger' }))).toBe(401)
+    expect(await get(await api.token('plus@example.com', { expiresIn: '-1m' }))).toBe(401)
+    expect(await get(await api.token('plus@example.com', { issuer: 'https://evil.example.com/idp' }))).toBe(401)
+    expect(await get(await api.token('plus@example.com', { audience: 'another-api' }))).toBe(401)
+    expect(await get(await api.token('plus@example.com'))).toBe(200)
+  })
+
+  it('answers 403 without the scope: accounts.read for GET, accounts.write for POST and PUT', async () => {
+    const readOnly = await api.token('plus@example.com', { scp: 'accounts.read' })
+    const writeOnly = await api.token('plus@example.com', { scp: 'accounts.write' })
+    expect(await get(writeOnly)).toBe(403)
+    const write = await api.app.request('/api/licenses/assign', { method: 'POST', headers: { Authorization: `Bearer ${readOnly}`, 'Content-Type': 'application/json' }, body: '{}' })
+    expect(write.status).toBe(403)
+    expect(await write.json()).toEqual({ message: 'This action needs the accounts.write permission.' })
+  })
+
+  it('answers 400 to malformed JSON, 415 to another content type, 413 to a large body and 400 to deep nesting', async () => {
+    expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '{"firstName":')).status).toBe(400)
+    expect((await api.call('plus@example.com', 'POST', '/licenses/assign', 'firstName=a', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+    expect((await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'x'.repeat(70_000) })).status).toBe(413)
+    const deep = JSON.stringify(Array.from({ length: 40 }).reduce<unknown>((inner) => ({ inner }), {}))
+    expect((await api.call('plus@example.com', 'POST', '/licenses/assign', deep)).status).toBe(400)
+    expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '[1,2]')).status).toBe(400)
+  })
+
+  it('limits each person’s rate with 429 and Retry-After', async () => {
+    const limited = await startApi(open, { readsPerSecond: 1, writesPerSecond: 1, burst: 3 })
+    const answers = []
+    for (let index = 0; index < 5; index++) answers.push(await limited.call('plus@example.com', 'GET', '/licenses'))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429])
+    expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(answers[3]!.body).toEqual({ message: "You've made too many requests. Please wait a moment and try again." })
+    expect((await limited.call('commercial@example.com', 'GET', '/licenses')).status).toBe(200)
+    await limited.close()
+  })
+
+  it('answers any random body to any write call with a 4xx, never a 5xx', async () => {
+    const token = await api.token('commercial@example.com')
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writeCalls), fc.oneof(fc.json(), fc.anything().map((value) => JSON.stringify(value) ?? 'null'), fc.string()), async ([method, path], body) => {
+        const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
+        expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
+        if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
