@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL server for the API contract tests and prints its URL.
+# Installs Debian's PostgreSQL when no server binaries are present. Run as root (CI).
+set -euo pipefail
+
+initdb_path=$(command -v initdb || ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$initdb_path" ]; then
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  initdb_path=$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -1)
+fi
+bin=$(dirname "$initdb_path")
+
+# PostgreSQL refuses to run as root: a system user of its own runs it.
+id -u prismpg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin prismpg
+data=$(mktemp -d /tmp/prism-pg.XXXXXX)
+chown prismpg "$data"
+port=${PG_TEST_PORT:-55432}
+runuser -u prismpg -- "$bin/initdb" -D "$data" -A trust -U postgres >/dev/null
+runuser -u prismpg -- "$bin/pg_ctl" -D "$data" -l "$data/server.log" -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
+echo "postgres://postgres@127.0.0.1:$port/postgres"
