@@ -58,10 +58,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     return c.json(await signIn(db, { ...body, email: who.email }))
   })
 
-  app.get('/licenses', async (c) => {
-    const [row] = await db.query<{ discord_connected: boolean }>('select discord_connected from accounts where oid = $1', [caller(c).oid])
-    return c.json(await licensesOf(db, caller(c).email, row?.discord_connected ?? false))
-  })
+  app.get('/licenses', async (c) => c.json(await licensesOf(db, caller(c))))
   app.get('/licenses/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
   app.post('/licenses/assign', async (c) => c.json(await assignSeat(db, caller(c).oid, await readBody(c, contract.assignRequestSchema))))
   app.post('/licenses/unassign', async (c) => {

@@ -6,13 +6,14 @@ import { conflict, notFound } from './problems'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-/** The licenses the caller holds, whoever owns them (spec: License (own)). */
-export async function licensesOf(db: Queryable, email: string, discordConnected: boolean): Promise<License[]> {
-  const rows = await db.query<{ id: string; price_id: PriceId; owner_email: string; current_period_end: Date; license_key: string }>(
-    `select seats.id, subscriptions.price_id, owners.email as owner_email, subscriptions.current_period_end, seats.license_key
+/** The licenses the caller holds, whoever owns them (spec: License (own)), in one query. */
+export async function licensesOf(db: Queryable, holder: { oid: string; email: string }): Promise<License[]> {
+  const rows = await db.query<{ id: string; price_id: PriceId; owner_email: string; current_period_end: Date; license_key: string; discord_connected: boolean | null }>(
+    `select seats.id, subscriptions.price_id, owners.email as owner_email, subscriptions.current_period_end, seats.license_key,
+            (select discord_connected from accounts where oid = $2) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where lower(seats.assignee_email) = lower($1) order by subscriptions.current_period_end, seats.id`,
-    [email],
+    [holder.email, holder.oid],
   )
   return rows.map((row) => ({
     id: row.id,
@@ -21,7 +22,7 @@ export async function licensesOf(db: Queryable, email: string, discordConnected:
     accountEmail: row.owner_email,
     expirationDate: iso(row.current_period_end),
     licenseKey: row.license_key,
-    discordConnected,
+    discordConnected: row.discord_connected ?? false,
   }))
 }
 
