@@ -14,6 +14,7 @@ import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AccountProfileRouteImport } from './routes/account/profile'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,18 +41,25 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountProfileRoute = AccountProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
 }
 export interface FileRoutesById {
@@ -60,14 +68,28 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/account' | '/fulfillment' | '/privacy' | '/account/'
+  fullPaths:
+    | '/'
+    | '/account'
+    | '/fulfillment'
+    | '/privacy'
+    | '/account/profile'
+    | '/account/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/fulfillment' | '/privacy' | '/account'
-  id: '__root__' | '/' | '/account' | '/fulfillment' | '/privacy' | '/account/'
+  to: '/' | '/fulfillment' | '/privacy' | '/account/profile' | '/account'
+  id:
+    | '__root__'
+    | '/'
+    | '/account'
+    | '/fulfillment'
+    | '/privacy'
+    | '/account/profile'
+    | '/account/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -114,14 +136,23 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/profile': {
+      id: '/account/profile'
+      path: '/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AccountProfileRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
   }
 }
 
 interface AccountRouteRouteChildren {
+  AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
 }
 

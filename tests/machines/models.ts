@@ -5,8 +5,9 @@ import { billingPortalModel } from './billingPortal.model'
 import { discordConnectModel } from './discordConnect.model'
 import { licenseKeyModel } from './licenseKey.model'
 import { myLicensesModel } from './myLicenses.model'
+import { profileModel } from './profile.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, profileModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]

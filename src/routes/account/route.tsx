@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AccountArea } from '../../features/account-shell/components/AccountArea'
-import { LoadingScreen } from '../../features/account-shell/components/LoadingScreen'
+import { LoadingScreen } from '../../ui/LoadingScreen'
 
 export const Route = createFileRoute('/account')({
   head: () => ({ meta: [{ title: 'Your account – Prism' }, { name: 'robots', content: 'noindex' }] }),

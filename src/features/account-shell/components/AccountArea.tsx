@@ -9,9 +9,9 @@ import { identityOf, type AuthService } from '../../../auth/auth-service'
 import { config, resolveAddress } from '../../../config/config'
 import { accountShellActors } from '../account.actors'
 import { selectAccountArea, selectBilling } from '../account-area.select'
-import { AccountServicesProvider } from '../account-services'
+import { AccountServicesProvider } from '../../../ui/account-services'
 import { AccountLayout } from './AccountLayout'
-import { LoadingScreen } from './LoadingScreen'
+import { LoadingScreen } from '../../../ui/LoadingScreen'
 import '../account-shell.css'
 
 /** The signed-in area: loads the account, then shows the layout around the page. */

@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { sessionMachine } from '../../../machines/session.machine'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { AuthService } from '../../auth/auth-service'
+import type { sessionMachine } from '../../machines/session.machine'
+import type { AccountsApi } from '../api/accounts-api'
+import type { AuthService } from '../auth/auth-service'
 
 /** What every page of the account area works with: sign-in, the API, and the session. */
 export interface AccountServices {

@@ -1,0 +1,79 @@
+import { expectNoAxeViolations } from './support/axe'
+import { demo, signInAs } from './support/accounts'
+import { expect, test } from './support/fixtures'
+
+test.describe('profile', () => {
+  test('a deep link to the profile comes back there after sign-in', async ({ page }) => {
+    await signInAs(page, demo.dev1, '/account/profile')
+    await expect(page).toHaveURL(/\/account\/profile$/)
+    await expect(page.getByRole('group', { name: 'Personal Information' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Notifications' })).toBeVisible()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demo.dev1)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '')
+    await expect(page.getByLabel('Email me product announcements')).toBeChecked()
+    await expectNoAxeViolations(page)
+  })
+
+  test('saves every field as typed, and keeps it across a reload', async ({ page }) => {
+    await signInAs(page, demo.community, '/account/profile')
+    const values = { 'First name': 'Cody <b>', 'Company': 'Contoso; DROP TABLE accounts', City: 'مدينة', State: '🙂 State', Zip: '1010' }
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value)
+    await page.getByLabel('Email me product announcements').uncheck()
+    await page.getByRole('button', { name: 'Update Profile' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile was updated.' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Account menu for Cody <b> Community' })).toBeVisible()
+    await page.reload()
+    for (const [label, value] of Object.entries(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
+    await expect(page.getByLabel('Email me product announcements')).not.toBeChecked()
+  })
+
+  test('shows field errors from the contract before sending', async ({ page }) => {
+    await signInAs(page, demo.full, '/account/profile')
+    let puts = 0
+    await page.route('**/api/account/', (route) => {
+      if (route.request().method() === 'PUT') puts++
+      return route.continue()
+    })
+    await page.getByLabel('Avatar image URL').fill('http://insecure.example.com/me.png')
+    await page.getByLabel('GitHub username').fill('not valid!')
+    await page.getByRole('button', { name: 'Update Profile' }).click()
+    await expect(page.getByText('Avatar image must be an https address')).toBeVisible()
+    await expect(page.getByText('GitHub username may hold letters, digits and single hyphens')).toBeVisible()
+    expect(puts).toBe(0)
+  })
+
+  test.describe('when saving fails', () => {
+    test.use({ expectedPageErrors: [/status of 500/] })
+
+    test('the error shows and every typed value stays; one click sends one request', async ({ page }) => {
+      await signInAs(page, demo.plus, '/account/profile')
+      let puts = 0
+      await page.route('**/api/account/', async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue()
+        puts++
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+      })
+      await page.getByLabel('Company', { exact: true }).fill('Fabrikam')
+      await page.getByLabel('Address').fill('2 Side Street')
+      await page.getByRole('button', { name: 'Update Profile' }).dblclick()
+      await expect(page.getByRole('alert')).toContainText("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+      await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Fabrikam')
+      await expect(page.getByLabel('Address')).toHaveValue('2 Side Street')
+      expect(puts).toBe(1)
+    })
+  })
+
+  test('asks before leaving with unsaved changes', async ({ page }) => {
+    await signInAs(page, demo.commercial, '/account/profile')
+    await page.getByLabel('City').fill('Springfield')
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click()
+    await expect(page.getByLabel('City')).toHaveValue('Springfield')
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click()
+    await expect(page.getByRole('heading', { name: 'My Licenses' })).toBeVisible()
+  })
+})

@@ -1,0 +1,61 @@
+import { assign, setup } from 'xstate'
+import type { Account, ProfileFields } from '../src/api/contract'
+import { notProvided } from './not-provided'
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** The Profile page (spec section 2): load with GET /api/account/, save with PUT. */
+export const profileMachine = setup({
+  types: {
+    context: {} as { account: Account | null; error: string | null; saved: boolean },
+    events: {} as { type: 'profile.save'; fields: ProfileFields } | { type: 'profile.reload' } | { type: 'notice.dismiss' },
+  },
+  actors: {
+    loadProfile: notProvided<Account, void>('loadProfile'),
+    saveProfile: notProvided<Account, ProfileFields>('saveProfile'),
+  },
+  actions: {
+    keepAccount: assign({ account: (_, params: { account: Account }) => params.account, error: null }),
+    confirmSaved: assign({ saved: true, error: null }),
+    showError: assign({ error: (_, params: { message: string }) => params.message, saved: false }),
+    clearNotice: assign({ error: null, saved: false }),
+    /** Tells the rest of the account area (the user menu's name) about the change. */
+    announceAccount: (_, _params: { account: Account }) => {},
+  },
+}).createMachine({
+  id: 'profile',
+  context: { account: null, error: null, saved: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading, please wait...',
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: { target: 'editing', actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+      },
+    },
+    failed: { description: 'The profile could not load: the message and Try again.', on: { 'profile.reload': { target: 'loading', actions: 'clearNotice' } } },
+    editing: {
+      description: "Personal Information and Notifications, with 'Update Profile'; after saving, a confirmation or the error.",
+      on: {
+        'profile.save': { target: 'saving', actions: 'clearNotice' },
+        'notice.dismiss': { actions: 'clearNotice' },
+      },
+    },
+    saving: {
+      description: "'Update Profile' shows progress and cannot be pressed again; the typed values stay.",
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        input: ({ event }) => (event as { fields: ProfileFields }).fields,
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'keepAccount', params: ({ event }) => ({ account: event.output }) }, 'confirmSaved', { type: 'announceAccount', params: ({ event }) => ({ account: event.output }) }],
+        },
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+      },
+    },
+  },
+})

@@ -1,0 +1,77 @@
+import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import type { Account, ProfileFields } from '../../../api/contract'
+import { profileFieldsSchema } from '../../../api/contract'
+import { valibotResolver } from '../../../ui/valibot-form'
+import { UnsavedChangesGuard } from './UnsavedChangesGuard'
+
+const fieldsOf = (account: Account): ProfileFields => ({
+  firstName: account.firstName,
+  lastName: account.lastName,
+  image: account.image,
+  github: account.github,
+  companyName: account.companyName,
+  country: account.country,
+  address: account.address,
+  city: account.city,
+  state: account.state,
+  zip: account.zip,
+  emailAnnouncements: account.emailAnnouncements,
+})
+
+interface ProfileFormProps {
+  account: Account
+  saving: boolean
+  saved: boolean
+  error: string | null
+  onSave: (fields: ProfileFields) => void
+}
+
+/** The profile form: the typed values live here, so a failed save keeps every one of them. */
+export function ProfileForm({ account, saving, saved, error, onSave }: ProfileFormProps) {
+  const form = useForm<ProfileFields>({ mode: 'controlled', initialValues: fieldsOf(account), validate: valibotResolver(profileFieldsSchema) })
+  const submit = form.onSubmit((values) => {
+    onSave(values)
+    form.resetDirty(values)
+  })
+  return (
+    <form onSubmit={submit} noValidate>
+      <UnsavedChangesGuard dirty={form.isDirty()} />
+      <Stack>
+        {saved && (
+          <Alert color="teal" role="status">
+            Your profile was updated.
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" role="alert" title="Your profile was not saved">
+            {error}
+          </Alert>
+        )}
+        <Fieldset legend="Personal Information">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+            <TextInput label="Email" value={account.email} readOnly description="Your sign-in email cannot be changed here." />
+            <TextInput label="Avatar image URL" type="url" placeholder="https://" {...form.getInputProps('image')} />
+            <TextInput label="GitHub username" autoComplete="username" {...form.getInputProps('github')} />
+            <TextInput label="Company" autoComplete="organization" {...form.getInputProps('companyName')} />
+            <TextInput label="Country" autoComplete="country-name" {...form.getInputProps('country')} />
+            <TextInput label="Address" autoComplete="street-address" {...form.getInputProps('address')} />
+            <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
+            <TextInput label="State" autoComplete="address-level1" {...form.getInputProps('state')} />
+            <TextInput label="Zip" autoComplete="postal-code" {...form.getInputProps('zip')} />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Notifications">
+          <Checkbox label="Email me product announcements" {...form.getInputProps('emailAnnouncements', { type: 'checkbox' })} />
+        </Fieldset>
+        <Group>
+          <Button type="submit" loading={saving}>
+            Update Profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

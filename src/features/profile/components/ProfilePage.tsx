@@ -1,0 +1,36 @@
+import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { useActorRef, useSelector } from '@xstate/react'
+import { profileMachine } from '../../../../machines/profile.machine'
+import { useAccountServices } from '../../../ui/account-services'
+import { LoadingScreen } from '../../../ui/LoadingScreen'
+import { profileActors } from '../profile.actors'
+import { ProfileForm } from './ProfileForm'
+import '../profile.css'
+
+export function ProfilePage() {
+  const { api, session } = useAccountServices()
+  const profile = useActorRef(profileMachine.provide({ actors: profileActors(api), actions: { announceAccount: (_, { account }) => session.send({ type: 'account.changed', account }) } }))
+  const view = useSelector(profile, (snapshot) => ({
+    account: snapshot.context.account,
+    loading: snapshot.matches('loading'),
+    failed: snapshot.matches('failed'),
+    saving: snapshot.matches('saving'),
+    saved: snapshot.context.saved,
+    error: snapshot.context.error,
+  }))
+  return (
+    <Stack maw={820}>
+      <Title order={1}>Profile</Title>
+      {view.loading && <LoadingScreen />}
+      {view.failed && (
+        <Alert color="red" role="alert" title="Your profile could not be loaded">
+          <Text size="sm">{view.error}</Text>
+          <Button size="xs" mt="xs" onClick={() => profile.send({ type: 'profile.reload' })}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {view.account && <ProfileForm account={view.account} saving={view.saving} saved={view.saved} error={view.failed ? null : view.error} onSave={(fields) => profile.send({ type: 'profile.save', fields })} />}
+    </Stack>
+  )
+}

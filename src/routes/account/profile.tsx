@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProfilePage } from '../../features/profile/components/ProfilePage'
+
+export const Route = createFileRoute('/account/profile')({
+  head: () => ({ meta: [{ title: 'Profile – Prism' }] }),
+  component: ProfilePage,
+})
