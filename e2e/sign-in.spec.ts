@@ -101,3 +101,35 @@ test('Billing opens the payment sandbox portal, and Return to site comes back', 
   await expect(page).toHaveURL(/\/account$/)
   await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
 })
+
+test('an expired access token is renewed without any visible sign-in', async ({ page }) => {
+  await page.clock.install()
+  await signInAs(page, demo.plus)
+  await expect(page.getByRole('article', { name: 'Commercial Plus' })).toBeVisible()
+  const tokenRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/token')) tokenRequests.push(request.postData() ?? '')
+  })
+  // Access tokens live an hour; the refresh token a day.
+  await page.clock.fastForward('02:00:00')
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click()
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demo.plus)
+  await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toHaveCount(0)
+  expect(tokenRequests.some((body) => body.includes('grant_type=refresh_token'))).toBe(true)
+})
+
+test.describe('on a narrow screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the sidebar folds into a menu', async ({ page }) => {
+    await signInAs(page, demo.commercial)
+    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+    const nav = page.getByRole('navigation', { name: 'Account' })
+    await expect(nav).not.toBeInViewport()
+    await page.getByRole('button', { name: 'Open account menu' }).click()
+    await expect(nav).toBeInViewport()
+    await nav.getByRole('link', { name: 'Profile' }).click()
+    await expect(page).toHaveURL(/\/account\/profile$/)
+    await expect(nav).not.toBeInViewport()
+  })
+})

@@ -1,5 +1,6 @@
 import * as contract from './contract'
-import type { Caller } from './client'
+import { createCaller, type Access, type Caller } from './client'
+import { config, resolveAddress } from '../config/config'
 
 /** Every call of spec section 7, one function each. All take an AbortSignal for cancellation. */
 export function createAccountsApi(call: Caller) {
@@ -28,3 +29,15 @@ export function createAccountsApi(call: Caller) {
 }
 
 export type AccountsApi = ReturnType<typeof createAccountsApi>
+
+const apis = new WeakMap<object, AccountsApi>()
+
+/** The accounts API with tokens from the given sign-in, one per sign-in. */
+export function accountsApiFor(tokens: { accessToken(access: Access): Promise<string> }): AccountsApi {
+  let api = apis.get(tokens)
+  if (!api) {
+    api = createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: (access) => tokens.accessToken(access) }))
+    apis.set(tokens, api)
+  }
+  return api
+}

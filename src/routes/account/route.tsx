@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AccountArea } from '../../features/account-shell/components/AccountArea'
 import { LoadingScreen } from '../../ui/LoadingScreen'
+import { accountsApiFor } from '../../api/accounts-api'
 
 export const Route = createFileRoute('/account')({
   head: () => ({ meta: [{ title: 'Your account – Prism' }, { name: 'robots', content: 'noindex' }] }),
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/account')({
       auth.signIn(location.href)
       await new Promise<never>(() => {}) // the browser is leaving for the sign-in page
     }
-    return { authService: auth }
+    return { authService: auth, api: accountsApiFor(auth) }
   },
   pendingMs: 0,
   pendingComponent: LoadingScreen,
@@ -20,9 +21,9 @@ export const Route = createFileRoute('/account')({
 })
 
 function AccountRoute() {
-  const { authService } = Route.useRouteContext()
+  const { authService, api } = Route.useRouteContext()
   return (
-    <AccountArea auth={authService}>
+    <AccountArea auth={authService} api={api}>
       <Outlet />
     </AccountArea>
   )

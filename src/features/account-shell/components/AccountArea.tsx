@@ -3,10 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from '@tanstack/react-router'
 import { billingPortalMachine } from '../../../../machines/billingPortal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
-import { createAccountsApi } from '../../../api/accounts-api'
-import { createCaller } from '../../../api/client'
+import type { AccountsApi } from '../../../api/accounts-api'
 import { identityOf, type AuthService } from '../../../auth/auth-service'
-import { config, resolveAddress } from '../../../config/config'
 import { accountShellActors } from '../account.actors'
 import { selectAccountArea, selectBilling } from '../account-area.select'
 import { AccountServicesProvider } from '../../../ui/account-services'
@@ -15,9 +13,8 @@ import { LoadingScreen } from '../../../ui/LoadingScreen'
 import '../account-shell.css'
 
 /** The signed-in area: loads the account, then shows the layout around the page. */
-export function AccountArea({ auth, children }: { auth: AuthService; children: ReactNode }) {
+export function AccountArea({ auth, api, children }: { auth: AuthService; api: AccountsApi; children: ReactNode }) {
   const navigate = useNavigate()
-  const api = useMemo(() => createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: (access) => auth.accessToken(access) })), [auth])
   const actors = useMemo(() => accountShellActors(api), [api])
   const identity = identityOf(auth.actor.getSnapshot().context.activeAccount!)
   const session = useActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react'
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { MantineProvider } from '@mantine/core'
+import { render } from '@testing-library/react'
+import { createActor, fromCallback, fromPromise, waitFor as waitForActor } from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
+import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
+import type { AuthService } from '../../src/auth/auth-service'
+import { routeTree } from '../../src/routeTree.gen'
+import { theme } from '../../src/ui/theme'
+import { cara } from '../machines/auth.model'
+
+/** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
+function fakeAuth(startup: Promise<StartupOutput>) {
+  const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
+  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } })).start()
+  const service = {
+    actor,
+    ready: () => waitForActor(actor, (snapshot) => !snapshot.matches('startup')),
+    signIn: (returnPath: string) => actor.send({ type: 'login.request', interactionType: 'redirect', returnPath }),
+    signOut: vi.fn(),
+    accessToken: vi.fn(() => new Promise<string>(() => {})),
+  } as unknown as AuthService
+  return { service, login }
+}
+
+function renderAt(path: string, service: AuthService) {
+  const router = createRouter({ routeTree, context: { auth: { load: async () => service } }, history: createMemoryHistory({ initialEntries: [path] }) })
+  render(
+    <MantineProvider theme={theme} env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  )
+  return router
+}
+
+describe('the account area’s sign-in guard (component level, auth machine with fake actors)', () => {
+  it("shows 'Loading, please wait...' while MSAL starts", async () => {
+    const { service } = fakeAuth(new Promise(() => {}))
+    renderAt('/account', service)
+    expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
+  })
+
+  it('sends a signed-out person to sign in, returning to the page first asked for', async () => {
+    const { service, login } = fakeAuth(Promise.resolve({ activeAccount: null, accounts: [], returnedPolicy: null }))
+    renderAt('/account/profile?tab=1', service)
+    await waitFor(() => expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account/profile?tab=1' }))
+    expect(screen.getByText('Loading, please wait...')).toBeTruthy()
+    expect(service.actor.getSnapshot().value).toBe('login')
+  })
+
+  it('lets a signed-in person in: the account starts loading', async () => {
+    const { service, login } = fakeAuth(Promise.resolve({ activeAccount: { ...cara, idTokenClaims: { emails: ['commercial@example.com'], oid: 'oid-cara' } }, accounts: [cara], returnedPolicy: null }))
+    renderAt('/account', service)
+    await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
+    expect(login).not.toHaveBeenCalled()
+  })
+})
