@@ -102,6 +102,14 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'payment sandbox setup intents',
+    sql: `
+      alter table sandbox_sessions add column client_secret text;
+      alter table sandbox_sessions add column payment_method text;
+    `,
+  },
 ]
 
 /** Brings the database to the latest version, each migration in its own transaction. */

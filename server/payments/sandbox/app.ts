@@ -4,7 +4,7 @@ import { findPlan, type PriceId } from '../../../src/content/plans'
 import type { Database } from '../../db/database'
 import type { CheckoutFulfillment } from '../gateway'
 import { checkCard, declines } from './cards'
-import { completeCheckout } from './gateway'
+import { completeCheckout, confirmSetupIntent, setupIntentView } from './gateway'
 import { checkoutPage, date, notFoundPage, portalPage } from './pages'
 
 interface SessionRow {
@@ -24,6 +24,32 @@ export function createSandboxApp(db: Database, fulfill: CheckoutFulfillment): Ho
   const session = async (id: string, kind: 'checkout' | 'portal') =>
     (await db.query<SessionRow>('select * from sandbox_sessions where id = $1 and kind = $2', [id, kind]))[0]
   const successAddress = (row: SessionRow) => row.success_url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(row.id))
+
+  app.get('/stripe.js', async (c) => c.body(await readFile(new URL('./assets/stripe.js', import.meta.url)), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }))
+
+  // Stripe's API as the sandbox's Stripe.js calls it: setup intents, confirmed with a test card.
+  const intentFor = async (id: string, clientSecret: unknown) => {
+    const [row] = await db.query<{ id: string; status: string; payment_method: string | null; client_secret: string }>("select id, status, payment_method, client_secret from sandbox_sessions where id = $1 and kind = 'setup'", [id])
+    return row && row.client_secret === clientSecret ? row : undefined
+  }
+  const stripeError = (type: string, code: string, message: string, extra: Record<string, string> = {}) => ({ error: { type, code, message, ...extra } })
+
+  app.get('/v1/setup_intents/:id', async (c) => {
+    const intent = await intentFor(c.req.param('id'), c.req.query('client_secret'))
+    return intent ? c.json(setupIntentView(intent)) : c.json(stripeError('invalid_request_error', 'resource_missing', 'No such setup intent.'), 404)
+  })
+
+  app.post('/v1/setup_intents/:id/confirm', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { client_secret?: string; card?: { number?: string; expiry?: string; cvc?: string } } | null
+    const intent = await intentFor(c.req.param('id'), body?.client_secret)
+    if (!intent) return c.json(stripeError('invalid_request_error', 'resource_missing', 'No such setup intent.'), 404)
+    const values = { number: String(body?.card?.number ?? ''), expiry: String(body?.card?.expiry ?? ''), cvc: String(body?.card?.cvc ?? '') }
+    const card = checkCard(values)
+    if (!card.ok) return c.json(stripeError('validation_error', card.field === 'number' ? 'incomplete_number' : `incomplete_${card.field}`, card.message), 400)
+    const decline = declines[values.number.replace(/[\s-]/g, '')]
+    if (decline) return c.json(stripeError('card_error', 'card_declined', decline.message, { decline_code: decline.code === 'card_declined' ? 'generic_decline' : decline.code }), 402)
+    return c.json(await confirmSetupIntent(db, intent.id, card))
+  })
 
   app.get('/assets/sandbox.css', async (c) => c.body(await readFile(new URL('./assets/sandbox.css', import.meta.url)), 200, { 'Content-Type': 'text/css; charset=utf-8' }))
 

@@ -34,8 +34,9 @@ export function createSandboxGateway(db: Database, origin: string): PaymentGatew
     },
     async createSetupIntent({ customerId }) {
       const intentId = id('seti')
-      await db.query("insert into sandbox_sessions (id, kind, customer_id) values ($1, 'setup', $2)", [intentId, customerId])
-      return { clientSecret: `${intentId}_secret_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}` }
+      const clientSecret = `${intentId}_secret_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`
+      await db.query("insert into sandbox_sessions (id, kind, customer_id, client_secret) values ($1, 'setup', $2, $3)", [intentId, customerId, clientSecret])
+      return { clientSecret }
     },
     async hasDefaultPaymentMethod({ customerId }) {
       const [customer] = await db.query<{ default_payment_method: string | null }>('select default_payment_method from sandbox_customers where id = $1', [customerId])
@@ -91,5 +92,23 @@ export async function completeCheckout(db: Database, sessionId: string, card: { 
     await addInvoice(tx, session.customer_id, session.price_id, session.quantity, 'purchase')
     await tx.query("update sandbox_sessions set status = 'complete' where id = $1", [sessionId])
     return { sessionId, accountId: session.account_oid, customerId: session.customer_id, subscriptionId, priceId: session.price_id, quantity: session.quantity, currentPeriodEnd }
+  })
+}
+
+/** A setup intent as Stripe describes it. */
+export function setupIntentView(row: { id: string; status: string; payment_method: string | null }) {
+  return { id: row.id, object: 'setup_intent', status: row.status === 'complete' ? 'succeeded' : 'requires_payment_method', payment_method: row.payment_method }
+}
+
+/** Confirms a setup intent with a card that passed its checks: a new payment method for the customer. */
+export async function confirmSetupIntent(db: Database, intentId: string, card: { brand: string; last4: string; expMonth: number; expYear: number }) {
+  return db.transaction(async (tx) => {
+    const [intent] = await tx.query<{ id: string; customer_id: string; status: string; payment_method: string | null }>("select id, customer_id, status, payment_method from sandbox_sessions where id = $1 and kind = 'setup' for update", [intentId])
+    if (!intent) return null
+    if (intent.status === 'complete') return setupIntentView(intent)
+    const methodId = id('pm')
+    await tx.query('insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year) values ($1, $2, $3, $4, $5, $6)', [methodId, intent.customer_id, card.brand, card.last4, card.expMonth, card.expYear])
+    await tx.query("update sandbox_sessions set status = 'complete', payment_method = $2 where id = $1", [intentId, methodId])
+    return setupIntentView({ id: intentId, status: 'complete', payment_method: methodId })
   })
 }
