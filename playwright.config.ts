@@ -22,7 +22,11 @@ export default defineConfig({
       args: [...offlineChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.mutating\.spec\.ts$/ },
+    // Journeys that change the demo accounts run after the rest, each on an account of its own.
+    { name: 'changes', use: { ...devices['Desktop Chrome'] }, testMatch: /\.mutating\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: {
     // Every run starts from exactly the demo accounts.
     command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts',

@@ -15,6 +15,8 @@ import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
+import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
+import { Route as AccountPurchaseCompleteRouteImport } from './routes/account/purchase/complete'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -46,6 +48,16 @@ const AccountProfileRoute = AccountProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountPurchaseIndexRoute = AccountPurchaseIndexRouteImport.update({
+  id: '/purchase/',
+  path: '/purchase/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountPurchaseCompleteRoute = AccountPurchaseCompleteRouteImport.update({
+  id: '/purchase/complete',
+  path: '/purchase/complete',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -54,6 +66,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
+  '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -61,6 +75,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
+  '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
+  '/account/purchase': typeof AccountPurchaseIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -70,6 +86,8 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
+  '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -80,8 +98,17 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/account/profile'
     | '/account/'
+    | '/account/purchase/complete'
+    | '/account/purchase/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/fulfillment' | '/privacy' | '/account/profile' | '/account'
+  to:
+    | '/'
+    | '/fulfillment'
+    | '/privacy'
+    | '/account/profile'
+    | '/account'
+    | '/account/purchase/complete'
+    | '/account/purchase'
   id:
     | '__root__'
     | '/'
@@ -90,6 +117,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/account/profile'
     | '/account/'
+    | '/account/purchase/complete'
+    | '/account/purchase/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -143,17 +172,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountProfileRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/purchase/': {
+      id: '/account/purchase/'
+      path: '/purchase'
+      fullPath: '/account/purchase/'
+      preLoaderRoute: typeof AccountPurchaseIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/purchase/complete': {
+      id: '/account/purchase/complete'
+      path: '/purchase/complete'
+      fullPath: '/account/purchase/complete'
+      preLoaderRoute: typeof AccountPurchaseCompleteRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
   }
 }
 
 interface AccountRouteRouteChildren {
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountPurchaseCompleteRoute: typeof AccountPurchaseCompleteRoute
+  AccountPurchaseIndexRoute: typeof AccountPurchaseIndexRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountPurchaseCompleteRoute: AccountPurchaseCompleteRoute,
+  AccountPurchaseIndexRoute: AccountPurchaseIndexRoute,
 }
 
 const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(

@@ -6,8 +6,9 @@ import { discordConnectModel } from './discordConnect.model'
 import { licenseKeyModel } from './licenseKey.model'
 import { myLicensesModel } from './myLicenses.model'
 import { profileModel } from './profile.model'
+import { purchaseModel } from './purchase.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, profileModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, profileModel, purchaseModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]

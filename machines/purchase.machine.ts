@@ -1,0 +1,84 @@
+import { assign, setup } from 'xstate'
+import type { Product } from '../src/api/contract'
+import { notProvided } from './not-provided'
+
+/** Community purchases stop at this many seats (spec section 9). */
+export const communitySeatLimit = 5
+
+interface PurchaseContext {
+  priceId: string
+  allowedPriceId: string | null
+  product: Product | null
+  seats: number
+  error: string | null
+}
+
+/** The purchase page (spec section 2): a product, a seat count, then the hosted checkout. */
+export const purchaseMachine = setup({
+  types: {
+    context: {} as PurchaseContext,
+    input: {} as { priceId: string; allowedPriceId: string | null },
+    events: {} as { type: 'seats.increase' } | { type: 'seats.decrease' } | { type: 'checkout.start' },
+  },
+  actors: {
+    loadProduct: notProvided<Product, { priceId: string }>('loadProduct'),
+    createCheckoutSession: notProvided<{ url: string }, { priceId: string; quantity: number }>('createCheckoutSession'),
+  },
+  actions: {
+    keepProduct: assign({ product: (_, params: { product: Product }) => params.product }),
+    addSeat: assign({ seats: ({ context }) => context.seats + 1 }),
+    removeSeat: assign({ seats: ({ context }) => context.seats - 1 }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+    /** Leaves for the hosted checkout; the app provides the navigation. */
+    goToCheckout: (_, _params: { url: string }) => {},
+    /** Leaves for '/' when there is nothing to buy here. */
+    goHome: () => {},
+  },
+  guards: {
+    // An account may only buy the license type it already has (spec section 5).
+    limitedToAnotherType: ({ context }) => context.allowedPriceId !== null && context.allowedPriceId !== context.priceId,
+    canAddSeat: ({ context }) => context.priceId !== 'community' || context.seats < communitySeatLimit,
+    canRemoveSeat: ({ context }) => context.seats > 1,
+  },
+}).createMachine({
+  id: 'purchase',
+  context: ({ input }) => ({ priceId: input.priceId, allowedPriceId: input.allowedPriceId, product: null, seats: 1, error: null }),
+  initial: 'loadingProduct',
+  states: {
+    loadingProduct: {
+      description: 'Loading, please wait...',
+      invoke: {
+        id: 'loadProduct',
+        src: 'loadProduct',
+        input: ({ context }) => ({ priceId: context.priceId }),
+        onDone: [
+          { guard: 'limitedToAnotherType', target: 'notAvailable', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
+          { target: 'choosingSeats', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
+        ],
+        onError: 'leaving',
+      },
+    },
+    notAvailable: { description: "'License not available', why, and 'Choose another license type'." },
+    choosingSeats: {
+      description: "The product, its features and price, the seat count, the total, and the product's action button.",
+      on: {
+        'seats.increase': { guard: 'canAddSeat', actions: 'addSeat' },
+        'seats.decrease': { guard: 'canRemoveSeat', actions: 'removeSeat' },
+        'checkout.start': { target: 'redirecting', actions: 'clearError' },
+      },
+    },
+    redirecting: {
+      description: 'The action button shows progress; one click sends one request.',
+      invoke: {
+        id: 'createCheckoutSession',
+        src: 'createCheckoutSession',
+        input: ({ context }) => ({ priceId: context.priceId, quantity: context.seats }),
+        onDone: { target: 'checkingOut', actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) } },
+        onError: { target: 'choosingSeats', actions: { type: 'showError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) } },
+      },
+    },
+    checkingOut: { type: 'final', description: 'The browser is on its way to the hosted checkout.' },
+    leaving: { type: 'final', entry: 'goHome', description: "No such product: the user is sent to '/'." },
+  },
+})

@@ -1,0 +1,86 @@
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useNavigate } from '@tanstack/react-router'
+import { purchaseMachine } from '../../../../machines/purchase.machine'
+import { useAccountServices } from '../../../ui/account-services'
+import { LoadingScreen } from '../../../ui/LoadingScreen'
+import { purchaseActors } from '../purchase.actors'
+import { selectPurchase } from '../purchase.select'
+
+/** The purchase page: one plan, how many developers, the total, then the hosted checkout. */
+export function PurchasePage({ priceId }: { priceId: string }) {
+  const { api, session } = useAccountServices()
+  const navigate = useNavigate()
+  const allowedPriceId = useSelector(session, (snapshot) => snapshot.context.account?.allowedPriceId ?? null)
+  const purchase = useActorRef(
+    purchaseMachine.provide({
+      actors: purchaseActors(api, window.location.origin),
+      actions: { goToCheckout: (_, { url }) => window.location.assign(url), goHome: () => void navigate({ to: '/' }) },
+    }),
+    { input: { priceId, allowedPriceId } },
+  )
+  const view = useSelector(purchase, selectPurchase)
+
+  if (view.notAvailable) {
+    return (
+      <Stack maw={640}>
+        <Title order={1}>License not available</Title>
+        <Text>Sorry, the license you are looking for is not available for your account. Accounts are limited to one license type.</Text>
+        <Anchor href="/#pricing">Choose another license type</Anchor>
+      </Stack>
+    )
+  }
+  if (view.loading || !view.product) return <LoadingScreen />
+  const { product } = view
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Purchase {product.name}</Title>
+      <Card withBorder padding="xl" component="section" aria-labelledby="product-title">
+        <Group justify="space-between">
+          <Title id="product-title" order={2} fz="xl">
+            {product.name}
+          </Title>
+          {product.bestValue && <Badge>Best value</Badge>}
+        </Group>
+        <Text mt="xs">{product.description}</Text>
+        <List mt="md" spacing="xs" size="sm" icon={<ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true"><IconCheck size={14} /></ThemeIcon>}>
+          {product.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Text mt="md" fw={700}>
+          {view.pricePerSeat} per developer, billed annually
+        </Text>
+      </Card>
+      <Group gap="sm" role="group" aria-labelledby="seats-label">
+        <Text id="seats-label" fw={600}>
+          Developers
+        </Text>
+        <ActionIcon variant="default" size="lg" aria-label="Fewer developers" disabled={!view.canDecrease} onClick={() => purchase.send({ type: 'seats.decrease' })}>
+          <IconMinus size={16} aria-hidden="true" />
+        </ActionIcon>
+        <Text fw={700} fz="xl" miw={32} ta="center" aria-live="polite" aria-label={`${view.seats} developers`}>
+          {view.seats}
+        </Text>
+        <ActionIcon variant="default" size="lg" aria-label="More developers" disabled={!view.canIncrease} onClick={() => purchase.send({ type: 'seats.increase' })}>
+          <IconPlus size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+      {!view.canIncrease && product.priceId === 'community' && <Text size="sm">The Community license covers at most 5 developers.</Text>}
+      <Text fz="lg">
+        Total: <strong>{view.total}</strong> per year
+      </Text>
+      {view.error && (
+        <Alert color="red" role="alert">
+          {view.error}
+        </Alert>
+      )}
+      <Group>
+        <Button size="md" loading={view.redirecting} onClick={() => purchase.send({ type: 'checkout.start' })}>
+          {product.actionText}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,22 @@
+import { fromPromise } from 'xstate'
+import type { AccountsApi } from '../../api/accounts-api'
+import type { PriceId } from '../../content/plans'
+import type { Product } from '../../api/contract'
+
+/** Where the hosted checkout returns: the purchase result page (spec section 7). */
+export function checkoutAddresses(origin: string, priceId: string) {
+  const complete = `${origin}/account/purchase/complete`
+  return {
+    successUrl: `${complete}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${complete}?${new URLSearchParams({ success: 'false', pid: priceId })}`,
+  }
+}
+
+export function purchaseActors(api: AccountsApi, origin: string) {
+  return {
+    loadProduct: fromPromise<Product, { priceId: string }>(({ input, signal }) => api.product(input.priceId, signal)),
+    createCheckoutSession: fromPromise<{ url: string }, { priceId: string; quantity: number }>(({ input, signal }) =>
+      api.createCheckoutSession({ priceId: input.priceId as PriceId, quantity: input.quantity, ...checkoutAddresses(origin, input.priceId) }, signal),
+    ),
+  }
+}
