@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core'
+import { type CSSVariablesResolver, DEFAULT_THEME, type MantineColorsTuple, createTheme, localStorageColorSchemeManager } from '@mantine/core'
 
 /** Mantine's default blue misses WCAG contrast; shade 8 of indigo passes in both schemes. */
 export const theme = createTheme({
@@ -8,6 +8,10 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  colors: {
+    // White text on Mantine's darkest green is 4.4:1; this shade 9 gives the green badges 5.4:1.
+    green: [...DEFAULT_THEME.colors.green.slice(0, 9), '#1e7b34'] as unknown as MantineColorsTuple,
+  },
 })
 
 /** Where the chosen colour scheme is kept; index.html reads the same key before first paint. */

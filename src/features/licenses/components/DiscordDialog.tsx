@@ -14,7 +14,7 @@ interface DiscordDialogProps {
 /** Connect Discord: how to find the username, the input, and 'Join Prism Discord'. */
 export function DiscordDialog(props: DiscordDialogProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Connect Discord">
+    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Connect Discord">
       <form
         onSubmit={(event) => {
           event.preventDefault()

@@ -17,7 +17,7 @@ export function LicenseCard({ title, owner, expires, expiresInWords, actions }: 
         <Title order={2} fz="lg">
           {title}
         </Title>
-        <Badge color="green" variant="light">
+        <Badge color="green.9">
           Active
         </Badge>
       </Group>

@@ -56,7 +56,7 @@ export function LicenseKeyDialog({ license, username, onClose, onCopyAndClose }:
   const plus = license?.priceId === 'commercial-plus'
   const setup = feedSetup(username)
   return (
-    <Modal opened={license !== null} onClose={onClose} title="License Key" size={plus ? 'xl' : 'md'}>
+    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={license !== null} onClose={onClose} title="License Key" size={plus ? 'xl' : 'md'}>
       {license && (
         <Stack>
           {plus ? (

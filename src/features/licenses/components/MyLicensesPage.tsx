@@ -90,7 +90,7 @@ export function MyLicensesPage() {
                 <>
                   {card.showDiscord &&
                     (card.discordConnected ? (
-                      <Badge color="green" size="lg" leftSection={<IconBrandDiscord size={14} aria-hidden="true" />}>
+                      <Badge color="green.9" size="lg" leftSection={<IconBrandDiscord size={14} aria-hidden="true" />}>
                         Discord Connected
                       </Badge>
                     ) : (

@@ -5,7 +5,7 @@ import { useBlocker } from '@tanstack/react-router'
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true })
   return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?">
+    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?">
       <Text size="sm">Your changes to the profile are not saved yet.</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()}>
