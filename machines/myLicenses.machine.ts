@@ -6,7 +6,7 @@ import { notProvided } from './not-provided'
 export const myLicensesMachine = setup({
   types: {
     context: {} as { licenses: License[]; error: string | null },
-    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected'; licenseId: string },
+    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' },
   },
   actors: {
     loadLicenses: notProvided<License[], void>('loadLicenses'),
@@ -14,8 +14,9 @@ export const myLicensesMachine = setup({
   actions: {
     keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
+    // A person joins Discord once: every Commercial Plus seat they hold shows it.
     markDiscordConnected: assign({
-      licenses: ({ context }, params: { licenseId: string }) => context.licenses.map((license) => (license.id === params.licenseId || license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
+      licenses: ({ context }) => context.licenses.map((license) => (license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
     }),
   },
   guards: {
@@ -40,7 +41,7 @@ export const myLicensesMachine = setup({
     },
     licensed: {
       description: 'A card per license: plan, Active, owner, expiry, License Key and, for Commercial Plus, Discord.',
-      on: { 'license.discordConnected': { actions: { type: 'markDiscordConnected', params: ({ event }) => ({ licenseId: event.licenseId }) } } },
+      on: { 'license.discordConnected': { actions: 'markDiscordConnected' } },
     },
     empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'." },
     failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },

@@ -21,5 +21,5 @@ export const myLicensesModel: PathPlan<typeof myLicensesMachine> = {
   name: 'myLicenses',
   machine: myLicensesMachine,
   actors: Object.keys(fixtures),
-  events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected', licenseId: plusLicense.id }, ...actorEvents(fixtures)],
+  events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, ...actorEvents(fixtures)],
 }

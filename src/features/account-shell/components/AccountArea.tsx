@@ -11,6 +11,7 @@ import { AccountServicesProvider } from '../../../ui/account-services'
 import { AccountLayout } from './AccountLayout'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
 import '../account-shell.css'
+import { leaveSiteFor } from '../../../ui/leave-site'
 
 /** The signed-in area: loads the account, then shows the layout around the page. */
 export function AccountArea({ auth, api, children }: { auth: AuthService; api: AccountsApi; children: ReactNode }) {
@@ -18,7 +19,7 @@ export function AccountArea({ auth, api, children }: { auth: AuthService; api: A
   const actors = useMemo(() => accountShellActors(api), [api])
   const identity = identityOf(auth.actor.getSnapshot().context.activeAccount!)
   const session = useActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
-  const billing = useActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => window.location.assign(url) } }))
+  const billing = useActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)
   const billingView = useSelector(billing, selectBilling)
   const services = useMemo(() => ({ auth, api, session }), [auth, api, session])

@@ -24,7 +24,7 @@ export function MyLicensesPage() {
       actions: {
         openInvite: (_, { inviteLink }) => {
           window.open(inviteLink, '_blank', 'noopener,noreferrer')
-          licenses.send({ type: 'license.discordConnected', licenseId: '' })
+          licenses.send({ type: 'license.discordConnected' })
         },
       },
     }),

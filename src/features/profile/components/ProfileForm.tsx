@@ -25,10 +25,11 @@ interface ProfileFormProps {
   saved: boolean
   error: string | null
   onSave: (fields: ProfileFields) => void
+  onDismissNotice: () => void
 }
 
 /** The profile form: the typed values live here, so a failed save keeps every one of them. */
-export function ProfileForm({ account, saving, saved, error, onSave }: ProfileFormProps) {
+export function ProfileForm({ account, saving, saved, error, onSave, onDismissNotice }: ProfileFormProps) {
   const form = useForm<ProfileFields>({ mode: 'controlled', initialValues: fieldsOf(account), validate: valibotResolver(profileFieldsSchema) })
   const submit = form.onSubmit((values) => {
     onSave(values)
@@ -39,12 +40,12 @@ export function ProfileForm({ account, saving, saved, error, onSave }: ProfileFo
       <UnsavedChangesGuard dirty={form.isDirty()} />
       <Stack>
         {saved && (
-          <Alert color="teal" role="status">
+          <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={onDismissNotice}>
             Your profile was updated.
           </Alert>
         )}
         {error && (
-          <Alert color="red" role="alert" title="Your profile was not saved">
+          <Alert color="red" role="alert" title="Your profile was not saved" withCloseButton closeButtonLabel="Dismiss" onClose={onDismissNotice}>
             {error}
           </Alert>
         )}

@@ -30,7 +30,7 @@ export function ProfilePage() {
           </Button>
         </Alert>
       )}
-      {view.account && <ProfileForm account={view.account} saving={view.saving} saved={view.saved} error={view.failed ? null : view.error} onSave={(fields) => profile.send({ type: 'profile.save', fields })} />}
+      {view.account && <ProfileForm account={view.account} saving={view.saving} saved={view.saved} error={view.failed ? null : view.error} onSave={(fields) => profile.send({ type: 'profile.save', fields })} onDismissNotice={() => profile.send({ type: 'notice.dismiss' })} />}
     </Stack>
   )
 }

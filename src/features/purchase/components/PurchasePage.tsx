@@ -7,6 +7,7 @@ import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
 import { purchaseActors } from '../purchase.actors'
 import { selectPurchase } from '../purchase.select'
+import { leaveSiteFor } from '../../../ui/leave-site'
 
 /** The purchase page: one plan, how many developers, the total, then the hosted checkout. */
 export function PurchasePage({ priceId }: { priceId: string }) {
@@ -16,7 +17,7 @@ export function PurchasePage({ priceId }: { priceId: string }) {
   const purchase = useActorRef(
     purchaseMachine.provide({
       actors: purchaseActors(api, window.location.origin),
-      actions: { goToCheckout: (_, { url }) => window.location.assign(url), goHome: () => void navigate({ to: '/' }) },
+      actions: { goToCheckout: (_, { url }) => leaveSiteFor(url), goHome: () => void navigate({ to: '/' }) },
     }),
     { input: { priceId, allowedPriceId } },
   )
