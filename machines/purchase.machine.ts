@@ -6,7 +6,7 @@ import { notProvided } from './not-provided'
 export const communitySeatLimit = 5
 
 interface PurchaseContext {
-  priceId: string
+  priceId: string | null
   allowedPriceId: string | null
   product: Product | null
   seats: number
@@ -17,7 +17,7 @@ interface PurchaseContext {
 export const purchaseMachine = setup({
   types: {
     context: {} as PurchaseContext,
-    input: {} as { priceId: string; allowedPriceId: string | null },
+    input: {} as { priceId: string | null; allowedPriceId: string | null },
     events: {} as { type: 'seats.increase' } | { type: 'seats.decrease' } | { type: 'checkout.start' },
   },
   actors: {
@@ -37,6 +37,7 @@ export const purchaseMachine = setup({
   },
   guards: {
     // An account may only buy the license type it already has (spec section 5).
+    hasPriceId: ({ context }) => context.priceId !== null,
     limitedToAnotherType: ({ context }) => context.allowedPriceId !== null && context.allowedPriceId !== context.priceId,
     canAddSeat: ({ context }) => context.priceId !== 'community' || context.seats < communitySeatLimit,
     canRemoveSeat: ({ context }) => context.seats > 1,
@@ -44,14 +45,18 @@ export const purchaseMachine = setup({
 }).createMachine({
   id: 'purchase',
   context: ({ input }) => ({ priceId: input.priceId, allowedPriceId: input.allowedPriceId, product: null, seats: 1, error: null }),
-  initial: 'loadingProduct',
+  initial: 'checkingAddress',
   states: {
+    checkingAddress: {
+      description: 'The address names the price to buy (?pid=...), or there is nothing to buy here.',
+      always: [{ guard: 'hasPriceId', target: 'loadingProduct' }, { target: 'leaving' }],
+    },
     loadingProduct: {
       description: 'Loading, please wait...',
       invoke: {
         id: 'loadProduct',
         src: 'loadProduct',
-        input: ({ context }) => ({ priceId: context.priceId }),
+        input: ({ context }) => ({ priceId: context.priceId! }),
         onDone: [
           { guard: 'limitedToAnotherType', target: 'notAvailable', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
           { target: 'choosingSeats', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
@@ -73,7 +78,7 @@ export const purchaseMachine = setup({
       invoke: {
         id: 'createCheckoutSession',
         src: 'createCheckoutSession',
-        input: ({ context }) => ({ priceId: context.priceId, quantity: context.seats }),
+        input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
         onDone: { target: 'checkingOut', actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) } },
         onError: { target: 'choosingSeats', actions: { type: 'showError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) } },
       },

@@ -61,14 +61,15 @@ function fileSize(dir: string, extension: 'css' | 'css.gz'): number {
 
 function startServer(serverPort: number, distDir: string): ChildProcess {
   return spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(serverPort), DIST_DIR: distDir, LOCAL_DIR: '.local/bench' },
+    // Each server keeps its own data: two PGlite databases cannot share one folder.
+    env: { ...process.env, PORT: String(serverPort), DIST_DIR: distDir, LOCAL_DIR: `.local/bench-${serverPort}` },
     stdio: 'ignore',
   })
 }
 
 async function waitForServer(serverPort: number) {
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       if ((await fetch(`https://localhost:${serverPort}/`)).ok) return
     } catch {

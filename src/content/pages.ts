@@ -1,4 +1,4 @@
-import { fulfillmentPolicy, privacyPolicy } from './policies'
+import { policyMeta } from './policy-meta'
 import { site } from './site'
 
 /** Title and description of each public page, for search engines and link previews. */
@@ -8,11 +8,11 @@ export const pageMeta = {
     title: 'Prism – Empower Your XAML Applications',
     description: `${site.summary} Annual per-developer licenses for ${site.platforms.join(', ')}.`,
   },
-  privacy: { path: '/privacy', title: `${privacyPolicy.title} – Prism`, description: privacyPolicy.description },
+  privacy: { path: '/privacy', title: `${policyMeta.privacy.title} – Prism`, description: policyMeta.privacy.description },
   fulfillment: {
     path: '/fulfillment',
-    title: `${fulfillmentPolicy.title} – Prism`,
-    description: fulfillmentPolicy.description,
+    title: `${policyMeta.fulfillment.title} – Prism`,
+    description: policyMeta.fulfillment.description,
   },
   notFound: { path: undefined, title: 'Page not found – Prism', description: 'The page you are looking for does not exist.' },
   error: { path: undefined, title: 'Unexpected Application Error! – Prism', description: 'Something went wrong.' },

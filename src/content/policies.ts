@@ -1,3 +1,4 @@
+import { policyMeta } from './policy-meta'
 import { site } from './site'
 
 export interface PolicySection {
@@ -16,8 +17,7 @@ export interface Policy {
 const contact = `Write to ${site.supportEmail} and we will answer within two business days.`
 
 export const privacyPolicy: Policy = {
-  title: 'Privacy Policy',
-  description: 'What personal information Prism collects, why, how long we keep it, and the choices you have.',
+  ...policyMeta.privacy,
   updated: '2026-11-01',
   intro:
     'This policy explains what personal information we collect when you visit this site, sign in to your account or buy a Prism license, and how we use it.',
@@ -81,8 +81,7 @@ export const privacyPolicy: Policy = {
 }
 
 export const fulfillmentPolicy: Policy = {
-  title: 'Fulfillment Policy',
-  description: 'How Prism licenses are delivered, renewed and cancelled, and why purchases are not refundable.',
+  ...policyMeta.fulfillment,
   updated: '2026-11-01',
   intro:
     'Prism licenses are annual subscriptions sold per developer. This policy explains how a purchase is delivered and what happens afterwards.',

@@ -17,5 +17,5 @@ describe('purchase machine: generated paths', () => {
   it('reaches the Community limit of 5 seats, and no further', () => {
     expect(plan.paths.some((path) => (path.state as SnapshotFrom<typeof purchaseMachine>).context.seats === communitySeatLimit)).toBe(true)
   })
-  for (const path of plan.paths) it(`replays ${path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, () => replayPath(purchaseMachine, path, { actors: purchaseModel.actors, serialize: plan.serialize, expectations }))
+  for (const path of plan.paths) it(`replays ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, () => replayPath(purchaseMachine, path, { actors: purchaseModel.actors, serialize: plan.serialize, expectations }))
 })

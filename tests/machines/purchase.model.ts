@@ -17,6 +17,7 @@ export const purchaseModel: PathPlan<typeof purchaseMachine> = {
   inputs: [
     { priceId: 'community', allowedPriceId: null },
     { priceId: 'community', allowedPriceId: 'commercial' },
+    { priceId: null, allowedPriceId: null },
   ],
   events: [{ type: 'seats.increase' }, { type: 'seats.decrease' }, { type: 'checkout.start' }, ...actorEvents(fixtures)],
 }

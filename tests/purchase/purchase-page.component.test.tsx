@@ -50,7 +50,7 @@ async function expectState(snapshot: SnapshotFrom<typeof purchaseMachine>) {
 
 describe('the purchase page (component paths of the purchase machine)', () => {
   for (const path of plan.paths) {
-    it(`shows ${path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, async () => {
+    it(`shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, async () => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = pendingApi()
       renderAccountPage(() => <PurchasePage priceId={path.input!.priceId} />, { api: pending.api, account: { ...account, allowedPriceId: path.input!.allowedPriceId as Account['allowedPriceId'] } })

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/account')({
       auth.signIn(location.href)
       await new Promise<never>(() => {}) // the browser is leaving for the sign-in page
     }
-    return { authService: auth, api: accountsApiFor(auth) }
+    return { authService: auth }
   },
   pendingMs: 0,
   pendingComponent: LoadingScreen,
@@ -21,7 +21,9 @@ export const Route = createFileRoute('/account')({
 })
 
 function AccountRoute() {
-  const { authService, api } = Route.useRouteContext()
+  const { authService } = Route.useRouteContext()
+  // Made here, not in beforeLoad, so the API client stays out of the public pages' JavaScript.
+  const api = accountsApiFor(authService)
   return (
     <AccountArea auth={authService} api={api}>
       <Outlet />

@@ -10,7 +10,7 @@ import { selectPurchase } from '../purchase.select'
 import { leaveSiteFor } from '../../../ui/leave-site'
 
 /** The purchase page: one plan, how many developers, the total, then the hosted checkout. */
-export function PurchasePage({ priceId }: { priceId: string }) {
+export function PurchasePage({ priceId }: { priceId: string | null }) {
   const { api, session } = useAccountServices()
   const navigate = useNavigate()
   const allowedPriceId = useSelector(session, (snapshot) => snapshot.context.account?.allowedPriceId ?? null)

@@ -1,16 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { PurchasePage } from '../../../features/purchase/components/PurchasePage'
+import { purchaseSearchSchema } from '../../../features/purchase/purchase-search'
 
+// The address is read in the component, which is split from the public pages' JavaScript: route
+// options such as validateSearch stay in the entry chunk (docs/decisions/0002).
 export const Route = createFileRoute('/account/purchase/')({
-  validateSearch: v.object({ pid: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64))) }),
-  // Without a price there is nothing to buy: back to the site root (spec section 2).
-  beforeLoad: ({ search }) => {
-    if (!search.pid) throw redirect({ to: '/' })
-  },
   head: () => ({ meta: [{ title: 'Purchase – Prism' }] }),
   component: function PurchaseRoute() {
-    const { pid } = Route.useSearch()
-    return <PurchasePage key={pid} priceId={pid!} />
+    const { pid } = v.parse(purchaseSearchSchema, Route.useSearch())
+    return <PurchasePage key={pid} priceId={pid ?? null} />
   },
 })
