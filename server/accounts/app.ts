@@ -106,6 +106,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.post('/stripe/create-checkout-session', async (c) => {
     const body = await readBody(c, contract.checkoutRequestSchema)
+    // Refuse an address off the site before anything is stored for this checkout.
+    const successUrl = onSite('successUrl', body.successUrl)
+    const cancelUrl = onSite('cancelUrl', body.cancelUrl)
     const account = await findAccountRow(db, caller(c).oid)
     if (account.allowed_price_id && account.allowed_price_id !== body.priceId) throw conflict('Accounts are limited to one license type.')
     const plan = findPlan(body.priceId)!
@@ -124,8 +127,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
         accountId: account.oid,
         priceId: body.priceId,
         quantity: body.quantity,
-        successUrl: onSite('successUrl', body.successUrl),
-        cancelUrl: onSite('cancelUrl', body.cancelUrl),
+        successUrl,
+        cancelUrl,
       }),
     )
   })
@@ -142,8 +145,16 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (error instanceof Problem) return c.json({ message: error.message }, error.status, error.headers)
     // The payment provider refused (a declined card, no card on file, an unknown payment method).
     if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
+    // A value the database cannot hold that the contract let through is still the client's fault.
+    if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
     console.error('Accounts API error', error)
     return c.json({ message: 'The server could not complete the request.' }, 500)
   })
   return app
+}
+
+/** PostgreSQL's 'invalid byte sequence' and 'untranslatable character' errors. */
+function isUnstorableText(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '22021' || code === '22P05'
 }

@@ -8,13 +8,15 @@ import { priceIds } from '../content/plans'
 
 // ---- Building blocks -------------------------------------------------------------------------
 
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`))
-const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`))
-export const emailSchema = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email must be at most 254 characters'), v.email('Email must be a valid email address'))
+/** PostgreSQL's text cannot hold the NUL character; everything else is stored as sent. */
+const storable = v.check((value: string) => !value.includes('\u0000'), 'must not contain the NUL character')
+const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`), storable)
+const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`), storable)
+export const emailSchema = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email must be at most 254 characters'), v.email('Email must be a valid email address'), storable)
 const isoDate = v.pipe(v.string(), v.isoTimestamp())
 export const priceIdSchema = v.picklist(priceIds, 'priceId must be one of the plans')
 /** Addresses the site may send the user back to; the API also checks they are on its origin. */
-const returnAddress = v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('must be an absolute address'))
+const returnAddress = v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('must be an absolute address'), storable)
 
 // ---- Account -----------------------------------------------------------------------------------
 
@@ -22,7 +24,7 @@ export const loginRequestSchema = v.object({
   firstName: trimmed(100),
   lastName: trimmed(100),
   email: emailSchema,
-  oid: v.pipe(v.string(), v.trim(), v.nonEmpty('oid is required'), v.maxLength(128)),
+  oid: v.pipe(v.string(), v.trim(), v.nonEmpty('oid is required'), v.maxLength(128), storable),
 })
 export type LoginRequest = v.InferOutput<typeof loginRequestSchema>
 
@@ -30,7 +32,7 @@ export type LoginRequest = v.InferOutput<typeof loginRequestSchema>
 export const profileFieldsSchema = v.object({
   firstName: trimmed(100),
   lastName: trimmed(100),
-  image: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('Avatar image must be an address'), v.startsWith('https://', 'Avatar image must be an https address'))]),
+  image: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('Avatar image must be an address'), v.startsWith('https://', 'Avatar image must be an https address'), storable)]),
   github: v.pipe(v.string(), v.trim(), v.maxLength(39, 'GitHub username must be at most 39 characters'), v.regex(/^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/, 'GitHub username may hold letters, digits and single hyphens')),
   companyName: trimmed(200),
   country: trimmed(100),
@@ -86,7 +88,7 @@ export const assignRequestSchema = v.object({
 })
 export type AssignRequest = v.InferOutput<typeof assignRequestSchema>
 
-export const unassignRequestSchema = v.object({ licenseId: v.pipe(v.string('licenseId is required'), v.trim(), v.nonEmpty('licenseId is required'), v.maxLength(64)) })
+export const unassignRequestSchema = v.object({ licenseId: v.pipe(v.string('licenseId is required'), v.trim(), v.nonEmpty('licenseId is required'), v.maxLength(64), storable) })
 export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 
 export const statsSchema = v.object({
@@ -120,7 +122,7 @@ export const portalSessionRequestSchema = v.object({ returnUrl: returnAddress })
 export const urlAnswerSchema = v.object({ url: v.pipe(v.string(), v.url()) })
 export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean() })
 export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
-export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: v.pipe(v.string('paymentMethodId is required'), v.trim(), v.nonEmpty('paymentMethodId is required'), v.maxLength(255)) })
+export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: v.pipe(v.string('paymentMethodId is required'), v.trim(), v.nonEmpty('paymentMethodId is required'), v.maxLength(255), storable) })
 
 export const seatsSchema = v.pipe(v.number('quantity must be a number'), v.integer('quantity must be a whole number'), v.minValue(1, 'quantity must be at least 1'), v.maxValue(100_000, 'quantity is too large'))
 export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(500, 'quantity must be at most 500')) })

@@ -39,6 +39,13 @@ describe.each(databases)('payments on $name', ({ open }) => {
     expect((await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: 'https://evil.example.com/' })).status).toBe(422)
   })
 
+  it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {
+    const refused = await api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, successUrl: back.successUrl, cancelUrl: 'https://evil.example.com/' })
+    expect(refused.status).toBe(422)
+    expect((refused.body as { message: string }).message).toContain('cancelUrl')
+    expect((await api.call('dev1@example.com', 'GET', '/account/')).body).toMatchObject({ hasStripeAccount: false })
+  })
+
   it('opens the customer portal for a customer, and refuses without one (409)', async () => {
     const portal = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })
     expect(portal.body.url).toMatch(`${origin}/sandbox/portal/`)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, startApi, type Api } from './harness'
+import { databases, origin, person, startApi, type Api } from './harness'
 
 const writeCalls = [
   ['POST', '/auth/login'],
@@ -51,6 +51,26 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '[1,2]')).status).toBe(400)
   })
 
+  it('refuses the NUL character, which the database cannot hold, in every text field with 422 naming it', async () => {
+    const cara = person('commercial@example.com')
+    const validBodies: [string, string, Record<string, unknown>][] = [
+      ['POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }],
+      ['POST', '/licenses/assign', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
+      ['POST', '/licenses/unassign', { licenseId: 'seat_1' }],
+      ['PUT', '/account/', { firstName: 'Cara', lastName: 'Commercial', image: '', github: '', companyName: 'Contoso', country: 'US', address: '1 Main', city: 'Springfield', state: 'IL', zip: '62701', emailAnnouncements: true }],
+      ['POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_card_visa' }],
+      ['POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, successUrl: `${origin}/account`, cancelUrl: `${origin}/account` }],
+    ]
+    for (const [method, path, body] of validBodies) {
+      for (const [field, value] of Object.entries(body)) {
+        if (typeof value !== 'string') continue
+        const answer = await api.call(cara.email, method, path, { ...body, [field]: `${value}\u0000x` })
+        expect(answer.status, `${method} ${path} ${field}`).toBe(422)
+        expect((answer.body as { message: string }).message.toLowerCase(), `${method} ${path} ${field}`).toContain(field === 'oid' ? 'oid' : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')[0])
+      }
+    }
+  })
+
   it('limits each person’s rate with 429 and Retry-After', async () => {
     const limited = await startApi(open, { readsPerSecond: 1, writesPerSecond: 1, burst: 3 })
     const answers = []
@@ -65,7 +85,7 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
   it('answers any random body to any write call with a 4xx, never a 5xx', async () => {
     const token = await api.token('commercial@example.com')
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...writeCalls), fc.oneof(fc.json(), fc.anything().map((value) => JSON.stringify(value) ?? 'null'), fc.string()), async ([method, path], body) => {
+      fc.asyncProperty(fc.constantFrom(...writeCalls), fc.oneof(fc.json(), fc.json({ stringUnit: 'binary' }), fc.anything().map((value) => JSON.stringify(value) ?? 'null'), fc.string()), async ([method, path], body) => {
         const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
         expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
         if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
