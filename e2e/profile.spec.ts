@@ -22,7 +22,10 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your profile was updated.' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Account menu for Cody <b> Community' })).toBeVisible()
-    await page.reload()
+    // Saved: leaving does not ask, and a fresh load shows what was stored.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+    await expect(page.getByRole('heading', { name: 'My Licenses' })).toBeVisible()
+    await page.goto('/account/profile')
     for (const [label, value] of Object.entries(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
     await expect(page.getByLabel('Email me product announcements')).not.toBeChecked()
   })
@@ -61,6 +64,9 @@ test.describe('profile', () => {
       await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Fabrikam')
       await expect(page.getByLabel('Address')).toHaveValue('2 Side Street')
       expect(puts).toBe(1)
+      // Nothing was stored, so leaving still asks first.
+      await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible()
     })
   })
 

@@ -19,6 +19,13 @@ const fieldsOf = (account: Account): ProfileFields => ({
   emailAnnouncements: account.emailAnnouncements,
 })
 
+/** The server trims what it stores: 'Contoso ' and 'Contoso' are the same value. */
+const sameFields = (typed: ProfileFields, stored: ProfileFields) =>
+  (Object.keys(stored) as (keyof ProfileFields)[]).every((key) => {
+    const value = typed[key]
+    return (typeof value === 'string' ? value.trim() : value) === stored[key]
+  })
+
 interface ProfileFormProps {
   account: Account
   saving: boolean
@@ -31,13 +38,12 @@ interface ProfileFormProps {
 /** The profile form: the typed values live here, so a failed save keeps every one of them. */
 export function ProfileForm({ account, saving, saved, error, onSave, onDismissNotice }: ProfileFormProps) {
   const form = useForm<ProfileFields>({ mode: 'controlled', initialValues: fieldsOf(account), validate: valibotResolver(profileFieldsSchema) })
-  const submit = form.onSubmit((values) => {
-    onSave(values)
-    form.resetDirty(values)
-  })
+  const submit = form.onSubmit((values) => onSave(values))
+  // Unsaved means: different from what the server last stored, so a failed save still asks first.
+  const unsaved = !sameFields(form.getValues(), fieldsOf(account))
   return (
     <form onSubmit={submit} noValidate>
-      <UnsavedChangesGuard dirty={form.isDirty()} />
+      <UnsavedChangesGuard dirty={unsaved} />
       <Stack>
         {saved && (
           <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={onDismissNotice}>
