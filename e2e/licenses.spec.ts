@@ -11,6 +11,28 @@ test('an assignee sees the seat with its owner’s email', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['My Licenses', 'Profile'])
 })
 
+test('a Commercial owner sees the card with its plan, owner and expiry, and the whole sidebar', async ({ page }) => {
+  await signInAs(page, demo.commercial)
+  const card = page.getByRole('article', { name: 'Commercial', exact: true })
+  await expect(card.getByText('Active')).toBeVisible()
+  await expect(card.getByText(`Owner: ${demo.commercial}`)).toBeVisible()
+  await expect(card.getByText(/^Expires: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+  await expect(card.getByText(/^Expires in/)).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'License Key' })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Connect Discord' })).toHaveCount(0)
+  const nav = page.getByRole('navigation', { name: 'Account' })
+  await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses'])
+  await expect(nav.getByRole('button', { name: /Billing/ })).toBeVisible()
+})
+
+test('a Commercial Plus owner sees the plan, owner and expiry on the card', async ({ page }) => {
+  await signInAs(page, demo.plus)
+  const plus = page.getByRole('article', { name: 'Commercial Plus' })
+  await expect(plus.getByText('Active')).toBeVisible()
+  await expect(plus.getByText(`Owner: ${demo.plus}`)).toBeVisible()
+  await expect(plus.getByText(/^Expires: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+})
+
 test.describe('the License Key dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 

@@ -24,12 +24,13 @@ export function feedSetup(username: string) {
     </${name}>
   </packageSourceCredentials>
 </configuration>`,
-    ci: `# GitHub Actions: store the license key as the repository secret ${secretName}.
-- name: Add the Prism private feed
-  run: >
-    dotnet nuget add source ${source}
-    --name ${name}
-    --username ${username}
-    --password \${{ secrets.${secretName} }}`,
+    // NuGet encrypts a password only on Windows; elsewhere `--password` needs clear-text storage,
+    // so CI reads the key from the environment through the NuGet.config.
+    ci: `# GitHub Actions: store the license key as the repository secret ${secretName},
+# and commit the NuGet.config of the NuGet.config tab: it reads the key from the environment.
+- name: Restore packages
+  run: dotnet restore
+  env:
+    ${secretName}: \${{ secrets.${secretName} }}`,
   }
 }

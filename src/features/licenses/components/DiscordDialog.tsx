@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { discord } from '../../../content/discord'
 
 interface DiscordDialogProps {
   opened: boolean
@@ -26,8 +27,8 @@ export function DiscordDialog(props: DiscordDialogProps) {
           <List size="sm" type="ordered" spacing={4}>
             <List.Item>
               Create a Discord account at{' '}
-              <Anchor href="https://discord.com/register" target="_blank" rel="noopener noreferrer">
-                discord.com/register (opens in a new tab)
+              <Anchor href={discord.registerUrl} target="_blank" rel="noopener noreferrer">
+                {discord.registerLabel} (opens in a new tab)
               </Anchor>{' '}
               if you do not have one.
             </List.Item>

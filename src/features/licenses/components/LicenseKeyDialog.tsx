@@ -73,6 +73,9 @@ export function LicenseKeyDialog({ license, username, onClose, onCopyAndClose }:
                 </Tabs.List>
                 <Tabs.Panel value="cli" pt="sm">
                   <Snippet label="dotnet nuget add source" code={setup.command} />
+                  <Text size="xs" mt={4}>
+                    On Windows NuGet keeps the password encrypted. On macOS and Linux it cannot: use the NuGet.config tab instead.
+                  </Text>
                 </Tabs.Panel>
                 <Tabs.Panel value="config" pt="sm">
                   <Snippet label="NuGet.config" code={setup.nugetConfig} />
