@@ -30,6 +30,18 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     expect(cara.body).toMatchObject({ allowedPriceId: 'commercial', hasStripeAccount: true })
   })
 
+  it.each([
+    [{ email: 'not-an-email' }, 'Email must be a valid email address'],
+    [{ email: undefined }, 'Email is required'],
+    [{ oid: '' }, 'oid is required'],
+    [{ firstName: 'x'.repeat(101) }, 'firstName'],
+  ])('refuses an invalid sign-in with 422 naming the field: %j', async (change, named) => {
+    const cara = person('commercial@example.com')
+    const answer = await api.call(cara.email, 'POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid, ...change })
+    expect(answer.status).toBe(422)
+    expect(answer.body.message).toContain(named)
+  })
+
   it('refuses to sign in as someone else (403)', async () => {
     const other = await api.call('commercial@example.com', 'POST', '/auth/login', { firstName: 'X', lastName: 'Y', email: 'commercial@example.com', oid: person('plus@example.com').oid })
     expect(other.status).toBe(403)
@@ -47,6 +59,13 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     [{ image: 'http://insecure.example.com/a.png' }, 'Avatar image must be an https address'],
     [{ github: 'not a github name!' }, 'GitHub username'],
     [{ zip: '1'.repeat(21) }, 'zip'],
+    [{ lastName: 'x'.repeat(101) }, 'lastName'],
+    [{ companyName: 'x'.repeat(201) }, 'companyName'],
+    [{ country: 'x'.repeat(101) }, 'country'],
+    [{ address: 'x'.repeat(201) }, 'address'],
+    [{ city: 'x'.repeat(101) }, 'city'],
+    [{ state: 'x'.repeat(101) }, 'state'],
+    [{ image: 'not an address' }, 'Avatar image must be an address'],
     [{ emailAnnouncements: 'yes' }, 'emailAnnouncements'],
   ])('refuses an invalid profile with 422 naming the field: %j', async (change, named) => {
     const answer = await api.call('commercial@example.com', 'PUT', '/account/', { ...profile, ...change })

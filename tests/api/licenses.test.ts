@@ -50,6 +50,14 @@ describe.each(databases)('licenses on $name', ({ open }) => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: seat.id })).status).toBe(404)
     expect((await api.call('commercial@example.com', 'POST', '/licenses/unassign', { licenseId: 'seat_unknown' })).status).toBe(404)
     expect((await api.call('commercial@example.com', 'GET', '/no-such-call')).status).toBe(404)
+    // Someone who owns no subscription has no seats to assign or unassign.
+    expect((await api.call('dev1@example.com', 'POST', '/licenses/unassign', { licenseId: seat.id })).status).toBe(404)
+  })
+
+  it('refuses an unassignment without a license id (422)', async () => {
+    const answer = await api.call('commercial@example.com', 'POST', '/licenses/unassign', {})
+    expect(answer.status).toBe(422)
+    expect(answer.body.message).toContain('License id is required')
   })
 
   it.each([

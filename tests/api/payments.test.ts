@@ -52,6 +52,12 @@ describe.each(databases)('payments on $name', ({ open }) => {
     expect((await api.call('dev1@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })).status).toBe(409)
   })
 
+  it('refuses a payment method without its id (422)', async () => {
+    const answer = await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', {})
+    expect(answer.status).toBe(422)
+    expect(answer.body.message).toContain('Payment method id is required')
+  })
+
   it('knows about default payment methods and saves one from a setup', async () => {
     expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
     expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false })

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databases, origin, person, startApi, type Api } from './harness'
 
+const readCalls = ['/licenses', '/licenses/assigned', '/account/stats/', '/account/', '/stripe/has-default-payment-method', '/stripe/create-setup-intent'] as const
+
 const writeCalls = [
   ['POST', '/auth/login'],
   ['POST', '/licenses/assign'],
@@ -40,6 +42,21 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     const write = await api.app.request('/api/licenses/assign', { method: 'POST', headers: { Authorization: `Bearer ${readOnly}`, 'Content-Type': 'application/json' }, body: '{}' })
     expect(write.status).toBe(403)
     expect(await write.json()).toEqual({ message: 'This action needs the accounts.write permission.' })
+  })
+
+  it('guards every call: 401 without a token, 403 without its scope', async () => {
+    const readOnly = await api.token('plus@example.com', { scp: 'accounts.read' })
+    const writeOnly = await api.token('plus@example.com', { scp: 'accounts.write' })
+    const send = (method: string, path: string, token: string | null) =>
+      api.app.request(`/api${path}`, { method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) })
+    for (const path of readCalls) {
+      expect((await send('GET', path, null)).status, `GET ${path}`).toBe(401)
+      expect((await send('GET', path, writeOnly)).status, `GET ${path}`).toBe(403)
+    }
+    for (const [method, path] of writeCalls) {
+      expect((await send(method, path, null)).status, `${method} ${path}`).toBe(401)
+      expect((await send(method, path, readOnly)).status, `${method} ${path}`).toBe(403)
+    }
   })
 
   it('answers 400 to malformed JSON, 415 to another content type, 413 to a large body and 400 to deep nesting', async () => {
