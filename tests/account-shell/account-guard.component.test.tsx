@@ -9,7 +9,9 @@ import { authMachine, type LoginInput, type StartupOutput } from '../../machines
 import type { AuthService } from '../../src/auth/auth-service'
 import { routeTree } from '../../src/routeTree.gen'
 import { theme } from '../../src/ui/theme'
-import { cara } from '../machines/auth.model'
+import { authModel, cara } from '../machines/auth.model'
+import { describePath, planPaths } from '../model/paths'
+import { idleActors } from '../model/run'
 
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {
@@ -56,4 +58,44 @@ describe('the account area’s sign-in guard (component level, auth machine with
     await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
     expect(login).not.toHaveBeenCalled()
   })
+})
+
+/**
+ * Every state the generated paths reach, as the guard meets it on opening /account: the path's
+ * events are replayed on the auth machine (fake MSAL actors), then the account area is opened.
+ */
+describe('the sign-in guard in every state of the auth machine (component paths)', () => {
+  for (const path of planPaths(authModel).paths) {
+    it(`after ${describePath(path.steps)}`, async () => {
+      const login = vi.fn(() => new Promise<null>(() => {}))
+      const actor = createActor(authMachine.provide({ actors: { ...idleActors(authModel.actors), login: fromPromise(() => login()) } } as never)).start()
+      for (const step of path.steps) if (step.event.type !== 'xstate.init') actor.send(step.event as never)
+      const snapshot = actor.getSnapshot()
+      login.mockClear() // only what the guard starts counts
+      const service = {
+        actor,
+        ready: () => waitForActor(actor, (current) => !current.matches('startup')),
+        signIn: (returnPath: string) => actor.send({ type: 'login.request', interactionType: 'redirect', returnPath }),
+        signOut: vi.fn(),
+        accessToken: vi.fn(() => new Promise<string>(() => {})),
+      } as unknown as AuthService
+      renderAt('/account', service)
+      // Whatever MSAL is doing, the person waits; nothing of the account shows before it is known.
+      expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
+      if (snapshot.matches('none') && snapshot.context.activeAccount) {
+        await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
+        expect(login).not.toHaveBeenCalled()
+      } else if (snapshot.matches('none')) {
+        // Signed out and idle: sign-in starts by redirect, coming back to /account.
+        await waitFor(() => expect(login).toHaveBeenCalledTimes(1))
+        expect(actor.getSnapshot().value).toBe('login')
+      } else {
+        // Busy (starting, signing in, renewing, signing out): the guard starts no second sign-in.
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(login).not.toHaveBeenCalled()
+        expect(service.accessToken).not.toHaveBeenCalled()
+      }
+      actor.stop()
+    })
+  }
 })
