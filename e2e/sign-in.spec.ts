@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe'
-import { demo, logOut, signInAs } from './support/accounts'
+import { demo, licenseCard, logOut, signInAs } from './support/accounts'
 import { expect, test } from './support/fixtures'
 
 test.describe('signing in', () => {
@@ -51,15 +51,17 @@ test.describe('signing in', () => {
 
   test('keeps the session across a reload, from the token cache', async ({ page }) => {
     await signInAs(page, demo.commercial)
-    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+    // The sign-in answer lands on '/', whose pricing also has a 'Commercial' card: wait for the account.
+    const license = licenseCard(page, 'Commercial')
+    await expect(license).toBeVisible()
     await page.reload()
-    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
     await expect(page).toHaveURL(/\/account$/)
+    await expect(license).toBeVisible()
   })
 
   test('logs out to the site root, with no state left in the address', async ({ page }) => {
     await signInAs(page, demo.commercial)
-    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+    await expect(licenseCard(page, 'Commercial')).toBeVisible()
     await logOut(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
     await expect(page).toHaveURL(/^https:\/\/localhost:\d+\/$/)
@@ -76,7 +78,7 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: 'Reset password' }).click()
     await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
     await page.getByRole('button', { name: demo.full, exact: true }).click()
-    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+    await expect(licenseCard(page, 'Commercial')).toBeVisible()
   })
 })
 
@@ -99,7 +101,7 @@ test('Billing opens the payment sandbox portal, and Return to site comes back', 
   await expect(page.getByText('VISA ending in 4242, expires 12/2030')).toBeVisible()
   await page.getByRole('link', { name: 'Return to site' }).click()
   await expect(page).toHaveURL(/\/account$/)
-  await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+  await expect(licenseCard(page, 'Commercial')).toBeVisible()
 })
 
 test('an expired access token is renewed without any visible sign-in', async ({ page }) => {
@@ -123,7 +125,7 @@ test.describe('on a narrow screen', () => {
 
   test('the sidebar folds into a menu', async ({ page }) => {
     await signInAs(page, demo.commercial)
-    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+    await expect(licenseCard(page, 'Commercial')).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Account' })
     await expect(nav).not.toBeInViewport()
     await page.getByRole('button', { name: 'Open account menu' }).click()

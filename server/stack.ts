@@ -8,6 +8,7 @@ import { migrate } from './db/migrations'
 import { seedIfEmpty } from './db/seed'
 import { demoPeople } from './demo-accounts'
 import { createIdentityProvider } from './identity'
+import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandboxApp } from './payments/sandbox/app'
 import { createSandboxGateway } from './payments/sandbox/gateway'
 
@@ -16,7 +17,7 @@ export async function startStack(config: ServerConfig) {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.LOCAL_DIR}/db` })
   await migrate(db)
   const seeded = await seedIfEmpty(db)
-  const identity = await createIdentityProvider({ origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
+  const identity = await createIdentityProvider({ ...spaAuthSettings(), origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
   const gateway = createSandboxGateway(db, config.origin)
   const api = createAccountsApp({
     db,

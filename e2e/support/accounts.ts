@@ -21,3 +21,8 @@ export async function logOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for / }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()
 }
+
+/** A license card of the account area: the landing page's pricing has cards of the same names. */
+export function licenseCard(page: Page, plan: string) {
+  return page.getByRole('article', { name: plan, exact: true }).filter({ hasText: 'Owner: ' })
+}
