@@ -26,5 +26,4 @@ describe('My Licenses cards', () => {
     expect(plus!.owner).toBe('Owner: plus@example.com')
     expect([plus!.showDiscord, commercial!.showDiscord, keyless!.showDiscord]).toEqual([true, false, false])
   })
-
 })
