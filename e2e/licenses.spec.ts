@@ -96,14 +96,24 @@ test.describe('Connect Discord', () => {
 
 test.describe('the purchase page', () => {
   test('caps Community at 5 developers and totals the price', async ({ page }) => {
-    await signInAs(page, demo.community, '/account/purchase?pid=community')
+    await signInAs(page, demo.nolicense, '/account/purchase?pid=community')
     await expect(page.getByRole('heading', { name: 'Purchase Community' })).toBeVisible()
     const more = page.getByRole('button', { name: 'More developers' })
     for (let index = 0; index < 4; index++) await more.click()
     await expect(page.getByLabel('5 developers')).toBeVisible()
     await expect(more).toBeDisabled()
+    await expect(page.getByText('The Community license covers at most 5 developers.')).toBeVisible()
     await expect(page.getByText('Total: $0.00 per year')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Get Community License' })).toBeEnabled()
+  })
+
+  test('counts the Community licenses an account already holds toward the 5', async ({ page }) => {
+    await signInAs(page, demo.community, '/account/purchase?pid=community')
+    const more = page.getByRole('button', { name: 'More developers' })
+    for (let index = 0; index < 3; index++) await more.click()
+    await expect(page.getByLabel('4 developers')).toBeVisible()
+    await expect(more).toBeDisabled()
+    await expect(page.getByText('Your account holds 1 Community license: at most 5 in all.')).toBeVisible()
   })
 
   test('totals a paid plan per developer', async ({ page }) => {

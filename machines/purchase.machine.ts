@@ -2,9 +2,6 @@ import { assign, setup } from 'xstate'
 import type { Product } from '../src/api/contract'
 import { notProvided } from './not-provided'
 
-/** Community purchases stop at this many seats (spec section 9). */
-export const communitySeatLimit = 5
-
 interface PurchaseContext {
   priceId: string | null
   allowedPriceId: string | null
@@ -39,7 +36,9 @@ export const purchaseMachine = setup({
     // An account may only buy the license type it already has (spec section 5).
     hasPriceId: ({ context }) => context.priceId !== null,
     limitedToAnotherType: ({ context }) => context.allowedPriceId !== null && context.allowedPriceId !== context.priceId,
-    canAddSeat: ({ context }) => context.priceId !== 'community' || context.seats < communitySeatLimit,
+    // Community stops at 5 seats an account (spec section 9): the product says how many are left.
+    canAddSeat: ({ context }) => context.product?.seatsAvailable == null || context.seats < context.product.seatsAvailable,
+    nothingLeftToBuy: (_, params: { product: Product }) => params.product.seatsAvailable === 0,
     canRemoveSeat: ({ context }) => context.seats > 1,
   },
 }).createMachine({
@@ -59,12 +58,14 @@ export const purchaseMachine = setup({
         input: ({ context }) => ({ priceId: context.priceId! }),
         onDone: [
           { guard: 'limitedToAnotherType', target: 'notAvailable', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
+          { guard: { type: 'nothingLeftToBuy', params: ({ event }) => ({ product: event.output }) }, target: 'limitReached', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
           { target: 'choosingSeats', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
         ],
         onError: 'leaving',
       },
     },
     notAvailable: { description: "'License not available', why, and 'Choose another license type'." },
+    limitReached: { description: 'The account holds the most seats of this plan there can be, and a way to Manage Licenses.' },
     choosingSeats: {
       description: "The product, its features and price, the seat count, the total, and the product's action button.",
       on: {

@@ -133,11 +133,12 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     )
   })
 
-  app.get('/products/:pid', (c) => {
+  app.get('/products/:pid', async (c) => {
     const plan = plans.find((candidate) => candidate.priceId === c.req.param('pid'))
     if (!plan) throw notFound('The product')
-    const { maxPurchaseSeats: _limit, ...product } = plan
-    return c.json({ ...product, features: [...product.features], stripePriceId: deps.stripePriceIds?.[plan.priceId] ?? `price_local_${plan.priceId.replace('-', '_')}` })
+    const { maxPurchaseSeats: limit, ...product } = plan
+    const seatsAvailable = limit === undefined ? null : Math.max(0, limit - (await statsOf(db, caller(c).oid)).purchased)
+    return c.json({ ...product, features: [...product.features], stripePriceId: deps.stripePriceIds?.[plan.priceId] ?? `price_local_${plan.priceId.replace('-', '_')}`, seatsAvailable })
   })
 
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))

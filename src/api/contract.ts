@@ -145,6 +145,8 @@ export const productSchema = v.object({
   features: v.array(v.string()),
   bestValue: v.boolean(),
   stripePriceId: v.string(),
+  /** How many more seats of this plan the caller may buy (Community: 5 an account); null: no limit. */
+  seatsAvailable: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 export type Product = v.InferOutput<typeof productSchema>
 

@@ -85,8 +85,13 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
 
   it('describes each product, and answers 404 for an unknown one', async () => {
     const product = await api.call('nolicense@example.com', 'GET', '/products/commercial-plus')
-    expect(product.body).toMatchObject({ name: 'Commercial Plus', priceId: 'commercial-plus', priceDisplay: '$499.00', price: 49900, bestValue: true, stripePriceId: 'price_local_commercial_plus' })
+    expect(product.body).toMatchObject({ name: 'Commercial Plus', priceId: 'commercial-plus', priceDisplay: '$499.00', price: 49900, bestValue: true, stripePriceId: 'price_local_commercial_plus', seatsAvailable: null })
     expect(product.body.features).toHaveLength(9)
     expect((await api.call('nolicense@example.com', 'GET', '/products/enterprise')).status).toBe(404)
+  })
+
+  it('tells how many Community seats an account may still buy: 5 in all', async () => {
+    expect((await api.call('nolicense@example.com', 'GET', '/products/community')).body).toMatchObject({ seatsAvailable: 5 })
+    expect((await api.call('community@example.com', 'GET', '/products/community')).body).toMatchObject({ seatsAvailable: 4 })
   })
 })

@@ -31,6 +31,11 @@ async function expectState(snapshot: SnapshotFrom<typeof purchaseMachine>) {
     expect(await screen.findByRole('heading', { name: 'License not available' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Choose another license type' }).getAttribute('href')).toBe('/#pricing')
   }
+  if (value === 'limitReached') {
+    expect(await screen.findByText(/already holds the most Community licenses/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Manage Licenses' }).getAttribute('href')).toBe('/account/licenses')
+    expect(screen.queryByRole('button', { name: 'Get Community License' })).toBeNull()
+  }
   if (value === 'choosingSeats' || value === 'redirecting') {
     expect(await screen.findByRole('heading', { name: 'Purchase Community' })).toBeTruthy()
     expect(screen.getByLabelText(`${context.seats} developers`)).toBeTruthy()
@@ -39,6 +44,7 @@ async function expectState(snapshot: SnapshotFrom<typeof purchaseMachine>) {
     const redirecting = value === 'redirecting'
     expect((screen.getByRole('button', { name: 'More developers' }) as HTMLButtonElement).disabled).toBe(redirecting || context.seats >= 5)
     expect((screen.getByRole('button', { name: 'Fewer developers' }) as HTMLButtonElement).disabled).toBe(redirecting || context.seats <= 1)
+    expect(screen.queryByText('The Community license covers at most 5 developers.') !== null).toBe(context.seats >= 5)
     const action = screen.getByRole('button', { name: 'Get Community License' }) as HTMLButtonElement
     expect(action.disabled).toBe(redirecting)
     if (context.error) expect(screen.getByRole('alert').textContent).toBe(context.error)

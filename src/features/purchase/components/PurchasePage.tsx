@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { purchaseMachine } from '../../../../machines/purchase.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
@@ -29,6 +29,17 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
         <Title order={1}>License not available</Title>
         <Text>Sorry, the license you are looking for is not available for your account. Accounts are limited to one license type.</Text>
         <Anchor href="/#pricing">Choose another license type</Anchor>
+      </Stack>
+    )
+  }
+  if (view.limitReached && view.product) {
+    return (
+      <Stack maw={640}>
+        <Title order={1}>Purchase {view.product.name}</Title>
+        <Text>Your account already holds the most {view.product.name} licenses there can be. Assign them to your developers under Manage Licenses.</Text>
+        <Anchor component={Link} to="/account/licenses">
+          Manage Licenses
+        </Anchor>
       </Stack>
     )
   }
@@ -68,7 +79,7 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
           <IconPlus size={16} aria-hidden="true" />
         </ActionIcon>
       </Group>
-      {!view.canIncrease && product.priceId === 'community' && <Text size="sm">The Community license covers at most 5 developers.</Text>}
+      {view.seatLimitNote && <Text size="sm">{view.seatLimitNote}</Text>}
       <Text fz="lg">
         Total: <strong>{view.total}</strong> per year
       </Text>
