@@ -74,8 +74,9 @@ function textFromBody(body: string): string | undefined {
   const trimmed = body.trim()
   if (!trimmed) return undefined
   const json = parseJson(trimmed)
-  if (json === undefined) return trimmed.length < maxTextBodyLength && !looksLikeMarkup(trimmed) ? trimmed : undefined
-  if (typeof json === 'string') return json.trim() || undefined
+  // A bare JSON string is a text body too, under the same 200-character rule.
+  const text = json === undefined ? trimmed : typeof json === 'string' ? json.trim() : undefined
+  if (text !== undefined) return text && text.length < maxTextBodyLength && !looksLikeMarkup(text) ? text : undefined
   if (typeof json !== 'object' || json === null) return undefined
   for (const field of messageFields) {
     const text = flattenText((json as Record<string, unknown>)[field])

@@ -65,6 +65,13 @@ describe('text from the answer body', () => {
       "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
     )
   })
+
+  it('reads a bare JSON string as a text body, under the same 200-character rule', () => {
+    expect(http(503, JSON.stringify('Maintenance until 10:00 UTC'))).toBe('Maintenance until 10:00 UTC')
+    expect(http(503, JSON.stringify('x'.repeat(200)))).toBe(
+      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
+    )
+  })
 })
 
 describe('failures without an answer', () => {
