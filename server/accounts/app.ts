@@ -84,7 +84,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const { returnUrl } = await readBody(c, contract.portalSessionRequestSchema)
     return c.json(await gateway.createCustomerPortalSession({ customerId: await customerOf(caller(c).oid), returnUrl: onSite('returnUrl', returnUrl) }))
   })
-  app.get('/stripe/has-default-payment-method', async (c) => c.json({ hasPaymentMethod: await gateway.hasDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid) }) }))
+  app.get('/stripe/has-default-payment-method', async (c) => {
+    const customerId = await customerOf(caller(c).oid)
+    const card = await gateway.defaultCard({ customerId })
+    return c.json({ hasPaymentMethod: card !== null || (await gateway.hasDefaultPaymentMethod({ customerId })), card })
+  })
   app.get('/stripe/create-setup-intent', async (c) => c.json(await gateway.createSetupIntent({ customerId: await customerOf(caller(c).oid) })))
   app.post('/stripe/save-default-payment-method', async (c) => {
     const { paymentMethodId } = await readBody(c, contract.savePaymentMethodRequestSchema)

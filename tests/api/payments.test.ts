@@ -46,8 +46,8 @@ describe.each(databases)('payments on $name', ({ open }) => {
   })
 
   it('knows about default payment methods and saves one from a setup', async () => {
-    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
-    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false })
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
     expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
   })

@@ -89,7 +89,7 @@ describe.each(databases)('payment sandbox on $name', ({ open }) => {
     const succeeded = await (await confirm('4242 4242 4242 4242')).json()
     expect(succeeded).toMatchObject({ id: intentId, status: 'succeeded', payment_method: expect.stringMatching(/^pm_/) })
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: succeeded.payment_method })).status).toBe(200)
-    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
     expect((await api.call('full@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 })).status).toBe(200)
   })
 

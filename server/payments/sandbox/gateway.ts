@@ -42,6 +42,13 @@ export function createSandboxGateway(db: Database, origin: string): PaymentGatew
       const [customer] = await db.query<{ default_payment_method: string | null }>('select default_payment_method from sandbox_customers where id = $1', [customerId])
       return Boolean(customer?.default_payment_method)
     },
+    async defaultCard({ customerId }) {
+      const [card] = await db.query<{ brand: string; last4: string }>(
+        'select methods.brand, methods.last4 from sandbox_customers customers join sandbox_payment_methods methods on methods.id = customers.default_payment_method where customers.id = $1',
+        [customerId],
+      )
+      return card ? { brand: card.brand, last4: card.last4 } : null
+    },
     async saveDefaultPaymentMethod({ customerId, paymentMethodId }) {
       const [method] = await db.query<{ customer_id: string | null }>('select customer_id from sandbox_payment_methods where id = $1', [paymentMethodId])
       if (!method || (method.customer_id && method.customer_id !== customerId)) throw new PaymentDeclinedError('No such payment method.', 'resource_missing')
