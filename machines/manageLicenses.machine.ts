@@ -266,7 +266,7 @@ export const manageLicensesMachine = setup({
             src: 'upgrade',
             input: ({ context }) => ({
               currentPriceId: context.stats!.priceId!,
-              targets: context.plans.filter((plan) => context.upgradePaths[context.stats!.priceId!].includes(plan.priceId)),
+              targets: context.upgradePaths[context.stats!.priceId!].flatMap((priceId) => context.plans.filter((plan) => plan.priceId === priceId)),
               seats: context.stats!.purchased || 1,
             }),
           },
