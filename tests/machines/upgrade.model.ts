@@ -45,3 +45,23 @@ export const upgradeModel: PathPlan<typeof upgradeMachine> = {
     ...actorEvents(fixtures),
   ],
 }
+
+/**
+ * The wizard as the browser can drive it against the local stack: only outcomes the stack can
+ * produce (a card on file or none; a saved card, an incomplete one, a declined one; an upgrade that
+ * goes through). The plan and seat choices are left to the select step's own test.
+ */
+export const browserFixtures: ActorFixtures<typeof upgradeMachine> = {
+  loadPaymentMethod: { done: [{ hasPaymentMethod: true, card: visa }, { hasPaymentMethod: false, card: null }], error: [] },
+  createSetupIntent: { done: [{ clientSecret: 'seti_1_secret_2' }], error: [] },
+  setUpPayment: { done: [{ status: 'saved', card: visa }, { status: 'invalid' }], error: [new Error(paymentErrors.refused)] },
+  upgradeSubscription: { done: [undefined], error: [] },
+}
+
+export const upgradeBrowserModel: PathPlan<typeof upgradeMachine> = {
+  name: 'upgrade (browser)',
+  machine: upgradeMachine,
+  actors: Object.keys(browserFixtures),
+  inputs: [communityUpgrade],
+  events: [{ type: 'wizard.continue' }, { type: 'wizard.back' }, { type: 'payment.submit', form: null }, { type: 'upgrade.confirm' }, { type: 'upgrade.retry' }, ...actorEvents(browserFixtures)],
+}

@@ -47,6 +47,13 @@ describe.each(databases)('payment sandbox on $name', ({ open }) => {
     expect((await api.call('commercial@example.com', 'GET', '/account/stats/')).body.purchased).toBe(7)
   })
 
+  it('keeps no payment method from a free order, as Stripe does for a $0 subscription', async () => {
+    const answer = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 1, successUrl: `${origin}/account`, cancelUrl: `${origin}/account` })
+    expect((await sandbox.request(`/sandbox/checkout/${answer.body.sessionId}/pay`, form(good))).status).toBe(303)
+    expect((await api.call('nolicense@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Community', purchased: 1 })
+    expect((await api.call('nolicense@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
+  })
+
   it.each([
     ['4000 0000 0000 0002', 402, 'Your card was declined.'],
     ['4000 0000 0000 9995', 402, 'Your card has insufficient funds.'],

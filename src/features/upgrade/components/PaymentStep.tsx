@@ -35,7 +35,7 @@ function PaymentForm({ submitting, canSubmit, canBack, onSubmit, onBack }: Payme
         <Text size="sm">There is no payment method on file. Add a card to pay for the upgrade; it becomes your default payment method.</Text>
         <PaymentElement />
         <Group justify="space-between">
-          <Button variant="default" onClick={onBack} disabled={!canBack}>
+          <Button variant="default" onClick={onBack} disabled={!canBack || submitting}>
             Back
           </Button>
           <Button type="submit" loading={submitting} disabled={!canSubmit && !submitting}>
