@@ -69,9 +69,12 @@ export function UpgradeWizard({ upgrade, onClose }: UpgradeWizardProps) {
         )}
         {view.step === 'payment' &&
           (view.preparingPayment || !view.clientSecret ? (
-            <Group justify="center" py="lg">
+            <Stack align="center" py="lg">
               <Loader aria-label="Loading the payment form" />
-            </Group>
+              <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
+                Back
+              </Button>
+            </Stack>
           ) : (
             <Suspense fallback={<Loader aria-label="Loading the payment form" />}>
               <PaymentStep
