@@ -30,11 +30,11 @@ function renderWizard() {
     actors: {
       loadPaymentMethod: fromPromise(() => calls.call('loadPaymentMethod')),
       createSetupIntent: fromPromise(() => calls.call('createSetupIntent')),
-      setUpPayment: fromPromise(({ input }) => {
+      setUpPayment: fromPromise(({ input }: { input: { form: unknown } }) => {
         expect(input.form).toEqual({ stripe: { fake: 'stripe' }, elements: { fake: 'elements' } })
         return calls.call('setUpPayment')
       }),
-      upgradeSubscription: fromPromise(({ input }) => {
+      upgradeSubscription: fromPromise(({ input }: { input: unknown }) => {
         expect(input).toEqual({ priceId: expect.stringMatching(/^commercial/), quantity: expect.any(Number) })
         return calls.call('upgradeSubscription')
       }),
