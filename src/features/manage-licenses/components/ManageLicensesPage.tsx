@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconArrowUpRight } from '@tabler/icons-react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
@@ -7,6 +7,7 @@ import { manageLicensesMachine } from '../../../../machines/manageLicenses.machi
 import type { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { findPlan, plans, upgradePaths } from '../../../content/plans'
 import { useAccountServices } from '../../../ui/account-services'
+import { LoadFailed } from '../../../ui/LoadFailed'
 import { manageLicensesActors } from '../manage-licenses.actors'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
@@ -91,14 +92,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
       )}
 
       {view.failed && (
-        <Alert color="red" title="Your licenses could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{view.error}</Text>
-            <Button size="xs" onClick={() => manage.send({ type: 'licenses.reload' })}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => manage.send({ type: 'licenses.reload' })} />
       )}
 
       {view.stats && !view.loading && (
