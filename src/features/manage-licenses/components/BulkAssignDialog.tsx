@@ -59,6 +59,11 @@ export function BulkAssignDialog(props: BulkAssignDialogProps) {
             })}
           </List>
         )}
+        {props.canEdit && props.lines.some((line) => line.error) && (
+          <Text size="sm" c="red.9">
+            Correct or remove the lines marked as not valid to assign.
+          </Text>
+        )}
         {props.finished && (
           <Text role="status" fw={600}>
             {props.assignedCount} of {props.lines.length} licenses assigned.

@@ -30,7 +30,7 @@ export function StatTiles({ stats, upgradeLabel, canUpgrade, onUpgrade }: StatTi
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Tile label="Subscription" value={stats.subscription ?? 'None'}>
         {upgradeLabel && (
-          <Button size="xs" variant="light" mt="xs" disabled={!canUpgrade} onClick={onUpgrade}>
+          <Button size="xs" variant="light" mt="xs" h="auto" py={6} styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }} disabled={!canUpgrade} onClick={onUpgrade}>
             {upgradeLabel}
           </Button>
         )}
