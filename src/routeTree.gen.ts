@@ -14,6 +14,7 @@ import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
 import { Route as AccountPurchaseCompleteRouteImport } from './routes/account/purchase/complete'
@@ -43,6 +44,11 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountLicensesRoute = AccountLicensesRouteImport.update({
+  id: '/licenses',
+  path: '/licenses',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountProfileRoute = AccountProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -64,6 +70,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -73,6 +80,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -84,6 +92,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -96,6 +105,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/fulfillment'
     | '/privacy'
+    | '/account/licenses'
     | '/account/profile'
     | '/account/'
     | '/account/purchase/complete'
@@ -105,6 +115,7 @@ export interface FileRouteTypes {
     | '/'
     | '/fulfillment'
     | '/privacy'
+    | '/account/licenses'
     | '/account/profile'
     | '/account'
     | '/account/purchase/complete'
@@ -115,6 +126,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/fulfillment'
     | '/privacy'
+    | '/account/licenses'
     | '/account/profile'
     | '/account/'
     | '/account/purchase/complete'
@@ -165,6 +177,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/licenses': {
+      id: '/account/licenses'
+      path: '/licenses'
+      fullPath: '/account/licenses'
+      preLoaderRoute: typeof AccountLicensesRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/profile': {
       id: '/account/profile'
       path: '/profile'
@@ -190,6 +209,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteRouteChildren {
+  AccountLicensesRoute: typeof AccountLicensesRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountPurchaseCompleteRoute: typeof AccountPurchaseCompleteRoute
@@ -197,6 +217,7 @@ interface AccountRouteRouteChildren {
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountLicensesRoute: AccountLicensesRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountPurchaseCompleteRoute: AccountPurchaseCompleteRoute,

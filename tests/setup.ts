@@ -24,4 +24,6 @@ if (typeof window !== 'undefined') {
   }
   Element.prototype.scrollIntoView ??= () => {}
   window.scrollTo = () => {}
+  // Mantine's autosizing Textarea listens for web fonts loading.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } })
 }

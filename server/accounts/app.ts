@@ -45,6 +45,13 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (new URL(address).origin !== deps.siteOrigin) throw invalid(`${field} must be an address on ${deps.siteOrigin}`)
     return address
   }
+  /** The account's customer at the payment provider, created on first need (a checkout, a payment setup). */
+  const ensureCustomer = async (account: { oid: string; email: string; first_name: string; last_name: string; stripe_customer_id: string | null }) => {
+    if (account.stripe_customer_id) return account.stripe_customer_id
+    const { customerId } = await gateway.createCustomer({ accountId: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
+    await db.query('update accounts set stripe_customer_id = $2 where oid = $1', [account.oid, customerId])
+    return customerId
+  }
   const customerOf = async (oid: string) => {
     const row = await findAccountRow(db, oid)
     if (!row.stripe_customer_id) throw conflict('This account has no billing account yet: buy a license first.')
@@ -84,8 +91,14 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const { returnUrl } = await readBody(c, contract.portalSessionRequestSchema)
     return c.json(await gateway.createCustomerPortalSession({ customerId: await customerOf(caller(c).oid), returnUrl: onSite('returnUrl', returnUrl) }))
   })
-  app.get('/stripe/has-default-payment-method', async (c) => c.json({ hasPaymentMethod: await gateway.hasDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid) }) }))
-  app.get('/stripe/create-setup-intent', async (c) => c.json(await gateway.createSetupIntent({ customerId: await customerOf(caller(c).oid) })))
+  // Without a billing account there is no payment method yet (a Community owner about to upgrade).
+  app.get('/stripe/has-default-payment-method', async (c) => {
+    const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
+    if (!customerId) return c.json({ hasPaymentMethod: false, card: null })
+    const card = await gateway.defaultCard({ customerId })
+    return c.json({ hasPaymentMethod: card !== null || (await gateway.hasDefaultPaymentMethod({ customerId })), card })
+  })
+  app.get('/stripe/create-setup-intent', async (c) => c.json(await gateway.createSetupIntent({ customerId: await ensureCustomer(await findAccountRow(db, caller(c).oid)) })))
   app.post('/stripe/save-default-payment-method', async (c) => {
     const { paymentMethodId } = await readBody(c, contract.savePaymentMethodRequestSchema)
     await gateway.saveDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid), paymentMethodId })
@@ -116,11 +129,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
       const { purchased } = await statsOf(db, account.oid)
       if (purchased + body.quantity > plan.maxPurchaseSeats) throw conflict(`${plan.name} is limited to ${plan.maxPurchaseSeats} licenses per account.`)
     }
-    let customerId = account.stripe_customer_id
-    if (!customerId) {
-      customerId = (await gateway.createCustomer({ accountId: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })).customerId
-      await db.query('update accounts set stripe_customer_id = $2 where oid = $1', [account.oid, customerId])
-    }
+    const customerId = await ensureCustomer(account)
     return c.json(
       await gateway.createCheckoutSession({
         customerId,

@@ -24,6 +24,8 @@ export interface PaymentGateway {
 
   createSetupIntent(input: { customerId: string }): Promise<{ clientSecret: string }>
   hasDefaultPaymentMethod(input: { customerId: string }): Promise<boolean>
+  /** The default payment method's card (brand and last four digits), or null without one. */
+  defaultCard(input: { customerId: string }): Promise<{ brand: string; last4: string } | null>
   saveDefaultPaymentMethod(input: { customerId: string; paymentMethodId: string }): Promise<void>
 
   /** Moves a subscription to another plan and seat count, charging the default payment method. */

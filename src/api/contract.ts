@@ -120,7 +120,11 @@ export type DiscordConnectAnswer = v.InferOutput<typeof discordConnectAnswerSche
 
 export const portalSessionRequestSchema = v.object({ returnUrl: returnAddress })
 export const urlAnswerSchema = v.object({ url: v.pipe(v.string(), v.url()) })
-export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean() })
+/** A saved card as the portal shows it ('Visa ending in 4242'); never the full number. */
+export const paymentCardSchema = v.object({ brand: v.string(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })
+export type PaymentCard = v.InferOutput<typeof paymentCardSchema>
+/** Whether the customer has a default payment method, and which card it is (the upgrade's confirm step shows it). */
+export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean(), card: v.optional(v.nullable(paymentCardSchema), null) })
 export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
 export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: v.pipe(v.string('paymentMethodId is required'), v.trim(), v.nonEmpty('paymentMethodId is required'), v.maxLength(255), storable) })
 

@@ -18,6 +18,7 @@ export const config: PublicEnv = {
   VITE_AUTH_PASSWORD_RESET_POLICY: import.meta.env.VITE_AUTH_PASSWORD_RESET_POLICY,
   VITE_AUTH_SCOPE_READ: import.meta.env.VITE_AUTH_SCOPE_READ,
   VITE_AUTH_SCOPE_WRITE: import.meta.env.VITE_AUTH_SCOPE_WRITE,
+  VITE_STRIPE_PUBLISHABLE_KEY: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY,
 }
 
 /** Resolves a configured address that may be a path on the site's own origin. */

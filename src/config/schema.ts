@@ -23,6 +23,8 @@ export const publicEnvSchema = v.object({
   VITE_AUTH_PASSWORD_RESET_POLICY: name,
   VITE_AUTH_SCOPE_READ: name,
   VITE_AUTH_SCOPE_WRITE: name,
+  /** Stripe's publishable key; a `pk_test_sandbox` key makes the SPA load the local payment sandbox's Stripe.js. */
+  VITE_STRIPE_PUBLISHABLE_KEY: v.pipe(v.string(), v.trim(), v.regex(/^pk_(live|test)_[A-Za-z0-9_]+$/, 'a Stripe publishable key (pk_live_… or pk_test_…)')),
 })
 
 export type PublicEnv = v.InferOutput<typeof publicEnvSchema>

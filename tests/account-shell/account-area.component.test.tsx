@@ -6,21 +6,12 @@ import type { AccountsApi } from '../../src/api/accounts-api'
 import type { Account } from '../../src/api/contract'
 import type { AuthService } from '../../src/auth/auth-service'
 import { AccountArea } from '../../src/features/account-shell/components/AccountArea'
+import { deferred } from '../model/deferred'
 import { describePath, planPaths } from '../model/paths'
 import { account } from '../machines/session.model'
 import { sessionModel } from '../machines/session.model'
 import { renderWithRouter } from '../render'
 
-/** A promise the test settles, standing in for the API call of the current step. */
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 const auth = {
   actor: { getSnapshot: () => ({ context: { activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } } } }) },

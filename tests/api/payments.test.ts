@@ -59,10 +59,17 @@ describe.each(databases)('payments on $name', ({ open }) => {
   })
 
   it('knows about default payment methods and saves one from a setup', async () => {
-    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
-    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false })
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
     expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
+  })
+
+  it('lets an owner without a billing account set up a payment method (the Community upgrade)', async () => {
+    expect((await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
+    expect((await api.call('community@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+    expect((await api.call('community@example.com', 'GET', '/account/')).body.hasStripeAccount).toBe(true)
+    expect((await api.call('community@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 1 })).status).toBe(402)
   })
 
   it('upgrades along the allowed paths only, with enough seats for those assigned', async () => {

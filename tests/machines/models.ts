@@ -4,11 +4,13 @@ import { authModel } from './auth.model'
 import { billingPortalModel } from './billingPortal.model'
 import { discordConnectModel } from './discordConnect.model'
 import { licenseKeyModel } from './licenseKey.model'
+import { manageLicensesModel } from './manageLicenses.model'
 import { myLicensesModel } from './myLicenses.model'
 import { profileModel } from './profile.model'
 import { purchaseModel } from './purchase.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
+import { upgradeModel } from './upgrade.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, myLicensesModel, profileModel, purchaseModel, sessionModel, tokenModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, manageLicensesModel, myLicensesModel, profileModel, purchaseModel, sessionModel, tokenModel, upgradeModel] as PathPlan<AnyStateMachine>[]

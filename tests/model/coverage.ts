@@ -54,6 +54,16 @@ export function measureCoverage(machine: AnyStateMachine, paths: AnyPath[], init
     }
   }
 
+  // A compound or parallel state left because its regions finished takes its onDone transition.
+  const doneFrom = (before: Set<AnyStateNode>, after: Set<AnyStateNode>) => {
+    for (const node of before) {
+      if (after.has(node)) continue
+      for (const transition of node.transitions.get(`xstate.done.state.${node.id}`) ?? []) {
+        if (transition.target?.some((target: AnyStateNode) => after.has(target))) takenTransitions.add(transition)
+      }
+    }
+  }
+
   for (const initial of initialSnapshots) {
     const resting = nodesOf(initial)
     resting.forEach((node) => visitedNodes.add(node))
@@ -69,6 +79,7 @@ export function measureCoverage(machine: AnyStateMachine, paths: AnyPath[], init
       const resting = nodesOf(step.state)
       resting.forEach((node) => visitedNodes.add(node))
       if (previous) {
+        doneFrom(nodesOf(previous), resting)
         for (const transition of machine.getTransitionData(previous as never, step.event as never)) {
           takenTransitions.add(transition)
           for (const target of transition.target ?? []) {

@@ -117,3 +117,32 @@ function brief(value: unknown): string {
   }
   return ''
 }
+
+/**
+ * A few of the paths that together still reach every state and transition the whole set reaches
+ * (greedy: each pick adds the most not yet covered). For the slower levels: components, browsers.
+ */
+export function coveringPaths<TMachine extends AnyStateMachine>(machine: TMachine, paths: MachinePath<TMachine>[]): MachinePath<TMachine>[] {
+  const covers = paths.map((path) => {
+    const coverage = measureCoverage(machine, [path as never], [])
+    const all = measureCoverage(machine, [], [])
+    const missing = new Set([...coverage.states.missing, ...coverage.transitions.missing])
+    return new Set([...all.states.missing, ...all.transitions.missing].filter((item) => !missing.has(item)))
+  })
+  const covered = new Set<string>()
+  const chosen: MachinePath<TMachine>[] = []
+  for (;;) {
+    let best = -1
+    let gain = 0
+    covers.forEach((items, index) => {
+      const added = [...items].filter((item) => !covered.has(item)).length
+      if (added > gain || (added === gain && added > 0 && paths[index]!.steps.length < paths[best]!.steps.length)) {
+        best = index
+        gain = added
+      }
+    })
+    if (best < 0 || gain === 0) return chosen
+    chosen.push(paths[best]!)
+    covers[best]!.forEach((item) => covered.add(item))
+  }
+}

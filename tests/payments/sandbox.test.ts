@@ -47,6 +47,13 @@ describe.each(databases)('payment sandbox on $name', ({ open }) => {
     expect((await api.call('commercial@example.com', 'GET', '/account/stats/')).body.purchased).toBe(7)
   })
 
+  it('keeps no payment method from a free order, as Stripe does for a $0 subscription', async () => {
+    const answer = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 1, successUrl: `${origin}/account`, cancelUrl: `${origin}/account` })
+    expect((await sandbox.request(`/sandbox/checkout/${answer.body.sessionId}/pay`, form(good))).status).toBe(303)
+    expect((await api.call('nolicense@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Community', purchased: 1 })
+    expect((await api.call('nolicense@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
+  })
+
   it.each([
     ['4000 0000 0000 0002', 402, 'Your card was declined.'],
     ['4000 0000 0000 9995', 402, 'Your card has insufficient funds.'],
@@ -89,7 +96,7 @@ describe.each(databases)('payment sandbox on $name', ({ open }) => {
     const succeeded = await (await confirm('4242 4242 4242 4242')).json()
     expect(succeeded).toMatchObject({ id: intentId, status: 'succeeded', payment_method: expect.stringMatching(/^pm_/) })
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: succeeded.payment_method })).status).toBe(200)
-    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
     expect((await api.call('full@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 })).status).toBe(200)
   })
 

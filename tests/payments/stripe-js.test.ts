@@ -35,7 +35,7 @@ describe('the sandbox Stripe.js', () => {
     const Stripe = (window as unknown as { Stripe: { version: string } }).Stripe
     expect(Stripe.version).toBe('endive')
     const instance = stripe as unknown as Record<string, unknown>
-    for (const method of ['_registerWrapper', 'registerAppInfo', 'elements', 'confirmSetup', 'retrieveSetupIntent']) expect(typeof instance[method]).toBe('function')
+    for (const method of ['_registerWrapper', 'registerAppInfo', 'elements', 'confirmSetup', 'retrieveSetupIntent', 'createToken', 'createPaymentMethod', 'confirmCardPayment']) expect(typeof instance[method]).toBe('function')
   })
 
   function mount() {

@@ -14,6 +14,7 @@ const complete = {
   VITE_AUTH_PASSWORD_RESET_POLICY: 'B2C_1_reset',
   VITE_AUTH_SCOPE_READ: 'https://example.onmicrosoft.com/api/accounts.read',
   VITE_AUTH_SCOPE_WRITE: 'https://example.onmicrosoft.com/api/accounts.write',
+  VITE_STRIPE_PUBLISHABLE_KEY: 'pk_live_51Habc123',
 }
 
 describe('parsePublicEnv', () => {
@@ -30,6 +31,11 @@ describe('parsePublicEnv', () => {
   it.each(publicEnvKeys.filter((key) => key !== 'VITE_AUTH_KNOWN_AUTHORITIES'))('names %s when it is missing', (key) => {
     const env: Record<string, string | undefined> = { ...complete, [key]: undefined }
     expect(() => parsePublicEnv(env)).toThrow(`${key} is missing`)
+  })
+
+  it('takes only Stripe publishable keys, never a secret key', () => {
+    expect(parsePublicEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox_local' }).VITE_STRIPE_PUBLISHABLE_KEY).toBe('pk_test_sandbox_local')
+    expect(() => parsePublicEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_51Habc123' })).toThrow('VITE_STRIPE_PUBLISHABLE_KEY is invalid')
   })
 
   it('lets the known authorities default to the authority’s own host', () => {

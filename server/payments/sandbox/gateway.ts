@@ -42,6 +42,13 @@ export function createSandboxGateway(db: Database, origin: string): PaymentGatew
       const [customer] = await db.query<{ default_payment_method: string | null }>('select default_payment_method from sandbox_customers where id = $1', [customerId])
       return Boolean(customer?.default_payment_method)
     },
+    async defaultCard({ customerId }) {
+      const [card] = await db.query<{ brand: string; last4: string }>(
+        'select methods.brand, methods.last4 from sandbox_customers customers join sandbox_payment_methods methods on methods.id = customers.default_payment_method where customers.id = $1',
+        [customerId],
+      )
+      return card ? { brand: card.brand, last4: card.last4 } : null
+    },
     async saveDefaultPaymentMethod({ customerId, paymentMethodId }) {
       const [method] = await db.query<{ customer_id: string | null }>('select customer_id from sandbox_payment_methods where id = $1', [paymentMethodId])
       if (!method || (method.customer_id && method.customer_id !== customerId)) throw new PaymentDeclinedError('No such payment method.', 'resource_missing')
@@ -81,9 +88,13 @@ export async function completeCheckout(db: Database, sessionId: string, card: { 
       [sessionId],
     )
     if (!session || session.status !== 'open') return null
-    const methodId = id('pm')
-    await tx.query('insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year) values ($1, $2, $3, $4, $5, $6)', [methodId, session.customer_id, card.brand, card.last4, card.expMonth, card.expYear])
-    await tx.query('update sandbox_customers set default_payment_method = coalesce(default_payment_method, $2) where id = $1', [session.customer_id, methodId])
+    // Stripe's Checkout keeps no payment method for a free order (payment_method_collection:
+    // 'if_required'): a Community owner has none until the upgrade's payment step adds one.
+    if (findPlan(session.price_id)!.price > 0) {
+      const methodId = id('pm')
+      await tx.query('insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year) values ($1, $2, $3, $4, $5, $6)', [methodId, session.customer_id, card.brand, card.last4, card.expMonth, card.expYear])
+      await tx.query('update sandbox_customers set default_payment_method = coalesce(default_payment_method, $2) where id = $1', [session.customer_id, methodId])
+    }
     const [existing] = await tx.query<{ id: string; current_period_end: Date }>('select id, current_period_end from sandbox_subscriptions where customer_id = $1', [session.customer_id])
     const subscriptionId = existing?.id ?? id('sub')
     const currentPeriodEnd = existing ? new Date(existing.current_period_end).toISOString() : yearFromNow()

@@ -181,7 +181,17 @@
       return { error: { type: 'validation_error', code: problem.code, message: problem.message } }
     }
 
+    // Methods @stripe/react-stripe-js checks for (isStripe) but the portal does not use.
+    function unsupported(name) {
+      return function () {
+        return Promise.resolve({ error: { type: 'invalid_request_error', code: 'sandbox_unsupported', message: 'The payment sandbox does not support ' + name + '.' } })
+      }
+    }
+
     var stripe = {
+      createToken: unsupported('createToken'),
+      createPaymentMethod: unsupported('createPaymentMethod'),
+      confirmCardPayment: unsupported('confirmCardPayment'),
       _registerWrapper: function () {},
       registerAppInfo: function () {},
       elements: function (options) {

@@ -5,6 +5,7 @@ import { discordConnectMachine } from '../../../../machines/discordConnect.machi
 import { licenseKeyMachine } from '../../../../machines/licenseKey.machine'
 import { myLicensesMachine } from '../../../../machines/myLicenses.machine'
 import { useAccountServices } from '../../../ui/account-services'
+import { LoadFailed } from '../../../ui/LoadFailed'
 import { discordActors, licensesActors } from '../licenses.actors'
 import { selectMyLicenses } from '../my-licenses.select'
 import { DiscordDialog } from './DiscordDialog'
@@ -55,14 +56,7 @@ export function MyLicensesPage() {
         </div>
       )}
       {view.error && (
-        <Alert color="red" title="Your licenses could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{view.error}</Text>
-            <Button size="xs" onClick={() => licenses.send({ type: 'licenses.reload' })}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => licenses.send({ type: 'licenses.reload' })} />
       )}
       {view.empty && (
         <Card withBorder padding="xl" ta="center">

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test'
+import type { PriceId } from '../../src/content/plans'
+
+const actionText: Record<PriceId, string> = { community: 'Get Community License', commercial: 'Buy Commercial', 'commercial-plus': 'Buy Commercial Plus' }
+
+/** Pays the sandbox's hosted checkout with a test card. */
+export async function payCheckout(page: Page, card = '4242 4242 4242 4242') {
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  await page.getByLabel('Card number').fill(card)
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: /^Pay / }).click()
+}
+
+/**
+ * Signs up a new person and buys them a plan through the sandbox checkout, so a test that changes
+ * seats or plans has an owner no other test knows. The checkout's card becomes their default
+ * payment method. Returns their email.
+ */
+export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number }) {
+  const email = `${options.firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  await page.goto('/account')
+  await page.getByRole('link', { name: 'Sign up now' }).click()
+  await page.getByLabel('Sign in with').selectOption('GitHub')
+  await page.getByLabel('First name').fill(options.firstName)
+  await page.getByLabel('Last name').fill('Owner')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
+  await page.goto(`/account/purchase?pid=${options.priceId}`)
+  for (let seat = 1; seat < options.seats; seat++) await page.getByRole('button', { name: 'More developers' }).click()
+  await expect(page.getByLabel(`${options.seats} developers`)).toBeVisible()
+  await page.getByRole('button', { name: actionText[options.priceId] }).click()
+  await payCheckout(page)
+  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible()
+  return email
+}

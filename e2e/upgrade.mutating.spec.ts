@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test'
+import type { EventObject } from 'xstate'
+import { upgradeBrowserModel } from '../tests/machines/upgrade.model'
+import { describePath, planPaths } from '../tests/model/paths'
+import { expectNoAxeViolations } from './support/axe'
+import { expect, test } from './support/fixtures'
+import { signUpOwner } from './support/owners'
+
+/**
+ * Browser paths of the upgrade wizard, generated from its machine: the shortest paths to every
+ * state and transition the local stack can produce, each on a newly signed-up owner. A path that
+ * starts with a card on file is walked by a Commercial owner (the checkout kept their card) from the
+ * 'Upgrade to Commercial Plus' tile action; one without, by a Community owner (a free order keeps no
+ * card) from the 'Upgrade' badge.
+ */
+type Step = { event: EventObject; state: unknown }
+
+const cards = { good: '4242 4242 4242 4242', incomplete: '4242', declined: '4000 0000 0000 0002', insufficientFunds: '4000 0000 0000 9995' }
+
+/** Whether the stack can walk the path: it answers 'card on file' only when there is one, and charges only a card on file. */
+function walkable(steps: Step[]): { cardOnFile: boolean } | null {
+  const first = steps.find((step) => step.event.type === 'xstate.done.actor.loadPaymentMethod')
+  if (!first) return null
+  const start = (first.event as unknown as { output: { hasPaymentMethod: boolean } }).output.hasPaymentMethod
+  let cardOnFile = start
+  // The user acts only on a settled step: a click while a request runs would race it.
+  const settled = ['"select"', '{"payment":"editing"}', '"confirm"', '"success"', '"failure"']
+  for (let index = 1; index < steps.length; index++) {
+    if (!steps[index]!.event.type.startsWith('xstate.') && !settled.includes(JSON.stringify((steps[index - 1]!.state as { value: unknown }).value))) return null
+  }
+  for (const { event } of steps) {
+    const output = (event as unknown as { output?: { hasPaymentMethod?: boolean; status?: string } }).output
+    if (event.type === 'xstate.done.actor.loadPaymentMethod' && output?.hasPaymentMethod !== cardOnFile) return null
+    if (event.type === 'xstate.done.actor.setUpPayment' && output?.status === 'saved') cardOnFile = true
+    if (event.type === 'xstate.done.actor.upgradeSubscription' && !cardOnFile) return null
+  }
+  return { cardOnFile: start }
+}
+
+const plan = planPaths(upgradeBrowserModel)
+const candidates = plan.paths.flatMap((path) => {
+  const start = walkable(path.steps as Step[])
+  return start ? [{ steps: path.steps as Step[], ...start, name: describePath(path.steps) }] : []
+})
+// A path that another path begins with is checked on the way: keep the longest.
+const paths = candidates.filter((path) => !candidates.some((other) => other !== path && other.name.startsWith(`${path.name} → `)))
+
+const stateOf = (step: Step) => JSON.stringify((step.state as { value: unknown }).value)
+
+/** What the user sees in each settled state of the wizard. */
+async function expectStep(page: Page, step: Step, previous: Step | undefined, target: string) {
+  const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
+  const state = stateOf(step)
+  if (state === '"select"') {
+    await expect(dialog.getByRole('radiogroup', { name: 'Plan' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Continue' })).toBeEnabled()
+  }
+  if (state === '{"payment":"editing"}') {
+    await expect(dialog.getByLabel('Card number')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Save payment method' })).toBeEnabled()
+    if (previous?.event.type === 'xstate.done.actor.setUpPayment') {
+      // The provider's validation stays inline, and the wizard stays on the payment step.
+      await expect(dialog.getByText('Your card number is incomplete.')).toBeVisible()
+      await expect(dialog.getByText('The upgrade did not go through')).toHaveCount(0)
+    }
+  }
+  if (state === '"confirm"') {
+    const summary = dialog.getByRole('table', { name: 'Your upgrade' })
+    await expect(summary.getByRole('row', { name: /^Plan/ })).toContainText(target)
+    await expect(summary.getByRole('row', { name: /^Card/ })).toContainText((step.state as { context: { card: unknown } }).context.card ? 'Visa ending in 4242' : 'Your default payment method')
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+  }
+  if (state === '"success"') {
+    await expect(dialog.getByRole('heading', { name: 'Upgrade Successful!' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
+  }
+  if (state === '"failure"') {
+    await expect(dialog.getByRole('alert')).toContainText('Payment setup failed. Please try again.')
+    await expect(dialog.getByRole('button', { name: 'Try Again' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Refresh Page' })).toBeVisible()
+  }
+}
+
+/** Does in the browser what the path's user event stands for; the outcome that follows picks the card. */
+async function perform(page: Page, step: Step, next: Step | undefined, declineCard: string) {
+  const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
+  switch (step.event.type) {
+    case 'wizard.continue':
+      return dialog.getByRole('button', { name: 'Continue' }).click()
+    case 'wizard.back':
+      return dialog.getByRole('button', { name: 'Back' }).click()
+    case 'upgrade.confirm':
+      return dialog.getByRole('button', { name: 'Confirm' }).click()
+    case 'upgrade.retry':
+      return dialog.getByRole('button', { name: 'Try Again' }).click()
+    case 'payment.submit': {
+      const outcome = next?.event as unknown as { type: string; output?: { status: string } } | undefined
+      const number = outcome?.type === 'xstate.error.actor.setUpPayment' ? declineCard : outcome?.output?.status === 'invalid' ? cards.incomplete : cards.good
+      await dialog.getByLabel('Card number').fill(number)
+      await dialog.getByLabel('Expiration (MM / YY)').fill('12 / 34')
+      await dialog.getByLabel('Security code (CVC)').fill('123')
+      return dialog.getByRole('button', { name: 'Save payment method' }).click()
+    }
+  }
+}
+
+test.describe('the upgrade wizard, path by path', () => {
+  // The sandbox answers a declined card with 402, which Chromium reports.
+  test.use({ expectedPageErrors: [/status of 402/] })
+
+  for (const path of paths) {
+    const declines = path.steps.some((step) => step.event.type === 'xstate.error.actor.setUpPayment') ? ([['declined', cards.declined], ['insufficient funds', cards.insufficientFunds]] as const) : ([['', cards.declined]] as const)
+    for (const [label, declineCard] of declines) {
+      test(`${path.cardOnFile ? 'card on file' : 'no card'}${label ? ` (${label})` : ''}: ${path.name}`, async ({ page }) => {
+        test.setTimeout(120_000)
+        const owner = path.cardOnFile ? { firstName: 'Cora', priceId: 'commercial' as const, target: 'Commercial Plus' } : { firstName: 'Cy', priceId: 'community' as const, target: 'Commercial' }
+        await signUpOwner(page, { firstName: owner.firstName, priceId: owner.priceId, seats: 1 })
+        await page.goto('/account/licenses')
+        await page.getByRole('button', { name: path.cardOnFile ? 'Upgrade to Commercial Plus' : 'Upgrade' }).click()
+        const steps = path.steps
+        const axeChecked = new Set<string>()
+        for (let index = 0; index < steps.length; index++) {
+          const step = steps[index]!
+          if (!step.event.type.startsWith('xstate.')) await perform(page, step, steps[index + 1], declineCard)
+          await expectStep(page, step, steps[index - 1], owner.target)
+          // Each dialog state the path settles in, checked by axe once.
+          const state = stateOf(step)
+          if (axeChecked.has(state) || !['{"payment":"editing"}', '"confirm"', '"success"', '"failure"'].includes(state)) continue
+          axeChecked.add(state)
+          await expectNoAxeViolations(page)
+        }
+        const last = steps[steps.length - 1]!
+        if (stateOf(last) === '"success"') {
+          await page.getByRole('dialog', { name: 'Upgrade Subscription' }).getByRole('button', { name: 'Refresh Page' }).click()
+          await expect(page.getByRole('group', { name: 'Subscription' })).toContainText(owner.target)
+        }
+      })
+    }
+  }
+})

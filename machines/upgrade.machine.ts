@@ -1,0 +1,182 @@
+import { assign, setup } from 'xstate'
+import type { PaymentCard } from '../src/api/contract'
+import type { PriceId } from '../src/content/plans'
+import { notProvided } from './not-provided'
+
+/** A plan as the wizard shows it: name and price per seat in cents. */
+export interface PlanPrice {
+  priceId: PriceId
+  name: string
+  price: number
+}
+
+/** Seats in the upgrade flow (spec section 9). */
+export const upgradeSeats = { min: 1, max: 500 } as const
+
+export const unknownUpgradeError = 'An unknown error occurred during the upgrade process.'
+
+/** What submitting the payment form came to: saved (with the card now on file), or held inline by the provider's checks. */
+export type PaymentSetupResult = { status: 'saved'; card: PaymentCard | null } | { status: 'invalid' }
+
+export interface UpgradeInput {
+  currentPriceId: PriceId
+  /** The plans the current one may be upgraded to (spec section 4). */
+  targets: readonly PlanPrice[]
+  /** Licenses purchased now; the default seat count. */
+  seats: number
+}
+
+interface UpgradeContext {
+  targets: readonly PlanPrice[]
+  priceId: PriceId | null
+  seats: number
+  /** The card on file that the upgrade will charge. */
+  card: PaymentCard | null
+  /** Whether the payment step was used (Back from confirm returns to it). */
+  usedPaymentForm: boolean
+  clientSecret: string | null
+  error: string | null
+}
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : null)
+const clampSeats = (seats: number) => Math.min(upgradeSeats.max, Math.max(upgradeSeats.min, Math.trunc(seats) || upgradeSeats.min))
+
+/**
+ * The upgrade wizard (spec section 4): select -> payment (only without a default payment method)
+ * -> confirm -> success or failure, with Back and Try Again as the spec says.
+ */
+export const upgradeMachine = setup({
+  types: {
+    context: {} as UpgradeContext,
+    input: {} as UpgradeInput,
+    events: {} as
+      | { type: 'plan.select'; priceId: PriceId }
+      | { type: 'seats.change'; seats: number }
+      | { type: 'wizard.continue' }
+      | { type: 'wizard.back' }
+      /** The provider's form (Stripe and Elements), as the view holds it. */
+      | { type: 'payment.submit'; form: unknown }
+      | { type: 'upgrade.confirm' }
+      | { type: 'upgrade.retry' }
+      | { type: 'page.refresh' },
+  },
+  actors: {
+    loadPaymentMethod: notProvided<{ hasPaymentMethod: boolean; card: PaymentCard | null }>('loadPaymentMethod'),
+    createSetupIntent: notProvided<{ clientSecret: string }>('createSetupIntent'),
+    setUpPayment: notProvided<PaymentSetupResult, { clientSecret: string; form: unknown }>('setUpPayment'),
+    upgradeSubscription: notProvided<void, { priceId: PriceId; quantity: number }>('upgradeSubscription'),
+  },
+  actions: {
+    choosePlan: assign({ priceId: (_, params: { priceId: PriceId }) => params.priceId }),
+    keepSeats: assign({ seats: (_, params: { seats: number }) => params.seats }),
+    keepCard: assign({ card: (_, params: { card: PaymentCard | null }) => params.card }),
+    keepClientSecret: assign({ clientSecret: (_, params: { clientSecret: string }) => params.clientSecret }),
+    markPaymentFormUsed: assign({ usedPaymentForm: true }),
+    forgetPaymentForm: assign({ usedPaymentForm: false }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+    /** Reloads the page ('Refresh Page'); the app provides it. */
+    reloadPage: () => {},
+  },
+  guards: {
+    isTarget: ({ context }, params: { priceId: PriceId }) => context.targets.some((plan) => plan.priceId === params.priceId),
+    validSeats: (_, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= upgradeSeats.min && params.seats <= upgradeSeats.max,
+    planChosen: ({ context }) => context.priceId !== null,
+    hasPaymentMethod: (_, params: { hasPaymentMethod: boolean }) => params.hasPaymentMethod,
+    heldInline: (_, params: { result: PaymentSetupResult }) => params.result.status === 'invalid',
+    usedPaymentForm: ({ context }) => context.usedPaymentForm,
+  },
+}).createMachine({
+  id: 'upgrade',
+  context: ({ input }) => ({
+    targets: input.targets,
+    priceId: input.targets[0]?.priceId ?? null,
+    seats: clampSeats(input.seats),
+    card: null,
+    usedPaymentForm: false,
+    clientSecret: null,
+    error: null,
+  }),
+  initial: 'select',
+  states: {
+    select: {
+      description: 'The plans allowed from the current one, seats (1 to 500), price per seat and total; Continue.',
+      on: {
+        'plan.select': { guard: { type: 'isTarget', params: ({ event }) => ({ priceId: event.priceId }) }, actions: { type: 'choosePlan', params: ({ event }) => ({ priceId: event.priceId }) } },
+        'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
+        'wizard.continue': { guard: 'planChosen', target: 'checkingPaymentMethod', actions: 'clearError' },
+      },
+    },
+    checkingPaymentMethod: {
+      description: 'Continue shows progress while the default payment method is looked up.',
+      invoke: {
+        id: 'loadPaymentMethod',
+        src: 'loadPaymentMethod',
+        onDone: [
+          {
+            guard: { type: 'hasPaymentMethod', params: ({ event }) => ({ hasPaymentMethod: event.output.hasPaymentMethod }) },
+            target: 'confirm',
+            actions: ['forgetPaymentForm', { type: 'keepCard', params: ({ event }) => ({ card: event.output.card }) }],
+          },
+          { target: 'payment', actions: 'markPaymentFormUsed' },
+        ],
+        onError: { target: 'select', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+      },
+    },
+    payment: {
+      initial: 'preparing',
+      on: { 'wizard.back': { target: 'select', actions: 'clearError' } },
+      states: {
+        preparing: {
+          description: 'The payment form loads (a SetupIntent is created).',
+          invoke: {
+            id: 'createSetupIntent',
+            src: 'createSetupIntent',
+            onDone: { target: 'editing', actions: { type: 'keepClientSecret', params: ({ event }) => ({ clientSecret: event.output.clientSecret }) } },
+            onError: { target: '#upgrade.failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+          },
+        },
+        editing: {
+          description: "The provider's Payment Element; its validation errors stay inline.",
+          on: { 'payment.submit': { target: 'submitting', actions: 'clearError' } },
+        },
+        submitting: {
+          description: 'The setup is confirmed and the payment method saved as the default.',
+          on: { 'wizard.back': {} },
+          invoke: {
+            id: 'setUpPayment',
+            src: 'setUpPayment',
+            input: ({ context, event }) => ({ clientSecret: context.clientSecret!, form: (event as { form: unknown }).form }),
+            onDone: [
+              { guard: { type: 'heldInline', params: ({ event }) => ({ result: event.output }) }, target: 'editing' },
+              { target: '#upgrade.confirm', actions: { type: 'keepCard', params: ({ event }) => ({ card: event.output.status === 'saved' ? event.output.card : null }) } },
+            ],
+            onError: { target: '#upgrade.failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+          },
+        },
+      },
+    },
+    confirm: {
+      description: 'Plan, seats, total and the card that will be charged; Confirm.',
+      on: {
+        'upgrade.confirm': { target: 'upgrading', actions: 'clearError' },
+        'wizard.back': [{ guard: 'usedPaymentForm', target: 'payment' }, { target: 'select' }],
+      },
+    },
+    upgrading: {
+      description: 'Confirm shows progress and cannot be pressed again.',
+      invoke: {
+        id: 'upgradeSubscription',
+        src: 'upgradeSubscription',
+        input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
+        onDone: 'success',
+        onError: { target: 'failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+      },
+    },
+    success: { description: "'Upgrade Successful!' and 'Refresh Page'.", on: { 'page.refresh': { actions: 'reloadPage' } } },
+    failure: {
+      description: "The message, 'Try Again' (back to confirm) and 'Refresh Page'.",
+      on: { 'upgrade.retry': { target: 'confirm', actions: 'clearError' }, 'page.refresh': { actions: 'reloadPage' } },
+    },
+  },
+})

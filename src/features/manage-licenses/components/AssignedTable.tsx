@@ -1,0 +1,108 @@
+import { Button, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
+import { useState } from 'react'
+import type { AssignedLicense } from '../../../api/contract'
+import { formatLongDate } from '../../../ui/format'
+import { fullName, tableRows, type SortColumn, type TableView } from '../license-table'
+
+interface AssignedTableProps {
+  licenses: readonly AssignedLicense[]
+  canUnassign: boolean
+  onUnassign: (license: AssignedLicense) => void
+}
+
+const columns: { column: SortColumn; label: string }[] = [
+  { column: 'name', label: 'Name' },
+  { column: 'email', label: 'Email' },
+  { column: 'expiration', label: 'Expiration' },
+]
+
+/** Assigned licenses: searchable by name or email, sortable by each column, in pages. */
+export function AssignedTable({ licenses, canUnassign, onUnassign }: AssignedTableProps) {
+  // How the table is looked at (search, sort, page) is the view's own; the rows come from the machine.
+  const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1 })
+  const shown = tableRows(licenses, view)
+  const sortBy = (column: SortColumn) =>
+    setView((current) => ({ ...current, page: 1, sort: { column, direction: current.sort.column === column && current.sort.direction === 'ascending' ? 'descending' : 'ascending' } }))
+
+  return (
+    <section aria-labelledby="assigned-title">
+      <Group justify="space-between" align="flex-end" mb="sm">
+        <Text id="assigned-title" component="h2" fw={700} fz="lg">
+          Assigned licenses
+        </Text>
+        <TextInput
+          label="Search licenses"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={view.query}
+          onChange={(event) => {
+            const query = event.currentTarget.value
+            setView((current) => ({ ...current, query, page: 1 }))
+          }}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover aria-labelledby="assigned-title">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map(({ column, label }) => {
+                const sorted = view.sort.column === column ? view.sort.direction : undefined
+                const Icon = sorted === 'ascending' ? IconArrowUp : sorted === 'descending' ? IconArrowDown : IconSelector
+                return (
+                  <Table.Th key={column} aria-sort={sorted ?? 'none'}>
+                    <UnstyledButton onClick={() => sortBy(column)} fw={700}>
+                      <Group gap={4} wrap="nowrap">
+                        {label}
+                        <Icon size={14} aria-hidden="true" />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                )
+              })}
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.rows.map((license) => (
+              <Table.Tr key={license.id}>
+                <Table.Td>{fullName(license)}</Table.Td>
+                <Table.Td>{license.email}</Table.Td>
+                <Table.Td>{formatLongDate(license.expirationDate)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="xs" variant="subtle" color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
+                    Unassign
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {shown.rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {licenses.length === 0 ? 'No licenses are assigned yet.' : 'No assigned license matches the search.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {shown.pages > 1 && (
+        <Group justify="flex-end" mt="sm" gap="xs">
+          <Button size="xs" variant="default" disabled={shown.page === 1} onClick={() => setView((current) => ({ ...current, page: shown.page - 1 }))}>
+            Previous page
+          </Button>
+          <Text size="sm" aria-live="polite">
+            Page {shown.page} of {shown.pages}
+          </Text>
+          <Button size="xs" variant="default" disabled={shown.page === shown.pages} onClick={() => setView((current) => ({ ...current, page: shown.page + 1 }))}>
+            Next page
+          </Button>
+        </Group>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,136 @@
+import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Title } from '@mantine/core'
+import { IconArrowUpRight } from '@tabler/icons-react'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { manageLicensesMachine } from '../../../../machines/manageLicenses.machine'
+import type { upgradeMachine } from '../../../../machines/upgrade.machine'
+import { findPlan, plans, upgradePaths } from '../../../content/plans'
+import { useAccountServices } from '../../../ui/account-services'
+import { LoadFailed } from '../../../ui/LoadFailed'
+import { manageLicensesActors } from '../manage-licenses.actors'
+import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
+import { AssignDialog } from './AssignDialog'
+import { AssignedTable } from './AssignedTable'
+import { BulkAssignDialog } from './BulkAssignDialog'
+import { PurchaseDialog } from './PurchaseDialog'
+import { StatTiles } from './StatTiles'
+import { UnassignDialog } from './UnassignDialog'
+import '../manage-licenses.css'
+
+export type UpgradeLogic = typeof upgradeMachine
+export type UpgradeRef = ActorRefFrom<typeof upgradeMachine>
+
+interface ManageLicensesPageProps {
+  checkoutReturned: boolean
+  /** The upgrade wizard's machine with its actors; the route supplies it. */
+  upgradeLogic: UpgradeLogic
+  /** Renders the wizard for the running child; the route composes the upgrade feature. */
+  renderUpgrade: (upgrade: UpgradeRef, close: () => void) => ReactNode
+  /** Leaves for the hosted checkout (tests replace it). */
+  goToCheckout?: (url: string) => void
+}
+
+/** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
+export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = (url) => window.location.assign(url) }: ManageLicensesPageProps) {
+  const { api } = useAccountServices()
+  const manage = useActorRef(
+    manageLicensesMachine.provide({
+      actors: { ...manageLicensesActors(api, window.location.origin), upgrade: upgradeLogic },
+      actions: { goToCheckout: (_, { url }) => goToCheckout(url) },
+    }),
+    { input: { checkoutReturned, plans, upgradePaths } },
+  )
+  const view = useSelector(manage, selectManageLicenses)
+  const assign = useSelector(manage, selectAssignDialog)
+  const bulk = useSelector(manage, selectBulkDialog)
+  const unassign = useSelector(manage, selectUnassignDialog)
+  const purchase = useSelector(manage, selectPurchaseDialog)
+  const upgrade = useSelector(manage, (snapshot) => snapshot.children.upgrade as UpgradeRef | undefined)
+  const close = () => manage.send({ type: 'dialog.close' })
+  const priceId = view.stats?.priceId
+  const upgradeTarget = priceId ? upgradePaths[priceId][0] : undefined
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Group gap="sm" align="center">
+          <Title order={1}>Manage Licenses</Title>
+          {view.upgradeBadge && (
+            <Badge component="button" type="button" size="lg" variant="filled" color="teal.9" rightSection={<IconArrowUpRight size={14} aria-hidden="true" />} style={{ cursor: 'pointer' }} disabled={!view.canOpenUpgrade} onClick={() => manage.send({ type: 'upgrade.open' })}>
+              Upgrade
+            </Badge>
+          )}
+        </Group>
+        {view.headerAction === 'assign' && (
+          <Button disabled={!view.headerEnabled} onClick={() => manage.send({ type: 'assign.open' })}>
+            Assign License
+          </Button>
+        )}
+        {view.headerAction === 'purchase' && (
+          <Button disabled={!view.headerEnabled} onClick={() => manage.send({ type: 'purchase.open' })}>
+            Buy Additional Licenses
+          </Button>
+        )}
+      </Group>
+
+      {view.notice && (
+        <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => manage.send({ type: 'notice.dismiss' })}>
+          {view.notice}
+        </Alert>
+      )}
+
+      {view.loading && (
+        <Stack aria-busy="true" aria-label="Loading your licenses">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} height={96} radius="md" />
+            ))}
+          </SimpleGrid>
+          <Skeleton height={220} radius="md" />
+        </Stack>
+      )}
+
+      {view.failed && (
+        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => manage.send({ type: 'licenses.reload' })} />
+      )}
+
+      {view.stats && !view.loading && (
+        <>
+          <StatTiles
+            stats={view.stats}
+            upgradeLabel={view.upgradeTileAction && upgradeTarget ? `Upgrade to ${findPlan(upgradeTarget)?.name}` : null}
+            canUpgrade={view.canOpenUpgrade}
+            onUpgrade={() => manage.send({ type: 'upgrade.open' })}
+          />
+          <AssignedTable licenses={view.assigned} canUnassign={view.canUnassign} onUnassign={(license) => manage.send({ type: 'unassign.request', license })} />
+        </>
+      )}
+
+      <AssignDialog
+        opened={view.dialog === 'assign'}
+        submitting={assign.submitting}
+        error={assign.error}
+        onAssign={(assignee) => manage.send({ type: 'assign.submit', assignee })}
+        onAssignSeveral={() => manage.send({ type: 'bulk.open' })}
+        onClose={close}
+      />
+      <BulkAssignDialog
+        opened={view.dialog === 'bulk'}
+        {...bulk}
+        onChange={(lines) => manage.send({ type: 'bulk.change', lines })}
+        onSubmit={() => manage.send({ type: 'bulk.submit' })}
+        onClose={close}
+      />
+      <UnassignDialog license={view.dialog === 'unassign' ? unassign.license : null} removing={unassign.removing} error={unassign.error} onConfirm={() => manage.send({ type: 'unassign.confirm' })} onClose={close} />
+      <PurchaseDialog
+        opened={view.dialog === 'purchase'}
+        {...purchase}
+        onSeatsChange={(seats) => manage.send({ type: 'seats.change', seats })}
+        onCheckout={() => manage.send({ type: 'checkout.start' })}
+        onClose={close}
+      />
+      {view.dialog === 'upgrade' && upgrade && renderUpgrade(upgrade, close)}
+    </Stack>
+  )
+}

@@ -1,0 +1,83 @@
+import type { SnapshotFrom } from 'xstate'
+import type { manageLicensesMachine } from '../../../machines/manageLicenses.machine'
+import { formatUsd } from '../../ui/format'
+
+type Snapshot = SnapshotFrom<typeof manageLicensesMachine>
+
+export type ManageDialog = 'assign' | 'bulk' | 'unassign' | 'purchase' | 'upgrade' | null
+
+function dialogOf(snapshot: Snapshot): ManageDialog {
+  if (snapshot.matches({ ready: { assign: 'bulk' } })) return 'bulk'
+  if (snapshot.matches({ ready: 'assign' })) return 'assign'
+  if (snapshot.matches({ ready: 'unassign' })) return 'unassign'
+  if (snapshot.matches({ ready: 'purchase' })) return 'purchase'
+  if (snapshot.matches({ ready: 'upgrade' })) return 'upgrade'
+  return null
+}
+
+/** The page: tiles, table, header button and notice (spec section 2). */
+export function selectManageLicenses(snapshot: Snapshot) {
+  const { stats, assigned, error, notice } = snapshot.context
+  const ready = snapshot.matches('ready')
+  const priceId = stats?.priceId ?? null
+  // The header button follows the seats (spec section 2); it is enabled while no dialog is open.
+  const headerAction = !stats || !priceId ? null : stats.available > 0 ? ('assign' as const) : priceId !== 'community' ? ('purchase' as const) : null
+  const canUpgrade = ready && priceId !== null && snapshot.context.upgradePaths[priceId].length > 0
+  return {
+    loading: snapshot.matches('loading') || snapshot.matches('checkingOut'),
+    failed: snapshot.matches('failed'),
+    error: snapshot.matches('failed') ? error : null,
+    stats,
+    assigned,
+    notice,
+    headerAction: ready ? headerAction : null,
+    headerEnabled: snapshot.can({ type: 'assign.open' }) || snapshot.can({ type: 'purchase.open' }),
+    /** The 'Upgrade' badge shows only for Community (spec section 2). */
+    upgradeBadge: canUpgrade && priceId === 'community',
+    /** Commercial reaches the same wizard from its subscription tile. */
+    upgradeTileAction: canUpgrade && priceId !== 'community',
+    canOpenUpgrade: snapshot.can({ type: 'upgrade.open' }),
+    canUnassign: snapshot.matches({ ready: 'none' }),
+    dialog: dialogOf(snapshot),
+  }
+}
+
+export function selectAssignDialog(snapshot: Snapshot) {
+  return {
+    submitting: snapshot.matches({ ready: { assign: { single: 'submitting' } } }),
+    error: snapshot.context.error,
+  }
+}
+
+export function selectBulkDialog(snapshot: Snapshot) {
+  const { bulkLines, bulkResults } = snapshot.context
+  return {
+    lines: bulkLines.map((line, index) => ({ ...line, result: bulkResults[index] ?? null })),
+    sending: snapshot.matches({ ready: { assign: { bulk: 'sending' } } }),
+    finished: snapshot.matches({ ready: { assign: { bulk: 'finished' } } }),
+    canSubmit: snapshot.can({ type: 'bulk.submit' }),
+    canEdit: snapshot.matches({ ready: { assign: { bulk: 'editing' } } }),
+    assignedCount: bulkResults.filter((result) => result.status === 'assigned').length,
+  }
+}
+
+export function selectUnassignDialog(snapshot: Snapshot) {
+  return {
+    license: snapshot.context.unassigning,
+    removing: snapshot.matches({ ready: { unassign: 'removing' } }),
+    error: snapshot.context.error,
+  }
+}
+
+export function selectPurchaseDialog(snapshot: Snapshot) {
+  const { stats, plans, seats, error } = snapshot.context
+  const plan = plans.find((candidate) => candidate.priceId === stats?.priceId)
+  return {
+    planName: plan?.name ?? '',
+    seats,
+    pricePerSeat: plan ? formatUsd(plan.price) : '',
+    total: plan ? formatUsd(plan.price * seats) : '',
+    redirecting: snapshot.matches({ ready: { purchase: 'redirecting' } }) || snapshot.matches('checkingOut'),
+    error,
+  }
+}

@@ -1,0 +1,65 @@
+import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-js'
+import { fromPromise } from 'xstate'
+import type { PaymentSetupResult } from '../../../machines/upgrade.machine'
+import type { AccountsApi } from '../../api/accounts-api'
+import type { PaymentCard } from '../../api/contract'
+import type { PriceId } from '../../content/plans'
+
+/** The upgrade flow's payment messages (spec section 8), exactly. */
+export const paymentMessages = {
+  notReady: 'Payment system is not ready. Please try again in a moment.',
+  refused: 'Payment setup failed. Please try again.',
+  notSaved: 'Failed to save payment method. Please try again.',
+  unexpected: 'An unexpected error occurred during payment setup. Please try again.',
+} as const
+
+/** What the payment step hands over on submit: the provider's objects, as its hooks give them. */
+export interface PaymentForm {
+  stripe: Stripe | null
+  elements: StripeElements | null
+}
+
+/**
+ * Confirms the setup with the Payment Element, then saves the payment method as the default.
+ * The provider's validation errors stay inline (status 'invalid'); the rest become spec messages.
+ */
+export async function setUpPayment(api: AccountsApi, form: PaymentForm, returnUrl: string, signal?: AbortSignal): Promise<PaymentSetupResult> {
+  const { stripe, elements } = form
+  if (!stripe || !elements) throw new Error(paymentMessages.notReady)
+  let result: SetupIntentResult
+  try {
+    result = await stripe.confirmSetup({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' })
+  } catch {
+    throw new Error(paymentMessages.unexpected)
+  }
+  if (result.error) {
+    if (result.error.type === 'validation_error') return { status: 'invalid' }
+    throw new Error(paymentMessages.refused)
+  }
+  const method = result.setupIntent?.payment_method
+  const paymentMethodId = typeof method === 'string' ? method : method?.id
+  if (!paymentMethodId) throw new Error(paymentMessages.refused)
+  try {
+    await api.saveDefaultPaymentMethod(paymentMethodId, signal)
+  } catch {
+    throw new Error(paymentMessages.notSaved)
+  }
+  // The card now on file, for the confirm step; without it the step just names no card.
+  const onFile = await api.hasDefaultPaymentMethod(signal).catch(() => ({ card: null }))
+  return { status: 'saved', card: onFile.card ?? null }
+}
+
+/** The upgrade wizard's I/O: the accounts API and the payment provider. */
+export function upgradeActors(api: AccountsApi, returnUrl: () => string) {
+  return {
+    loadPaymentMethod: fromPromise<{ hasPaymentMethod: boolean; card: PaymentCard | null }, void>(async ({ signal }) => {
+      const answer = await api.hasDefaultPaymentMethod(signal)
+      return { hasPaymentMethod: answer.hasPaymentMethod, card: answer.card ?? null }
+    }),
+    createSetupIntent: fromPromise<{ clientSecret: string }, void>(({ signal }) => api.createSetupIntent(signal)),
+    setUpPayment: fromPromise<PaymentSetupResult, { clientSecret: string; form: unknown }>(({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal)),
+    upgradeSubscription: fromPromise<void, { priceId: PriceId; quantity: number }>(async ({ input, signal }) => {
+      await api.upgrade(input, signal)
+    }),
+  }
+}

@@ -1,0 +1,15 @@
+import { Alert, Button, Stack, Text } from '@mantine/core'
+
+/** A page's data could not load: what went wrong, and Try again. */
+export function LoadFailed({ title, message, onRetry }: { title: string; message: string | null; onRetry: () => void }) {
+  return (
+    <Alert color="red" title={title} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}
