@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { checkoutSuccessParam } from '../../payments/checkout-return'
 
 /** A price id from the address: trimmed, at most 64 characters; anything else means none. */
 const priceIdParam = v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined)
@@ -7,7 +8,4 @@ const priceIdParam = v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmp
 export const purchaseSearchSchema = v.object({ pid: priceIdParam })
 
 /** /account/purchase/complete?success=...&session_id=...&pid=... (the checkout's return). */
-export const purchaseCompleteSearchSchema = v.object({
-  success: v.fallback(v.optional(v.union([v.boolean(), v.picklist(['true', 'false'])])), undefined),
-  pid: priceIdParam,
-})
+export const purchaseCompleteSearchSchema = v.object({ success: checkoutSuccessParam, pid: priceIdParam })

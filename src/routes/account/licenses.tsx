@@ -1,25 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import * as v from 'valibot'
 import { upgradeMachine } from '../../../machines/upgrade.machine'
 import { ManageLicensesPage } from '../../features/manage-licenses/components/ManageLicensesPage'
 import { UpgradeWizard } from '../../features/upgrade/components/UpgradeWizard'
 import { upgradeActors } from '../../features/upgrade/upgrade.actors'
 import { useAccountServices } from '../../ui/account-services'
+import { checkoutSucceeded, checkoutSuccessParam } from '../../payments/checkout-return'
+
+// The hosted checkout for additional licenses returns here with success=true or false. The address
+// is read in the component, which is split from the public pages' JavaScript (docs/decisions/0002).
+const checkoutReturnSchema = v.object({ success: checkoutSuccessParam })
 
 export const Route = createFileRoute('/account/licenses')({
-  // The hosted checkout for additional licenses returns here with success=true or false.
-  validateSearch: v.object({
-    success: v.optional(v.union([v.boolean(), v.picklist(['true', 'false'])])),
-    session_id: v.optional(v.pipe(v.string(), v.maxLength(255))),
-  }),
   head: () => ({ meta: [{ title: 'Manage Licenses – Prism' }] }),
   component: LicensesRoute,
 })
 
 /** Composes Manage Licenses with the upgrade wizard it opens (features do not import each other). */
 function LicensesRoute() {
-  const { success } = Route.useSearch()
+  const search = Route.useSearch()
+  const [checkoutReturned] = useState(() => checkoutSucceeded(v.parse(checkoutReturnSchema, search).success))
+  const navigate = Route.useNavigate()
+  // Read once, then dropped from the address, so a reload does not confirm the purchase again.
+  useEffect(() => {
+    if (checkoutReturned) void navigate({ search: {}, replace: true })
+  }, [checkoutReturned, navigate])
   const { api } = useAccountServices()
   const upgradeLogic = useMemo(
     () => upgradeMachine.provide({ actors: upgradeActors(api, () => window.location.href), actions: { reloadPage: () => window.location.reload() } }),
@@ -27,7 +33,7 @@ function LicensesRoute() {
   )
   return (
     <ManageLicensesPage
-      checkoutReturned={success === true || success === 'true'}
+      checkoutReturned={checkoutReturned}
       upgradeLogic={upgradeLogic}
       renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />}
     />

@@ -16,6 +16,7 @@ import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
 import { StatTiles } from './StatTiles'
 import { UnassignDialog } from './UnassignDialog'
+import { leaveSiteFor } from '../../../ui/leave-site'
 import '../manage-licenses.css'
 
 export type UpgradeLogic = typeof upgradeMachine
@@ -32,7 +33,7 @@ interface ManageLicensesPageProps {
 }
 
 /** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
-export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = (url) => window.location.assign(url) }: ManageLicensesPageProps) {
+export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor }: ManageLicensesPageProps) {
   const { api } = useAccountServices()
   const manage = useActorRef(
     manageLicensesMachine.provide({

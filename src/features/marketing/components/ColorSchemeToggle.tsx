@@ -1,5 +1,6 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core'
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core'
 import { IconMoon, IconSun } from '@tabler/icons-react'
+import { siteIconButton } from '../../../ui/site-button'
 
 /** Switches between light and dark; until the visitor chooses, the system's scheme applies. */
 export function ColorSchemeToggle() {
@@ -8,14 +9,8 @@ export function ColorSchemeToggle() {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true })
   const isDark = scheme === 'dark'
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label="Dark colour scheme"
-      aria-pressed={isDark}
-      onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
-    >
+    <button type="button" aria-label="Dark colour scheme" aria-pressed={isDark} onClick={() => setColorScheme(isDark ? 'light' : 'dark')} {...siteIconButton()}>
       {isDark ? <IconSun size={18} aria-hidden="true" /> : <IconMoon size={18} aria-hidden="true" />}
-    </ActionIcon>
+    </button>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { Button } from '@mantine/core'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { pageMeta } from '../../../content/pages'
 import { StatusPage } from './StatusPage'
+import { siteButton } from '../../../ui/site-button'
 
 /** What a route's failure tells the user: its HTTP status when it has one, else its message. */
 export function describeRouteError(error: unknown): string {
@@ -25,14 +25,16 @@ export function RouteErrorView({ error, reset }: ErrorComponentProps) {
       title="Unexpected Application Error!"
       detail={describeRouteError(error)}
       action={
-        <Button
+        <button
+          type="button"
           onClick={() => {
             reset()
             void router.invalidate()
           }}
+          {...siteButton()}
         >
           Try again
-        </Button>
+        </button>
       }
     />
   )

@@ -1,6 +1,7 @@
-import { Button, Container, Group, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Container, Group, Text, Title, VisuallyHidden } from '@mantine/core'
 import { site } from '../../../content/site'
 import { SectionLink } from './SectionLink'
+import { siteButton } from '../../../ui/site-button'
 
 export function Hero() {
   return (
@@ -16,12 +17,12 @@ export function Hero() {
           For {site.platforms.slice(0, -1).join(', ')} and {site.platforms.at(-1)}.
         </Text>
         <Group justify="center" mt="xl">
-          <Button component={SectionLink} section="pricing" size="lg">
+          <SectionLink section="pricing" {...siteButton({ size: 'lg' })}>
             Get started
-          </Button>
-          <Button component="a" href={site.documentationUrl} target="_blank" rel="noopener noreferrer" size="lg" variant="default">
+          </SectionLink>
+          <a href={site.documentationUrl} target="_blank" rel="noopener noreferrer" {...siteButton({ size: 'lg', variant: 'default' })}>
             Read the docs<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-          </Button>
+          </a>
         </Group>
       </Container>
     </section>

@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { StatusPage } from './StatusPage'
+import { siteButton } from '../../../ui/site-button'
 
 export function NotFoundView() {
   return (
@@ -8,9 +8,9 @@ export function NotFoundView() {
       title="Page not found"
       detail="The page you are looking for does not exist or has moved."
       action={
-        <Button component={Link} to="/">
+        <Link to="/" {...siteButton()}>
           Go back home
-        </Button>
+        </Link>
       }
     />
   )

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core'
+import { Badge, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
 import type { Plan } from '../../../content/plans'
+import { siteButton } from '../../../ui/site-button'
 
 /** The purchase page address for a plan (spec section 2: /account/purchase?pid=<priceId>). */
 export function purchaseHref(plan: Plan): string {
@@ -29,9 +30,9 @@ export function PricingCard({ plan }: { plan: Plan }) {
           <List.Item key={feature}>{feature}</List.Item>
         ))}
       </List>
-      <Button component="a" href={purchaseHref(plan)} mt="xl" fullWidth variant={plan.bestValue ? 'filled' : 'outline'}>
+      <a href={purchaseHref(plan)} style={{ marginTop: 'var(--mantine-spacing-xl)' }} {...siteButton({ fullWidth: true, variant: plan.bestValue ? 'filled' : 'outline' })}>
         {plan.actionText}
-      </Button>
+      </a>
     </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Container, Group, Stack } from '@mantine/core'
+import { Anchor, Burger, Container, Group, Stack } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import { sectionLinks, site } from '../../../content/site'
@@ -6,6 +6,7 @@ import { ExternalLink } from '../../../ui/ExternalLink'
 import { ColorSchemeToggle } from './ColorSchemeToggle'
 import { PrismLogo } from '../../../ui/PrismLogo'
 import { SectionLink } from './SectionLink'
+import { siteButton } from '../../../ui/site-button'
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -37,9 +38,9 @@ export function SiteHeader() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
-            <Button component="a" href="/account">
+            <a href="/account" {...siteButton()}>
               Account
-            </Button>
+            </a>
             <Burger
               opened={menuOpened}
               onClick={menu.toggle}

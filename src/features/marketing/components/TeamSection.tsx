@@ -1,7 +1,8 @@
-import { ActionIcon, Card, Group, Text, ThemeIcon, Title } from '@mantine/core'
+import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBrandGithub, IconBrandX, IconBrandYoutube } from '@tabler/icons-react'
 import { team } from '../../../content/team'
 import { Section } from './Section'
+import { siteIconButton } from '../../../ui/site-button'
 
 const socialIcons = { GitHub: IconBrandGithub, X: IconBrandX, YouTube: IconBrandYoutube } as const
 
@@ -29,9 +30,9 @@ export function TeamSection() {
               {member.links.map((link) => {
                 const Icon = socialIcons[link.label]
                 return (
-                  <ActionIcon key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer" variant="default" size="lg" aria-label={`${member.name} on ${link.label} (opens in a new tab)`}>
+                  <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on ${link.label} (opens in a new tab)`} {...siteIconButton()}>
                     <Icon size={18} aria-hidden="true" />
-                  </ActionIcon>
+                  </a>
                 )
               })}
             </Group>
