@@ -5,7 +5,7 @@ import type { Database } from '../db/database'
 import type { PaymentGateway } from '../payments/gateway'
 import { PaymentDeclinedError } from '../payments/gateway'
 import { findAccountRow, signIn, toAccount, updateProfile } from './account-store'
-import { assignSeat, assignedSeats, changePlan, holdsCommercialPlus, licensesOf, statsOf, unassignSeat } from './license-store'
+import { assignSeat, assignedSeats, changePlan, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, unassignSeat } from './license-store'
 import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
 import { readBody } from './request-body'
@@ -111,6 +111,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const [subscription] = await db.query<{ id: string; stripe_subscription_id: string | null }>('select id, stripe_subscription_id from subscriptions where owner_oid = $1', [account.oid])
     if (!subscription || !account.allowed_price_id) throw notFound('Your subscription')
     if (!upgradePaths[account.allowed_price_id].includes(priceId)) throw conflict(`${findPlan(account.allowed_price_id)?.name} cannot be upgraded to ${findPlan(priceId)?.name}.`)
+    // Every refusal comes before the charge: nobody pays for an upgrade that does not happen.
+    await checkSeatCount(db, account.oid, quantity)
     const customerId = await customerOf(account.oid)
     await gateway.upgradeSubscription({ customerId, subscriptionId: subscription.stripe_subscription_id ?? subscription.id, priceId, quantity })
     await changePlan(db, account.oid, priceId, quantity)

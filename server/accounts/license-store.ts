@@ -133,12 +133,21 @@ export async function fulfillPurchase(
 }
 
 /** Moves the owner's subscription to another plan and seat count (the upgrade). */
+/** Refuses a seat count below the seats already assigned (409), before anything is charged. */
+export async function checkSeatCount(db: Database, ownerOid: string, quantity: number): Promise<void> {
+  const [row] = await db.query<{ assigned: number }>('select count(seats.assignee_email)::int as assigned from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1', [ownerOid])
+  const assigned = row?.assigned ?? 0
+  if (quantity < assigned) throw tooFewSeats(assigned)
+}
+
+const tooFewSeats = (assigned: number) => conflict(`${assigned} licenses are assigned: choose at least ${assigned} seats, or unassign some first.`)
+
 export async function changePlan(db: Database, ownerOid: string, priceId: PriceId, quantity: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [subscription] = await tx.query<{ id: string; quantity: number }>('select id, quantity from subscriptions where owner_oid = $1 for update', [ownerOid])
     if (!subscription) throw notFound('Your subscription')
     const [{ assigned }] = (await tx.query<{ assigned: number }>('select count(assignee_email)::int as assigned from seats where subscription_id = $1', [subscription.id])) as [{ assigned: number }]
-    if (quantity < assigned) throw conflict(`${assigned} licenses are assigned: choose at least ${assigned} seats, or unassign some first.`)
+    if (quantity < assigned) throw tooFewSeats(assigned)
     const free = await tx.query<{ id: string }>('select id from seats where subscription_id = $1 and assignee_email is null order by id', [subscription.id])
     if (quantity < subscription.quantity) {
       const toRemove = free.slice(0, subscription.quantity - quantity).map((seat) => seat.id)

@@ -74,7 +74,10 @@ describe.each(databases)('payments on $name', ({ open }) => {
 
   it('upgrades along the allowed paths only, with enough seats for those assigned', async () => {
     expect((await api.call('plus@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 3 })).status).toBe(409)
+    const invoices = async () => (await api.db.query<{ n: number }>('select count(*)::int as n from sandbox_invoices'))[0]!.n
+    const before = await invoices()
     expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 1 })).status).toBe(409)
+    expect(await invoices(), 'a refused upgrade charges nothing').toBe(before)
     expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 501 })).status).toBe(422)
     expect((await api.call('full@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 })).status).toBe(402)
     const upgraded = await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 6 })
