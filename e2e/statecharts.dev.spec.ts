@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
@@ -35,6 +36,15 @@ test.describe('the offline statechart viewer (development build)', () => {
       await expect(section.getByRole('list', { name: `States of ${machine}` })).toBeVisible()
     }
     await expectNoAxeViolations(page)
+  })
+
+  test('exports a machine as the JSON the Stately visualizer imports', async ({ page }) => {
+    await page.goto('/__statecharts')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export session as Stately JSON' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('session.json')
+    expect(readFileSync(await file.path(), 'utf8')).toBe(readFileSync('docs/statecharts/session.json', 'utf8'))
   })
 
   test('highlights the states of signing in, in order, beside the app', async ({ page }) => {

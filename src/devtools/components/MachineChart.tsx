@@ -26,6 +26,14 @@ function StateList({ machine, node, active, label }: { machine: AnyStateMachine;
   )
 }
 
+/** Saves the machine as the JSON the Stately visualizer imports (the same as docs/statecharts/<machine>.json). */
+function exportJson(machine: AnyStateMachine) {
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(machine.toJSON(), null, 2)}\n`], { type: 'application/json' }))
+  const link = Object.assign(document.createElement('a'), { href: url, download: `${machine.id}.json` })
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
 /** One machine: what its running actors are in, its diagram, its states, and what this tab saw, in order. */
 export function MachineChart({ machine, running, journal, headingLevel = 2 }: { machine: AnyStateMachine; running: RunningActor[]; journal: JournalEntry[]; headingLevel?: 2 | 3 }) {
   const current = [...new Set(running.flatMap((actor) => actor.states))]
@@ -45,6 +53,9 @@ export function MachineChart({ machine, running, journal, headingLevel = 2 }: { 
             ? `Running in this tab, in ${current.join(', ')}.`
             : `${running.length} actors running in this tab, in ${current.join(', ')}.`}
       </p>
+      <button type="button" onClick={() => exportJson(machine)}>
+        Export {machine.id} as Stately JSON
+      </button>
       <Diagram machine={machine} current={current} />
       <div className="devtools-columns">
         <div>
