@@ -35,6 +35,8 @@ test.describe('the offline statechart viewer (development build)', () => {
       await expect(section.getByRole('img').locator('svg g.node, svg g[id^="state-"]').first()).toBeAttached()
       await expect(section.getByRole('list', { name: `States of ${machine}` })).toBeVisible()
     }
+    // Labels read as written: the entity codes that keep Mermaid's syntax apart are shown as : and ;.
+    await expect(page.getByRole('img', { name: 'Statechart of session' })).toContainText('done: loadAccount / keepAccount')
     await expectNoAxeViolations(page)
   })
 

@@ -24,7 +24,7 @@ export function transitionLabel(eventType: string, transition: AnyTransitionDefi
   const guard = transition.guard ? ` [${nameOf(transition.guard)}]` : ''
   const actions = (transition.actions ?? []).map(nameOf)
   const effects = actions.length ? ` / ${actions.join(', ')}` : ''
-  return `${eventLabel(eventType)}${guard}${effects}`.replace(/:/g, '#58;').replace(/;/g, '#59;')
+  return `${eventLabel(eventType)}${guard}${effects}`.replace(/[:;]/g, (char) => (char === ':' ? '#58;' : '#59;'))
 }
 
 /**

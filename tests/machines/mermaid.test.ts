@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setup } from 'xstate'
-import { toHighlightedMermaid, toMermaid } from '../../src/devtools/mermaid'
+import { toHighlightedMermaid, toMermaid, transitionLabel } from '../../src/devtools/mermaid'
 
 /** Every shape a chart may take: nested and parallel states, guards, actions, eventless and root transitions. */
 const machine = setup({
@@ -40,6 +40,11 @@ describe('the Mermaid chart of a machine', () => {
     expect(chart).toContain('In any state:')
     expect(chart).toContain('app.reset / reset')
     expect(chart).toContain('sample_done --> [*]')
+  })
+
+  it('writes colons and semicolons as entity codes, which Mermaid shows as they are', () => {
+    expect(transitionLabel('xstate.done.actor.loadAccount', { actions: [{ type: 'keep' }], guard: undefined } as never)).toBe('done#58; loadAccount / keep')
+    expect(transitionLabel('after', { actions: [], guard: { type: 'a;b' } } as never)).toBe('after [a#59;b]')
   })
 
   it('highlights the current simple states for the viewer', () => {

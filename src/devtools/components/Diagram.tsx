@@ -10,8 +10,8 @@ export function Diagram({ machine, current }: { machine: AnyStateMachine; curren
 
   useEffect(() => {
     let live = true
-    renderMermaid(text).then(
-      (svg) => live && setDrawn({ text, svg }),
+    renderMermaid(text, () => live).then(
+      (svg) => live && svg !== null && setDrawn({ text, svg }),
       (error: unknown) => {
         console.error(`The statechart of ${machine.id} could not be drawn:`, error)
         if (live) setDrawn({ text, error: String(error) })
