@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { allModels } from '../tests/machines/models'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
 import { expect, test } from './support/fixtures'
 
 // These run against the development build (`npm run dev`): the viewer and the inspector exist only there.
-const machines = ['auth', 'billingPortal', 'discordConnect', 'licenseKey', 'myLicenses', 'profile', 'purchase', 'session', 'tokenAcquisition']
+// Every machine in machines/ (tests/machines/charts.test.ts checks that each has a model), in the viewer's order.
+const machines = allModels.map((model) => model.machine.id).sort((a, b) => a.localeCompare(b))
 
 /** Whether `expected` appears in `actual` in the same order (other entries may come between). */
 const inOrder = (actual: string[], expected: string[]) => {
@@ -72,6 +74,7 @@ test.describe('the offline statechart viewer (development build)', () => {
     await expect.poll(async () => inOrder(await seen('auth').getByRole('listitem').allTextContents(), ['startup.initializing', 'none', 'login', 'startup.initializing', 'startup.handleRedirect', 'none'])).toBe(true)
     await expect.poll(async () => await seen('session').getByRole('listitem').allTextContents()).toEqual(['loading', 'ready'])
     await expect.poll(async () => await seen('myLicenses').getByRole('listitem').allTextContents()).toEqual(['loading', 'licensed'])
+    await expectNoAxeViolations(page)
   })
 })
 
