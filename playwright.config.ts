@@ -27,7 +27,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(mutating|dev)\.spec\.ts$/ },
-    { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/ },
+    // Vite's dev server sends every module on its own and transforms it on first use: pages load
+    // several times slower than the built site, most of all while the other projects run.
+    { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, timeout: 90_000, expect: { timeout: 25_000 } },
     // Journeys that change the demo accounts run after the rest, each on an account of its own.
     { name: 'changes', use: { ...devices['Desktop Chrome'] }, testMatch: /\.mutating\.spec\.ts$/, dependencies: ['chromium'] },
   ],
@@ -44,7 +46,9 @@ export default defineConfig({
     {
       // The same stack with Vite's dev server, on data of its own.
       command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts --dev',
-      url: `${devURL}/`,
+      // Ready once Vite has bundled the dev tools' dependencies (mermaid is large): the tests then
+      // start on an idle machine, not beside the bundler.
+      url: `${devURL}/node_modules/.vite/deps/mermaid.js`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 90_000,
