@@ -29,6 +29,22 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Every actor of the app goes through the inspection seam (live inspection and the statechart viewer in development).
+    files: ['src/**'],
+    ignores: ['src/devtools/inspection.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'xstate', importNames: ['createActor'], message: 'Use createAppActor from src/devtools/inspection.ts, so the actor can be inspected.', allowTypeImports: true },
+            { name: '@xstate/react', importNames: ['useActorRef', 'useMachine'], message: 'Use useAppActorRef from src/devtools/inspection.ts, so the actor can be inspected.', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Machines are pure statecharts: no React, no I/O libraries.
     files: ['machines/**'],
     rules: {

@@ -3,6 +3,9 @@ import { offlineChromiumArgs, resolveChromium } from './e2e/support/browser'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`
+// The development build (`npm run dev`), for the dev-only tools: the statechart viewer and the inspector.
+const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
+const devURL = `https://localhost:${devPort}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,17 +26,33 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.mutating\.spec\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(mutating|dev)\.spec\.ts$/ },
+    // Vite's dev server sends every module on its own and transforms it on first use: pages load
+    // several times slower than the built site, most of all while the other projects run.
+    { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, timeout: 90_000, expect: { timeout: 25_000 } },
     // Journeys that change the demo accounts run after the rest, each on an account of its own.
     { name: 'changes', use: { ...devices['Desktop Chrome'] }, testMatch: /\.mutating\.spec\.ts$/, dependencies: ['chromium'] },
   ],
-  webServer: {
-    // Every run starts from exactly the demo accounts.
-    command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts',
-    url: `${baseURL}/`,
-    ignoreHTTPSErrors: true,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), LOCAL_DIR: '.local/e2e' },
-  },
+  webServer: [
+    {
+      // Every run starts from exactly the demo accounts.
+      command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts',
+      url: `${baseURL}/`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), LOCAL_DIR: '.local/e2e' },
+    },
+    {
+      // The same stack with Vite's dev server, on data of its own.
+      command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts --dev',
+      // Ready once Vite has bundled the dev tools' dependencies (mermaid is large): the tests then
+      // start on an idle machine, not beside the bundler.
+      url: `${devURL}/node_modules/.vite/deps/mermaid.js`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { PORT: String(devPort), LOCAL_DIR: '.local/e2e-dev' },
+    },
+  ],
 })

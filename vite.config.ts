@@ -21,5 +21,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       target: 'es2022',
     },
     server: { port: 5173 },
+    // The dev tools' libraries (development only, loaded with a dynamic import): bundled at start,
+    // so the first visit to /__statecharts or ?inspect does not make Vite reload the page.
+    optimizeDeps: { include: ['mermaid', '@statelyai/inspect'] },
   }
 })

@@ -29,6 +29,7 @@ export const discordConnectMachine = setup({
   states: {
     closed: { description: 'The card offers Connect Discord.', on: { 'dialog.open': { target: 'open', actions: 'reset' } } },
     open: {
+      description: 'The Connect Discord dialog over the card, with its close button.',
       on: { 'dialog.close': 'closed' },
       initial: 'editing',
       states: {

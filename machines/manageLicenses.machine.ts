@@ -117,9 +117,11 @@ export const manageLicensesMachine = setup({
       type: 'parallel',
       states: {
         stats: {
+          description: 'The subscription, purchased, assigned and available tiles.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The tiles show placeholders while GET /api/account/stats/ answers.',
               invoke: {
                 id: 'loadStats',
                 src: 'loadStats',
@@ -127,13 +129,15 @@ export const manageLicensesMachine = setup({
                 onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
               },
             },
-            loaded: { type: 'final' },
+            loaded: { type: 'final', description: 'The tiles are filled in.' },
           },
         },
         assigned: {
+          description: 'The table of assigned licenses.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The table shows placeholders while GET /api/licenses/assigned answers.',
               invoke: {
                 id: 'loadAssigned',
                 src: 'loadAssigned',
@@ -141,7 +145,7 @@ export const manageLicensesMachine = setup({
                 onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
               },
             },
-            loaded: { type: 'final' },
+            loaded: { type: 'final', description: 'The table is filled in.' },
           },
         },
       },
@@ -154,6 +158,7 @@ export const manageLicensesMachine = setup({
       on: { 'dialog.close': { target: '.none', actions: 'clearError' } },
       states: {
         none: {
+          description: 'No dialog: the tiles, the table, and the header button the seats allow.',
           on: {
             'notice.dismiss': { actions: 'dismissNotice' },
             'assign.open': { guard: 'hasFreeSeat', target: 'assign', actions: 'resetDialog' },
@@ -163,9 +168,11 @@ export const manageLicensesMachine = setup({
           },
         },
         assign: {
+          description: 'The Assign License dialog.',
           initial: 'single',
           states: {
             single: {
+              description: 'One person: first name, last name and email.',
               initial: 'editing',
               states: {
                 editing: {
@@ -189,6 +196,7 @@ export const manageLicensesMachine = setup({
               },
             },
             bulk: {
+              description: 'Assign several: pasted lines, one person a line.',
               initial: 'editing',
               states: {
                 editing: {
@@ -213,6 +221,7 @@ export const manageLicensesMachine = setup({
                   },
                 },
                 next: {
+                  description: 'The next line is taken, or sending stops when no seat is left.',
                   always: [{ guard: 'bulkContinues', target: 'sending' }, { target: 'finished', actions: 'skipRest' }],
                 },
                 finished: { description: 'The result of every line, and Close.' },
@@ -221,10 +230,12 @@ export const manageLicensesMachine = setup({
           },
         },
         unassign: {
+          description: 'The Unassign dialog.',
           initial: 'confirming',
           states: {
             confirming: { description: 'Asks to confirm unassigning the license from its holder.', on: { 'unassign.confirm': { target: 'removing', actions: 'clearError' } } },
             removing: {
+              description: 'Unassign shows progress and cannot be pressed again.',
               on: { 'dialog.close': {} },
               invoke: {
                 id: 'unassignLicense',
@@ -237,6 +248,7 @@ export const manageLicensesMachine = setup({
           },
         },
         purchase: {
+          description: 'The Buy Additional Licenses dialog.',
           initial: 'choosing',
           states: {
             choosing: {

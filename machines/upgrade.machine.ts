@@ -124,6 +124,7 @@ export const upgradeMachine = setup({
       },
     },
     payment: {
+      description: "The payment step: a card to save as the default, since none is on file; Back returns to select.",
       initial: 'preparing',
       on: { 'wizard.back': { target: 'select', actions: 'clearError' } },
       states: {

@@ -1,6 +1,6 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 import { describePath, planPaths, type PathPlan } from '../../tests/model/paths'
-import { eventLabel, toMermaid } from './mermaid'
+import { eventLabel, toMermaid } from '../../src/devtools/mermaid'
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...allNodes(child)])

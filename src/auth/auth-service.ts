@@ -1,6 +1,7 @@
-import { createActor, toPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { toPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { authMachine } from '../../machines/auth.machine'
 import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
+import { createAppActor } from '../devtools/inspection'
 import { identityOf } from './accounts'
 import { createAuthActors } from './auth-actors'
 import { createMsalClient } from './msal-client'
@@ -34,7 +35,7 @@ export class TokenError extends Error {
 export function createAuthService(navigate: (path: string) => void): AuthService {
   const settings = readAuthSettings()
   const msal = createMsalClient(settings)
-  const actor: AuthActor = createActor(
+  const actor: AuthActor = createAppActor(
     authMachine.provide({
       actors: createAuthActors(msal, settings),
       actions: {
@@ -63,7 +64,7 @@ export function createAuthService(navigate: (path: string) => void): AuthService
     async accessToken(access, returnPath) {
       const snapshot = await ready()
       const request: TokenRequest = { scopes: [settings.scopes[access]], account: snapshot.context.activeAccount, returnPath }
-      const outcome = await toPromise(createActor(tokenLogic, { input: request }).start())
+      const outcome = await toPromise(createAppActor(tokenLogic, { input: request }).start())
       if (outcome.status === 'acquired') return outcome.accessToken
       throw new TokenError('Could not acquire access token', outcome.status === 'redirecting')
     },

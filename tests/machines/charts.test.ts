@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { AnyStateNode } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { chartFiles } from '../../scripts/charts/files'
 import { planPaths } from '../model/paths'
@@ -21,6 +22,12 @@ describe('statecharts for QA', () => {
       const { coverage } = planPaths(model)
       expect({ machine: model.name, states: coverage.states.missing, transitions: coverage.transitions.missing }).toEqual({ machine: model.name, states: [], transitions: [] })
     }
+  })
+
+  it('say what the user sees in every state (its description)', () => {
+    const undescribed = (node: AnyStateNode): string[] =>
+      (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [...(child.description ? [] : [child.id]), ...undescribed(child)])
+    expect(allModels.flatMap((model) => undescribed(model.machine.root))).toEqual([])
   })
 
   it('are committed as generated (run `npm run charts` after changing a machine)', () => {

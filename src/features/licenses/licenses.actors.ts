@@ -1,13 +1,13 @@
-import { fromPromise } from 'xstate'
+import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
 import type { License } from '../../api/contract'
 
 /** My Licenses' I/O over the accounts API. */
 export function licensesActors(api: AccountsApi) {
-  return { loadLicenses: fromPromise<License[], void>(({ signal }) => api.licenses(signal)) }
+  return { loadLicenses: fromRequest<License[], void>(({ signal }) => api.licenses(signal)) }
 }
 
 /** Connect Discord's I/O over the accounts API. */
 export function discordActors(api: AccountsApi) {
-  return { connectDiscord: fromPromise<{ inviteLink: string }, { discordName: string }>(({ input, signal }) => api.connectDiscord(input.discordName, signal)) }
+  return { connectDiscord: fromRequest<{ inviteLink: string }, { discordName: string }>(({ input, signal }) => api.connectDiscord(input.discordName, signal)) }
 }

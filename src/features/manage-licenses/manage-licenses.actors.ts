@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
 import type { AssignedLicense, AssignRequest, Stats } from '../../api/contract'
 import type { PriceId } from '../../content/plans'
@@ -12,13 +12,13 @@ export function additionalCheckoutAddresses(origin: string) {
 /** Manage Licenses' I/O over the accounts API. */
 export function manageLicensesActors(api: AccountsApi, origin: string) {
   return {
-    loadStats: fromPromise<Stats, void>(({ signal }) => api.stats(signal)),
-    loadAssigned: fromPromise<AssignedLicense[], void>(({ signal }) => api.assignedLicenses(signal)),
-    assignLicense: fromPromise<AssignedLicense, AssignRequest>(({ input, signal }) => api.assign(input, signal)),
-    unassignLicense: fromPromise<void, { licenseId: string }>(async ({ input, signal }) => {
+    loadStats: fromRequest<Stats, void>(({ signal }) => api.stats(signal)),
+    loadAssigned: fromRequest<AssignedLicense[], void>(({ signal }) => api.assignedLicenses(signal)),
+    assignLicense: fromRequest<AssignedLicense, AssignRequest>(({ input, signal }) => api.assign(input, signal)),
+    unassignLicense: fromRequest<void, { licenseId: string }>(async ({ input, signal }) => {
       await api.unassign(input, signal)
     }),
-    createCheckoutSession: fromPromise<{ url: string }, { priceId: PriceId; quantity: number }>(({ input, signal }) =>
+    createCheckoutSession: fromRequest<{ url: string }, { priceId: PriceId; quantity: number }>(({ input, signal }) =>
       api.createCheckoutSession({ priceId: input.priceId, quantity: input.quantity, ...additionalCheckoutAddresses(origin) }, signal),
     ),
   }

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
 import type { PriceId } from '../../content/plans'
 import type { Product } from '../../api/contract'
@@ -14,8 +14,8 @@ export function checkoutAddresses(origin: string, priceId: string) {
 
 export function purchaseActors(api: AccountsApi, origin: string) {
   return {
-    loadProduct: fromPromise<Product, { priceId: string }>(({ input, signal }) => api.product(input.priceId, signal)),
-    createCheckoutSession: fromPromise<{ url: string }, { priceId: string; quantity: number }>(({ input, signal }) =>
+    loadProduct: fromRequest<Product, { priceId: string }>(({ input, signal }) => api.product(input.priceId, signal)),
+    createCheckoutSession: fromRequest<{ url: string }, { priceId: string; quantity: number }>(({ input, signal }) =>
       api.createCheckoutSession({ priceId: input.priceId as PriceId, quantity: input.quantity, ...checkoutAddresses(origin, input.priceId) }, signal),
     ),
   }

@@ -1,5 +1,5 @@
 import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-js'
-import { fromPromise } from 'xstate'
+import { fromRequest } from '../../api/request-actor'
 import type { PaymentSetupResult } from '../../../machines/upgrade.machine'
 import type { AccountsApi } from '../../api/accounts-api'
 import type { PaymentCard } from '../../api/contract'
@@ -52,13 +52,13 @@ export async function setUpPayment(api: AccountsApi, form: PaymentForm, returnUr
 /** The upgrade wizard's I/O: the accounts API and the payment provider. */
 export function upgradeActors(api: AccountsApi, returnUrl: () => string) {
   return {
-    loadPaymentMethod: fromPromise<{ hasPaymentMethod: boolean; card: PaymentCard | null }, void>(async ({ signal }) => {
+    loadPaymentMethod: fromRequest<{ hasPaymentMethod: boolean; card: PaymentCard | null }, void>(async ({ signal }) => {
       const answer = await api.hasDefaultPaymentMethod(signal)
       return { hasPaymentMethod: answer.hasPaymentMethod, card: answer.card ?? null }
     }),
-    createSetupIntent: fromPromise<{ clientSecret: string }, void>(({ signal }) => api.createSetupIntent(signal)),
-    setUpPayment: fromPromise<PaymentSetupResult, { clientSecret: string; form: unknown }>(({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal)),
-    upgradeSubscription: fromPromise<void, { priceId: PriceId; quantity: number }>(async ({ input, signal }) => {
+    createSetupIntent: fromRequest<{ clientSecret: string }, void>(({ signal }) => api.createSetupIntent(signal)),
+    setUpPayment: fromRequest<PaymentSetupResult, { clientSecret: string; form: unknown }>(({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal)),
+    upgradeSubscription: fromRequest<void, { priceId: PriceId; quantity: number }>(async ({ input, signal }) => {
       await api.upgrade(input, signal)
     }),
   }

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../devtools/inspection'
 import { useNavigate } from '@tanstack/react-router'
 import { billingPortalMachine } from '../../../../machines/billingPortal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
@@ -18,8 +19,8 @@ export function AccountArea({ auth, api, children }: { auth: AuthService; api: A
   const navigate = useNavigate()
   const actors = useMemo(() => accountShellActors(api), [api])
   const identity = identityOf(auth.actor.getSnapshot().context.activeAccount!)
-  const session = useActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
-  const billing = useActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
+  const session = useAppActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
+  const billing = useAppActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)
   const billingView = useSelector(billing, selectBilling)
   const services = useMemo(() => ({ auth, api, session }), [auth, api, session])

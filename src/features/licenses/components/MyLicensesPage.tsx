@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconBrandDiscord, IconKey } from '@tabler/icons-react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../devtools/inspection'
 import { discordConnectMachine } from '../../../../machines/discordConnect.machine'
 import { licenseKeyMachine } from '../../../../machines/licenseKey.machine'
 import { myLicensesMachine } from '../../../../machines/myLicenses.machine'
@@ -17,9 +18,9 @@ import '../licenses.css'
 export function MyLicensesPage() {
   const { api, session } = useAccountServices()
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
-  const licenses = useActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
-  const keyDialog = useActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
-  const discord = useActorRef(
+  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
+  const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
+  const discord = useAppActorRef(
     discordConnectMachine.provide({
       actors: discordActors(api),
       actions: {

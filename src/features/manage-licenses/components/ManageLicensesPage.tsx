@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconArrowUpRight } from '@tabler/icons-react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../devtools/inspection'
 import type { ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { manageLicensesMachine } from '../../../../machines/manageLicenses.machine'
@@ -35,7 +36,7 @@ interface ManageLicensesPageProps {
 /** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
 export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor }: ManageLicensesPageProps) {
   const { api } = useAccountServices()
-  const manage = useActorRef(
+  const manage = useAppActorRef(
     manageLicensesMachine.provide({
       actors: { ...manageLicensesActors(api, window.location.origin), upgrade: upgradeLogic },
       actions: { goToCheckout: (_, { url }) => goToCheckout(url) },

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../devtools/inspection'
 import { profileMachine } from '../../../../machines/profile.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
@@ -9,7 +10,7 @@ import '../profile.css'
 
 export function ProfilePage() {
   const { api, session } = useAccountServices()
-  const profile = useActorRef(profileMachine.provide({ actors: profileActors(api), actions: { announceAccount: (_, { account }) => session.send({ type: 'account.changed', account }) } }))
+  const profile = useAppActorRef(profileMachine.provide({ actors: profileActors(api), actions: { announceAccount: (_, { account }) => session.send({ type: 'account.changed', account }) } }))
   const view = useSelector(profile, (snapshot) => ({
     account: snapshot.context.account,
     loading: snapshot.matches('loading'),

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../devtools/inspection'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { purchaseMachine } from '../../../../machines/purchase.machine'
 import { useAccountServices } from '../../../ui/account-services'
@@ -14,7 +15,7 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
   const { api, session } = useAccountServices()
   const navigate = useNavigate()
   const allowedPriceId = useSelector(session, (snapshot) => snapshot.context.account?.allowedPriceId ?? null)
-  const purchase = useActorRef(
+  const purchase = useAppActorRef(
     purchaseMachine.provide({
       actors: purchaseActors(api, window.location.origin),
       actions: { goToCheckout: (_, { url }) => leaveSiteFor(url), goHome: () => void navigate({ to: '/' }) },

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
 
 /** A Mermaid id for a state node: its path with underscores. */
-const idOf = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+export const idOf = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
 
 /** A name for a guard or action, whether it is referenced by name or written inline. */
 function nameOf(reference: unknown): string {
@@ -11,16 +11,20 @@ function nameOf(reference: unknown): string {
   return 'inline'
 }
 
-/** How an event reads on the diagram: invoke results as done:/error: of their actor. */
+/** How an event reads on the diagram: invoke results as done:/error: of their actor, a state's completion as onDone, delays as after N ms. */
 export function eventLabel(eventType: string): string {
-  return eventType.replace(/^xstate\.done\.actor\./, 'done: ').replace(/^xstate\.error\.actor\./, 'error: ')
+  return eventType
+    .replace(/^xstate\.done\.actor\./, 'done: ')
+    .replace(/^xstate\.error\.actor\./, 'error: ')
+    .replace(/^xstate\.done\.state\..*$/, 'onDone')
+    .replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1 ms')
 }
 
 export function transitionLabel(eventType: string, transition: AnyTransitionDefinition): string {
   const guard = transition.guard ? ` [${nameOf(transition.guard)}]` : ''
   const actions = (transition.actions ?? []).map(nameOf)
   const effects = actions.length ? ` / ${actions.join(', ')}` : ''
-  return `${eventLabel(eventType)}${guard}${effects}`.replace(/[:;]/g, (char) => (char === ':' ? '﹕' : ','))
+  return `${eventLabel(eventType)}${guard}${effects}`.replace(/[:;]/g, (char) => (char === ':' ? '#58;' : '#59;'))
 }
 
 /**
@@ -80,5 +84,23 @@ export function toMermaid(machine: AnyStateMachine): string {
     const first = Object.values(machine.root.states)[0] as AnyStateNode
     lines.push(`  note right of ${idOf(first)}`, '    In any state:', ...anywhere.map((label) => `    ${label}`), '  end note')
   }
+  return lines.join('\n')
+}
+
+/** The state node at a path such as `startup.initializing`, if the machine has it. */
+export function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode | undefined {
+  let node: AnyStateNode | undefined = machine.root
+  for (const key of path.split('.')) node = node?.states[key] as AnyStateNode | undefined
+  return node
+}
+
+/**
+ * The chart with the given states highlighted (Mermaid applies classes to simple states only, so
+ * the current leaves are highlighted; the viewer's list of states marks their parents too).
+ */
+export function toHighlightedMermaid(machine: AnyStateMachine, currentStates: string[]): string {
+  const ids = currentStates.map((path) => nodeAt(machine, path)).flatMap((node) => (node && Object.keys(node.states).length === 0 ? [idOf(node)] : []))
+  const lines = [toMermaid(machine), '  classDef current fill:#ffec99,stroke:#d9480f,stroke-width:4px,color:#000,font-weight:bold']
+  if (ids.length) lines.push(`  class ${[...new Set(ids)].join(',')} current`)
   return lines.join('\n')
 }

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { allModels } from '../tests/machines/models'
+import { expectNoAxeViolations } from './support/axe'
+import { demo } from './support/accounts'
+import { expect, test } from './support/fixtures'
+
+// These run against the development build (`npm run dev`): the viewer and the inspector exist only there.
+// Every machine in machines/ (tests/machines/charts.test.ts checks that each has a model), in the viewer's order.
+const machines = allModels.map((model) => model.machine.id).sort((a, b) => a.localeCompare(b))
+
+/** Whether `expected` appears in `actual` in the same order (other entries may come between). */
+const inOrder = (actual: string[], expected: string[]) => {
+  let next = 0
+  for (const entry of actual) if (entry === expected[next]) next++
+  return next === expected.length
+}
+
+test.describe('the offline statechart viewer (development build)', () => {
+  test.beforeEach(async ({ page }) => {
+    // Nothing may leave this machine: the diagrams are drawn without any network access.
+    await page.route(
+      (url) => url.hostname !== 'localhost',
+      (route) => route.abort(),
+    )
+    page.on('request', (request) => expect(new URL(request.url()).hostname, `request to ${request.url()}`).toBe('localhost'))
+  })
+
+  test('draws every machine, offline, and passes axe', async ({ page }) => {
+    await page.goto('/__statecharts')
+    await expect(page).toHaveTitle('Statecharts · Prism (development)')
+    await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Machines' }).getByRole('link')).toHaveText(machines)
+    for (const machine of machines) {
+      const section = page.getByRole('region', { name: machine, exact: true })
+      await expect(section.getByRole('img', { name: `Statechart of ${machine}` })).toBeVisible()
+      await expect(section.getByRole('img').locator('svg g.node, svg g[id^="state-"]').first()).toBeAttached()
+      await expect(section.getByRole('list', { name: `States of ${machine}` })).toBeVisible()
+    }
+    // Labels read as written: the entity codes that keep Mermaid's syntax apart are shown as : and ;.
+    await expect(page.getByRole('img', { name: 'Statechart of session' })).toContainText('done: loadAccount / keepAccount')
+    await expectNoAxeViolations(page)
+  })
+
+  test('exports a machine as the JSON the Stately visualizer imports', async ({ page }) => {
+    await page.goto('/__statecharts')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export session as Stately JSON' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('session.json')
+    expect(readFileSync(await file.path(), 'utf8')).toBe(readFileSync('docs/statecharts/session.json', 'utf8'))
+  })
+
+  test('highlights the states of signing in, in order, beside the app', async ({ page }) => {
+    await page.goto('/__statecharts')
+    await page.getByRole('button', { name: 'Clear what this tab saw' }).click()
+    await page.getByRole('button', { name: 'Open the account area with the statecharts beside it' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
+    await page.getByRole('button', { name: demo.commercial, exact: true }).click()
+    await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
+
+    const dock = page.getByRole('complementary', { name: 'Statecharts' })
+    const states = (machine: string) => dock.getByRole('list', { name: `States of ${machine}`, exact: true })
+    const seen = (machine: string) => dock.getByRole('list', { name: `States of ${machine} seen in this tab, in order` })
+    // What each machine is in now is highlighted, in the diagram and in the list of states.
+    await expect(states('auth').getByText('none', { exact: true })).toHaveAttribute('aria-current', 'true')
+    await expect(states('auth').getByText('startup', { exact: true })).not.toHaveAttribute('aria-current')
+    await expect(states('session').getByText('ready', { exact: true })).toHaveAttribute('aria-current', 'true')
+    await expect(states('myLicenses').getByText('licensed', { exact: true })).toHaveAttribute('aria-current', 'true')
+    await expect(dock.getByRole('img', { name: 'Statechart of session, current state: ready' })).toBeVisible()
+    await expect(dock.getByRole('img', { name: 'Statechart of session, current state: ready' }).locator('g.current, .current').first()).toBeAttached()
+
+    // And the states the tab went through, in order, across the trip to the identity provider.
+    await expect.poll(async () => inOrder(await seen('auth').getByRole('listitem').allTextContents(), ['startup.initializing', 'none', 'login', 'startup.initializing', 'startup.handleRedirect', 'none'])).toBe(true)
+    await expect.poll(async () => await seen('session').getByRole('listitem').allTextContents()).toEqual(['loading', 'ready'])
+    await expect.poll(async () => await seen('myLicenses').getByRole('listitem').allTextContents()).toEqual(['loading', 'licensed'])
+    await expectNoAxeViolations(page)
+  })
+})
+
+test.describe('live inspection with ?inspect (development build)', () => {
+  test('attaches the Stately inspector to every actor, across the sign-in', async ({ page }) => {
+    // Stands in for the inspector's window (stately.ai is not reachable here): it records what it is sent.
+    await page.addInitScript(() => {
+      const record = { opened: [] as string[], posted: [] as { type?: string; name?: string }[] }
+      Object.assign(window, { inspectorRecord: record })
+      window.open = ((url: string, target: string) => {
+        record.opened.push(`${url} ${target}`)
+        setTimeout(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 0)
+        return { postMessage: (message: { type?: string; name?: string }) => record.posted.push(message) } as unknown as Window
+      }) as typeof window.open
+    })
+    const inspected = () => page.evaluate(() => (window as unknown as { inspectorRecord: { opened: string[]; posted: { type?: string; name?: string }[] } }).inspectorRecord)
+
+    await page.goto('/account?inspect')
+    await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
+    await page.getByRole('button', { name: demo.plus, exact: true }).click()
+    await expect(page.getByRole('article', { name: 'Commercial Plus' })).toBeVisible()
+    // Back from the provider, the tab still inspects (the address no longer has ?inspect).
+    await expect.poll(async () => (await inspected()).opened).toEqual(['https://stately.ai/inspect xstateinspector'])
+    await expect
+      .poll(async () => [...new Set((await inspected()).posted.filter((message) => message.type === '@xstate.actor').map((message) => message.name))].sort())
+      .toEqual(expect.arrayContaining(['auth', 'discordConnect', 'licenseKey', 'myLicenses', 'session', 'tokenAcquisition']))
+    expect((await inspected()).posted.some((message) => message.type === '@xstate.snapshot')).toBe(true)
+  })
+
+  test('stays off without ?inspect', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = (() => {
+        throw new Error('window.open was called')
+      }) as typeof window.open
+    })
+    await signInAndWait(page)
+  })
+})
+
+async function signInAndWait(page: Page) {
+  await page.goto('/account')
+  await page.getByRole('button', { name: demo.community, exact: true }).click()
+  await expect(page.getByRole('article', { name: 'Community' })).toBeVisible()
+}
