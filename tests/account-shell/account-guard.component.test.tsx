@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
-import { createActor, fromCallback, fromPromise, waitFor as waitForActor } from 'xstate'
+import { createActor, fromCallback, fromPromise, waitFor as waitForActor, type ActorRefFrom } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
 import type { AuthService } from '../../src/auth/auth-service'
@@ -17,14 +17,18 @@ import { idleActors } from '../model/run'
 function fakeAuth(startup: Promise<StartupOutput>) {
   const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
   const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } })).start()
-  const service = {
+  return { service: serviceOver(actor), login }
+}
+
+/** The auth service the account route uses, over a running auth machine; tokens never arrive. */
+function serviceOver(actor: ActorRefFrom<typeof authMachine>) {
+  return {
     actor,
     ready: () => waitForActor(actor, (snapshot) => !snapshot.matches('startup')),
     signIn: (returnPath: string) => actor.send({ type: 'login.request', interactionType: 'redirect', returnPath }),
     signOut: vi.fn(),
     accessToken: vi.fn(() => new Promise<string>(() => {})),
   } as unknown as AuthService
-  return { service, login }
 }
 
 function renderAt(path: string, service: AuthService) {
@@ -76,13 +80,7 @@ describe('the sign-in guard in every state of the auth machine (component paths)
       for (const { event } of path.steps) if ((event as { type: string }).type !== 'xstate.init') actor.send(event as never)
       const snapshot = actor.getSnapshot()
       login.mockClear() // only what the guard starts counts
-      const service = {
-        actor,
-        ready: () => waitForActor(actor, (current) => !current.matches('startup')),
-        signIn: (returnPath: string) => actor.send({ type: 'login.request', interactionType: 'redirect', returnPath }),
-        signOut: vi.fn(),
-        accessToken: vi.fn(() => new Promise<string>(() => {})),
-      } as unknown as AuthService
+      const service = serviceOver(actor)
       renderAt('/account', service)
       // Whatever MSAL is doing, the person waits; nothing of the account shows before it is known.
       expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
