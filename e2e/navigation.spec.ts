@@ -48,8 +48,13 @@ test.describe('on a narrow screen', () => {
     await expect(nav).toBeHidden()
     const menuButton = page.getByRole('button', { name: 'Open menu' })
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
-    await menuButton.click()
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    // The prerendered button answers once the page has hydrated: a click before that is retried.
+    const closeButton = page.getByRole('button', { name: 'Close menu' })
+    await expect(async () => {
+      if (await menuButton.isVisible()) await menuButton.click()
+      await expect(closeButton).toBeVisible({ timeout: 1_000 })
+    }).toPass()
+    await expect(closeButton).toHaveAttribute('aria-expanded', 'true')
     await expect(nav.getByRole('link', { name: 'Documentation (opens in a new tab)' })).toBeVisible()
     await nav.getByRole('link', { name: 'Pricing', exact: true }).click()
     await expect(nav).toBeHidden()
