@@ -8,6 +8,7 @@ import {
   type SignedInAccount,
 } from './auth.types'
 import { notProvided, notProvidedCallback } from './not-provided'
+import { messageOf } from './error-message'
 
 /** What MSAL reports through its event callback, translated by the msalEvents actor. */
 export type MsalEvent =
@@ -259,5 +260,5 @@ export const authMachine = setup({
 
 function describe(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'errorMessage' in error) return String((error as AuthFailure).errorMessage)
-  return error instanceof Error ? error.message : String(error)
+  return messageOf(error)
 }

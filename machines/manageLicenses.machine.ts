@@ -3,8 +3,7 @@ import type { AssignedLicense, AssignRequest, Stats } from '../src/api/contract'
 import type { PriceId } from '../src/content/plans'
 import { notProvided } from './not-provided'
 import { upgradeMachine, type PlanPrice } from './upgrade.machine'
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+import { messageOf } from './error-message'
 
 /** One pasted line of 'Assign several': what was typed, and the assignee it names or why it is not valid. */
 export type BulkLine = { text: string; request: AssignRequest; error: null } | { text: string; request: null; error: string }

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { License } from '../src/api/contract'
 import { notProvided } from './not-provided'
+import { messageOf } from './error-message'
 
 /** My Licenses: the licenses the signed-in person holds (spec section 2). */
 export const myLicensesMachine = setup({
@@ -36,7 +37,7 @@ export const myLicensesMachine = setup({
           { guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) }, target: 'licensed', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
           { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
         ],
-        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: event.error instanceof Error ? event.error.message : String(event.error) }) } },
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
       },
     },
     licensed: {

@@ -1,8 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { Account, ProfileFields } from '../src/api/contract'
 import { notProvided } from './not-provided'
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+import { messageOf } from './error-message'
 
 /** The Profile page (spec section 2): load with GET /api/account/, save with PUT. */
 export const profileMachine = setup({
