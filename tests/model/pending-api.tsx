@@ -9,6 +9,7 @@ import type { AuthService } from '../../src/auth/auth-service'
 import type { sessionMachine } from '../../machines/session.machine'
 import { AccountServicesProvider } from '../../src/ui/account-services'
 import { renderWithRouter } from '../render'
+import { deferred, type Deferred } from './deferred'
 
 type Method = keyof AccountsApi
 
@@ -17,7 +18,7 @@ type Method = keyof AccountsApi
  * feed the machine's done and error events exactly when the generated path says.
  */
 export function pendingApi() {
-  const waiting = new Map<Method, { resolve: (value: unknown) => void; reject: (error: unknown) => void }[]>()
+  const waiting = new Map<Method, Deferred<unknown>[]>()
   const spies = new Map<Method, ReturnType<typeof vi.fn>>()
   const api = new Proxy({} as AccountsApi, {
     get: (_, name: string) => {
@@ -25,7 +26,11 @@ export function pendingApi() {
       if (!spies.has(method)) {
         spies.set(
           method,
-          vi.fn(() => new Promise((resolve, reject) => waiting.set(method, [...(waiting.get(method) ?? []), { resolve, reject }]))),
+          vi.fn(() => {
+            const call = deferred<unknown>()
+            waiting.set(method, [...(waiting.get(method) ?? []), call])
+            return call.promise
+          }),
         )
       }
       return spies.get(method)
