@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
+import { gotoHydrated } from './support/hydration'
 
 const policies = [
   {
@@ -67,7 +68,8 @@ test.describe('a route that fails to load', () => {
 
   test("shows 'Unexpected Application Error!' with the message", async ({ page }) => {
     await page.route(/\/assets\/privacy-[\w-]+\.js$/, (route) => route.abort())
-    await page.goto('/')
+    // Before hydration the link would be the browser's own, and the prerendered page would load.
+    await gotoHydrated(page, '/')
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible()
     await expect(page.getByText(/Failed to fetch dynamically imported module/)).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures'
+import { gotoHydrated } from './support/hydration'
 
 const pages = [
   { path: '/', title: 'Prism – Empower Your XAML Applications' },
@@ -23,7 +24,7 @@ for (const { path, title } of pages) {
 }
 
 test('titles follow client-side navigation', async ({ page }) => {
-  await page.goto('/')
+  await gotoHydrated(page, '/')
   await page.getByRole('contentinfo').getByRole('link', { name: 'Fulfillment Policy' }).click()
   await expect(page).toHaveTitle('Fulfillment Policy – Prism')
   await expect(page.locator('head meta[name="description"]')).toHaveCount(1)

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { AuthLoader } from '../auth/lazy-auth'
 import { MantineProvider } from '@mantine/core'
@@ -32,6 +32,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Providers({ children }: { children: ReactNode }) {
+  // Marks the page as answering clicks: before hydration a prerendered button does nothing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
       <HeadContent />
