@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 interface Fixtures {
   /** Page errors a test expects (it provokes them); anything else fails the test. */
@@ -12,10 +12,7 @@ export const test = base.extend<Fixtures>({
   pageErrors: [
     async ({ page, expectedPageErrors }, use) => {
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
-      })
+      reportErrors(page, errors)
       await use(errors)
       const unexpected = errors.filter((error) => !expectedPageErrors.some((pattern) => pattern.test(error)))
       expect(unexpected, 'errors reported by the page').toEqual([])
@@ -25,3 +22,11 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/** Collects the uncaught errors and console errors of a page; tests that open more tabs watch them too. */
+export function reportErrors(page: Page, errors: string[]) {
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+}

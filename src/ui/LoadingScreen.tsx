@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text } from '@mantine/core'
+import { Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core'
 
 /** The spec's wait while the account loads. */
 export function LoadingScreen() {
@@ -9,5 +9,15 @@ export function LoadingScreen() {
         <Text>Loading, please wait...</Text>
       </Stack>
     </Center>
+  )
+}
+
+/** The wait as a page of its own, before the account area's layout exists: its landmark and heading stay. */
+export function LoadingPage() {
+  return (
+    <main>
+      <VisuallyHidden component="h1">Your account</VisuallyHidden>
+      <LoadingScreen />
+    </main>
   )
 }

@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AccountArea } from '../../features/account-shell/components/AccountArea'
-import { LoadingScreen } from '../../ui/LoadingScreen'
+import { LoadingPage } from '../../ui/LoadingScreen'
 import { accountsApiFor } from '../../api/accounts-api'
 
 export const Route = createFileRoute('/account')({
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/account')({
     return { authService: auth }
   },
   pendingMs: 0,
-  pendingComponent: LoadingScreen,
+  pendingComponent: LoadingPage,
   component: AccountRoute,
 })
 

@@ -10,7 +10,7 @@ import { accountShellActors } from '../account.actors'
 import { selectAccountArea, selectBilling } from '../account-area.select'
 import { AccountServicesProvider } from '../../../ui/account-services'
 import { AccountLayout } from './AccountLayout'
-import { LoadingScreen } from '../../../ui/LoadingScreen'
+import { LoadingPage } from '../../../ui/LoadingScreen'
 import '../account-shell.css'
 import { leaveSiteFor } from '../../../ui/leave-site'
 
@@ -25,7 +25,7 @@ export function AccountArea({ auth, api, children }: { auth: AuthService; api: A
   const billingView = useSelector(billing, selectBilling)
   const services = useMemo(() => ({ auth, api, session }), [auth, api, session])
 
-  if (area.status === 'loading') return <LoadingScreen />
+  if (area.status === 'loading') return <LoadingPage />
   return (
     <AccountServicesProvider value={services}>
       <AccountLayout

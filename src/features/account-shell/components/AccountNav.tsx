@@ -27,7 +27,8 @@ export function AccountNav({ items, billingOpening, onOpenBilling, onNavigate }:
               description="Opens the billing portal"
               leftSection={<Icon size={18} aria-hidden="true" />}
               rightSection={billingOpening ? <Loader size={14} aria-label="Opening the billing portal" /> : <IconExternalLink size={14} aria-hidden="true" />}
-              disabled={billingOpening}
+              // Not `disabled`: its faded text would be unreadable. The machine ignores a second click.
+              aria-disabled={billingOpening || undefined}
               onClick={onOpenBilling}
             />
           )

@@ -39,7 +39,10 @@ function Snippet({ label, code }: { label: string; code: string }) {
           )}
         </CopyButton>
       </Group>
-      <Code block>{code}</Code>
+      {/* A long line scrolls: the block takes focus so the keyboard can scroll it too. */}
+      <Code block tabIndex={0} role="region" aria-label={label}>
+        {code}
+      </Code>
     </Stack>
   )
 }

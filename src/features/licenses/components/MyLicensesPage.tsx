@@ -50,7 +50,7 @@ export function MyLicensesPage() {
         </Alert>
       )}
       {view.loading && (
-        <div className="license-grid" aria-busy="true" aria-label="Loading your licenses">
+        <div className="license-grid" role="status" aria-busy="true" aria-label="Loading your licenses">
           {[0, 1].map((index) => (
             <Skeleton key={index} height={170} radius="md" />
           ))}

@@ -27,8 +27,8 @@ interface ManageLicensesPageProps {
   checkoutReturned: boolean
   /** The upgrade wizard's machine with its actors; the route supplies it. */
   upgradeLogic: UpgradeLogic
-  /** Renders the wizard for the running child; the route composes the upgrade feature. */
-  renderUpgrade: (upgrade: UpgradeRef, close: () => void) => ReactNode
+  /** Renders the wizard for the running child, or closed when there is none; the route composes the upgrade feature. */
+  renderUpgrade: (upgrade: UpgradeRef | undefined, close: () => void) => ReactNode
   /** Leaves for the hosted checkout (tests replace it). */
   goToCheckout?: (url: string) => void
 }
@@ -83,7 +83,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
       )}
 
       {view.loading && (
-        <Stack aria-busy="true" aria-label="Loading your licenses">
+        <Stack role="status" aria-busy="true" aria-label="Loading your licenses">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             {[0, 1, 2, 3].map((index) => (
               <Skeleton key={index} height={96} radius="md" />
@@ -132,7 +132,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
         onCheckout={() => manage.send({ type: 'checkout.start' })}
         onClose={close}
       />
-      {view.dialog === 'upgrade' && upgrade && renderUpgrade(upgrade, close)}
+      {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined, close)}
     </Stack>
   )
 }

@@ -44,7 +44,14 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
       </Stack>
     )
   }
-  if (view.loading || !view.product) return <LoadingScreen />
+  if (view.loading || !view.product) {
+    return (
+      <Stack maw={640}>
+        <Title order={1}>Purchase</Title>
+        <LoadingScreen />
+      </Stack>
+    )
+  }
   const { product } = view
   return (
     <Stack maw={640}>

@@ -11,142 +11,163 @@ import '../upgrade.css'
 
 const PaymentStep = lazy(() => import('./PaymentStep'))
 
+type UpgradeRef = ActorRefFrom<typeof upgradeMachine>
+
 interface UpgradeWizardProps {
-  upgrade: ActorRefFrom<typeof upgradeMachine>
+  /** The running wizard; none while the dialog is closed. */
+  upgrade: UpgradeRef | undefined
   onClose: () => void
 }
 
 const stepTitles = { select: 'Choose your plan', payment: 'Payment method', confirm: 'Confirm your upgrade', success: 'Upgrade complete', failure: 'Upgrade failed' } as const
 
-/** The upgrade wizard (spec section 4) as a dialog; closing it at any step discards the wizard. */
+const isBusy = (view: ReturnType<typeof selectUpgrade>) => view.checking || view.submittingPayment || view.upgrading
+
+/**
+ * The upgrade wizard (spec section 4) as a dialog; closing it at any step discards the wizard.
+ * The dialog stays mounted while closed, so that closing gives the focus back to its opener.
+ */
 export function UpgradeWizard({ upgrade, onClose }: UpgradeWizardProps) {
-  const view = useSelector(upgrade, selectUpgrade)
-  const busy = view.checking || view.submittingPayment || view.upgrading
+  const closeUnlessBusy = () => {
+    if (upgrade && !isBusy(selectUpgrade(upgrade.getSnapshot()))) onClose()
+  }
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={busy ? () => {} : onClose} title="Upgrade Subscription" size="lg">
-      <Stack>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {stepTitles[view.step]}
-        </Text>
-        {view.step === 'select' && (
-          <>
-            {view.error && (
-              <Alert color="red" role="alert">
-                {view.error}
-              </Alert>
-            )}
-            <Radio.Group label="Plan" value={view.priceId} onChange={(priceId) => upgrade.send({ type: 'plan.select', priceId: priceId as PriceId })}>
-              <Stack gap="xs" mt="xs">
-                {view.targets.map((target) => (
-                  <Radio key={target.priceId} value={target.priceId} label={`${target.name} — ${formatUsd(target.price)} per license`} />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <NumberInput
-              label="Licenses"
-              description={`From ${view.seatLimits.min} to ${view.seatLimits.max}`}
-              min={view.seatLimits.min}
-              max={view.seatLimits.max}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              value={view.seats}
-              onChange={(value) => upgrade.send({ type: 'seats.change', seats: typeof value === 'number' ? value : Number(value) })}
-            />
-            <Text>
-              {view.pricePerSeat} per license, billed annually. Total: <strong>{view.total}</strong> per year
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button disabled={!view.canContinue && !view.checking} loading={view.checking} onClick={() => upgrade.send({ type: 'wizard.continue' })}>
-                Continue
-              </Button>
-            </Group>
-          </>
-        )}
-        {view.step === 'payment' &&
-          (view.preparingPayment || !view.clientSecret ? (
-            <Stack align="center" py="lg">
-              <Loader aria-label="Loading the payment form" />
-              <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
-                Back
-              </Button>
-            </Stack>
-          ) : (
-            <Suspense fallback={<Loader aria-label="Loading the payment form" />}>
-              <PaymentStep
-                clientSecret={view.clientSecret}
-                submitting={view.submittingPayment}
-                canSubmit={view.canSubmitPayment}
-                canBack={view.canBack}
-                onSubmit={(form) => upgrade.send({ type: 'payment.submit', form })}
-                onBack={() => upgrade.send({ type: 'wizard.back' })}
-              />
-            </Suspense>
-          ))}
-        {view.step === 'confirm' && (
-          <>
-            <Table variant="vertical" withTableBorder aria-label="Your upgrade">
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th w={140}>Plan</Table.Th>
-                  <Table.Td>{view.planName}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>Licenses</Table.Th>
-                  <Table.Td>{view.seats}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>Total</Table.Th>
-                  <Table.Td>{view.total} per year</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>Card</Table.Th>
-                  <Table.Td>{view.card ?? 'Your default payment method'}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-            <Group justify="space-between">
-              <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
-                Back
-              </Button>
-              <Button loading={view.upgrading} disabled={!view.canConfirm && !view.upgrading} onClick={() => upgrade.send({ type: 'upgrade.confirm' })}>
-                Confirm
-              </Button>
-            </Group>
-          </>
-        )}
-        {view.step === 'success' && (
-          <Stack align="center" ta="center">
-            <ThemeIcon size={56} radius="xl" color="teal.9" aria-hidden="true">
-              <IconCircleCheck size={36} />
-            </ThemeIcon>
-            <Title order={2} fz="xl">
-              Upgrade Successful!
-            </Title>
-            <Text>
-              Your subscription is now {view.planName} with {view.seats} {view.seats === 1 ? 'license' : 'licenses'}.
-            </Text>
-            <Button onClick={() => upgrade.send({ type: 'page.refresh' })}>Refresh Page</Button>
-          </Stack>
-        )}
-        {view.step === 'failure' && (
-          <>
-            <Alert color="red" role="alert" title="The upgrade did not go through">
+    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={upgrade !== undefined} onClose={closeUnlessBusy} title="Upgrade Subscription" size="lg">
+      {upgrade && <WizardSteps upgrade={upgrade} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function WizardSteps({ upgrade, onClose }: { upgrade: UpgradeRef; onClose: () => void }) {
+  const view = useSelector(upgrade, selectUpgrade)
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {stepTitles[view.step]}
+      </Text>
+      {view.step === 'select' && (
+        <>
+          {view.error && (
+            <Alert color="red" role="alert">
               {view.error}
             </Alert>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => upgrade.send({ type: 'page.refresh' })}>
-                Refresh Page
-              </Button>
-              <Button onClick={() => upgrade.send({ type: 'upgrade.retry' })}>Try Again</Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Modal>
+          )}
+          <Radio.Group label="Plan" value={view.priceId} onChange={(priceId) => upgrade.send({ type: 'plan.select', priceId: priceId as PriceId })}>
+            <Stack gap="xs" mt="xs">
+              {view.targets.map((target) => (
+                <Radio key={target.priceId} value={target.priceId} label={`${target.name} — ${formatUsd(target.price)} per license`} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <NumberInput
+            label="Licenses"
+            description={`From ${view.seatLimits.min} to ${view.seatLimits.max}`}
+            min={view.seatLimits.min}
+            max={view.seatLimits.max}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            value={view.seats}
+            onChange={(value) =>
+              upgrade.send({
+                type: 'seats.change',
+                seats: typeof value === 'number' ? value : Number(value),
+              })
+            }
+          />
+          <Text>
+            {view.pricePerSeat} per license, billed annually. Total: <strong>{view.total}</strong> per year
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button disabled={!view.canContinue && !view.checking} loading={view.checking} onClick={() => upgrade.send({ type: 'wizard.continue' })}>
+              Continue
+            </Button>
+          </Group>
+        </>
+      )}
+      {view.step === 'payment' &&
+        (view.preparingPayment || !view.clientSecret ? (
+          <Stack align="center" py="lg">
+            <Loader aria-label="Loading the payment form" />
+            <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
+              Back
+            </Button>
+          </Stack>
+        ) : (
+          <Suspense fallback={<Loader aria-label="Loading the payment form" />}>
+            <PaymentStep
+              clientSecret={view.clientSecret}
+              submitting={view.submittingPayment}
+              canSubmit={view.canSubmitPayment}
+              canBack={view.canBack}
+              onSubmit={(form) => upgrade.send({ type: 'payment.submit', form })}
+              onBack={() => upgrade.send({ type: 'wizard.back' })}
+            />
+          </Suspense>
+        ))}
+      {view.step === 'confirm' && (
+        <>
+          <Table variant="vertical" withTableBorder aria-label="Your upgrade">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={140}>Plan</Table.Th>
+                <Table.Td>{view.planName}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Licenses</Table.Th>
+                <Table.Td>{view.seats}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Total</Table.Th>
+                <Table.Td>{view.total} per year</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Card</Table.Th>
+                <Table.Td>{view.card ?? 'Your default payment method'}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between">
+            <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
+              Back
+            </Button>
+            <Button loading={view.upgrading} disabled={!view.canConfirm && !view.upgrading} onClick={() => upgrade.send({ type: 'upgrade.confirm' })}>
+              Confirm
+            </Button>
+          </Group>
+        </>
+      )}
+      {view.step === 'success' && (
+        <Stack align="center" ta="center">
+          <ThemeIcon size={56} radius="xl" color="teal.9" aria-hidden="true">
+            <IconCircleCheck size={36} />
+          </ThemeIcon>
+          <Title order={2} fz="xl">
+            Upgrade Successful!
+          </Title>
+          <Text>
+            Your subscription is now {view.planName} with {view.seats} {view.seats === 1 ? 'license' : 'licenses'}.
+          </Text>
+          <Button onClick={() => upgrade.send({ type: 'page.refresh' })}>Refresh Page</Button>
+        </Stack>
+      )}
+      {view.step === 'failure' && (
+        <>
+          <Alert color="red" role="alert" title="The upgrade did not go through">
+            {view.error}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => upgrade.send({ type: 'page.refresh' })}>
+              Refresh Page
+            </Button>
+            <Button onClick={() => upgrade.send({ type: 'upgrade.retry' })}>Try Again</Button>
+          </Group>
+        </>
+      )}
+    </Stack>
   )
 }

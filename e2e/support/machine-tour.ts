@@ -1,0 +1,167 @@
+import type { Page, Route } from '@playwright/test'
+import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
+import { planPaths, type PathPlan } from '../../tests/model/paths'
+
+/** One step of a generated path: the event, and the machine's snapshot after it. */
+export interface TourStep {
+  event: EventObject
+  state: { value: unknown; context: Record<string, unknown> }
+}
+
+/** A call an invoked actor makes, as the browser sends it. */
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT'
+  /** The path under /api, matched exactly (a RegExp for addresses with parameters). */
+  path: string | RegExp
+}
+
+/** How an invoked actor reaches the API: its calls in order, and the bodies that stand for its output. */
+export interface ActorCalls {
+  calls: ApiCall[]
+  /** The answer body of each call for a done event; by default the last call answers the output. */
+  answers?: (output: unknown) => unknown[]
+}
+
+/**
+ * A machine toured in the browser: the generated paths of its model are walked on the real page.
+ * The user's events become clicks and typing; an actor's done or error event becomes the answer to
+ * the request the page is holding for it. So every state the model reaches is shown for real, and
+ * stays put until the path moves on: long enough to check it.
+ */
+export interface Tour<TMachine extends AnyStateMachine> {
+  plan: PathPlan<TMachine>
+  actors: Partial<Record<string, ActorCalls>>
+  /** What tells two states apart for the user: by default the state's value, and any error or notice shown. */
+  keyOf?: (step: TourStep) => string
+  /** Whether the browser can walk the path (its input, or an outcome the stack cannot give). */
+  walkable?: (steps: TourStep[], input: unknown) => boolean
+  /** States in which the browser is leaving the page: nothing is left to check there. */
+  leaving?: (step: TourStep) => boolean
+  /** Opens the page the machine runs on, ready for the path's first step. */
+  open: (page: Page, input: unknown) => Promise<void>
+  /** Does in the browser what a user event of the machine stands for. */
+  perform: (page: Page, event: EventFromLogic<TMachine>) => Promise<void>
+  /** Waits until the page shows what the state stands for; `before` are the path's earlier steps. */
+  expectShown: (page: Page, step: TourStep, before: TourStep[]) => Promise<void>
+}
+
+export interface TourPath {
+  input: unknown
+  steps: TourStep[]
+  /** The states first reached on this path, by key. */
+  name: string
+}
+
+/** Notices and errors the pages show on top of a state: a state with one looks different. */
+const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
+
+const defaultKey = (step: TourStep) =>
+  [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
+
+/**
+ * The shortest generated path, from any input, to each state the user can tell apart and the page
+ * can show, without paths that another one begins with.
+ */
+export function tourPaths<TMachine extends AnyStateMachine>(tour: Tour<TMachine>): TourPath[] {
+  const keyOf = tour.keyOf ?? defaultKey
+  const plan = planPaths(tour.plan)
+  const shortest = new Map<string, TourPath>()
+  for (const path of plan.paths) {
+    const steps = path.steps as unknown as TourStep[]
+    if (tour.walkable && !tour.walkable(steps, path.input)) continue
+    steps.forEach((step, index) => {
+      if (tour.leaving?.(step)) return
+      const key = keyOf(step)
+      const known = shortest.get(key)
+      if (!known || known.steps.length > index + 1) shortest.set(key, { input: path.input, steps: steps.slice(0, index + 1), name: '' })
+    })
+  }
+  // Paths are told apart by their input and every event with its data (two outputs of one actor differ).
+  const identity = (path: TourPath) => [path.input, ...path.steps.map((step) => step.event)].map((part) => JSON.stringify(part ?? null))
+  const candidates = [...new Map([...shortest.values()].map((path) => [identity(path).join('\n'), path])).values()]
+  const startsWith = (path: TourPath, prefix: TourPath) => {
+    const [whole, start] = [identity(path), identity(prefix)]
+    return whole.length > start.length && start.every((part, index) => part === whole[index])
+  }
+  return candidates
+    .filter((path) => !candidates.some((other) => startsWith(other, path)))
+    .map((path) => ({ ...path, name: path.steps.map((step) => step.event.type).join(' → ') }))
+}
+
+const sameCall = (one: ApiCall, other: ApiCall) => one.method === other.method && String(one.path) === String(other.path)
+
+/** Holds every request of the toured actors on one page until a path step answers it. */
+export class HeldRequests {
+  private held: { call: ApiCall; route: Route }[] = []
+
+  static async on(page: Page, actors: Partial<Record<string, ActorCalls>>) {
+    const held = new HeldRequests()
+    await held.install(page, actors)
+    return held
+  }
+
+  private async install(page: Page, actors: Partial<Record<string, ActorCalls>>) {
+    const calls = Object.values(actors).flatMap((actor) => actor?.calls ?? [])
+    await page.route(/\/api\//, async (route) => {
+      const request = route.request()
+      const path = new URL(request.url()).pathname.replace(/^\/api/, '')
+      const call = calls.find((candidate) => candidate.method === request.method() && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)))
+      if (!call) return route.fallback()
+      this.held.push({ call, route })
+    })
+  }
+
+  private async take(call: ApiCall): Promise<Route> {
+    for (let waited = 0; waited < 10_000; waited += 25) {
+      const index = this.held.findIndex((held) => sameCall(held.call, call))
+      if (index >= 0) return this.held.splice(index, 1)[0]!.route
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error(`The page never called ${call.method} ${String(call.path)}`)
+  }
+
+  /** Answers the actor's requests as its done event says. */
+  async succeed(actor: ActorCalls, output: unknown) {
+    const bodies = actor.answers?.(output) ?? [...actor.calls.slice(1).map(() => null), output]
+    for (const [index, call] of actor.calls.entries()) {
+      const route = await this.take(call)
+      const body = bodies[index]
+      await route.fulfill(body === undefined || body === null ? { status: 204 } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+    }
+  }
+
+  /** Refuses the actor's first request with the error's message, as the API does. */
+  async fail(actor: ActorCalls, error: unknown) {
+    const route = await this.take(actor.calls[0]!)
+    await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: (error as Error).message }) })
+  }
+}
+
+/** The fixtures' failures answer with 409, which Chromium reports as a failed resource. */
+export const heldFailureErrors = [/Failed to load resource: the server responded with a status of 409/]
+
+/**
+ * Walks one path on a page of its own (so no request of an earlier path can be answered by
+ * mistake): performs its user events, answers its actors' requests, and after each step waits for
+ * the page to show the state, then hands it to `check` with the key that tells the state apart.
+ */
+export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
+  const keyOf = tour.keyOf ?? defaultKey
+  const held = await HeldRequests.on(page, tour.actors)
+  await tour.open(page, path.input)
+  for (const [index, step] of path.steps.entries()) {
+    const [, kind, actorId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type) ?? []
+    if (kind && actorId) {
+      const actor = tour.actors[actorId]
+      if (!actor) throw new Error(`No calls known for the actor ${actorId}`)
+      const event = step.event as EventObject & { output?: unknown; error?: unknown }
+      if (kind === 'done') await held.succeed(actor, event.output)
+      else await held.fail(actor, event.error)
+    } else if (step.event.type !== 'xstate.init') {
+      await tour.perform(page, step.event as EventFromLogic<TMachine>)
+    }
+    if (tour.leaving?.(step)) break
+    await tour.expectShown(page, step, path.steps.slice(0, index))
+    await check(keyOf(step))
+  }
+}

@@ -1,0 +1,35 @@
+import { expect } from '@playwright/test'
+import type { billingPortalMachine } from '../../machines/billingPortal.machine'
+import { billingPortalModel } from '../../tests/machines/billingPortal.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** Billing in the sidebar: opening the customer portal, and its error. */
+export const billingPortalTour: Tour<typeof billingPortalMachine> = {
+  plan: billingPortalModel,
+  actors: { createPortalSession: { calls: [{ method: 'POST', path: '/stripe/create-customer-portal-session' }] } },
+  // The customer portal has a test of its own.
+  leaving: (step) => step.state.value === 'leaving',
+  open: async (page) => {
+    await openAs(page, demo.commercial, '/account/profile')
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+  },
+  perform: async (page, event) => {
+    switch (event.type) {
+      case 'portal.open':
+        return page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
+      case 'error.dismiss':
+        return page.getByRole('alert').filter({ hasText: 'Billing portal' }).getByRole('button', { name: 'Dismiss' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const billing = page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ })
+    const error = page.getByRole('alert').filter({ hasText: 'Billing portal' })
+    if (step.state.value === 'opening') return expect(page.getByLabel('Opening the billing portal')).toBeVisible()
+    await expect(billing).toBeEnabled()
+    if (step.state.context.error) await expect(error).toContainText(step.state.context.error as string)
+    else await expect(error).toHaveCount(0)
+  },
+}

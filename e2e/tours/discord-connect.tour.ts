@@ -1,0 +1,50 @@
+import { expect } from '@playwright/test'
+import type { discordConnectMachine } from '../../machines/discordConnect.machine'
+import { discordConnectModel } from '../../tests/machines/discordConnect.model'
+import { demo, licenseCard } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
+export const discordConnectTour: Tour<typeof discordConnectMachine> = {
+  plan: discordConnectModel,
+  // The API answers the invite link and that the account is now connected.
+  actors: { connectDiscord: { calls: [{ method: 'POST', path: '/discord/connect' }], answers: (output) => [{ ...(output as object), discordConnected: true }] } },
+  open: async (page) => {
+    await openAs(page, demo.plus, '/account')
+    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
+  },
+  perform: async (page, event) => {
+    const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
+    switch (event.type) {
+      case 'dialog.open':
+        return licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'Connect Discord' }).click()
+      case 'dialog.close':
+        return dialog.getByRole('button', { name: 'Close' }).click()
+      case 'name.change':
+        return dialog.getByLabel('Discord username').fill(event.value)
+      case 'discord.join':
+        return dialog.getByRole('button', { name: 'Join Prism Discord' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
+    const card = licenseCard(page, 'Commercial Plus')
+    const { value, context } = step.state
+    if (value === 'closed') {
+      await expect(dialog).toBeHidden()
+      return expect(card.getByRole('button', { name: 'Connect Discord' })).toBeVisible()
+    }
+    if (value === 'connected') {
+      await expect(dialog).toBeHidden()
+      return expect(card.getByText('Discord Connected')).toBeVisible()
+    }
+    await expect(dialog.getByLabel('Discord username')).toHaveValue(context.discordName as string)
+    if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
+    const join = dialog.getByRole('button', { name: 'Join Prism Discord' })
+    if (JSON.stringify(value) === '{"open":"joining"}') return expect(join).toHaveAttribute('data-loading')
+    if ((context.discordName as string).trim()) return expect(join).toBeEnabled()
+    return expect(join).toBeDisabled()
+  },
+}

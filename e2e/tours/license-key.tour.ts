@@ -1,0 +1,35 @@
+import { expect } from '@playwright/test'
+import type { licenseKeyMachine } from '../../machines/licenseKey.machine'
+import { licenseKeyModel } from '../../tests/machines/licenseKey.model'
+import { demo, licenseCard } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** The License Key dialog of a Commercial Plus card: open, closed, and closed after copying. */
+export const licenseKeyTour: Tour<typeof licenseKeyMachine> = {
+  plan: licenseKeyModel,
+  actors: {},
+  open: async (page) => {
+    await openAs(page, demo.plus, '/account')
+    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
+  },
+  perform: async (page, event) => {
+    const dialog = page.getByRole('dialog', { name: 'License Key' })
+    switch (event.type) {
+      case 'dialog.open':
+        return licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'License Key' }).click()
+      case 'dialog.close':
+        return dialog.getByRole('button', { name: 'Close' }).click()
+      case 'key.copyAndClose':
+        return dialog.getByRole('button', { name: 'Copy and Close' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const dialog = page.getByRole('dialog', { name: 'License Key' })
+    const copied = page.getByRole('status').filter({ hasText: 'License key copied to the clipboard.' })
+    if (step.state.value === 'open') return expect(dialog.getByRole('button', { name: 'Copy and Close' })).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await expect(copied).toHaveCount(step.state.context.copied ? 1 : 0)
+  },
+}

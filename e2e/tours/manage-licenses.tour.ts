@@ -1,0 +1,102 @@
+import { expect, type Page } from '@playwright/test'
+import type { EventFromLogic } from 'xstate'
+import type { manageLicensesMachine } from '../../machines/manageLicenses.machine'
+import { manageLicensesModel } from '../../tests/machines/manageLicenses.model'
+import { demo } from '../support/accounts'
+import type { Tour, TourStep } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+type Dialog = 'Assign License' | 'Assign several licenses' | 'Unassign License' | 'Buy Additional Licenses' | 'Upgrade Subscription'
+
+/** The dialog each step of `ready` shows, and the button that shows progress while it sends. */
+const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
+  '{"assign":{"single":"editing"}}': { dialog: 'Assign License' },
+  '{"assign":{"single":"submitting"}}': { dialog: 'Assign License', sending: 'Assign' },
+  '{"assign":{"bulk":"editing"}}': { dialog: 'Assign several licenses' },
+  '{"assign":{"bulk":"sending"}}': { dialog: 'Assign several licenses', sending: /^Assign \d+ licenses?$/ },
+  '{"assign":{"bulk":"finished"}}': { dialog: 'Assign several licenses' },
+  '{"unassign":"confirming"}': { dialog: 'Unassign License' },
+  '{"unassign":"removing"}': { dialog: 'Unassign License', sending: 'Unassign' },
+  '{"purchase":"choosing"}': { dialog: 'Buy Additional Licenses' },
+  '{"purchase":"redirecting"}': { dialog: 'Buy Additional Licenses', sending: 'Continue to checkout' },
+  '"upgrade"': { dialog: 'Upgrade Subscription' },
+}
+
+/** Manage Licenses: loading in parallel, a failed load, the page, and each of its dialogs in each step. */
+export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
+  plan: manageLicensesModel,
+  actors: {
+    loadStats: { calls: [{ method: 'GET', path: '/account/stats/' }] },
+    loadAssigned: { calls: [{ method: 'GET', path: '/licenses/assigned' }] },
+    assignLicense: { calls: [{ method: 'POST', path: '/licenses/assign' }] },
+    unassignLicense: { calls: [{ method: 'POST', path: '/licenses/unassign' }] },
+    createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },
+  },
+  // The hosted checkout has a test of its own.
+  leaving: (step) => step.state.value === 'checkingOut',
+  open: (page, input) => openAs(page, demo.commercial, (input as { checkoutReturned: boolean }).checkoutReturned ? '/account/licenses?success=true&session_id=cs_test_1' : '/account/licenses'),
+  perform,
+  expectShown: (page, step) => expectShown(page, step),
+}
+
+async function perform(page: Page, event: EventFromLogic<typeof manageLicensesMachine>) {
+  const main = page.getByRole('main')
+  const dialog = page.getByRole('dialog')
+  switch (event.type) {
+    case 'licenses.reload':
+      return main.getByRole('button', { name: 'Try again' }).click()
+    case 'notice.dismiss':
+      return main.getByRole('status').getByRole('button', { name: 'Dismiss' }).click()
+    case 'dialog.close':
+      return dialog.getByRole('button', { name: 'Close' }).click()
+    case 'assign.open':
+      return main.getByRole('button', { name: 'Assign License' }).click()
+    case 'assign.submit':
+      await dialog.getByLabel('First name').fill(event.assignee.firstName)
+      await dialog.getByLabel('Last name').fill(event.assignee.lastName)
+      await dialog.getByLabel('Email').fill(event.assignee.email)
+      return dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+    case 'bulk.open':
+      return dialog.getByRole('button', { name: 'Assign several' }).click()
+    case 'bulk.change':
+      return dialog.getByLabel('Assignees').fill(event.lines.map((line) => line.text).join('\n'))
+    case 'bulk.submit':
+      return dialog.getByRole('button', { name: /^Assign \d+ licenses?$/ }).click()
+    case 'unassign.request':
+      return main.getByRole('button', { name: `Unassign ${event.license.firstName} ${event.license.lastName}` }).click()
+    case 'unassign.confirm':
+      return dialog.getByRole('button', { name: 'Unassign', exact: true }).click()
+    case 'purchase.open':
+      return main.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+    case 'seats.change':
+      return dialog.getByLabel('Additional licenses').fill(String(event.seats))
+    case 'checkout.start':
+      return dialog.getByRole('button', { name: 'Continue to checkout' }).click()
+    case 'upgrade.open':
+      // Community owners have the 'Upgrade' badge; Commercial owners the action on the subscription tile.
+      return main.getByRole('button', { name: /^Upgrade( to Commercial Plus)?$/ }).click()
+  }
+  throw new Error(`No browser action for ${JSON.stringify(event)}`)
+}
+
+async function expectShown(page: Page, step: TourStep) {
+  const main = page.getByRole('main')
+  const { value, context } = step.state
+  await expect(main.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
+  if (typeof value === 'object' && value !== null && 'loading' in value) return expect(main.getByLabel('Loading your licenses')).toBeVisible()
+  if (value === 'failed') {
+    await expect(main.getByRole('alert')).toContainText('Your licenses could not be loaded')
+    return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  }
+  const ready = JSON.stringify((value as { ready: unknown }).ready)
+  const stats = context.stats as { subscription: string }
+  await expect(main.getByRole('group', { name: 'Subscription' })).toContainText(stats.subscription)
+  if (context.notice) await expect(main.getByRole('status').filter({ hasText: context.notice as string })).toBeVisible()
+  const shown = dialogs[ready]
+  if (!shown) return expect(page.getByRole('dialog')).toHaveCount(0)
+  const dialog = page.getByRole('dialog', { name: shown.dialog })
+  await expect(dialog).toBeVisible()
+  if (context.error) await expect(dialog.getByRole('alert')).toContainText(context.error as string)
+  if (shown.sending) await expect(dialog.getByRole('button', { name: shown.sending, exact: true })).toHaveAttribute('data-loading')
+  if (ready === '{"assign":{"bulk":"finished"}}') await expect(dialog.getByRole('status')).toContainText('licenses assigned.')
+}

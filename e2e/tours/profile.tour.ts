@@ -1,0 +1,57 @@
+import { expect } from '@playwright/test'
+import type { profileMachine } from '../../machines/profile.machine'
+import { profileModel } from '../../tests/machines/profile.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** Profile: loading, a failed load, the form, saving, saved and a failed save. */
+export const profileTour: Tour<typeof profileMachine> = {
+  plan: profileModel,
+  actors: {
+    loadProfile: { calls: [{ method: 'GET', path: '/account/' }] },
+    // Saving stores the fields, then reads back what was stored.
+    saveProfile: { calls: [{ method: 'PUT', path: '/account/' }, { method: 'GET', path: '/account/' }] },
+  },
+  open: (page) => openAs(page, demo.nolicense, '/account/profile'),
+  perform: async (page, event) => {
+    const main = page.getByRole('main')
+    switch (event.type) {
+      case 'profile.save': {
+        await main.getByLabel('Company').fill(event.fields.companyName)
+        return main.getByRole('button', { name: 'Update Profile' }).click()
+      }
+      case 'profile.reload':
+        return main.getByRole('button', { name: 'Try again' }).click()
+      case 'notice.dismiss':
+        return main.getByRole('button', { name: 'Dismiss' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step, before) => {
+    const main = page.getByRole('main')
+    const { value, context } = step.state
+    const update = main.getByRole('button', { name: 'Update Profile' })
+    switch (value) {
+      case 'loading':
+        return expect(main.getByText('Loading, please wait...')).toBeVisible()
+      case 'failed':
+        await expect(main.getByRole('alert')).toContainText('Your profile could not be loaded')
+        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case 'saving':
+        return expect(update).toHaveAttribute('data-loading')
+      case 'editing': {
+        // After a failed save the form keeps what was typed; otherwise it shows what is stored.
+        const typed = before.findLast((earlier) => earlier.event.type === 'profile.save')?.event as { fields: { companyName: string } } | undefined
+        const company = context.error && typed ? typed.fields.companyName : (context.account as { companyName: string }).companyName
+        await expect(main.getByLabel('Company')).toHaveValue(company)
+        await expect(update).toBeEnabled()
+        await expect(main.getByRole('status')).toHaveCount(context.saved ? 1 : 0)
+        if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
+        else await expect(main.getByRole('alert')).toHaveCount(0)
+        return
+      }
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
+  },
+}

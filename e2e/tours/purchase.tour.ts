@@ -1,0 +1,58 @@
+import { expect } from '@playwright/test'
+import type { purchaseMachine } from '../../machines/purchase.machine'
+import { purchaseModel } from '../../tests/machines/purchase.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+type PurchaseInput = { priceId: string | null; allowedPriceId: string | null }
+
+/** The purchase page: loading the product, choosing seats, the Community limit, not available, and checkout. */
+export const purchaseTour: Tour<typeof purchaseMachine> = {
+  plan: purchaseModel,
+  actors: {
+    loadProduct: { calls: [{ method: 'GET', path: /^\/products\/[^/]+$/ }] },
+    createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },
+  },
+  // Without a price or after checkout, the browser leaves the page: '/' and the hosted checkout have tests of their own.
+  leaving: (step) => step.state.value === 'leaving' || step.state.value === 'checkingOut',
+  open: (page, input) => {
+    const { priceId, allowedPriceId } = input as PurchaseInput
+    // The account decides the plan it may buy: Commercial owners may only buy Commercial.
+    const email = allowedPriceId === 'commercial' ? demo.commercial : demo.nolicense
+    return openAs(page, email, priceId ? `/account/purchase?pid=${priceId}` : '/account/purchase')
+  },
+  perform: async (page, event) => {
+    const main = page.getByRole('main')
+    switch (event.type) {
+      case 'seats.increase':
+        return main.getByRole('button', { name: 'More developers' }).click()
+      case 'seats.decrease':
+        return main.getByRole('button', { name: 'Fewer developers' }).click()
+      case 'checkout.start':
+        return main.getByRole('button', { name: 'Get Community License' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const main = page.getByRole('main')
+    const { value, context } = step.state
+    const action = main.getByRole('button', { name: 'Get Community License' })
+    switch (value) {
+      case 'loadingProduct':
+        return expect(main.getByText('Loading, please wait...')).toBeVisible()
+      case 'notAvailable':
+        return expect(main.getByRole('heading', { level: 1, name: 'License not available' })).toBeVisible()
+      case 'limitReached':
+        return expect(main.getByText(/already holds the most Community licenses/)).toBeVisible()
+      case 'redirecting':
+        return expect(action).toHaveAttribute('data-loading')
+      case 'choosingSeats':
+        await expect(main.getByLabel(`${context.seats as number} developers`)).toBeVisible()
+        await expect(action).toBeEnabled()
+        if (context.error) await expect(main.getByRole('alert')).toHaveText(context.error as string)
+        return
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
+  },
+}

@@ -1,0 +1,25 @@
+import { expect } from '@playwright/test'
+import type { sessionMachine } from '../../machines/session.machine'
+import { sessionModel } from '../../tests/machines/session.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** The account area while the signed-in account loads, and once it has. */
+export const sessionTour: Tour<typeof sessionMachine> = {
+  plan: sessionModel,
+  actors: { loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] } },
+  // The profile page sends account.changed after a save; its own tour walks that.
+  walkable: (steps) => !steps.some((step) => step.event.type === 'account.changed'),
+  // A failed load sends the user to '/', which has tests of its own.
+  leaving: (step) => step.state.value === 'failed',
+  open: (page) => openAs(page, demo.commercial, '/account'),
+  perform: async (_page, event) => {
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    if (step.state.value === 'loading') return expect(page.getByText('Loading, please wait...')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible()
+  },
+}
