@@ -87,16 +87,19 @@ test.describe('security headers', () => {
     // Reported twice: by the page (the fixture's listener) and by Chromium on the console.
     test.use({ expectedPageErrors: [/^Content-Security-Policy violation: script-src-elem refused inline in|^Executing inline script violates/] })
 
-    test('is refused, and the violation is reported', async ({ page, pageErrors }) => {
+    test('is refused in the page and in its frames, and each violation is reported', async ({ page, pageErrors }) => {
       await gotoHydrated(page, '/')
-      const ran = await page.evaluate(() => {
+      await page.evaluate(() => {
         const script = document.createElement('script')
         script.textContent = 'window.injected = true'
         document.body.append(script)
-        return 'injected' in window
+        const frame = document.createElement('iframe')
+        frame.srcdoc = '<script>parent.injected = true</script>'
+        document.body.append(frame)
       })
-      expect(ran).toBe(false)
-      await expect.poll(() => pageErrors.filter((error) => error.startsWith('Content-Security-Policy violation: script-src-elem'))).toHaveLength(1)
+      const reported = () => pageErrors.filter((error) => error.startsWith('Content-Security-Policy violation: script-src-elem refused inline'))
+      await expect.poll(reported).toEqual([expect.stringContaining(' in https://localhost:'), expect.stringMatching(/ in about\b/)])
+      expect(await page.evaluate(() => 'injected' in window)).toBe(false)
     })
   })
 })
