@@ -6,6 +6,7 @@ import { demoPeople } from './demo-accounts'
 import { startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './web/dev-site'
+import { type HeaderSet, serviceHeaders } from './web/security-headers'
 import { createSiteApp } from './web/site'
 
 /**
@@ -21,15 +22,23 @@ const stack = await startStack(config)
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 const api = getRequestListener(stack.api.fetch)
 const sandbox = getRequestListener(stack.sandbox.fetch)
-let site: Handler = getRequestListener(createSiteApp(config.DIST_DIR).fetch)
+// In development Vite's dev server answers for the site (below), and dist/ need not exist.
+let site: Handler = dev ? () => undefined : getRequestListener(createSiteApp(config.DIST_DIR).fetch)
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
+/** The services on the site's origin, each with its security headers (what it sets itself comes on top). */
+const services: [prefix: string, headers: HeaderSet, handle: Handler][] = [
+  ['/idp', serviceHeaders('identity'), stack.identity.handle],
+  ['/api', serviceHeaders('api'), api],
+  ['/sandbox', serviceHeaders('payments'), sandbox],
+]
 
 const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
   const path = req.url ?? '/'
-  if (under(path, '/idp')) return stack.identity.handle(req, res)
-  if (under(path, '/api')) return api(req, res)
-  if (under(path, '/sandbox')) return sandbox(req, res)
-  return site(req, res)
+  const service = services.find(([prefix]) => under(path, prefix))
+  if (!service) return site(req, res)
+  const [, headers, handle] = service
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  return handle(req, res)
 })
 const devSite = dev ? await createDevSite(server) : undefined
 if (devSite) site = devSite.handle

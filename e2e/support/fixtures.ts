@@ -6,13 +6,28 @@ interface Fixtures {
   pageErrors: string[]
 }
 
-/** Browser tests fail on any uncaught page error or console error the page reports. */
+/**
+ * Runs in every document of the test's pages, frames included, before the page's own scripts, and
+ * reports each Content-Security-Policy violation on the console, which the fixture reads for every
+ * frame (Chromium logs most violations there too, in words that differ from case to case).
+ */
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.documentURI} (${event.sourceFile || 'the document'}, line ${event.lineNumber})`)
+  })
+}
+
+/**
+ * Browser tests fail on any uncaught page error, console error, or Content-Security-Policy
+ * violation (in any frame of the test's pages, MSAL's hidden frames included).
+ */
 export const test = base.extend<Fixtures>({
   expectedPageErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page, expectedPageErrors }, use) => {
+    async ({ context, page, expectedPageErrors }, use) => {
       const errors: string[] = []
       reportErrors(page, errors)
+      await context.addInitScript(reportCspViolations)
       await use(errors)
       const unexpected = errors.filter((error) => !expectedPageErrors.some((pattern) => pattern.test(error)))
       expect(unexpected, 'errors reported by the page').toEqual([])

@@ -1,14 +1,8 @@
 import type { Stripe } from '@stripe/stripe-js'
 import { config } from '../config/config'
+import { usesSandbox } from './sandbox-key'
 
-/** Keys with this prefix stand for the local payment sandbox, whose Stripe.js the local stack serves. */
-export const sandboxKeyPrefix = 'pk_test_sandbox'
 export const sandboxScript = '/sandbox/stripe.js'
-
-/** Whether a publishable key means the local sandbox's Stripe.js rather than Stripe's own. */
-export function usesSandbox(publishableKey: string): boolean {
-  return publishableKey.startsWith(sandboxKeyPrefix)
-}
 
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
