@@ -32,8 +32,8 @@ vi.mock('@stripe/react-stripe-js', () => ({
 vi.mock('../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
 
 /** Three clicks in one go: React draws the page again only after the last. */
-const pressThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => fireEvent.click(element)))
-const submitThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => fireEvent.submit(element.closest('form')!)))
+const pressThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => element.click()))
+const submitThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => element.closest('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))))
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
 function renderManageLicenses(held: ReturnType<typeof heldApi>) {

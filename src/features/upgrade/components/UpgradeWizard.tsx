@@ -21,7 +21,8 @@ const stepTitles = { select: 'Choose your plan', payment: 'Payment method', conf
 /** The upgrade wizard (spec section 4) as a dialog; closing it at any step discards the wizard. */
 export function UpgradeWizard({ upgrade, onClose }: UpgradeWizardProps) {
   const view = useSelector(upgrade, selectUpgrade)
-  const busy = view.checking || view.submittingPayment || view.upgrading
+  // A lookup is cancelled by closing; saving a card or upgrading is not (aborting would not undo a charge made).
+  const busy = view.submittingPayment || view.upgrading
   return (
     <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened onClose={busy ? () => {} : onClose} title="Upgrade Subscription" size="lg">
       <Stack>
