@@ -8,38 +8,69 @@ import { priceIds } from '../content/plans'
 
 // ---- Building blocks -------------------------------------------------------------------------
 
-/** PostgreSQL's text cannot hold the NUL character; everything else is stored as sent. */
-const storable = v.check((value: string) => !value.includes('\u0000'), 'must not contain the NUL character')
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`), storable)
-const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(max, `${label} must be at most ${max} characters`), storable)
-export const emailSchema = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email must be at most 254 characters'), v.email('Email must be a valid email address'), storable)
+/**
+ * The longest value each text field the API accepts may hold, after trimming, counted in UTF-16
+ * code units (a string's length; an emoji counts 2 or more). Not graphemes: one grapheme can carry
+ * thousands of combining marks. The SPA checks the same schemas before it sends (decision 0009).
+ */
+export const fieldLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  oid: 128,
+  image: 2048,
+  github: 39,
+  companyName: 200,
+  country: 100,
+  address: 200,
+  city: 100,
+  state: 100,
+  zip: 20,
+  discordName: 32,
+  licenseId: 64,
+  paymentMethodId: 255,
+  returnUrl: 2048,
+} as const
+
+/** PostgreSQL's text holds neither the NUL character nor half of a surrogate pair; everything else is stored as sent. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const storable = (label: string) => v.check((value: string) => !value.includes('\u0000') && !loneSurrogate.test(value), `${label} holds a character that cannot be stored`)
+const atMost = (label: string, max: number) => v.maxLength<string, number, string>(max, `${label} must be at most ${max} characters`)
+/** Free text: leading and trailing white space dropped, the rest kept exactly as typed. */
+const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), atMost(label, max), storable(label))
+const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), atMost(label, max), storable(label))
+export const emailSchema = v.pipe(required('Email', fieldLimits.email), v.email('Email must be a valid email address'))
 const isoDate = v.pipe(v.string(), v.isoTimestamp())
 export const priceIdSchema = v.picklist(priceIds, 'priceId must be one of the plans')
 /** Addresses the site may send the user back to; the API also checks they are on its origin. */
-const returnAddress = v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('must be an absolute address'), storable)
+const returnAddress = (label: string) => v.pipe(text(label, fieldLimits.returnUrl), v.url(`${label} must be an absolute address`))
 
 // ---- Account -----------------------------------------------------------------------------------
 
 export const loginRequestSchema = v.object({
-  firstName: trimmed(100),
-  lastName: trimmed(100),
+  firstName: text('First name', fieldLimits.firstName),
+  lastName: text('Last name', fieldLimits.lastName),
   email: emailSchema,
-  oid: v.pipe(v.string(), v.trim(), v.nonEmpty('oid is required'), v.maxLength(128), storable),
+  oid: required('oid', fieldLimits.oid),
 })
 export type LoginRequest = v.InferOutput<typeof loginRequestSchema>
 
 /** The profile fields a user may change (spec section 3); email and oid are read-only. */
 export const profileFieldsSchema = v.object({
-  firstName: trimmed(100),
-  lastName: trimmed(100),
-  image: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(2048), v.url('Avatar image must be an address'), v.startsWith('https://', 'Avatar image must be an https address'), storable)]),
-  github: v.pipe(v.string(), v.trim(), v.maxLength(39, 'GitHub username must be at most 39 characters'), v.regex(/^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/, 'GitHub username may hold letters, digits and single hyphens')),
-  companyName: trimmed(200),
-  country: trimmed(100),
-  address: trimmed(200),
-  city: trimmed(100),
-  state: trimmed(100),
-  zip: trimmed(20),
+  firstName: text('First name', fieldLimits.firstName),
+  lastName: text('Last name', fieldLimits.lastName),
+  image: v.pipe(
+    text('Avatar image', fieldLimits.image),
+    v.check((value) => value === '' || v.is(v.pipe(v.string(), v.url()), value), 'Avatar image must be an address'),
+    v.check((value) => value === '' || value.startsWith('https://'), 'Avatar image must be an https address'),
+  ),
+  github: v.pipe(text('GitHub username', fieldLimits.github), v.regex(/^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/, 'GitHub username may hold letters, digits and single hyphens')),
+  companyName: text('Company', fieldLimits.companyName),
+  country: text('Country', fieldLimits.country),
+  address: text('Address', fieldLimits.address),
+  city: text('City', fieldLimits.city),
+  state: text('State', fieldLimits.state),
+  zip: text('Zip', fieldLimits.zip),
   emailAnnouncements: v.boolean(),
 })
 export type ProfileFields = v.InferOutput<typeof profileFieldsSchema>
@@ -82,13 +113,13 @@ export type AssignedLicense = v.InferOutput<typeof assignedLicenseSchema>
 export const assignedLicensesSchema = v.array(assignedLicenseSchema)
 
 export const assignRequestSchema = v.object({
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
+  firstName: required('First name', fieldLimits.firstName),
+  lastName: required('Last name', fieldLimits.lastName),
   email: emailSchema,
 })
 export type AssignRequest = v.InferOutput<typeof assignRequestSchema>
 
-export const unassignRequestSchema = v.object({ licenseId: v.pipe(v.string('licenseId is required'), v.trim(), v.nonEmpty('licenseId is required'), v.maxLength(64), storable) })
+export const unassignRequestSchema = v.object({ licenseId: required('licenseId', fieldLimits.licenseId) })
 export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 
 export const statsSchema = v.object({
@@ -104,11 +135,8 @@ export type Stats = v.InferOutput<typeof statsSchema>
 
 /** Discord's username rules: 2-32 characters, lowercase letters, digits, '_' and '.', no '..'. */
 export const discordNameSchema = v.pipe(
-  v.string('Discord username is required'),
-  v.trim(),
-  v.nonEmpty('Discord username is required'),
+  required('Discord username', fieldLimits.discordName),
   v.minLength(2, 'Discord username must be at least 2 characters'),
-  v.maxLength(32, 'Discord username must be at most 32 characters'),
   v.regex(/^[a-z0-9_.]+$/, 'Discord username may hold only lowercase letters, digits, _ and .'),
   v.check((name) => !name.includes('..'), 'Discord username cannot contain two dots in a row'),
 )
@@ -118,7 +146,7 @@ export type DiscordConnectAnswer = v.InferOutput<typeof discordConnectAnswerSche
 
 // ---- Payments ----------------------------------------------------------------------------------
 
-export const portalSessionRequestSchema = v.object({ returnUrl: returnAddress })
+export const portalSessionRequestSchema = v.object({ returnUrl: returnAddress('returnUrl') })
 export const urlAnswerSchema = v.object({ url: v.pipe(v.string(), v.url()) })
 /** A saved card as the portal shows it ('Visa ending in 4242'); never the full number. */
 export const paymentCardSchema = v.object({ brand: v.string(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })
@@ -126,13 +154,13 @@ export type PaymentCard = v.InferOutput<typeof paymentCardSchema>
 /** Whether the customer has a default payment method, and which card it is (the upgrade's confirm step shows it). */
 export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean(), card: v.optional(v.nullable(paymentCardSchema), null) })
 export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
-export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: v.pipe(v.string('paymentMethodId is required'), v.trim(), v.nonEmpty('paymentMethodId is required'), v.maxLength(255), storable) })
+export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: required('paymentMethodId', fieldLimits.paymentMethodId) })
 
 export const seatsSchema = v.pipe(v.number('quantity must be a number'), v.integer('quantity must be a whole number'), v.minValue(1, 'quantity must be at least 1'), v.maxValue(100_000, 'quantity is too large'))
 export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(500, 'quantity must be at most 500')) })
 export type UpgradeRequest = v.InferOutput<typeof upgradeRequestSchema>
 
-export const checkoutRequestSchema = v.object({ priceId: priceIdSchema, quantity: seatsSchema, successUrl: returnAddress, cancelUrl: returnAddress })
+export const checkoutRequestSchema = v.object({ priceId: priceIdSchema, quantity: seatsSchema, successUrl: returnAddress('successUrl'), cancelUrl: returnAddress('cancelUrl') })
 export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>
 export const checkoutAnswerSchema = v.object({ sessionId: v.string(), url: v.pipe(v.string(), v.url()) })
 export type CheckoutAnswer = v.InferOutput<typeof checkoutAnswerSchema>

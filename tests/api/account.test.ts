@@ -34,7 +34,7 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     [{ email: 'not-an-email' }, 'Email must be a valid email address'],
     [{ email: undefined }, 'Email is required'],
     [{ oid: '' }, 'oid is required'],
-    [{ firstName: 'x'.repeat(101) }, 'firstName'],
+    [{ firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
   ])('refuses an invalid sign-in with 422 naming the field: %j', async (change, named) => {
     const cara = person('commercial@example.com')
     const answer = await api.call(cara.email, 'POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid, ...change })
@@ -55,19 +55,11 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
   })
 
   it.each([
-    [{ firstName: 'x'.repeat(101) }, 'firstName'],
     [{ image: 'http://insecure.example.com/a.png' }, 'Avatar image must be an https address'],
     [{ github: 'not a github name!' }, 'GitHub username'],
-    [{ zip: '1'.repeat(21) }, 'zip'],
-    [{ lastName: 'x'.repeat(101) }, 'lastName'],
-    [{ companyName: 'x'.repeat(201) }, 'companyName'],
-    [{ country: 'x'.repeat(101) }, 'country'],
-    [{ address: 'x'.repeat(201) }, 'address'],
-    [{ city: 'x'.repeat(101) }, 'city'],
-    [{ state: 'x'.repeat(101) }, 'state'],
     [{ image: 'not an address' }, 'Avatar image must be an address'],
     [{ emailAnnouncements: 'yes' }, 'emailAnnouncements'],
-  ])('refuses an invalid profile with 422 naming the field: %j', async (change, named) => {
+  ])('refuses an invalid profile with 422 naming the field (the limits: hostile-input.test.ts): %j', async (change, named) => {
     const answer = await api.call('commercial@example.com', 'PUT', '/account/', { ...profile, ...change })
     expect(answer.status).toBe(422)
     expect(answer.body.message).toContain(named)

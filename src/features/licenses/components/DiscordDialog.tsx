@@ -1,4 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { discordNameSchema } from '../../../api/contract'
 import { discord } from '../../../content/discord'
 
 interface DiscordDialogProps {
@@ -16,41 +19,63 @@ interface DiscordDialogProps {
 export function DiscordDialog(props: DiscordDialogProps) {
   return (
     <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Connect Discord">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          props.onJoin()
-        }}
-      >
-        <Stack>
-          <Text size="sm">Commercial Plus includes the private Prism Discord server. To join:</Text>
-          <List size="sm" type="ordered" spacing={4}>
-            <List.Item>
-              Create a Discord account at{' '}
-              <Anchor href={discord.registerUrl} target="_blank" rel="noopener noreferrer">
-                {discord.registerLabel} (opens in a new tab)
-              </Anchor>{' '}
-              if you do not have one.
-            </List.Item>
-            <List.Item>In Discord, open User Settings, then My Account: your username is shown there.</List.Item>
-            <List.Item>Enter that username below and join.</List.Item>
-          </List>
-          {props.error && (
-            <Alert color="red" role="alert">
-              {props.error}
-            </Alert>
-          )}
-          <TextInput label="Discord username" value={props.discordName} onChange={(event) => props.onNameChange(event.currentTarget.value)} autoComplete="off" data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!props.canJoin} loading={props.joining}>
-              Join Prism Discord
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {/* Mounted per opening, so a field error of the last opening is gone. */}
+      {props.opened && <DiscordForm {...props} />}
     </Modal>
+  )
+}
+
+function DiscordForm(props: DiscordDialogProps) {
+  // Discord's username rules are checked before sending, as the API checks them (the typed name stays).
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const checked = v.safeParse(discordNameSchema, props.discordName)
+        if (checked.success) props.onJoin()
+        else setFieldError(checked.issues[0].message)
+      }}
+    >
+      <Stack>
+        <Text size="sm">Commercial Plus includes the private Prism Discord server. To join:</Text>
+        <List size="sm" type="ordered" spacing={4}>
+          <List.Item>
+            Create a Discord account at{' '}
+            <Anchor href={discord.registerUrl} target="_blank" rel="noopener noreferrer">
+              {discord.registerLabel} (opens in a new tab)
+            </Anchor>{' '}
+            if you do not have one.
+          </List.Item>
+          <List.Item>In Discord, open User Settings, then My Account: your username is shown there.</List.Item>
+          <List.Item>Enter that username below and join.</List.Item>
+        </List>
+        {props.error && (
+          <Alert color="red" role="alert">
+            {props.error}
+          </Alert>
+        )}
+        <TextInput
+          label="Discord username"
+          value={props.discordName}
+          error={fieldError}
+          onChange={(event) => {
+            setFieldError(null)
+            props.onNameChange(event.currentTarget.value)
+          }}
+          autoComplete="off"
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!props.canJoin} loading={props.joining}>
+            Join Prism Discord
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   )
 }

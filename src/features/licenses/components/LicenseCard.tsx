@@ -22,7 +22,9 @@ export function LicenseCard({ title, owner, expires, expiresInWords, actions }: 
         </Badge>
       </Group>
       <Stack gap={2} mt="sm">
-        <Text size="sm">{owner}</Text>
+        <Text size="sm" className="typed-text">
+          {owner}
+        </Text>
         <Text size="sm">{expires}</Text>
         {expiresInWords && (
           <Text size="sm" fw={600} c="orange.9">

@@ -70,7 +70,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign }: AssignedTab
               <Table.Tr key={license.id}>
                 <Table.Td>{fullName(license)}</Table.Td>
                 <Table.Td>{license.email}</Table.Td>
-                <Table.Td>{formatLongDate(license.expirationDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(license.expirationDate)}</Table.Td>
                 <Table.Td ta="right">
                   <Button size="xs" variant="subtle" color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
                     Unassign

@@ -46,7 +46,7 @@ export function BulkAssignDialog(props: BulkAssignDialogProps) {
             {props.lines.map((line, index) => {
               const status = lineStatus(line)
               return (
-                <List.Item key={`${index}-${line.text}`} icon={<status.icon size={16} color={`var(--mantine-color-${status.color}-8)`} aria-hidden="true" />}>
+                <List.Item className="typed-text" key={`${index}-${line.text}`} icon={<status.icon size={16} color={`var(--mantine-color-${status.color}-8)`} aria-hidden="true" />}>
                   <Text span fw={600} size="sm">
                     {line.text}
                   </Text>

@@ -21,7 +21,7 @@ export function UnassignDialog({ license, removing, error, onConfirm, onClose }:
               {error}
             </Alert>
           )}
-          <Text>
+          <Text className="typed-text">
             Unassign the license of <strong>{fullName(license)}</strong> ({license.email})? They lose access, and the license becomes available to assign again.
           </Text>
           <Group justify="flex-end">

@@ -21,7 +21,8 @@ interface UpgradeWizardProps {
 
 const stepTitles = { select: 'Choose your plan', payment: 'Payment method', confirm: 'Confirm your upgrade', success: 'Upgrade complete', failure: 'Upgrade failed' } as const
 
-const isBusy = (view: ReturnType<typeof selectUpgrade>) => view.checking || view.submittingPayment || view.upgrading
+// A lookup is cancelled by closing; saving a card or upgrading is not (aborting would not undo a charge made).
+const isBusy = (view: ReturnType<typeof selectUpgrade>) => view.submittingPayment || view.upgrading
 
 /**
  * The upgrade wizard (spec section 4) as a dialog; closing it at any step discards the wizard.

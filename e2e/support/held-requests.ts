@@ -1,0 +1,24 @@
+import type { Page, Request, Route } from '@playwright/test'
+
+/**
+ * Holds every request to the API path (with the method) until the test releases it: for a request
+ * still in flight when the user closes a dialog, leaves a page or presses a button again.
+ */
+export async function holdRequests(page: Page, path: string, method: string) {
+  const held: Route[] = []
+  const failed: Request[] = []
+  const matches = (request: Request) => request.method() === method && new URL(request.url()).pathname === path
+  page.on('requestfailed', (request) => {
+    if (matches(request)) failed.push(request)
+  })
+  await page.route(`**${path}`, (route) => (matches(route.request()) ? void held.push(route) : route.continue()))
+  return {
+    held,
+    /** Requests the page gave up (aborted) while they were held. */
+    failed,
+    /** Answers every held request now, as a late server would; one the page aborted cannot be answered. */
+    async release(json: unknown) {
+      await Promise.all(held.map((route) => route.fulfill({ json }).catch(() => undefined)))
+    },
+  }
+}
