@@ -9,7 +9,7 @@ import { expect, test } from './sessions'
 test.use({ expectedPageErrors: [new RegExp(['^Failed to load resource', ...calls.flatMap((call) => call.logged?.source ?? [])].join('|'))] })
 
 /** A few calls to a test: each signs in once per worker, and the slow cells wait side by side. */
-const perTest = 4
+const perTest = 3
 
 for (const account of new Set(calls.map((call) => call.account))) {
   const mine = calls.filter((call) => call.account === account)
