@@ -38,4 +38,13 @@ describe('the payment step (spec section 8: upgrade flow messages)', () => {
     expect(accounts.saveDefaultPaymentMethod).toHaveBeenCalledWith('pm_2', undefined)
     expect(stripe.confirmSetup).toHaveBeenCalledWith({ elements, confirmParams: { return_url: 'https://x/account/licenses' }, redirect: 'if_required' })
   })
+
+  it('only logs a failed read of the card on file: the card is saved, the confirm step names none', async () => {
+    const accounts = { ...api(), hasDefaultPaymentMethod: vi.fn(() => Promise.reject(new Error('There was a problem connecting to the server. Please try again.'))) } as unknown as AccountsApi
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const stripe = stripeAnswering({ setupIntent: { payment_method: 'pm_3' } })
+    await expect(setUpPayment(accounts, { stripe, elements }, 'https://x')).resolves.toEqual({ status: 'saved', card: null })
+    expect(log).toHaveBeenCalledWith('The card on file could not be read: There was a problem connecting to the server. Please try again.')
+    log.mockRestore()
+  })
 })

@@ -44,8 +44,13 @@ export async function setUpPayment(api: AccountsApi, form: PaymentForm, returnUr
   } catch {
     throw new Error(paymentMessages.notSaved)
   }
-  // The card now on file, for the confirm step; without it the step just names no card.
-  const onFile = await api.hasDefaultPaymentMethod(signal).catch(() => ({ card: null }))
+  // The card now on file, for the confirm step. A failure here is only logged (spec section 8):
+  // the card is saved, and the step just names no card.
+  const onFile = await api.hasDefaultPaymentMethod(signal).catch((error: unknown) => {
+    if (signal?.aborted) throw error
+    console.error(`The card on file could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    return { card: null }
+  })
   return { status: 'saved', card: onFile.card ?? null }
 }
 

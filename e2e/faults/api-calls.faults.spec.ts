@@ -1,0 +1,33 @@
+import type { CallCase } from './calls'
+import { calls } from './calls'
+import { runCalls, timeoutFor } from './cells'
+import { expect, test } from './sessions'
+
+// The browser logs every failed request itself, and a failure the spec leaves unshown is logged;
+// each cell checks that nothing else is.
+// (One pattern: test.use reads a two-element array as a value and its options.)
+test.use({ expectedPageErrors: [new RegExp(['^Failed to load resource', ...calls.flatMap((call) => call.logged?.source ?? [])].join('|'))] })
+
+/** A few calls to a test: each signs in once per worker, and the slow cells wait side by side. */
+const perTest = 3
+
+for (const account of new Set(calls.map((call) => call.account))) {
+  const mine = calls.filter((call) => call.account === account)
+  const parts = Math.ceil(mine.length / perTest)
+  for (let part = 0; part < parts; part++) {
+    const share = mine.filter((_, index) => index % parts === part)
+    test.describe(() => {
+      test.use({ account })
+      test(`as ${account}: ${names(share)}`, async ({ page }) => {
+        test.setTimeout(timeoutFor(share))
+        // Each cell is reported as it ends, so a test that runs out of time still shows what it did.
+        const results = await runCalls(page, share, (result) => test.info().annotations.push({ type: 'fault-cell', description: JSON.stringify(result) }))
+        expect(results.filter((result) => !result.ok).map((result) => `${result.call} × ${result.fault}: ${result.error}`)).toEqual([])
+      })
+    })
+  }
+}
+
+function names(share: readonly CallCase[]) {
+  return share.map((call) => call.name.replace(' /api/', ' /')).join(', ')
+}

@@ -1,0 +1,489 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { demo, licenseCard } from '../support/accounts'
+
+/**
+ * Every call the SPA makes to the accounts API (spec section 7), with how a user sends it and
+ * what they should see when it fails, is slow, or answers. The fault matrix runs each row against
+ * each fault of faults.ts.
+ */
+export interface CallCase {
+  /** The matrix row: method and path, and where the call is sent from when there are several places. */
+  name: string
+  method: 'GET' | 'POST' | 'PUT'
+  /** The path the call goes to. */
+  path: string
+  /** The demo account that can send it. */
+  account: string
+  /** Takes the user to where they send the call, with what they typed (the fault applies only after); nothing for a page's own load. */
+  reach(page: Page): Promise<void>
+  /** What the user does that sends the call (for a page's load: opening the page). */
+  send(page: Page): Promise<void>
+  /** How the user sends it again from what a failure left on screen; without it they start over with reach and send. */
+  retry?(page: Page): Promise<void>
+  /** What the user sees when the call fails with the catalogue's message: the message where they were, still usable, their input kept. */
+  failed(page: Page, message: string): Promise<void>
+  /** While the answer is slow: progress shows, and the page still answers the user. */
+  waiting(page: Page): Promise<void>
+  /** Once an answer came: it was handled. */
+  done(page: Page): Promise<void>
+  /** The slow answer: the server's own for a read, a made-up success for a change, so the demo data stays as it is. */
+  slowAnswer: 'server' | { json?: (origin: string) => unknown }
+  /** The answer's content is not read (spec: 'not shown'): a malformed body is a success like any other. */
+  ignoresBody?: boolean
+  /** The flow's own message for every failure, instead of the catalogue's (the upgrade's payment step). */
+  message?: string
+  /** A failure only logged, not shown (spec section 8): the line the page logs. */
+  logged?: RegExp
+  /** Other calls the same action sends that would change the demo data: answered with a made-up success. */
+  stubs?: readonly { method: string; path: string }[]
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' })
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
+/** The button shows progress (Mantine marks a loading button, which is also disabled). */
+const loading = (scope: Page | Locator, name: string) => expect(scope.getByRole('button', { name, exact: true })).toHaveAttribute('data-loading', 'true')
+const landed = (page: Page, path: string) => expect(page).toHaveURL((url) => url.pathname === path)
+
+/** The sidebar still works while a page waits. */
+async function sidebarUsable(page: Page) {
+  await expect(nav(page).getByRole('link', { name: 'Profile' })).toBeEnabled()
+  await expect(nav(page).getByRole('link', { name: 'My Licenses' })).toBeEnabled()
+}
+
+/** A page's data could not load: the message and Try again, with the rest of the account area around it. */
+async function loadFailed(page: Page, title: string, message: string) {
+  const alert = page.getByRole('alert').filter({ hasText: title })
+  await expect(alert).toContainText(message)
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  await sidebarUsable(page)
+}
+
+const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' }).click()
+
+/** The user is sent to the landing page, which works as ever (spec section 4: the session; section 2: the purchase page). */
+async function sentHome(page: Page) {
+  await landed(page, '/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Account' }).first()).toBeVisible()
+}
+
+/** A dialog kept open with the message, its action offered again and a way out. */
+async function dialogFailed(page: Page, name: string, action: string, message: string) {
+  const box = dialog(page, name)
+  await expect(box.getByRole('alert')).toHaveText(message)
+  await expect(box.getByRole('button', { name: action, exact: true })).toBeEnabled()
+  await expect(box.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+}
+
+/** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
+async function upgradeFailed(page: Page, message: string) {
+  const box = dialog(page, 'Upgrade Subscription')
+  await expect(box.getByRole('alert')).toContainText(message)
+  await expect(box.getByRole('button', { name: 'Try Again' })).toBeEnabled()
+  await expect(box.getByRole('button', { name: 'Refresh Page' })).toBeEnabled()
+  await expect(box.getByRole('button', { name: 'Close' })).toBeEnabled()
+}
+
+const assignee = { firstName: 'Faye', lastName: 'Fault', email: 'faye.fault@example.com' }
+const discordName = 'fault.tester'
+const company = 'Fault Tolerant Ltd'
+/** Where a made-up checkout or portal answer sends the browser: a page of the site. */
+const elsewhere = (origin: string) => `${origin}/privacy`
+
+async function openManageLicenses(page: Page) {
+  await page.goto('/account/licenses')
+  await expect(page.getByRole('group', { name: 'Available' })).toBeVisible()
+}
+
+async function openUpgrade(page: Page) {
+  await openManageLicenses(page)
+  await page.getByRole('button', { name: 'Upgrade to Commercial Plus' }).click()
+  await expect(dialog(page, 'Upgrade Subscription').getByText('Choose your plan')).toBeVisible()
+}
+
+async function continueUpgrade(page: Page) {
+  await dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Continue' }).click()
+}
+
+async function fillCard(page: Page) {
+  const box = dialog(page, 'Upgrade Subscription')
+  await box.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await box.getByLabel('Expiration (MM / YY)').fill('12 / 34')
+  await box.getByLabel('Security code (CVC)').fill('123')
+}
+
+/** A checkout session answered: the browser leaves for its address (here a page of the site). */
+const leavesForCheckout = {
+  done: (page: Page) => landed(page, '/privacy'),
+  slowAnswer: { json: (origin: string) => ({ sessionId: 'cs_fault', url: elsewhere(origin) }) },
+}
+
+/** A page's own load: opening the page sends it; a failure shows the message and Try again. */
+function pageLoad(path: string, failedTitle: string, progress: (page: Page) => Locator) {
+  return {
+    reach: async () => {},
+    send: async (page: Page) => void (await page.goto(path)),
+    retry: tryAgain,
+    failed: (page: Page, message: string) => loadFailed(page, failedTitle, message),
+    waiting: async (page: Page) => {
+      await expect(progress(page)).toBeVisible()
+      await sidebarUsable(page)
+    },
+    slowAnswer: 'server' as const,
+  }
+}
+
+/** A load whose failure sends the user to '/' (the session, the purchase page's product). */
+function loadOrHome(path: string) {
+  return {
+    reach: async () => {},
+    send: async (page: Page) => void (await page.goto(path)),
+    failed: sentHome,
+    waiting: (page: Page) => expect(page.getByText('Loading, please wait...')).toBeVisible(),
+    slowAnswer: 'server' as const,
+  }
+}
+
+const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
+
+/** The upgrade's payment step with a card typed in; Save payment method sends it. */
+const savingACard = {
+  account: demo.full,
+  reach: async (page: Page) => {
+    await openUpgrade(page)
+    await continueUpgrade(page)
+    await fillCard(page)
+  },
+  send: (page: Page) => dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Save payment method' }).click(),
+  waiting: (page: Page) => loading(dialog(page, 'Upgrade Subscription'), 'Save payment method'),
+}
+
+export const calls: readonly CallCase[] = [
+  {
+    name: 'POST /api/auth/login',
+    method: 'POST',
+    path: '/api/auth/login',
+    account: demo.plus,
+    ...loadOrHome('/account'),
+    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+  },
+  {
+    name: 'GET /api/licenses',
+    method: 'GET',
+    path: '/api/licenses',
+    account: demo.plus,
+    ...pageLoad('/account', 'Your licenses could not be loaded', licensesLoading),
+    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+  },
+  {
+    name: 'POST /api/discord/connect',
+    method: 'POST',
+    path: '/api/discord/connect',
+    account: demo.plus,
+    reach: async (page) => {
+      await page.goto('/account')
+      await page.getByRole('button', { name: 'Connect Discord' }).click()
+      await dialog(page, 'Connect Discord').getByLabel('Discord username').fill(discordName)
+    },
+    send: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
+    retry: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Connect Discord', 'Join Prism Discord', message)
+      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Connect Discord'), 'Join Prism Discord')
+      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
+      await expect(dialog(page, 'Connect Discord').getByRole('button', { name: 'Cancel' })).toBeEnabled()
+    },
+    done: async (page) => {
+      await expect(page.getByText('Discord Connected')).toBeVisible()
+      await expect(dialog(page, 'Connect Discord')).toBeHidden()
+    },
+    slowAnswer: { json: (origin) => ({ inviteLink: elsewhere(origin), discordConnected: true }) },
+  },
+  {
+    name: 'GET /api/account/',
+    method: 'GET',
+    path: '/api/account/',
+    account: demo.plus,
+    ...pageLoad('/account/profile', 'Your profile could not be loaded', (page) => page.getByText('Loading, please wait...')),
+    done: (page) => expect(page.getByLabel('First name')).not.toHaveValue(''),
+  },
+  {
+    name: 'PUT /api/account/',
+    method: 'PUT',
+    path: '/api/account/',
+    account: demo.plus,
+    reach: async (page) => {
+      await page.goto('/account/profile')
+      await page.getByLabel('Company').fill(company)
+    },
+    send: (page) => page.getByRole('button', { name: 'Update Profile' }).click(),
+    retry: (page) => page.getByRole('button', { name: 'Update Profile' }).click(),
+    failed: async (page, message) => {
+      await expect(page.getByRole('alert').filter({ hasText: 'Your profile was not saved' })).toContainText(message)
+      await expect(page.getByLabel('Company')).toHaveValue(company)
+      await expect(page.getByRole('button', { name: 'Update Profile' })).toBeEnabled()
+    },
+    waiting: async (page) => {
+      await loading(page, 'Update Profile')
+      await expect(page.getByLabel('Company')).toHaveValue(company)
+      await sidebarUsable(page)
+    },
+    done: (page) => expect(page.getByRole('status').filter({ hasText: 'Your profile was updated.' })).toBeVisible(),
+    slowAnswer: {},
+    ignoresBody: true,
+  },
+  {
+    name: 'GET /api/account/stats/',
+    method: 'GET',
+    path: '/api/account/stats/',
+    account: demo.commercial,
+    ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
+    done: (page) => expect(page.getByRole('group', { name: 'Available' })).toContainText('3'),
+  },
+  {
+    name: 'GET /api/licenses/assigned',
+    method: 'GET',
+    path: '/api/licenses/assigned',
+    account: demo.commercial,
+    ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
+    done: (page) => expect(page.getByRole('row', { name: /dev1@example\.com/ })).toBeVisible(),
+  },
+  {
+    name: 'POST /api/licenses/assign',
+    method: 'POST',
+    path: '/api/licenses/assign',
+    account: demo.commercial,
+    reach: async (page) => {
+      await openManageLicenses(page)
+      await page.getByRole('button', { name: 'Assign License' }).click()
+      const box = dialog(page, 'Assign License')
+      await box.getByLabel('First name').fill(assignee.firstName)
+      await box.getByLabel('Last name').fill(assignee.lastName)
+      await box.getByLabel('Email').fill(assignee.email)
+    },
+    send: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
+    retry: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Assign License', 'Assign', message)
+      await expectAssigneeKept(page)
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Assign License'), 'Assign')
+      await expectAssigneeKept(page)
+    },
+    done: async (page) => {
+      await expect(page.getByRole('status')).toHaveText(`License assigned to ${assignee.email}.`)
+      await expect(page.getByRole('row', { name: new RegExp(assignee.email) })).toHaveCount(1)
+    },
+    slowAnswer: { json: () => ({ id: 'seat_fault', ...assignee, expirationDate: '2030-01-01T00:00:00.000Z' }) },
+  },
+  {
+    name: 'POST /api/licenses/unassign',
+    method: 'POST',
+    path: '/api/licenses/unassign',
+    account: demo.commercial,
+    reach: async (page) => {
+      await openManageLicenses(page)
+      await page.getByRole('button', { name: 'Unassign Dev One' }).click()
+    },
+    send: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
+    retry: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
+    failed: (page, message) => dialogFailed(page, 'Unassign License', 'Unassign', message),
+    waiting: (page) => loading(dialog(page, 'Unassign License'), 'Unassign'),
+    done: async (page) => {
+      await expect(page.getByRole('status')).toHaveText('License unassigned from dev1@example.com.')
+      await expect(page.getByRole('row', { name: /dev1@example\.com/ })).toHaveCount(0)
+    },
+    slowAnswer: {},
+    ignoresBody: true,
+  },
+  {
+    name: 'POST /api/stripe/create-checkout-session (Manage Licenses)',
+    method: 'POST',
+    path: '/api/stripe/create-checkout-session',
+    account: demo.full,
+    reach: async (page) => {
+      await openManageLicenses(page)
+      await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+      await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
+    },
+    send: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
+    retry: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Buy Additional Licenses', 'Continue to checkout', message)
+      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Buy Additional Licenses'), 'Continue to checkout')
+      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
+    },
+    ...leavesForCheckout,
+  },
+  {
+    name: 'GET /api/products/{pid}',
+    method: 'GET',
+    path: '/api/products/commercial',
+    account: demo.nolicense,
+    ...loadOrHome('/account/purchase?pid=commercial'),
+    done: (page) => expect(page.getByRole('heading', { level: 1, name: 'Purchase Commercial' })).toBeVisible(),
+  },
+  {
+    name: 'POST /api/stripe/create-checkout-session (purchase page)',
+    method: 'POST',
+    path: '/api/stripe/create-checkout-session',
+    account: demo.nolicense,
+    reach: async (page) => {
+      await page.goto('/account/purchase?pid=commercial')
+      await page.getByRole('button', { name: 'More developers' }).click()
+      await expect(page.getByLabel('2 developers')).toBeVisible()
+    },
+    send: (page) => page.getByRole('button', { name: 'Buy Commercial' }).click(),
+    retry: (page) => page.getByRole('button', { name: 'Buy Commercial' }).click(),
+    failed: async (page, message) => {
+      await expect(page.getByRole('alert')).toHaveText(message)
+      await expect(page.getByLabel('2 developers')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Buy Commercial' })).toBeEnabled()
+    },
+    waiting: async (page) => {
+      await loading(page, 'Buy Commercial')
+      await sidebarUsable(page)
+    },
+    ...leavesForCheckout,
+  },
+  {
+    name: 'POST /api/stripe/create-customer-portal-session',
+    method: 'POST',
+    path: '/api/stripe/create-customer-portal-session',
+    account: demo.commercial,
+    reach: async (page) => {
+      await page.goto('/account')
+      await expect(licenseCard(page, 'Commercial')).toBeVisible()
+    },
+    send: (page) => nav(page).getByRole('button', { name: /Billing/ }).click(),
+    retry: (page) => nav(page).getByRole('button', { name: /Billing/ }).click(),
+    failed: async (page, message) => {
+      const alert = page.getByRole('alert').filter({ hasText: 'Billing portal' })
+      await expect(alert).toContainText(message)
+      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
+      await expect(nav(page).getByRole('button', { name: /Billing/ })).toBeEnabled()
+    },
+    waiting: async (page) => {
+      await expect(page.getByLabel('Opening the billing portal')).toBeVisible()
+      await sidebarUsable(page)
+    },
+    done: (page) => landed(page, '/privacy'),
+    slowAnswer: { json: (origin) => ({ url: elsewhere(origin) }) },
+  },
+  {
+    name: 'GET /api/stripe/has-default-payment-method',
+    method: 'GET',
+    path: '/api/stripe/has-default-payment-method',
+    account: demo.commercial,
+    reach: async (page) => {
+      await openUpgrade(page)
+      await dialog(page, 'Upgrade Subscription').getByLabel('Licenses').fill('7')
+    },
+    send: continueUpgrade,
+    retry: continueUpgrade,
+    failed: async (page, message) => {
+      const box = dialog(page, 'Upgrade Subscription')
+      await expect(box.getByRole('alert')).toHaveText(message)
+      await expect(box.getByLabel('Licenses')).toHaveValue('7')
+      await expect(box.getByRole('button', { name: 'Continue' })).toBeEnabled()
+      await expect(box.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Upgrade Subscription'), 'Continue')
+      await expect(dialog(page, 'Upgrade Subscription').getByLabel('Licenses')).toHaveValue('7')
+    },
+    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toContainText('7'),
+    slowAnswer: 'server',
+  },
+  {
+    name: 'GET /api/stripe/create-setup-intent',
+    method: 'GET',
+    path: '/api/stripe/create-setup-intent',
+    account: demo.full,
+    reach: openUpgrade,
+    send: continueUpgrade,
+    retry: async (page) => {
+      await dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Close' }).click()
+      await page.getByRole('button', { name: 'Upgrade to Commercial Plus' }).click()
+      await continueUpgrade(page)
+    },
+    failed: upgradeFailed,
+    waiting: async (page) => {
+      await expect(page.getByLabel('Loading the payment form')).toBeVisible()
+      await expect(dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Back' })).toBeEnabled()
+    },
+    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByLabel('Card number')).toBeVisible(),
+    slowAnswer: 'server',
+  },
+  {
+    name: 'POST /api/stripe/save-default-payment-method',
+    method: 'POST',
+    path: '/api/stripe/save-default-payment-method',
+    ...savingACard,
+    // Try Again leads to confirm, and Back from there to a new payment form (spec section 4).
+    retry: async (page) => {
+      const box = dialog(page, 'Upgrade Subscription')
+      await box.getByRole('button', { name: 'Try Again' }).click()
+      await box.getByRole('button', { name: 'Back' }).click()
+      await fillCard(page)
+      await box.getByRole('button', { name: 'Save payment method' }).click()
+    },
+    failed: upgradeFailed,
+    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toBeVisible(),
+    slowAnswer: {},
+    ignoresBody: true,
+    message: 'Failed to save payment method. Please try again.',
+  },
+  {
+    name: 'GET /api/stripe/has-default-payment-method (after saving a card)',
+    method: 'GET',
+    path: '/api/stripe/has-default-payment-method',
+    ...savingACard,
+    // The card is saved: the confirm step follows, naming no card, and the failure is only logged.
+    failed: async (page) => {
+      const box = dialog(page, 'Upgrade Subscription')
+      await expect(box.getByRole('table', { name: 'Your upgrade' })).toContainText('Your default payment method')
+      await expect(box.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+      await expect(box.getByRole('alert')).toHaveCount(0)
+    },
+    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toContainText('Visa ending in 4242'),
+    slowAnswer: { json: () => ({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } }) },
+    logged: /^The card on file could not be read: /,
+    stubs: [{ method: 'POST', path: '/api/stripe/save-default-payment-method' }],
+  },
+  {
+    name: 'POST /api/stripe/upgrade-community-subscription',
+    method: 'POST',
+    path: '/api/stripe/upgrade-community-subscription',
+    account: demo.commercial,
+    reach: async (page) => {
+      await openUpgrade(page)
+      await continueUpgrade(page)
+      await expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toBeVisible()
+    },
+    send: (page) => dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Confirm' }).click(),
+    retry: async (page) => {
+      await dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Try Again' }).click()
+      await dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Confirm' }).click()
+    },
+    failed: upgradeFailed,
+    waiting: (page) => loading(dialog(page, 'Upgrade Subscription'), 'Confirm'),
+    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('heading', { name: 'Upgrade Successful!' })).toBeVisible(),
+    slowAnswer: {},
+    ignoresBody: true,
+  },
+]
+
+async function expectAssigneeKept(page: Page) {
+  const box = dialog(page, 'Assign License')
+  await expect(box.getByLabel('First name')).toHaveValue(assignee.firstName)
+  await expect(box.getByLabel('Last name')).toHaveValue(assignee.lastName)
+  await expect(box.getByLabel('Email')).toHaveValue(assignee.email)
+}

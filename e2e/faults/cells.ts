@@ -1,0 +1,135 @@
+import { expect, type Page, type Request, type Route } from '@playwright/test'
+import type { CallCase } from './calls'
+import { delayMs, faults, type Fault } from './faults'
+
+/** One cell of the matrix: a call under a fault, and whether the user saw what they should. */
+export interface CellResult {
+  call: string
+  fault: string
+  ok: boolean
+  error?: string
+}
+
+/** The browser's own log line for a failed request; anything else logged is an error of the app. */
+const browserLog = /^Failed to load resource: (the server responded with a status of \d+|net::ERR_FAILED)/
+
+const slowFault = faults.find((fault) => fault.message === undefined)!
+const quickFaults = faults.filter((fault) => fault !== slowFault)
+
+/**
+ * Runs every fault against each of the calls, all sent as one account. A slow answer takes 10 s,
+ * so the slow cells run on pages of their own beside the quick cells, which run one after another
+ * on the test's page: a failure leaves the retry on screen, and the next fault meets the user's retry.
+ */
+export async function runCalls(page: Page, calls: readonly CallCase[], report: (result: CellResult) => void): Promise<CellResult[]> {
+  const queue = [...calls]
+  const slowCells = async () => {
+    const results: CellResult[] = []
+    for (let call = queue.shift(); call; call = queue.shift()) {
+      const slowPage = await page.context().newPage()
+      results.push(await runCell(slowPage, call, slowFault, false))
+      report(results.at(-1)!)
+      await slowPage.close()
+    }
+    return results
+  }
+  // Two slow cells at a time: each mostly waits, but opening many pages at once starves the machine.
+  const slow = Promise.all([slowCells(), slowCells()])
+  const results: CellResult[] = []
+  for (const call of calls) {
+    let onFailure = false
+    for (const fault of quickFaults) {
+      const result = await runCell(page, call, fault, onFailure && call.retry !== undefined)
+      results.push(result)
+      report(result)
+      onFailure = result.ok && !(fault.id === 'bad JSON' && call.ignoresBody)
+    }
+  }
+  return [...results, ...(await slow).flat()]
+}
+
+/** A cell: the user sends the call (anew, or by retrying), the fault answers, the user sees the outcome. */
+async function runCell(page: Page, call: CallCase, fault: Fault, retrying: boolean): Promise<CellResult> {
+  const sent: Request[] = []
+  const logged: string[] = []
+  const isCall = (url: URL) => url.pathname === call.path
+  let answered!: () => void
+  const answer = new Promise<void>((resolve) => (answered = resolve))
+  const intercept = async (route: Route) => {
+    if (route.request().method() !== call.method) return route.fallback()
+    try {
+      await fault.answer(route, () => slowAnswer(route, call))
+    } catch (error) {
+      logged.push(`the fault could not answer: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    answered()
+  }
+  const onRequest = (request: Request) => {
+    if (request.method() === call.method && isCall(new URL(request.url()))) sent.push(request)
+  }
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error') logged.push(message.text())
+  }
+  const onPageError = (error: Error) => logged.push(error.message)
+  const onDialog = (dialog: { accept(): Promise<void> }) => dialog.accept() // leaving a page with unsaved changes
+  const stub = (route: Route) => route.fulfill({ status: 200, body: '' })
+  const stubbed = (call.stubs ?? []).map((other) => (url: URL) => url.pathname === other.path)
+  page.on('dialog', onDialog)
+  if (!retrying) {
+    try {
+      await call.reach(page)
+    } catch (error) {
+      page.off('dialog', onDialog)
+      return { call: call.name, fault: fault.id, ok: false, error: `could not reach the call: ${summary(error)}` }
+    }
+  }
+  page.on('request', onRequest)
+  page.on('console', onConsole)
+  page.on('pageerror', onPageError)
+  await page.route(isCall, intercept)
+  for (const matcher of stubbed) await page.route(matcher, stub)
+  try {
+    await (retrying ? call.retry! : call.send)(page)
+    if (fault.message === undefined) await call.waiting(page)
+    await answer
+    if (fault.message === undefined || (fault.id === 'bad JSON' && call.ignoresBody)) await call.done(page)
+    else await call.failed(page, call.message ?? fault.message)
+    expect(sent.length, 'requests sent for one action').toBe(1)
+    const failedHere = fault.message !== undefined && !(fault.id === 'bad JSON' && call.ignoresBody)
+    const intended = failedHere && call.logged ? [call.logged] : []
+    if (intended.length) expect(logged.filter((text) => call.logged!.test(text)), 'the failure logged once').toHaveLength(1)
+    expect(logged.filter((text) => !browserLog.test(text) && !intended.some((pattern) => pattern.test(text))), 'errors the page logged').toEqual([])
+    return { call: call.name, fault: fault.id, ok: true }
+  } catch (error) {
+    return { call: call.name, fault: fault.id, ok: false, error: summary(error) }
+  } finally {
+    // A route removed while its handler still holds the request lets the request through to the
+    // server: a change would then really be made. Wait for the fault to answer first.
+    if (sent.length > 0) await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, delayMs + 5_000))])
+    await page.unroute(isCall, intercept).catch(() => {})
+    for (const matcher of stubbed) await page.unroute(matcher, stub).catch(() => {})
+    page.off('request', onRequest)
+    page.off('console', onConsole)
+    page.off('pageerror', onPageError)
+    page.off('dialog', onDialog)
+  }
+}
+
+/** After the wait: the server's own answer for a read, a made-up success for a change. */
+async function slowAnswer(route: Route, call: CallCase) {
+  if (call.slowAnswer === 'server') return route.continue()
+  const origin = new URL(route.request().url()).origin
+  const json = call.slowAnswer.json?.(origin)
+  await route.fulfill(json === undefined ? { status: 200, body: '' } : { status: 200, json })
+}
+
+/** The lines of a failed expectation that say what was expected and what was there. */
+function summary(error: unknown) {
+  if (!(error instanceof Error)) return String(error)
+  // eslint-disable-next-line no-control-regex
+  const lines = error.message.replace(/\u001b\[\d+m/g, '').split('\n').map((line) => line.trim()).filter(Boolean)
+  return [lines[0], ...lines.slice(1).filter((line) => /^(Locator|Expected|Received|Timeout|- |\+ )/.test(line))].slice(0, 8).join(' | ')
+}
+
+/** How long an account's calls may take: their quick cells one after another, beside the slow ones. */
+export const timeoutFor = (calls: readonly CallCase[]) => 60_000 + delayMs + calls.length * 30_000
