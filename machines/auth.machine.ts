@@ -253,7 +253,7 @@ export const authMachine = setup({
       },
     },
     signedOut: {
-      description: "Signed out in another tab: the account is forgotten and the account area leaves for '/' with a fresh page, as after logging out.",
+      description: "Signed out in another tab (or someone else signed in there): the account is forgotten and the account area leaves for '/' with a fresh page, as after logging out.",
       entry: ['forgetAccount', 'leaveAccountArea'],
       always: 'none',
     },
