@@ -29,7 +29,8 @@ export async function watchSession(context: BrowserContext) {
       last = text
       void (window as unknown as { __recordShownText(text: string): Promise<void> }).__recordShownText(text)
     }
-    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+    // Fields get their values as they are inserted, so changes of the tree and of text are enough.
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true })
     window.addEventListener('DOMContentLoaded', record)
   })
 
