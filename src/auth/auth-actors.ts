@@ -111,7 +111,7 @@ export function createAuthActors(msal: PublicClientApplication, settings: AuthSe
 
     logout: fromPromise<void, { account: SignedInAccount | null }>(async ({ input }) => {
       const account = msalAccount(input.account)
-      // Every account and token MSAL holds goes, not only this account's (a password reset leaves a second one).
+      // Every account and token MSAL holds goes: logoutRedirect alone removes only this account's.
       await msal.clearCache().catch(rethrow)
       // The account lets MSAL tell the other tabs. No ID token hint: a token would sit in the address and the
       // browser's history; the client id lets the provider check the return address instead (decision 0008).
