@@ -19,7 +19,15 @@ export type MsalEvent =
   | { type: 'msal.acquireToken.failure'; interaction: InteractionType; failure: AuthFailure }
   | { type: 'msal.login.success'; account: SignedInAccount }
   | { type: 'msal.logout.start' }
+  /** MSAL cleared the account's cache for a sign-out: this tab's own, or another tab's (MSAL tells every tab). */
+  | { type: 'msal.logout.success' }
   | { type: 'msal.logout.end' }
+
+/** The page came back to the foreground (the browser's visibilitychange) in the account area. */
+export type PageEvent = { type: 'page.visible' }
+
+/** What a silent look at the session found: a token could be had, or the account has left the cache. */
+export type SessionCheck = 'active' | 'signedOut'
 
 /** What the app asks of the sign-in flow. The interaction type is checked, so it is a string. */
 export type AuthRequest =
@@ -28,7 +36,7 @@ export type AuthRequest =
   | { type: 'logout.request' }
   | { type: 'error.dismiss' }
 
-export type AuthEvent = MsalEvent | AuthRequest
+export type AuthEvent = MsalEvent | PageEvent | AuthRequest
 
 export interface LoginInput {
   interactionType: InteractionType
@@ -71,12 +79,23 @@ export const authMachine = setup({
       'acquireTokenInteractive',
     ),
     logout: notProvided<void, { account: SignedInAccount | null }>('logout'),
+    /** Reports the page coming back to the foreground while it shows the account area. */
+    pageVisibility: notProvidedCallback<PageEvent>('pageVisibility'),
+    /**
+     * Gets a read token silently, as an API call would; when only the user can help, the token
+     * flow asks for an interactive token (`token.request`), which leaves to sign in again.
+     */
+    checkSession: notProvided<SessionCheck, { account: SignedInAccount }>('checkSession'),
   },
   actions: {
     /** Tells MSAL which account is active; the app provides it. */
     storeActiveAccount: (_, _params: { account: SignedInAccount | null }) => {},
     /** Hands over to the page the user first asked for, after a sign-in by redirect. */
     returnToRequestedPage: (_, _params: { returnPath?: string }) => {},
+    /** Leaves the account area for the site root with a fresh page, as after logging out; the app provides it. */
+    leaveAccountArea: () => {},
+    /** Nothing of the previous account stays in memory. */
+    forgetAccount: assign({ activeAccount: null, pendingLogin: null, pendingToken: null, error: null }),
     activateAccount: assign({ activeAccount: (_, params: { account: SignedInAccount }) => params.account, error: null }),
     recordFailure: assign({ error: (_, params: { message: string }) => params.message }),
     rejectInteractionInProgress: assign({ error: signInErrors.interactionInProgress }),
@@ -96,24 +115,39 @@ export const authMachine = setup({
   guards: {
     isKnownInteractionType: (_, params: { interactionType: string }) => isInteractionType(params.interactionType),
     isSilent: (_, params: { interactionType: string }) => params.interactionType === 'silent',
+    isInteractiveRequest: (_, params: { interactionType: string }) => isInteractionType(params.interactionType) && params.interactionType !== 'silent',
     hasAccount: (_, params: { account: SignedInAccount | null }) => params.account !== null,
     isInteractive: (_, params: { interaction: InteractionType }) => params.interaction !== 'silent',
     /** B2C answers 'Forgot your password?' with the error AADB2C90118. */
     isForgotPassword: (_, params: { error: unknown }) => String((params.error as AuthFailure | null)?.errorMessage ?? '').includes('AADB2C90118'),
     returnedFromPasswordReset: (_, params: { output: StartupOutput }) => params.output.returnedPolicy === 'passwordReset',
+    isSignedIn: ({ context }) => context.activeAccount !== null,
+    /** A sign-in reported (by another tab) for someone other than the person this tab shows. */
+    isAnotherPerson: ({ context }, params: { account: SignedInAccount }) =>
+      context.activeAccount !== null && context.activeAccount.homeAccountId !== params.account.homeAccountId,
+    accountLeftCache: (_, params: { check: SessionCheck }) => params.check === 'signedOut',
   },
 }).createMachine({
   id: 'auth',
   context: { activeAccount: null, pendingLogin: null, pendingToken: null, error: null },
-  invoke: { id: 'msalEvents', src: 'msalEvents' },
+  invoke: [
+    { id: 'msalEvents', src: 'msalEvents' },
+    { id: 'pageVisibility', src: 'pageVisibility' },
+  ],
   on: {
     // After a successful sign-in or token acquisition, the event's account becomes active.
-    'msal.login.success': {
-      actions: [
-        { type: 'activateAccount', params: ({ event }) => ({ account: event.account }) },
-        { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.account }) },
-      ],
-    },
+    'msal.login.success': [
+      // Another tab signed in someone else: this tab must not go on showing one person with another's tokens.
+      { guard: { type: 'isAnotherPerson', params: ({ event }) => ({ account: event.account }) }, target: '.signedOut' },
+      {
+        actions: [
+          { type: 'activateAccount', params: ({ event }) => ({ account: event.account }) },
+          { type: 'storeActiveAccount', params: ({ event }) => ({ account: event.account }) },
+        ],
+      },
+    ],
+    // Another tab signed out (this tab's own sign-out is handled in `logout`).
+    'msal.logout.success': '.signedOut',
     'msal.acquireToken.success': {
       actions: [
         { type: 'activateAccount', params: ({ event }) => ({ account: event.account }) },
@@ -192,7 +226,36 @@ export const authMachine = setup({
           { actions: 'rejectInvalidInteractionType' },
         ],
         'logout.request': 'logout',
+        'page.visible': { guard: 'isSignedIn', target: 'checkingSession' },
       },
+    },
+    checkingSession: {
+      description: 'Back in the foreground: the page stays as it is while a read token is had silently (cache, refresh token, hidden frame).',
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        input: ({ context }) => ({ account: context.activeAccount! }),
+        onDone: [{ guard: { type: 'accountLeftCache', params: ({ event }) => ({ check: event.output }) }, target: 'signedOut' }, { target: 'none' }],
+        // A failure that the user cannot help with (the network) is for the next API call to report.
+        onError: 'none',
+      },
+      on: {
+        // The session cannot be renewed silently: the token flow sends the user to sign in again, back to this page.
+        'token.request': {
+          guard: { type: 'isInteractiveRequest', params: ({ event }) => event },
+          target: 'acquireToken',
+          actions: {
+            type: 'rememberTokenRequest',
+            params: ({ event }) => ({ interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }),
+          },
+        },
+        'logout.request': 'logout',
+      },
+    },
+    signedOut: {
+      description: "Signed out in another tab (or someone else signed in there): the account is forgotten and the account area leaves for '/' with a fresh page, as after logging out.",
+      entry: ['forgetAccount', 'leaveAccountArea'],
+      always: 'none',
     },
     login: {
       description: 'Signing in with the sign-up/sign-in or the password-reset policy.',
@@ -253,7 +316,11 @@ export const authMachine = setup({
         input: ({ context }) => ({ account: context.activeAccount }),
         onError: { target: 'none', actions: { type: 'recordFailure', params: ({ event }) => ({ message: describe(event.error) }) } },
       },
-      on: { 'msal.logout.end': 'none' },
+      on: {
+        // This tab's own sign-out: MSAL cleared the cache and goes on to the provider.
+        'msal.logout.success': { description: 'This tab’s own sign-out goes on to the provider.' },
+        'msal.logout.end': 'none',
+      },
     },
   },
 })

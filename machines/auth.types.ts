@@ -6,8 +6,6 @@ export interface SignedInAccount {
   name?: string
   /** The ID token's claims; B2C puts the email in `emails[0]`. */
   idTokenClaims?: Record<string, unknown>
-  /** The raw ID token, sent as the hint that lets the provider sign out without asking. */
-  idToken?: string
 }
 
 /** How an interactive request is carried out (MSAL's InteractionType, as the spec names them). */

@@ -3,7 +3,7 @@ import { InteractionRequiredAuthError } from '@azure/msal-browser'
 import type { AuthFailure, SignedInAccount } from '../../machines/auth.types'
 import type { SignInIdentity } from '../../machines/session.machine'
 
-/** MSAL's account, reduced to what the machines use. */
+/** MSAL's account, reduced to what the machines use: no raw token is kept (the claims are enough). */
 export function toSignedInAccount(account: AccountInfo): SignedInAccount {
   return {
     homeAccountId: account.homeAccountId,
@@ -11,7 +11,6 @@ export function toSignedInAccount(account: AccountInfo): SignedInAccount {
     username: account.username,
     name: account.name,
     idTokenClaims: account.idTokenClaims as Record<string, unknown> | undefined,
-    idToken: account.idToken,
   }
 }
 

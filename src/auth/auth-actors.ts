@@ -1,6 +1,6 @@
 import { EventType, InteractionType, type AuthenticationResult, type EventMessage, type PublicClientApplication } from '@azure/msal-browser'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { LoginInput, MsalEvent, StartupOutput } from '../../machines/auth.machine'
+import type { LoginInput, MsalEvent, PageEvent, StartupOutput } from '../../machines/auth.machine'
 import type { InteractionType as MachineInteraction, SignedInAccount } from '../../machines/auth.types'
 import { toAuthFailure, toSignedInAccount } from './accounts'
 import { policyOfClaims, type AuthSettings } from './settings'
@@ -34,6 +34,9 @@ export function translateMsalEvent(message: EventMessage): MsalEvent | null {
     }
     case EventType.LOGOUT_START:
       return { type: 'msal.logout.start' }
+    // MSAL sends this one to every tab of the site too (a BroadcastChannel, with the cache in local storage).
+    case EventType.LOGOUT_SUCCESS:
+      return { type: 'msal.logout.success' }
     case EventType.LOGOUT_END:
       return { type: 'msal.logout.end' }
     default:
@@ -57,6 +60,15 @@ export function createAuthActors(msal: PublicClientApplication, settings: AuthSe
       return () => {
         if (id) msal.removeEventCallback(id)
       }
+    }),
+
+    // Public pages show nothing of the account, so only the account area looks at the session on return.
+    pageVisibility: fromCallback<EventObject, void, PageEvent>(({ sendBack }) => {
+      const onChange = () => {
+        if (document.visibilityState === 'visible' && window.location.pathname.startsWith('/account')) sendBack({ type: 'page.visible' })
+      }
+      document.addEventListener('visibilitychange', onChange)
+      return () => document.removeEventListener('visibilitychange', onChange)
     }),
 
     startup: fromPromise<StartupOutput, void>(async () => {
@@ -98,9 +110,13 @@ export function createAuthActors(msal: PublicClientApplication, settings: AuthSe
     }),
 
     logout: fromPromise<void, { account: SignedInAccount | null }>(async ({ input }) => {
-      // The ID token hint lets the provider sign out without a confirmation page.
+      const account = msalAccount(input.account)
+      // Every account and token MSAL holds goes: logoutRedirect alone removes only this account's.
+      await msal.clearCache().catch(rethrow)
+      // The account lets MSAL tell the other tabs. No ID token hint: a token would sit in the address and the
+      // browser's history; the client id lets the provider check the return address instead (decision 0008).
       await msal
-        .logoutRedirect({ account: msalAccount(input.account), idTokenHint: input.account?.idToken, postLogoutRedirectUri: settings.redirectUri })
+        .logoutRedirect({ account, postLogoutRedirectUri: settings.redirectUri, extraQueryParameters: { client_id: settings.clientId } })
         .catch(rethrow)
     }),
   }

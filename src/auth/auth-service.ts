@@ -1,5 +1,6 @@
-import { toPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { authMachine } from '../../machines/auth.machine'
+import { fromPromise, toPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { authMachine, type SessionCheck } from '../../machines/auth.machine'
+import type { SignedInAccount } from '../../machines/auth.types'
 import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
 import { createAppActor } from '../devtools/inspection'
 import { identityOf } from './accounts'
@@ -35,18 +36,6 @@ export class TokenError extends Error {
 export function createAuthService(navigate: (path: string) => void): AuthService {
   const settings = readAuthSettings()
   const msal = createMsalClient(settings)
-  const actor: AuthActor = createAppActor(
-    authMachine.provide({
-      actors: createAuthActors(msal, settings),
-      actions: {
-        storeActiveAccount: (_, { account }) => msal.setActiveAccount(account ? msal.getAccount({ homeAccountId: account.homeAccountId }) : null),
-        returnToRequestedPage: (_, { returnPath }) => {
-          if (returnPath?.startsWith('/')) navigate(returnPath)
-        },
-      },
-    }),
-  ).start()
-
   const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('startup'), { timeout: Infinity })
 
   // Only the user can help: ask the sign-in flow for an interactive token, from `none` only.
@@ -57,6 +46,33 @@ export function createAuthService(navigate: (path: string) => void): AuthService
     if (!after.matches('acquireToken')) throw new Error(after.context.error ?? 'The sign-in could not start')
   }
   const tokenLogic = tokenMachine.provide({ actors: createTokenActors(msal, settings, signInAgain) })
+  const acquire = (request: TokenRequest) => toPromise(createAppActor(tokenLogic, { input: request }).start())
+
+  const actor: AuthActor = createAppActor(
+    authMachine.provide({
+      actors: {
+        ...createAuthActors(msal, settings),
+        // The session as an API call would find it: a read token, or a sign-in again back to this page.
+        checkSession: fromPromise<SessionCheck, { account: SignedInAccount }>(async ({ input }) => {
+          // Another tab's sign-out removed the account from the shared cache.
+          if (!msal.getAccount({ homeAccountId: input.account.homeAccountId })) return 'signedOut'
+          const outcome = await acquire({ scopes: [settings.scopes.read], account: input.account, returnPath: window.location.pathname + window.location.search })
+          if (outcome.status === 'failed') throw new Error(outcome.message)
+          return 'active'
+        }),
+      },
+      actions: {
+        storeActiveAccount: (_, { account }) => msal.setActiveAccount(account ? msal.getAccount({ homeAccountId: account.homeAccountId }) : null),
+        returnToRequestedPage: (_, { returnPath }) => {
+          if (returnPath?.startsWith('/')) navigate(returnPath)
+        },
+        // A fresh page, as after logging out: nothing of the account stays in memory.
+        leaveAccountArea: () => {
+          if (window.location.pathname.startsWith('/account')) window.location.replace('/')
+        },
+      },
+    }),
+  ).start()
 
   return {
     actor,
@@ -64,7 +80,7 @@ export function createAuthService(navigate: (path: string) => void): AuthService
     async accessToken(access, returnPath) {
       const snapshot = await ready()
       const request: TokenRequest = { scopes: [settings.scopes[access]], account: snapshot.context.activeAccount, returnPath }
-      const outcome = await toPromise(createAppActor(tokenLogic, { input: request }).start())
+      const outcome = await acquire(request)
       if (outcome.status === 'acquired') return outcome.accessToken
       throw new TokenError('Could not acquire access token', outcome.status === 'redirecting')
     },

@@ -16,7 +16,7 @@ import { idleActors } from '../model/run'
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {
   const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
-  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } })).start()
+  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } })).start()
   return { service: serviceOver(actor), login }
 }
 

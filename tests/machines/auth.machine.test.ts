@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
-import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
-import { signInErrors } from '../../machines/auth.types'
+import { authMachine, type LoginInput, type SessionCheck, type StartupOutput } from '../../machines/auth.machine'
+import { signInErrors, type SignedInAccount } from '../../machines/auth.types'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { authModel, cara, forgotPassword, paula, popupClosed, startup } from './auth.model'
@@ -31,23 +31,32 @@ describe('auth machine: generated paths', () => {
 })
 
 describe('auth machine: rules of spec section 4', () => {
-  function start(startupResult: Promise<StartupOutput>, login = vi.fn((_input: LoginInput) => new Promise<never>(() => {}))) {
+  function start(
+    startupResult: Promise<StartupOutput>,
+    login = vi.fn((_input: LoginInput) => new Promise<never>(() => {})),
+    checkSession = vi.fn((_input: { account: unknown }) => new Promise<SessionCheck>(() => {})),
+  ) {
     const storeActiveAccount = vi.fn()
     const returnToRequestedPage = vi.fn()
+    const leaveAccountArea = vi.fn()
     const actor = createActor(
       authMachine.provide({
         actors: {
           msalEvents: fromCallback(() => {}),
+          pageVisibility: fromCallback(() => {}),
           startup: fromPromise(() => startupResult),
           login: fromPromise(({ input }) => login(input)),
+          checkSession: fromPromise(({ input }) => checkSession(input)),
+          acquireTokenInteractive: fromPromise(() => new Promise<SignedInAccount | null>(() => {})),
         },
         actions: {
           storeActiveAccount: (_, params) => storeActiveAccount(params.account),
           returnToRequestedPage: (_, params) => returnToRequestedPage(params.returnPath),
+          leaveAccountArea,
         },
       }),
     ).start()
-    return { actor, storeActiveAccount, returnToRequestedPage, login }
+    return { actor, storeActiveAccount, returnToRequestedPage, leaveAccountArea, login, checkSession }
   }
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -75,7 +84,7 @@ describe('auth machine: rules of spec section 4', () => {
     ['msal.login.success', { type: 'msal.login.success', account: paula }],
     ['msal.acquireToken.success', { type: 'msal.acquireToken.success', interaction: 'silent', account: paula }],
   ] as const)('makes the account of %s active', async (_, event) => {
-    const { actor, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara] })))
+    const { actor, storeActiveAccount } = start(Promise.resolve(startup({})))
     await settled()
     actor.send(event)
     expect(actor.getSnapshot().context.activeAccount).toEqual(paula)
@@ -115,5 +124,76 @@ describe('auth machine: rules of spec section 4', () => {
     await settled()
     expect(actor.getSnapshot().value).toBe('login')
     expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account' })
+  })
+
+  it("forgets the account and leaves the account area when another tab signs out", async () => {
+    const { actor, leaveAccountArea, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settled()
+    storeActiveAccount.mockClear()
+    actor.send({ type: 'msal.logout.success' })
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.activeAccount).toBeNull()
+    expect(leaveAccountArea).toHaveBeenCalledTimes(1)
+    // MSAL's cache was cleared by the tab that signed out; this tab writes nothing back.
+    expect(storeActiveAccount).not.toHaveBeenCalled()
+  })
+
+  it('goes on with its own sign-out when MSAL reports it', async () => {
+    const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settled()
+    actor.send({ type: 'logout.request' })
+    actor.send({ type: 'msal.logout.success' })
+    expect(actor.getSnapshot().value).toBe('logout')
+    expect(leaveAccountArea).not.toHaveBeenCalled()
+  })
+
+  it("leaves rather than mix people when another tab signs in someone else", async () => {
+    const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settled()
+    actor.send({ type: 'msal.login.success', account: paula })
+    expect(actor.getSnapshot().context.activeAccount).toBeNull()
+    expect(leaveAccountArea).toHaveBeenCalledTimes(1)
+  })
+
+  it('checks the session silently when the page comes back to the foreground, signed in only', async () => {
+    const signedIn = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(async () => 'active' as const))
+    const signedOut = start(Promise.resolve(startup({})))
+    await settled()
+    signedIn.actor.send({ type: 'page.visible' })
+    signedOut.actor.send({ type: 'page.visible' })
+    expect(signedIn.checkSession).toHaveBeenCalledWith({ account: cara })
+    expect(signedOut.checkSession).not.toHaveBeenCalled()
+    await settled()
+    expect(signedIn.actor.getSnapshot().value).toBe('none')
+    expect(signedIn.actor.getSnapshot().context.activeAccount).toEqual(cara)
+  })
+
+  it('treats an account gone from the cache while in the background as signed out in another tab', async () => {
+    const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(async () => 'signedOut' as const))
+    await settled()
+    actor.send({ type: 'page.visible' })
+    await settled()
+    expect(actor.getSnapshot().context.activeAccount).toBeNull()
+    expect(leaveAccountArea).toHaveBeenCalledTimes(1)
+  })
+
+  it('lets the check send the user to sign in again, back to the same page, when the session cannot be renewed', async () => {
+    const { actor } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settled()
+    actor.send({ type: 'page.visible' })
+    actor.send({ type: 'token.request', interactionType: 'redirect', scopes: ['accounts.read'], returnPath: '/account/profile' })
+    expect(actor.getSnapshot().value).toBe('acquireToken')
+    expect(actor.getSnapshot().context.pendingToken).toEqual({ interactionType: 'redirect', scopes: ['accounts.read'], returnPath: '/account/profile' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('shows no error when the check fails for a reason the user cannot help with', async () => {
+    const { actor } = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(() => Promise.reject(new Error('offline'))))
+    await settled()
+    actor.send({ type: 'page.visible' })
+    await settled()
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.error).toBeNull()
+    expect(actor.getSnapshot().context.activeAccount).toEqual(cara)
   })
 })

@@ -20,6 +20,8 @@ const fixtures: ActorFixtures<typeof authMachine> = {
   ssoSilent: { done: [paula], error: [failure('login_required', 'Sign-in is required.')] },
   acquireTokenInteractive: { done: [null, cara], error: [popupClosed] },
   logout: { done: [], error: [failure('network_error', 'The network is down.')] },
+  pageVisibility: { done: [], error: [] },
+  checkSession: { done: ['active', 'signedOut'], error: [failure('network_error', 'The network is down.')] },
 }
 
 const scopes = ['accounts.read']
@@ -31,7 +33,9 @@ const events = [
   { type: 'msal.acquireToken.success', interaction: 'silent', account: paula },
   { type: 'msal.acquireToken.failure', interaction: 'redirect', failure: popupClosed },
   { type: 'msal.acquireToken.failure', interaction: 'silent', failure: popupClosed },
+  { type: 'msal.logout.success' },
   { type: 'msal.logout.end' },
+  { type: 'page.visible' },
   { type: 'login.request', interactionType: 'redirect', returnPath: '/account/profile' },
   { type: 'login.request', interactionType: 'telepathy' },
   { type: 'token.request', interactionType: 'silent', scopes },
