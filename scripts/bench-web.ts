@@ -15,7 +15,7 @@ const noScriptPort = 5196
 // Lighthouse refuses to score a document answered with 404, so the not-found page is measured
 // through its own file, which the server answers with 200 and the app renders as not found.
 const routes = ['/', '/privacy', '/fulfillment', '/404.html']
-const chromePath = resolveChromium()
+const chromePath = resolveChromium(process.env, { fullBrowser: true })
 
 await run('node_modules/.bin/tsx', ['scripts/build.ts', 'localstack'])
 

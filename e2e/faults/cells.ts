@@ -22,19 +22,16 @@ const quickFaults = faults.filter((fault) => fault !== slowFault)
  * on the test's page: a failure leaves the retry on screen, and the next fault meets the user's retry.
  */
 export async function runCalls(page: Page, calls: readonly CallCase[], report: (result: CellResult) => void): Promise<CellResult[]> {
-  const queue = [...calls]
-  const slowCells = async () => {
-    const results: CellResult[] = []
-    for (let call = queue.shift(); call; call = queue.shift()) {
+  // The slow cells (a test has at most three) wait side by side, each on a page of its own.
+  const slow = Promise.all(
+    calls.map(async (call) => {
       const slowPage = await page.context().newPage()
-      results.push(await runCell(slowPage, call, slowFault, false))
-      report(results.at(-1)!)
+      const result = await runCell(slowPage, call, slowFault, false)
+      report(result)
       await slowPage.close()
-    }
-    return results
-  }
-  // Two slow cells at a time: each mostly waits, but opening many pages at once starves the machine.
-  const slow = Promise.all([slowCells(), slowCells()])
+      return result
+    }),
+  )
   const results: CellResult[] = []
   for (const call of calls) {
     let onFailure = false
@@ -45,7 +42,7 @@ export async function runCalls(page: Page, calls: readonly CallCase[], report: (
       onFailure = result.ok && !(fault.id === 'bad JSON' && call.ignoresBody)
     }
   }
-  return [...results, ...(await slow).flat()]
+  return [...results, ...(await slow)]
 }
 
 /** A cell: the user sends the call (anew, or by retrying), the fault answers, the user sees the outcome. */

@@ -2,12 +2,16 @@ import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
 const debianChromium = '/usr/bin/chromium'
+/** Debian's chromium-headless-shell: the same engine without the desktop browser around it, as Playwright runs headless tests by default. */
+const debianHeadlessShell = '/usr/bin/chromium-headless-shell'
 
 /**
  * The Chromium the browser tests drive, in this order: CHROMIUM_PATH, Playwright's own
- * browser when it is installed, then Debian's chromium package.
+ * browser when it is installed, Debian's chromium-headless-shell package (on these 2-core
+ * machines it runs the suite about a third faster than the full browser), then Debian's chromium.
+ * Lighthouse measures the full browser (`fullBrowser`), as a visitor's would render the page.
  */
-export function resolveChromium(env: Record<string, string | undefined> = process.env): string {
+export function resolveChromium(env: Record<string, string | undefined> = process.env, { fullBrowser = false } = {}): string {
   const explicit = env.CHROMIUM_PATH
   if (explicit) {
     if (existsSync(explicit)) return explicit
@@ -15,9 +19,10 @@ export function resolveChromium(env: Record<string, string | undefined> = proces
   }
   const bundled = safeBundledPath()
   if (bundled && existsSync(bundled)) return bundled
+  if (!fullBrowser && existsSync(debianHeadlessShell)) return debianHeadlessShell
   if (existsSync(debianChromium)) return debianChromium
   throw new Error(
-    'No Chromium found for the browser tests. Install one with `sudo apt-get install -y chromium` ' +
+    'No Chromium found for the browser tests. Install one with `sudo apt-get install -y chromium-headless-shell` ' +
       '(Debian/Ubuntu), or `npx playwright install chromium` where downloads are allowed, ' +
       'or set CHROMIUM_PATH to a Chromium executable.',
   )

@@ -12,21 +12,27 @@ export async function payCheckout(page: Page, card = '4242 4242 4242 4242') {
   await page.getByRole('button', { name: /^Pay / }).click()
 }
 
+/** Signs up a new person through the identity provider, on an empty My Licenses. Returns their email. */
+export async function signUpPerson(page: Page, firstName: string) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  await page.goto('/account')
+  await page.getByRole('link', { name: 'Sign up now' }).click()
+  await page.getByLabel('Sign in with').selectOption('GitHub')
+  await page.getByLabel('First name').fill(firstName)
+  await page.getByLabel('Last name').fill('Owner')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
+  return email
+}
+
 /**
  * Signs up a new person and buys them a plan through the sandbox checkout, so a test that changes
  * seats or plans has an owner no other test knows. The checkout's card becomes their default
  * payment method. Returns their email.
  */
 export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number }) {
-  const email = `${options.firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
-  await page.goto('/account')
-  await page.getByRole('link', { name: 'Sign up now' }).click()
-  await page.getByLabel('Sign in with').selectOption('GitHub')
-  await page.getByLabel('First name').fill(options.firstName)
-  await page.getByLabel('Last name').fill('Owner')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
+  const email = await signUpPerson(page, options.firstName)
   await page.goto(`/account/purchase?pid=${options.priceId}`)
   for (let seat = 1; seat < options.seats; seat++) await page.getByRole('button', { name: 'More developers' }).click()
   await expect(page.getByLabel(`${options.seats} developers`)).toBeVisible()
