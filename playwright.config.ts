@@ -10,9 +10,8 @@ const devURL = `https://localhost:${devPort}`
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Two workers keep both cores busy with pages; the third runs the fault matrix, whose tests mostly
-  // wait (a 10 s answer per call), beside them. Each project has its own limit below.
-  workers: 3,
+  // Two workers keep both cores busy: a third made pages slow enough for tests to time out.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['./e2e/faults/matrix-reporter.ts']],
@@ -28,7 +27,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // First, so that its few slow tests start beside the others rather than after them.
+    // First, so that its few slow tests start beside the others rather than after them; one worker at
+    // most for this project and for the fault matrix, so that the other always loads the other pages.
     // Vite's dev server sends every module on its own and transforms it on first use: pages load
     // several times slower than the built site, most of all while the other projects run.
     { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, workers: 1, timeout: 90_000, expect: { timeout: 25_000 } },
@@ -36,7 +36,7 @@ export default defineConfig({
     // Each test runs many cells in a row, so a page slow to load on a busy machine gets more time.
     { name: 'faults', use: { ...devices['Desktop Chrome'], actionTimeout: 15_000 }, testMatch: /\.faults\.spec\.ts$/, workers: 1, expect: { timeout: 15_000 } },
     // Journeys that change data (*.mutating) sign up people of their own, so they run beside the rest.
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(dev|faults)\.spec\.ts$/, workers: 2 },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(dev|faults)\.spec\.ts$/ },
   ],
   webServer: [
     {

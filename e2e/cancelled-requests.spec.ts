@@ -6,8 +6,9 @@ import { holdRequests } from './support/held-requests'
 // changes nothing on screen (the requests are held here, so no data changes).
 
 test('closing Connect Discord while joining aborts the request; its late answer opens nothing', async ({ page, context }) => {
-  await signInAs(page, demo.plus)
+  // Routes go in before the first navigation, so they are in place in every document of the page.
   const join = await holdRequests(page, '/api/discord/connect', 'POST')
+  await signInAs(page, demo.plus)
   const card = licenseCard(page, 'Commercial Plus')
   await card.getByRole('button', { name: 'Connect Discord' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
@@ -25,9 +26,9 @@ test('closing Connect Discord while joining aborts the request; its late answer 
 })
 
 test('closing the upgrade wizard or leaving Manage Licenses aborts the request; its late answer shows nothing', async ({ page }) => {
+  const lookup = await holdRequests(page, '/api/stripe/has-default-payment-method', 'GET')
   await signInAs(page, demo.commercial, '/account/licenses')
   await test.step('the wizard closed while Continue looks up the payment method', async () => {
-    const lookup = await holdRequests(page, '/api/stripe/has-default-payment-method', 'GET')
     await page.getByRole('button', { name: 'Upgrade to Commercial Plus' }).click()
     const wizard = page.getByRole('dialog', { name: 'Upgrade Subscription' })
     await wizard.getByRole('button', { name: 'Continue' }).click()
