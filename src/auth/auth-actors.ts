@@ -2,6 +2,7 @@ import { EventType, InteractionType, type AuthenticationResult, type EventMessag
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { LoginInput, MsalEvent, PageEvent, StartupOutput } from '../../machines/auth.machine'
 import type { InteractionType as MachineInteraction, SignedInAccount } from '../../machines/auth.types'
+import { isInAccountArea } from './account-area'
 import { toAuthFailure, toSignedInAccount } from './accounts'
 import { policyOfClaims, type AuthSettings } from './settings'
 
@@ -65,7 +66,7 @@ export function createAuthActors(msal: PublicClientApplication, settings: AuthSe
     // Public pages show nothing of the account, so only the account area looks at the session on return.
     pageVisibility: fromCallback<EventObject, void, PageEvent>(({ sendBack }) => {
       const onChange = () => {
-        if (document.visibilityState === 'visible' && window.location.pathname.startsWith('/account')) sendBack({ type: 'page.visible' })
+        if (document.visibilityState === 'visible' && isInAccountArea()) sendBack({ type: 'page.visible' })
       }
       document.addEventListener('visibilitychange', onChange)
       return () => document.removeEventListener('visibilitychange', onChange)

@@ -3,6 +3,7 @@ import { authMachine, type SessionCheck } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
 import { createAppActor } from '../devtools/inspection'
+import { isInAccountArea } from './account-area'
 import { identityOf } from './accounts'
 import { createAuthActors } from './auth-actors'
 import { createMsalClient } from './msal-client'
@@ -68,7 +69,7 @@ export function createAuthService(navigate: (path: string) => void): AuthService
         },
         // A fresh page, as after logging out: nothing of the account stays in memory.
         leaveAccountArea: () => {
-          if (window.location.pathname.startsWith('/account')) window.location.replace('/')
+          if (isInAccountArea()) window.location.replace('/')
         },
       },
     }),
