@@ -1,5 +1,7 @@
 import { expect, test } from './support/fixtures'
 import { gotoHydrated } from './support/hydration'
+import { demo } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 
 const pages = [
   { path: '/', title: 'Prism – Empower Your XAML Applications' },
@@ -28,6 +30,23 @@ test('titles follow client-side navigation', async ({ page }) => {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Fulfillment Policy' }).click()
   await expect(page).toHaveTitle('Fulfillment Policy – Prism')
   await expect(page.locator('head meta[name="description"]')).toHaveCount(1)
+})
+
+test('an account page opened at its address has one title while it loads, then its own', async ({ page }) => {
+  // Every change of the document's titles, from its first byte.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    const note = () => {
+      const entry = `${document.querySelectorAll('title').length} ${document.title}`
+      if (seen.at(-1) !== entry) seen.push(entry)
+    }
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true })
+    Object.assign(window, { titlesSeen: seen })
+  })
+  await openSignedIn(page, demo.full, '/account/profile')
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+  // Blank until the app draws anything; then the wait names the page, and the page its own.
+  expect(await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen)).toEqual(['0 ', '1 Your account – Prism', '1 Profile – Prism'])
 })
 
 test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {

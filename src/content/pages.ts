@@ -20,3 +20,6 @@ export const pageMeta = {
 
 /** The public pages that are prerendered and listed in the sitemap. */
 export const publicPaths = [pageMeta.home.path, pageMeta.privacy.path, pageMeta.fulfillment.path]
+
+/** The account area's title, until a page of it names itself. */
+export const accountAreaTitle = 'Your account – Prism'

@@ -2,9 +2,10 @@ import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AccountArea } from '../../features/account-shell/components/AccountArea'
 import { LoadingPage } from '../../ui/LoadingScreen'
 import { accountsApiFor } from '../../api/accounts-api'
+import { accountAreaTitle } from '../../content/pages'
 
 export const Route = createFileRoute('/account')({
-  head: () => ({ meta: [{ title: 'Your account – Prism' }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({ meta: [{ title: accountAreaTitle }, { name: 'robots', content: 'noindex' }] }),
   // The account area requires sign-in by redirect, coming back to the page first asked for.
   beforeLoad: async ({ context, location }) => {
     const auth = await context.auth.load()
