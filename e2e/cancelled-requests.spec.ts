@@ -1,4 +1,5 @@
-import { demo, licenseCard, signInAs } from './support/accounts'
+import { demo, licenseCard } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
 import { holdRequests } from './support/held-requests'
 
@@ -8,7 +9,7 @@ import { holdRequests } from './support/held-requests'
 test('closing Connect Discord while joining aborts the request; its late answer opens nothing', async ({ page, context }) => {
   // Routes go in before the first navigation, so they are in place in every document of the page.
   const join = await holdRequests(page, '/api/discord/connect', 'POST')
-  await signInAs(page, demo.plus)
+  await openSignedIn(page, demo.plus)
   const card = licenseCard(page, 'Commercial Plus')
   await card.getByRole('button', { name: 'Connect Discord' }).click()
   const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
@@ -27,7 +28,7 @@ test('closing Connect Discord while joining aborts the request; its late answer 
 
 test('closing the upgrade wizard or leaving Manage Licenses aborts the request; its late answer shows nothing', async ({ page }) => {
   const lookup = await holdRequests(page, '/api/stripe/has-default-payment-method', 'GET')
-  await signInAs(page, demo.commercial, '/account/licenses')
+  await openSignedIn(page, demo.commercial, '/account/licenses')
   await test.step('the wizard closed while Continue looks up the payment method', async () => {
     await page.getByRole('button', { name: 'Upgrade to Commercial Plus' }).click()
     const wizard = page.getByRole('dialog', { name: 'Upgrade Subscription' })

@@ -1,9 +1,10 @@
 import { expectNoAxeViolations } from './support/axe'
-import { demo, signInAs } from './support/accounts'
+import { demo } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
 
 test('an assignee sees the seat with its owner’s email', async ({ page }) => {
-  await signInAs(page, demo.dev1)
+  await openSignedIn(page, demo.dev1)
   const card = page.getByRole('article', { name: 'Commercial', exact: true })
   await expect(card.getByText('Owner: commercial@example.com')).toBeVisible()
   await expect(card.getByText('Active')).toBeVisible()
@@ -12,7 +13,7 @@ test('an assignee sees the seat with its owner’s email', async ({ page }) => {
 })
 
 test('a Commercial owner sees the card with its plan, owner and expiry, and the whole sidebar', async ({ page }) => {
-  await signInAs(page, demo.commercial)
+  await openSignedIn(page, demo.commercial)
   const card = page.getByRole('article', { name: 'Commercial', exact: true })
   await expect(card.getByText('Active')).toBeVisible()
   await expect(card.getByText(`Owner: ${demo.commercial}`)).toBeVisible()
@@ -26,7 +27,7 @@ test('a Commercial owner sees the card with its plan, owner and expiry, and the 
 })
 
 test('a Commercial Plus owner sees the plan, owner and expiry on the card', async ({ page }) => {
-  await signInAs(page, demo.plus)
+  await openSignedIn(page, demo.plus)
   const plus = page.getByRole('article', { name: 'Commercial Plus' })
   await expect(plus.getByText('Active')).toBeVisible()
   await expect(plus.getByText(`Owner: ${demo.plus}`)).toBeVisible()
@@ -37,7 +38,7 @@ test.describe('the License Key dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
   test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key', async ({ page }) => {
-    await signInAs(page, demo.plus)
+    await openSignedIn(page, demo.plus)
     await page.getByRole('article', { name: 'Commercial Plus' }).getByRole('button', { name: 'License Key' }).click()
     const dialog = page.getByRole('dialog', { name: 'License Key' })
     await expect(dialog.getByRole('textbox', { name: 'Package source' })).toHaveValue('https://nuget.prismlibrary.com/v3/index.json')
@@ -61,7 +62,7 @@ test.describe('the License Key dialog', () => {
   })
 
   test('for other plans shows a read-only key box', async ({ page }) => {
-    await signInAs(page, demo.commercial)
+    await openSignedIn(page, demo.commercial)
     await page.getByRole('article', { name: 'Commercial', exact: true }).getByRole('button', { name: 'License Key' }).click()
     const dialog = page.getByRole('dialog', { name: 'License Key' })
     await expect(dialog.getByRole('textbox', { name: 'License key' })).toHaveAttribute('readonly', '')
@@ -74,7 +75,7 @@ test.describe('the License Key dialog', () => {
 
 test.describe('Connect Discord', () => {
   test('stays disabled while the username is blank; Discord’s rules are checked before sending, keeping what was typed', async ({ page }) => {
-    await signInAs(page, demo.plus)
+    await openSignedIn(page, demo.plus)
     let joins = 0
     page.on('request', (request) => {
       if (request.url().endsWith('/api/discord/connect')) joins++
@@ -98,7 +99,7 @@ test.describe('Connect Discord', () => {
 
 test.describe('the purchase page', () => {
   test('caps Community at 5 developers and totals the price', async ({ page }) => {
-    await signInAs(page, demo.nolicense, '/account/purchase?pid=community')
+    await openSignedIn(page, demo.nolicense, '/account/purchase?pid=community')
     await expect(page.getByRole('heading', { name: 'Purchase Community' })).toBeVisible()
     const more = page.getByRole('button', { name: 'More developers' })
     for (let index = 0; index < 4; index++) await more.click()
@@ -110,7 +111,7 @@ test.describe('the purchase page', () => {
   })
 
   test('counts the Community licenses an account already holds toward the 5', async ({ page }) => {
-    await signInAs(page, demo.community, '/account/purchase?pid=community')
+    await openSignedIn(page, demo.community, '/account/purchase?pid=community')
     const more = page.getByRole('button', { name: 'More developers' })
     for (let index = 0; index < 3; index++) await more.click()
     await expect(page.getByLabel('4 developers')).toBeVisible()
@@ -119,7 +120,7 @@ test.describe('the purchase page', () => {
   })
 
   test('totals a paid plan per developer', async ({ page }) => {
-    await signInAs(page, demo.commercial, '/account/purchase?pid=commercial')
+    await openSignedIn(page, demo.commercial, '/account/purchase?pid=commercial')
     await page.getByRole('button', { name: 'More developers' }).click()
     await page.getByRole('button', { name: 'More developers' }).click()
     await expect(page.getByText('$299.00 per developer, billed annually')).toBeVisible()
@@ -128,7 +129,7 @@ test.describe('the purchase page', () => {
   })
 
   test("says 'License not available' for another license type than the account's", async ({ page }) => {
-    await signInAs(page, demo.commercial, '/account/purchase?pid=commercial-plus')
+    await openSignedIn(page, demo.commercial, '/account/purchase?pid=commercial-plus')
     await expect(page.getByRole('heading', { name: 'License not available' })).toBeVisible()
     await expect(page.getByText('Sorry, the license you are looking for is not available for your account. Accounts are limited to one license type.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Choose another license type' })).toHaveAttribute('href', '/#pricing')
@@ -138,7 +139,7 @@ test.describe('the purchase page', () => {
     test.use({ expectedPageErrors: [/status of 404/] })
 
     test("a missing or unknown pid goes to '/'", async ({ page }) => {
-      await signInAs(page, demo.commercial, '/account/purchase')
+      await openSignedIn(page, demo.commercial, '/account/purchase')
       await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
       await page.goto('/account/purchase?pid=enterprise')
       await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()

@@ -1,12 +1,13 @@
 import { expectNoAxeViolations } from './support/axe'
-import { demo, signInAs } from './support/accounts'
+import { demo } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
 import type { Page } from '@playwright/test'
 
 const tile = (page: Page, label: string) => page.getByRole('group', { name: label })
 
 async function openManageLicenses(page: Page, email: string) {
-  await signInAs(page, email, '/account/licenses')
+  await openSignedIn(page, email, '/account/licenses')
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Manage Licenses' })).toHaveAttribute('href', '/account/licenses')
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
   await expect(tile(page, 'Available')).toBeVisible()

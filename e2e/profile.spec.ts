@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './support/axe'
 import { demo, signInAs } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
 
 test.describe('profile', () => {
@@ -15,7 +16,7 @@ test.describe('profile', () => {
   })
 
   test('saves every field as typed, and keeps it across a reload', async ({ page }) => {
-    await signInAs(page, demo.community, '/account/profile')
+    await openSignedIn(page, demo.community, '/account/profile')
     const values = { 'First name': 'Cody <b>', 'Company': 'Contoso; DROP TABLE accounts', City: 'مدينة', State: '🙂 State', Zip: '1010' }
     for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value)
     await page.getByLabel('Email me product announcements').uncheck()
@@ -31,7 +32,7 @@ test.describe('profile', () => {
   })
 
   test('shows field errors from the contract before sending', async ({ page }) => {
-    await signInAs(page, demo.full, '/account/profile')
+    await openSignedIn(page, demo.full, '/account/profile')
     let puts = 0
     await page.route('**/api/account/', (route) => {
       if (route.request().method() === 'PUT') puts++
@@ -49,7 +50,7 @@ test.describe('profile', () => {
     test.use({ expectedPageErrors: [/status of 500/] })
 
     test('the error shows and every typed value stays; one click sends one request', async ({ page }) => {
-      await signInAs(page, demo.plus, '/account/profile')
+      await openSignedIn(page, demo.plus, '/account/profile')
       let puts = 0
       await page.route('**/api/account/', async (route) => {
         if (route.request().method() !== 'PUT') return route.continue()
@@ -71,7 +72,7 @@ test.describe('profile', () => {
   })
 
   test('asks before leaving with unsaved changes', async ({ page }) => {
-    await signInAs(page, demo.commercial, '/account/profile')
+    await openSignedIn(page, demo.commercial, '/account/profile')
     await page.getByLabel('City').fill('Springfield')
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })

@@ -1,4 +1,5 @@
-import { demo, signInAs } from './support/accounts'
+import { demo } from './support/accounts'
+import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
 import { holdRequests } from './support/held-requests'
 
@@ -6,7 +7,7 @@ import { holdRequests } from './support/held-requests'
 // flight (the requests are held here, so no data changes).
 
 test('Update Profile, Assign and Billing each send one request however often they are pressed', async ({ page }) => {
-  await signInAs(page, demo.commercial, '/account/profile')
+  await openSignedIn(page, demo.commercial, '/account/profile')
 
   await test.step('Update Profile, triple-clicked', async () => {
     const save = await holdRequests(page, '/api/account/', 'PUT')

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { signInAs } from '../support/accounts'
+import { openSignedIn } from '../support/signed-in'
 
 const signedIn = new WeakMap<BrowserContext, string>()
 
-/** Opens an account page as a demo person: signs in on the first visit, then every tab of the browser shares the session. */
+/** Opens an account page as a demo person: the browser takes their sign-in on the first visit, then every tab shares it. */
 export async function openAs(page: Page, email: string, path: string) {
   const context = page.context()
   if (signedIn.get(context) === email) {
@@ -11,6 +11,6 @@ export async function openAs(page: Page, email: string, path: string) {
     return
   }
   if (signedIn.has(context)) throw new Error(`The browser is signed in as ${signedIn.get(context)}, not ${email}`)
-  await signInAs(page, email, path)
+  await openSignedIn(page, email, path)
   signedIn.set(context, email)
 }
