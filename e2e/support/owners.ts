@@ -14,14 +14,7 @@ export async function payCheckout(page: Page, card = '4242 4242 4242 4242') {
 
 /** Signs up a new person through the identity provider, on an empty My Licenses. Returns their email. */
 export async function signUpPerson(page: Page, firstName: string) {
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
-  await page.goto('/account')
-  await page.getByRole('link', { name: 'Sign up now' }).click()
-  await page.getByLabel('Sign in with').selectOption('GitHub')
-  await page.getByLabel('First name').fill(firstName)
-  await page.getByLabel('Last name').fill('Owner')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  const email = await signUp(page, firstName, '/account')
   await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
   return email
 }
@@ -32,12 +25,25 @@ export async function signUpPerson(page: Page, firstName: string) {
  * payment method. Returns their email.
  */
 export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number }) {
-  const email = await signUpPerson(page, options.firstName)
-  await page.goto(`/account/purchase?pid=${options.priceId}`)
+  // Signing up from the purchase page comes back to it.
+  const email = await signUp(page, options.firstName, `/account/purchase?pid=${options.priceId}`)
   for (let seat = 1; seat < options.seats; seat++) await page.getByRole('button', { name: 'More developers' }).click()
   await expect(page.getByLabel(`${options.seats} developers`)).toBeVisible()
   await page.getByRole('button', { name: actionText[options.priceId] }).click()
   await payCheckout(page)
   await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible()
+  return email
+}
+
+/** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
+async function signUp(page: Page, firstName: string, path: string) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  await page.goto(path)
+  await page.getByRole('link', { name: 'Sign up now' }).click()
+  await page.getByLabel('Sign in with').selectOption('GitHub')
+  await page.getByLabel('First name').fill(firstName)
+  await page.getByLabel('Last name').fill('Owner')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Create account' }).click()
   return email
 }
