@@ -9,6 +9,10 @@ export async function expectNoAxeViolations(page: Page) {
     // time. (Before withTags: options replaces what was set.)
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // One axe.run in the page, reaching into its frames, instead of a run per frame finished in a
+    // new blank page: 2.3 times faster here. Every frame the pages open is of the same origin (the
+    // stack is one HTTPS address), which is all this mode can look into.
+    .setLegacyMode()
     .analyze()
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
