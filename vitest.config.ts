@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { loadEnv } from 'vite'
@@ -35,6 +36,8 @@ export default defineConfig({
     // Each API test file starts its own PGlite (PostgreSQL in WebAssembly): a few seconds on 2 cores.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // A worker per core: Vitest's default leaves one core free, which on two cores halves the run.
+    maxWorkers: availableParallelism(),
     projects: [
       // Loading React, Mantine and XState anew for every file took 40% of the run: files that only
       // import share their worker's modules (tests/setup.ts still runs before each file).
