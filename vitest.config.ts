@@ -19,11 +19,9 @@ function testFiles(dir: string): string[] {
 // Listed file by file rather than excluded by a pattern: a project's own `exclude` would replace the
 // command line's (`npm test` runs the unit tests with --exclude). A file added while `vitest` watches
 // is picked up when it restarts.
-const [isolated, shared] = partition(testFiles('tests'), (path) => replacesModules.test(readFileSync(path, 'utf8')))
-
-function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
-  return [items.filter(test), items.filter((item) => !test(item))]
-}
+const files = testFiles('tests')
+const isolated = files.filter((path) => replacesModules.test(readFileSync(path, 'utf8')))
+const shared = files.filter((path) => !isolated.includes(path))
 
 export default defineConfig({
   plugins: [react()],

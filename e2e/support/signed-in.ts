@@ -2,7 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { baseURL } from '../../playwright.config'
 import { signInAs } from './accounts'
 
-export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /** Each demo person's sign-in in this worker (a worker is a process of its own). */
 const sessions = new Map<string, Promise<StorageState>>()
