@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { PaymentCard } from '../src/api/contract'
+import type { PaymentCard, UpgradePreview } from '../src/api/contract'
 import type { PriceId } from '../src/content/plans'
 import { notProvided } from './not-provided'
 
@@ -35,6 +35,8 @@ interface UpgradeContext {
   /** Whether the payment step was used (Back from confirm returns to it). */
   usedPaymentForm: boolean
   clientSecret: string | null
+  /** What the chosen upgrade costs today and per year; null until loaded for the current choice. */
+  preview: UpgradePreview | null
   error: string | null
 }
 
@@ -43,7 +45,8 @@ const clampSeats = (seats: number) => Math.min(upgradeSeats.max, Math.max(upgrad
 
 /**
  * The upgrade wizard (spec section 4): select -> payment (only without a default payment method)
- * -> confirm -> success or failure, with Back and Try Again as the spec says.
+ * -> confirm -> success or failure, with Back and Try Again as the spec says. Confirm shows what is
+ * due today, so the preview of the charge is loaded before it.
  */
 export const upgradeMachine = setup({
   types: {
@@ -64,6 +67,7 @@ export const upgradeMachine = setup({
     loadPaymentMethod: notProvided<{ hasPaymentMethod: boolean; card: PaymentCard | null }>('loadPaymentMethod'),
     createSetupIntent: notProvided<{ clientSecret: string }>('createSetupIntent'),
     setUpPayment: notProvided<PaymentSetupResult, { clientSecret: string; form: unknown }>('setUpPayment'),
+    loadUpgradePreview: notProvided<UpgradePreview, { priceId: PriceId; quantity: number }>('loadUpgradePreview'),
     upgradeSubscription: notProvided<void, { priceId: PriceId; quantity: number }>('upgradeSubscription'),
   },
   actions: {
@@ -71,6 +75,9 @@ export const upgradeMachine = setup({
     keepSeats: assign({ seats: (_, params: { seats: number }) => params.seats }),
     keepCard: assign({ card: (_, params: { card: PaymentCard | null }) => params.card }),
     keepClientSecret: assign({ clientSecret: (_, params: { clientSecret: string }) => params.clientSecret }),
+    keepPreview: assign({ preview: (_, params: { preview: UpgradePreview }) => params.preview }),
+    // A new choice may cost something else: its preview is loaded afresh.
+    forgetPreview: assign({ preview: null }),
     markPaymentFormUsed: assign({ usedPaymentForm: true }),
     forgetPaymentForm: assign({ usedPaymentForm: false }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
@@ -85,6 +92,7 @@ export const upgradeMachine = setup({
     hasPaymentMethod: (_, params: { hasPaymentMethod: boolean }) => params.hasPaymentMethod,
     heldInline: (_, params: { result: PaymentSetupResult }) => params.result.status === 'invalid',
     usedPaymentForm: ({ context }) => context.usedPaymentForm,
+    previewLoaded: ({ context }) => context.preview !== null,
   },
 }).createMachine({
   id: 'upgrade',
@@ -95,6 +103,7 @@ export const upgradeMachine = setup({
     card: null,
     usedPaymentForm: false,
     clientSecret: null,
+    preview: null,
     error: null,
   }),
   initial: 'select',
@@ -104,7 +113,7 @@ export const upgradeMachine = setup({
       on: {
         'plan.select': { guard: { type: 'isTarget', params: ({ event }) => ({ priceId: event.priceId }) }, actions: { type: 'choosePlan', params: ({ event }) => ({ priceId: event.priceId }) } },
         'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
-        'wizard.continue': { guard: 'planChosen', target: 'checkingPaymentMethod', actions: 'clearError' },
+        'wizard.continue': { guard: 'planChosen', target: 'checkingPaymentMethod', actions: ['clearError', 'forgetPreview'] },
       },
     },
     checkingPaymentMethod: {
@@ -115,7 +124,7 @@ export const upgradeMachine = setup({
         onDone: [
           {
             guard: { type: 'hasPaymentMethod', params: ({ event }) => ({ hasPaymentMethod: event.output.hasPaymentMethod }) },
-            target: 'confirm',
+            target: 'loadingPreview',
             actions: ['forgetPaymentForm', { type: 'keepCard', params: ({ event }) => ({ card: event.output.card }) }],
           },
           { target: 'payment', actions: 'markPaymentFormUsed' },
@@ -150,15 +159,25 @@ export const upgradeMachine = setup({
             input: ({ context, event }) => ({ clientSecret: context.clientSecret!, form: (event as { form: unknown }).form }),
             onDone: [
               { guard: { type: 'heldInline', params: ({ event }) => ({ result: event.output }) }, target: 'editing' },
-              { target: '#upgrade.confirm', actions: { type: 'keepCard', params: ({ event }) => ({ card: event.output.status === 'saved' ? event.output.card : null }) } },
+              { target: '#upgrade.loadingPreview', actions: { type: 'keepCard', params: ({ event }) => ({ card: event.output.status === 'saved' ? event.output.card : null }) } },
             ],
             onError: { target: '#upgrade.failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
           },
         },
       },
     },
+    loadingPreview: {
+      description: "The confirm step's summary; the amount due today shows progress and Confirm waits for it.",
+      invoke: {
+        id: 'loadUpgradePreview',
+        src: 'loadUpgradePreview',
+        input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
+        onDone: { target: 'confirm', actions: { type: 'keepPreview', params: ({ event }) => ({ preview: event.output }) } },
+        onError: { target: 'failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+      },
+    },
     confirm: {
-      description: 'Plan, seats, total and the card that will be charged; Confirm.',
+      description: "Plan, seats, total, the card that will be charged, 'Due today' and the yearly amount from the renewal date; Confirm.",
       on: {
         'upgrade.confirm': { target: 'upgrading', actions: 'clearError' },
         'wizard.back': [{ guard: 'usedPaymentForm', target: 'payment' }, { target: 'select' }],
@@ -176,8 +195,14 @@ export const upgradeMachine = setup({
     },
     success: { description: "'Upgrade Successful!' and 'Refresh Page'.", on: { 'page.refresh': { actions: 'reloadPage' } } },
     failure: {
-      description: "The message, 'Try Again' (back to confirm) and 'Refresh Page'.",
-      on: { 'upgrade.retry': { target: 'confirm', actions: 'clearError' }, 'page.refresh': { actions: 'reloadPage' } },
+      description: "The message, 'Try Again' (back to confirm; the amounts load first if they are not known) and 'Refresh Page'.",
+      on: {
+        'upgrade.retry': [
+          { guard: 'previewLoaded', target: 'confirm', actions: 'clearError' },
+          { target: 'loadingPreview', actions: 'clearError' },
+        ],
+        'page.refresh': { actions: 'reloadPage' },
+      },
     },
   },
 })

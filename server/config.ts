@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import * as v from 'valibot'
+import { stripeSettingsSchema } from './payments/stripe-settings'
 
 const serverEnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(65535)), '5173'),
@@ -10,9 +12,15 @@ const serverEnvSchema = v.object({
   DISCORD_INVITE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://discord.gg/prism-local-invite'),
   /** Access token lifetime at the local identity provider (tests shorten it). */
   ACCESS_TOKEN_TTL_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(5)), '3600'),
+  ...stripeSettingsSchema.entries,
 })
 
 export type ServerConfig = v.InferOutput<typeof serverEnvSchema> & { origin: string }
+
+/** The local stack's defaults (.env.localstack) under whatever the environment sets. */
+export function loadLocalDefaults(file = '.env.localstack') {
+  if (existsSync(file)) process.loadEnvFile(file)
+}
 
 /** Reads the local stack's settings from the environment; a bad value stops the start with its name. */
 export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -22,5 +30,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     throw new Error(`Invalid server configuration: ${names.join('; ')}`)
   }
   const { PORT, HOST } = result.output
-  return { ...result.output, origin: `https://${HOST}:${PORT}` }
+  const origin = `https://${HOST}:${PORT}`
+  // The local stack's Stripe is the payment sandbox on its own origin.
+  return { ...result.output, STRIPE_API_BASE: result.output.STRIPE_API_BASE || origin, origin }
 }

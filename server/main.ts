@@ -1,7 +1,7 @@
 import { createServer } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
-import { readServerConfig } from './config'
+import { loadLocalDefaults, readServerConfig } from './config'
 import { demoPeople } from './demo-accounts'
 import { startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
@@ -15,13 +15,14 @@ import { createSiteApp } from './web/site'
  * server (hot reload) instead of the built files in dist/.
  */
 const dev = process.argv.includes('--dev')
+loadLocalDefaults()
 const config = readServerConfig()
 const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
-const stack = await startStack(config)
+const stack = await startStack(config, tls)
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 const api = getRequestListener(stack.api.fetch)
-const sandbox = getRequestListener(stack.sandbox.fetch)
+const sandbox = getRequestListener(stack.sandbox.app.fetch)
 // In development Vite's dev server answers for the site (below), and dist/ need not exist.
 let site: Handler = dev ? () => undefined : getRequestListener(createSiteApp(config.DIST_DIR).fetch)
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
@@ -30,6 +31,8 @@ const services: [prefix: string, headers: HeaderSet, handle: Handler][] = [
   ['/idp', serviceHeaders('identity'), stack.identity.handle],
   ['/api', serviceHeaders('api'), api],
   ['/sandbox', serviceHeaders('payments'), sandbox],
+  // Stripe's REST API, as the sandbox serves it to the server's SDK and to its Stripe.js.
+  ['/v1', serviceHeaders('payments'), sandbox],
 ]
 
 const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
@@ -53,6 +56,7 @@ server.listen(config.PORT, config.HOST, () => {
 })
 
 async function stop() {
+  stack.sandbox.webhooks.stop()
   await devSite?.close()
   server.close()
   server.closeAllConnections()

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { demo, licenseCard } from '../support/accounts'
+import { catalogue } from './faults'
 
 /**
  * Every call the SPA makes to the accounts API (spec section 7), with how a user sends it and
@@ -34,6 +35,8 @@ export interface CallCase {
   message?: string
   /** A failure only logged, not shown (spec section 8): the line the page logs. */
   logged?: RegExp
+  /** Faults (matrix columns) that are an answer for this call, shown and not logged: a 404 for a checkout that is not the user's. */
+  notLoggedFor?: readonly string[]
   /** Other calls the same action sends that would change the demo data: answered with a made-up success. */
   stubs?: readonly { method: string; path: string }[]
 }
@@ -145,6 +148,9 @@ function loadOrHome(path: string) {
 }
 
 const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
+
+/** The checkout's return with a session id the server does not know: only the fault answers for it. */
+const checkoutReturn = '/account/purchase/complete?success=true&session_id=cs_fault'
 
 /** The upgrade's payment step with a card typed in; Save payment method sends it. */
 const savingACard = {
@@ -354,6 +360,38 @@ export const calls: readonly CallCase[] = [
     ...leavesForCheckout,
   },
   {
+    name: 'GET /api/stripe/checkout-sessions/{id}',
+    method: 'GET',
+    path: '/api/stripe/checkout-sessions/cs_fault',
+    account: demo.nolicense,
+    reach: async () => {},
+    send: async (page) => void (await page.goto(checkoutReturn)),
+    // 404 is no such checkout: not paid. Any other failure claims none, since Stripe took the payment.
+    failed: async (page, message) => {
+      if (message === catalogue.notFound) {
+        await expect(page.getByRole('heading', { level: 1, name: 'Purchase Incomplete' })).toBeVisible()
+        await expect(page.getByRole('link', { name: 'Choose a license' })).toBeVisible()
+      } else {
+        await expect(page.getByRole('heading', { level: 1, name: 'Purchase Complete' })).toBeVisible()
+        await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your payment went through.' })).toHaveText('Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.')
+        await expect(page.getByRole('link', { name: 'Go to My Licenses' })).toBeVisible()
+        await expect(page.getByRole('alert')).toHaveCount(0)
+      }
+      await sidebarUsable(page)
+    },
+    waiting: async (page) => {
+      await expect(page.getByRole('status').filter({ hasText: 'Checking your purchase…' })).toBeVisible()
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Purchase Complete' })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'Your licenses are ready' })).toBeVisible()
+    },
+    slowAnswer: { json: () => ({ status: 'fulfilled' }) },
+    logged: /^The checkout's status could not be read: /,
+    notLoggedFor: ['404'],
+  },
+  {
     name: 'POST /api/stripe/create-customer-portal-session',
     method: 'POST',
     path: '/api/stripe/create-customer-portal-session',
@@ -457,6 +495,32 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: () => ({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } }) },
     logged: /^The card on file could not be read: /,
     stubs: [{ method: 'POST', path: '/api/stripe/save-default-payment-method' }],
+  },
+  {
+    name: 'GET /api/stripe/upgrade-preview',
+    method: 'GET',
+    path: '/api/stripe/upgrade-preview',
+    account: demo.commercial,
+    reach: openUpgrade,
+    // With a card on file, Continue looks it up and then loads what is due today.
+    send: continueUpgrade,
+    // Try Again loads the preview again: confirm never shows without it.
+    retry: (page) => dialog(page, 'Upgrade Subscription').getByRole('button', { name: 'Try Again' }).click(),
+    failed: upgradeFailed,
+    waiting: async (page) => {
+      const box = dialog(page, 'Upgrade Subscription')
+      await expect(box.getByRole('status').filter({ hasText: 'Loading the amount due today…' })).toBeVisible()
+      await expect(box.getByRole('table', { name: 'Your upgrade' })).toContainText('Commercial Plus')
+      await expect(box.getByRole('button', { name: 'Confirm' })).toBeDisabled()
+      await expect(box.getByRole('button', { name: 'Close' })).toBeEnabled()
+    },
+    done: async (page) => {
+      const box = dialog(page, 'Upgrade Subscription')
+      await expect(box.getByText(/^Due today: \$[\d,]+\.\d\d$/)).toBeVisible()
+      await expect(box.getByText(/^Then \$[\d,]+\.\d\d per year from [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+      await expect(box.getByRole('button', { name: 'Confirm' })).toBeEnabled()
+    },
+    slowAnswer: 'server',
   },
   {
     name: 'POST /api/stripe/upgrade-community-subscription',

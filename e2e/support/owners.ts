@@ -24,20 +24,23 @@ export async function signUpPerson(page: Page, firstName: string) {
  * seats or plans has an owner no other test knows. The checkout's card becomes their default
  * payment method. Returns their email.
  */
-export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number }) {
+export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number; email?: string }) {
   // Signing up from the purchase page comes back to it.
-  const email = await signUp(page, options.firstName, `/account/purchase?pid=${options.priceId}`)
+  const email = await signUp(page, options.firstName, `/account/purchase?pid=${options.priceId}`, options.email)
   for (let seat = 1; seat < options.seats; seat++) await page.getByRole('button', { name: 'More developers' }).click()
   await expect(page.getByLabel(`${options.seats} developers`)).toBeVisible()
   await page.getByRole('button', { name: actionText[options.priceId] }).click()
   await payCheckout(page)
-  await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible()
+  // The licenses exist once Stripe's webhook has been handled: the page says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Your licenses are ready' })).toBeVisible({ timeout: 15_000 })
   return email
 }
 
 /** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
-async function signUp(page: Page, firstName: string, path: string) {
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+/** An address nobody has signed up with yet. */
+export const newEmail = (firstName: string) => `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+
+async function signUp(page: Page, firstName: string, path: string, email = newEmail(firstName)) {
   await page.goto(path)
   await page.getByRole('link', { name: 'Sign up now' }).click()
   await page.getByLabel('Sign in with').selectOption('GitHub')

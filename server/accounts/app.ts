@@ -1,24 +1,33 @@
+import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import Stripe from 'stripe'
+import * as v from 'valibot'
 import * as contract from '../../src/api/contract'
-import { findPlan, plans, upgradePaths, type PriceId } from '../../src/content/plans'
+import { findPlan, plans, upgradePaths } from '../../src/content/plans'
 import type { Database } from '../db/database'
-import type { PaymentGateway } from '../payments/gateway'
-import { PaymentDeclinedError } from '../payments/gateway'
+import { PaymentDeclinedError, type StripeGateway } from '../payments/gateway'
+import type { PriceCatalogue } from '../payments/stripe-settings'
+import { createWebhookHandler } from '../payments/webhook'
 import { findAccountRow, signIn, toAccount, updateProfile } from './account-store'
-import { assignSeat, assignedSeats, changePlan, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, unassignSeat } from './license-store'
+import { assignSeat, assignedSeats, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, tooFewSeats, unassignSeat } from './license-store'
 import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
 import { readBody } from './request-body'
+import { applySubscription, liveSubscriptionsOf, spreadSeats, subscriptionState } from './subscription-store'
 import { requireScope, type Caller, type createTokenVerifier } from './token-verifier'
 
 export interface AccountsAppDeps {
   db: Database
-  gateway: PaymentGateway
+  /** Stripe's SDK (Stripe itself, or the local sandbox's Stripe-compatible API). */
+  stripe: Stripe
+  gateway: StripeGateway
+  prices: PriceCatalogue
+  /** The webhook endpoint's signing secret (whsec_…). */
+  webhookSecret: string
   verifyToken: ReturnType<typeof createTokenVerifier>
   /** The site's origin: return addresses must stay on it (no open redirects). */
   siteOrigin: string
   discordInviteUrl: string
-  stripePriceIds?: Partial<Record<PriceId, string>>
   rateLimits?: RateLimits
 }
 
@@ -29,6 +38,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const { db, gateway } = deps
   const app = new Hono<Env>().basePath('/api')
   const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits)
+
+  // Stripe signs its events; no bearer token comes with them (so this route comes before the check).
+  app.post('/stripe/webhook', createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
@@ -45,12 +57,22 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (new URL(address).origin !== deps.siteOrigin) throw invalid(`${field} must be an address on ${deps.siteOrigin}`)
     return address
   }
-  /** The account's customer at the payment provider, created on first need (a checkout, a payment setup). */
+  /**
+   * The key of a write to Stripe, derived from the request that caused it: the client's
+   * Idempotency-Key when it sends one, else the request's own content, so a retried request
+   * repeats the first one's answer instead of making a second object or charge.
+   */
+  const idempotencyKey = (c: Context<Env>, operation: string, content: unknown) => {
+    const sent = c.req.header('idempotency-key')
+    const request = sent && /^[\w-]{8,128}$/.test(sent) ? sent : createHash('sha256').update(JSON.stringify(content)).digest('base64url')
+    return `${operation}:${caller(c).oid}:${request}`
+  }
+  /** The account's customer at Stripe, created on first need (a checkout, a payment setup); never two for one account. */
   const ensureCustomer = async (account: { oid: string; email: string; first_name: string; last_name: string; stripe_customer_id: string | null }) => {
     if (account.stripe_customer_id) return account.stripe_customer_id
-    const { customerId } = await gateway.createCustomer({ accountId: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
-    await db.query('update accounts set stripe_customer_id = $2 where oid = $1', [account.oid, customerId])
-    return customerId
+    const customerId = await gateway.findOrCreateCustomer({ oid: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
+    const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [account.oid, customerId])
+    return row?.stripe_customer_id ?? customerId
   }
   const customerOf = async (oid: string) => {
     const row = await findAccountRow(db, oid)
@@ -89,34 +111,71 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.post('/stripe/create-customer-portal-session', async (c) => {
     const { returnUrl } = await readBody(c, contract.portalSessionRequestSchema)
-    return c.json(await gateway.createCustomerPortalSession({ customerId: await customerOf(caller(c).oid), returnUrl: onSite('returnUrl', returnUrl) }))
+    const customerId = await customerOf(caller(c).oid)
+    return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite('returnUrl', returnUrl), idempotencyKey: idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) }) }))
   })
   // Without a billing account there is no payment method yet (a Community owner about to upgrade).
   app.get('/stripe/has-default-payment-method', async (c) => {
     const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
     if (!customerId) return c.json({ hasPaymentMethod: false, card: null })
-    const card = await gateway.defaultCard({ customerId })
-    return c.json({ hasPaymentMethod: card !== null || (await gateway.hasDefaultPaymentMethod({ customerId })), card })
+    const card = await gateway.defaultCard(customerId)
+    return c.json({ hasPaymentMethod: card !== null, card })
   })
-  app.get('/stripe/create-setup-intent', async (c) => c.json(await gateway.createSetupIntent({ customerId: await ensureCustomer(await findAccountRow(db, caller(c).oid)) })))
+  app.get('/stripe/create-setup-intent', async (c) => {
+    const customerId = await ensureCustomer(await findAccountRow(db, caller(c).oid))
+    // A new form each time the payment step opens, unless the client repeats its request key.
+    return c.json(await gateway.createSetupIntent({ customerId, idempotencyKey: idempotencyKey(c, 'setup-intent', { customerId, at: Date.now() }) }))
+  })
   app.post('/stripe/save-default-payment-method', async (c) => {
     const { paymentMethodId } = await readBody(c, contract.savePaymentMethodRequestSchema)
-    await gateway.saveDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid), paymentMethodId })
+    await gateway.saveDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid), paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
     return c.json({ paymentMethodId })
   })
 
+  /** The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that comes before a charge. */
+  const planUpgrade = async (oid: string, request: contract.UpgradeRequest) => {
+    const account = await findAccountRow(db, oid)
+    const subscriptions = await liveSubscriptionsOf(db, oid)
+    if (subscriptions.length === 0 || !account.allowed_price_id) throw notFound('Your subscription')
+    if (!upgradePaths[account.allowed_price_id].includes(request.priceId)) throw conflict(`${findPlan(account.allowed_price_id)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
+    await checkSeatCount(db, oid, request.quantity)
+    const seats = spreadSeats(subscriptions, request.quantity)
+    if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
+    return { customerId: await customerOf(oid), changes: subscriptions.map((subscription, index) => ({ subscription, quantity: seats[index]! })) }
+  }
+
+  app.get('/stripe/upgrade-preview', async (c) => {
+    const query = v.safeParse(contract.upgradePreviewQuerySchema, c.req.query())
+    if (!query.success) throw invalid(query.issues.map((issue) => issue.message).join('; '))
+    const { customerId, changes } = await planUpgrade(caller(c).oid, query.output)
+    const previews = await Promise.all(changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })))
+    const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
+    return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: findPlan(query.output.priceId)!.price * query.output.quantity, renewsOn: renewsOn.toISOString() })
+  })
+
   app.post('/stripe/upgrade-community-subscription', async (c) => {
-    const { priceId, quantity } = await readBody(c, contract.upgradeRequestSchema)
-    const account = await findAccountRow(db, caller(c).oid)
-    const [subscription] = await db.query<{ id: string; stripe_subscription_id: string | null }>('select id, stripe_subscription_id from subscriptions where owner_oid = $1', [account.oid])
-    if (!subscription || !account.allowed_price_id) throw notFound('Your subscription')
-    if (!upgradePaths[account.allowed_price_id].includes(priceId)) throw conflict(`${findPlan(account.allowed_price_id)?.name} cannot be upgraded to ${findPlan(priceId)?.name}.`)
-    // Every refusal comes before the charge: nobody pays for an upgrade that does not happen.
-    await checkSeatCount(db, account.oid, quantity)
-    const customerId = await customerOf(account.oid)
-    await gateway.upgradeSubscription({ customerId, subscriptionId: subscription.stripe_subscription_id ?? subscription.id, priceId, quantity })
-    await changePlan(db, account.oid, priceId, quantity)
-    return c.json({ priceId, quantity })
+    const request = await readBody(c, contract.upgradeRequestSchema)
+    const { customerId, changes } = await planUpgrade(caller(c).oid, request)
+    if (findPlan(request.priceId)!.price > 0 && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
+    for (const { subscription, quantity } of changes) {
+      // The key names the change and the state it starts from: the same request again is the same charge.
+      const key = idempotencyKey(c, 'upgrade', { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity] })
+      const changed = await gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key })
+      // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh shows the new plan.
+      const state = subscriptionState(changed, deps.prices)
+      if (state) await db.transaction((tx) => applySubscription(tx, state))
+    }
+    return c.json(request)
+  })
+
+  app.get('/stripe/checkout-sessions/:sessionId', async (c) => {
+    const sessionId = c.req.param('sessionId')
+    const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
+    const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await gateway.checkoutSession(sessionId) : null
+    if (!session || session.customerId !== customerId) throw notFound('The checkout')
+    if (session.status !== 'complete' || session.paymentStatus === 'unpaid') return c.json({ status: 'open' as const })
+    const [fulfilled] = session.subscriptionId ? await db.query('select 1 from subscriptions where stripe_subscription_id = $1', [session.subscriptionId]) : []
+    return c.json({ status: fulfilled ? ('fulfilled' as const) : ('processing' as const) })
   })
 
   app.post('/stripe/create-checkout-session', async (c) => {
@@ -132,16 +191,10 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
       if (purchased + body.quantity > plan.maxPurchaseSeats) throw conflict(`${plan.name} is limited to ${plan.maxPurchaseSeats} licenses per account.`)
     }
     const customerId = await ensureCustomer(account)
-    return c.json(
-      await gateway.createCheckoutSession({
-        customerId,
-        accountId: account.oid,
-        priceId: body.priceId,
-        quantity: body.quantity,
-        successUrl,
-        cancelUrl,
-      }),
-    )
+    // The same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
+    const owned = await liveSubscriptionsOf(db, account.oid)
+    const key = idempotencyKey(c, 'checkout', { body, owned: owned.map((subscription) => [subscription.id, subscription.quantity]) })
+    return c.json(await gateway.createCheckoutSession({ customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, idempotencyKey: key }))
   })
 
   app.get('/products/:pid', async (c) => {
@@ -149,7 +202,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (!plan) throw notFound('The product')
     const { maxPurchaseSeats: limit, ...product } = plan
     const seatsAvailable = limit === undefined ? null : Math.max(0, limit - (await statsOf(db, caller(c).oid)).purchased)
-    return c.json({ ...product, features: [...product.features], stripePriceId: deps.stripePriceIds?.[plan.priceId] ?? `price_local_${plan.priceId.replace('-', '_')}`, seatsAvailable })
+    return c.json({ ...product, features: [...product.features], stripePriceId: deps.prices.stripePriceOf(plan.priceId), seatsAvailable })
   })
 
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))
@@ -159,6 +212,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
     // A value the database cannot hold that the contract let through is still the client's fault.
     if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
+    // Stripe could not be reached or was busy (the SDK has already retried): try again later.
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+      console.error('Payment provider unavailable', error.message)
+      return c.json({ message: 'The payment provider could not be reached. Please try again in a moment.' }, 503)
+    }
     console.error('Accounts API error', error)
     return c.json({ message: 'The server could not complete the request.' }, 500)
   })

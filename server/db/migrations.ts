@@ -1,4 +1,5 @@
 import type { Database } from './database'
+import { sandboxSchema } from '../payments/sandbox/schema'
 
 /** The schema, one version at a time. Never edit a released migration: add the next one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -109,6 +110,28 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       alter table sandbox_sessions add column client_secret text;
       alter table sandbox_sessions add column payment_method text;
     `,
+  },
+  {
+    version: 4,
+    name: 'subscriptions follow Stripe: several an owner, status, cancellation, processed events',
+    sql: `
+      alter table subscriptions drop constraint subscriptions_owner_oid_key;
+      create index subscriptions_by_owner on subscriptions (owner_oid);
+      create unique index subscriptions_by_stripe_id on subscriptions (stripe_subscription_id);
+      alter table subscriptions add column status text not null default 'active';
+      alter table subscriptions add column cancel_at_period_end boolean not null default false;
+      alter table subscriptions add column stripe_event_at timestamptz;
+      create table stripe_events (
+        id text primary key,
+        type text not null,
+        received_at timestamptz not null default now()
+      );
+    `,
+  },
+  {
+    version: 5,
+    name: "payment sandbox speaks Stripe's REST API",
+    sql: sandboxSchema,
   },
 ]
 

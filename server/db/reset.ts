@@ -1,12 +1,14 @@
-import { readServerConfig } from '../config'
+import { loadLocalDefaults, readServerConfig } from '../config'
+import { priceCatalogue } from '../payments/stripe-settings'
 import { openDatabase } from './database'
 import { migrate } from './migrations'
 import { resetDatabase } from './seed'
 
 /** npm run db:reset: restores exactly the demo accounts (stop the server first when using PGlite). */
+loadLocalDefaults()
 const config = readServerConfig()
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.LOCAL_DIR}/db` })
 await migrate(db)
-await resetDatabase(db)
+await resetDatabase(db, priceCatalogue(config))
 await db.close()
 console.log('The database holds the demo accounts again.')

@@ -22,8 +22,12 @@ export function createAccountsApi(call: Caller) {
     saveDefaultPaymentMethod: (paymentMethodId: string, signal?: AbortSignal) =>
       call({ method: 'POST', path: '/stripe/save-default-payment-method', body: { paymentMethodId }, answer: null, signal }),
     upgrade: (body: contract.UpgradeRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/stripe/upgrade-community-subscription', body, answer: null, signal }),
+    upgradePreview: (query: contract.UpgradeRequest, signal?: AbortSignal) =>
+      call({ method: 'GET', path: `/stripe/upgrade-preview?${new URLSearchParams({ priceId: query.priceId, quantity: String(query.quantity) })}`, answer: contract.upgradePreviewSchema, signal }),
     createCheckoutSession: (body: contract.CheckoutRequest, signal?: AbortSignal) =>
       call({ method: 'POST', path: '/stripe/create-checkout-session', body, answer: contract.checkoutAnswerSchema, signal }),
+    checkoutStatus: (sessionId: string, signal?: AbortSignal) =>
+      call({ method: 'GET', path: `/stripe/checkout-sessions/${encodeURIComponent(sessionId)}`, answer: contract.checkoutStatusSchema, signal }),
     product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
   }
 }

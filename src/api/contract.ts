@@ -165,6 +165,31 @@ export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>
 export const checkoutAnswerSchema = v.object({ sessionId: v.string(), url: v.pipe(v.string(), v.url()) })
 export type CheckoutAnswer = v.InferOutput<typeof checkoutAnswerSchema>
 
+/**
+ * Where a checkout stands for the purchase completion page (our addition to spec section 7):
+ * `GET /api/stripe/checkout-sessions/{sessionId}`. `fulfilled`: the licenses exist; `processing`:
+ * paid, but Stripe's webhook has not been handled yet; `open`: not paid. A session that is not the
+ * caller's, or does not exist, is a 404.
+ */
+export const checkoutStatusSchema = v.object({ status: v.picklist(['fulfilled', 'processing', 'open']) })
+export type CheckoutStatus = v.InferOutput<typeof checkoutStatusSchema>['status']
+
+/**
+ * What an upgrade costs (our addition): `GET /api/stripe/upgrade-preview?priceId=&quantity=`, from
+ * Stripe's preview of the prorated invoice. Amounts in cents: `amountDue` is charged now,
+ * `annualTotal` (price x seats) every year from `renewsOn`.
+ */
+export const upgradePreviewQuerySchema = v.object({
+  priceId: priceIdSchema,
+  quantity: v.pipe(v.string('quantity is required'), v.regex(/^\d{1,6}$/, 'quantity must be a whole number'), v.transform(Number), v.minValue(1, 'quantity must be at least 1'), v.maxValue(500, 'quantity must be at most 500')),
+})
+export const upgradePreviewSchema = v.object({
+  amountDue: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  annualTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  renewsOn: isoDate,
+})
+export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>
+
 // ---- Products ----------------------------------------------------------------------------------
 
 export const productSchema = v.object({

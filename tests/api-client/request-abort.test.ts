@@ -4,6 +4,7 @@ import { accountShellActors } from '../../src/features/account-shell/account.act
 import { discordActors, licensesActors } from '../../src/features/licenses/licenses.actors'
 import { manageLicensesActors } from '../../src/features/manage-licenses/manage-licenses.actors'
 import { profileActors } from '../../src/features/profile/profile.actors'
+import { purchaseCompleteActors } from '../../src/features/purchase/purchase-complete.actors'
 import { purchaseActors } from '../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../src/features/upgrade/upgrade.actors'
 import { heldApi, until } from '../model/held-api'
@@ -22,7 +23,11 @@ const factories: Record<string, [Factory, Record<string, unknown>]> = {
   ],
   profile: [(api) => profileActors(api), { saveProfile: { firstName: 'Cara' } }],
   purchase: [(api) => purchaseActors(api, 'https://localhost'), { loadProduct: { priceId: 'commercial' }, createCheckoutSession: { priceId: 'commercial', quantity: 1 } }],
-  upgrade: [(api) => upgradeActors(api, () => 'https://localhost/account/licenses'), { setUpPayment: { clientSecret: 'seti_secret', form: paymentForm }, upgradeSubscription: { priceId: 'commercial-plus', quantity: 1 } }],
+  purchaseComplete: [(api) => purchaseCompleteActors(api), { loadCheckoutStatus: { sessionId: 'cs_test_1' } }],
+  upgrade: [
+    (api) => upgradeActors(api, () => 'https://localhost/account/licenses'),
+    { setUpPayment: { clientSecret: 'seti_secret', form: paymentForm }, loadUpgradePreview: { priceId: 'commercial-plus', quantity: 1 }, upgradeSubscription: { priceId: 'commercial-plus', quantity: 1 } },
+  ],
 }
 
 const cases = Object.entries(factories).flatMap(([group, [factory, inputs]]) => Object.keys(factory(heldApi().api)).map((name) => [`${group}.${name}`, factory, inputs[name]] as const))

@@ -1,12 +1,16 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { createAccountsApp } from '../../server/accounts/app'
-import { fulfillPurchase } from '../../server/accounts/license-store'
 import { createTokenVerifier } from '../../server/accounts/token-verifier'
 import { openPglite, openPostgres, type Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
-import { resetDatabase } from '../../server/db/seed'
+import { resetDatabase, sandboxPrices } from '../../server/db/seed'
 import { demoPeople } from '../../server/demo-accounts'
-import { completeCheckout, createSandboxGateway } from '../../server/payments/sandbox/gateway'
+import { createStripeGateway } from '../../server/payments/gateway'
+import { createSandbox } from '../../server/payments/sandbox'
+import { createStripeClient } from '../../server/payments/stripe-client'
+import { priceCatalogue } from '../../server/payments/stripe-settings'
 
 export const origin = 'https://localhost:5173'
 const issuer = `${origin}/idp/b2c_1_susi`
@@ -22,18 +26,46 @@ export const databases: { name: string; open: () => Promise<Database> }[] = [
 
 export const person = (email: string) => demoPeople.find((candidate) => candidate.email === email)!
 
-/** A seeded database behind the API, with keys to mint tokens as any demo person. */
+/** The local stack's Stripe settings (.env.localstack). */
+export const stripeSettings = {
+  secretKey: 'sk_test_sandbox_local',
+  publishableKey: 'pk_test_sandbox_local',
+  webhookSecret: 'whsec_sandbox_local',
+  prices: priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_local_community', STRIPE_PRICE_COMMERCIAL: 'price_local_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus' }),
+}
+
+/**
+ * A seeded database behind the API and the payment sandbox, both served on one real HTTP port as
+ * the local stack serves them: the API's Stripe SDK calls the sandbox's /v1, and the sandbox
+ * delivers its signed webhooks to the API. Keys mint tokens as any demo person.
+ */
 export async function startApi(open: () => Promise<Database>, rateLimits = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }) {
   const db = await open()
   await migrate(db)
-  await resetDatabase(db)
+  await resetDatabase(db, stripeSettings.prices)
+  let handle: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 })
+  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const stripeOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const stripe = createStripeClient({ secretKey: stripeSettings.secretKey, apiBase: stripeOrigin })
+  const sandbox = createSandbox({
+    db,
+    origin: stripeOrigin,
+    secretKey: stripeSettings.secretKey,
+    publishableKey: stripeSettings.publishableKey,
+    prices: sandboxPrices(stripeSettings.prices),
+    webhook: { url: `${stripeOrigin}/api/stripe/webhook`, secret: stripeSettings.webhookSecret },
+    retry: { baseDelayMs: 20, maxAttempts: 5 },
+  })
   const { privateKey, publicKey } = await generateKeyPair('RS256')
   const { privateKey: strangerKey } = await generateKeyPair('RS256')
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' }
-  const gateway = createSandboxGateway(db, origin)
   const app = createAccountsApp({
     db,
-    gateway,
+    stripe,
+    gateway: createStripeGateway(stripe, stripeSettings.prices),
+    prices: stripeSettings.prices,
+    webhookSecret: stripeSettings.webhookSecret,
     verifyToken: createTokenVerifier({ getKey: createLocalJWKSet({ keys: [jwk] }), issuers: [issuer], audience }),
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
@@ -62,13 +94,36 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
   }
 
-  /** Completes a checkout in the sandbox with a good card, as the hosted page would. */
-  async function pay(sessionId: string) {
-    const completed = await completeCheckout(db, sessionId, { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 })
-    if (completed) await fulfillPurchase(db, { ...completed, ownerOid: completed.accountId })
+  /** Every webhook delivery the API received, raw, in order; and a way to make the next ones fail. */
+  const deliveries: string[] = []
+  const webhookFaults = { failNext: 0 }
+  handle = async (request) => {
+    const path = new URL(request.url).pathname
+    if (path === '/api/stripe/webhook') {
+      deliveries.push(await request.clone().text())
+      if (webhookFaults.failNext > 0) {
+        webhookFaults.failNext--
+        return new Response('{"message":"down for the test"}', { status: 503 })
+      }
+    }
+    return path.startsWith('/api/') ? app.fetch(request) : sandbox.app.fetch(request)
   }
 
-  return { db, app, token, call, pay, close: () => db.close() }
+  /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
+  async function pay(sessionId: string, card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Buyer' }) {
+    const answer = await fetch(`${stripeOrigin}/sandbox/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(card) })
+    await answer.body?.cancel()
+    await sandbox.webhooks.drain()
+    return answer.status
+  }
+
+  async function close() {
+    sandbox.webhooks.stop()
+    await new Promise((resolve) => server.close(resolve))
+    await db.close()
+  }
+
+  return { db, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>

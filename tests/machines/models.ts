@@ -8,9 +8,10 @@ import { manageLicensesModel } from './manageLicenses.model'
 import { myLicensesModel } from './myLicenses.model'
 import { profileModel } from './profile.model'
 import { purchaseModel } from './purchase.model'
+import { purchaseCompleteModel } from './purchaseComplete.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 import { upgradeModel } from './upgrade.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, manageLicensesModel, myLicensesModel, profileModel, purchaseModel, sessionModel, tokenModel, upgradeModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [authModel, billingPortalModel, discordConnectModel, licenseKeyModel, manageLicensesModel, myLicensesModel, profileModel, purchaseModel, purchaseCompleteModel, sessionModel, tokenModel, upgradeModel] as PathPlan<AnyStateMachine>[]

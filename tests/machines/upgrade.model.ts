@@ -1,5 +1,6 @@
 /** Model of the upgrade wizard's machine for generated paths: tests, the path catalogue and coverage. */
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
+import type { UpgradePreview } from '../../src/api/contract'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
 export const communityUpgrade: UpgradeInput = {
@@ -19,10 +20,14 @@ export const paymentErrors = {
   unexpected: 'An unexpected error occurred during payment setup. Please try again.',
 } as const
 
+/** What Stripe's preview says the upgrade costs (cents, cents, the renewal date). */
+export const preview: UpgradePreview = { amountDue: 83014, annualTotal: 249500, renewsOn: '2027-09-19T00:00:00.000Z' }
+
 export const fixtures: ActorFixtures<typeof upgradeMachine> = {
   loadPaymentMethod: { done: [{ hasPaymentMethod: true, card: visa }, { hasPaymentMethod: false, card: null }], error: [new Error('There was a problem connecting to the server. Please try again.')] },
   createSetupIntent: { done: [{ clientSecret: 'seti_1_secret_2' }], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
   setUpPayment: { done: [{ status: 'saved', card: visa }, { status: 'invalid' }], error: [new Error(paymentErrors.refused)] },
+  loadUpgradePreview: { done: [preview], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
   upgradeSubscription: { done: [undefined], error: [new Error('Your card was declined.'), {}] },
 }
 
@@ -55,6 +60,7 @@ export const browserFixtures: ActorFixtures<typeof upgradeMachine> = {
   loadPaymentMethod: { done: [{ hasPaymentMethod: true, card: visa }, { hasPaymentMethod: false, card: null }], error: [] },
   createSetupIntent: { done: [{ clientSecret: 'seti_1_secret_2' }], error: [] },
   setUpPayment: { done: [{ status: 'saved', card: visa }, { status: 'invalid' }], error: [new Error(paymentErrors.refused)] },
+  loadUpgradePreview: { done: [preview], error: [] },
   upgradeSubscription: { done: [undefined], error: [] },
 }
 

@@ -34,6 +34,10 @@ function renderWizard() {
         expect(input.form).toEqual({ stripe: { fake: 'stripe' }, elements: { fake: 'elements' } })
         return calls.call('setUpPayment')
       }),
+      loadUpgradePreview: fromPromise(({ input }: { input: unknown }) => {
+        expect(input).toEqual({ priceId: expect.stringMatching(/^commercial/), quantity: expect.any(Number) })
+        return calls.call('loadUpgradePreview')
+      }),
       upgradeSubscription: fromPromise(({ input }: { input: unknown }) => {
         expect(input).toEqual({ priceId: expect.stringMatching(/^commercial/), quantity: expect.any(Number) })
         return calls.call('upgradeSubscription')
@@ -82,11 +86,22 @@ async function expectState(state: Snapshot, reloadPage: ReturnType<typeof vi.fn>
     expect(within(wizard()).getByText(/Total:/).textContent).toContain(view.total)
   }
   if (state.matches({ payment: 'editing' })) await within(wizard()).findByLabelText('Card number')
+  if (state.matches('loadingPreview')) {
+    expect(within(wizard()).getByRole('table', { name: 'Your upgrade' }).textContent).toContain(view.planName)
+    expect(within(wizard()).getByRole('status').textContent).toBe('Loading the amount due today…')
+    expect(within(wizard()).queryByText(/^Due today:/)).toBeNull()
+    expect(button('Confirm').hasAttribute('disabled')).toBe(true)
+    expect(button('Back').hasAttribute('disabled')).toBe(true)
+  }
   if (state.matches('confirm')) {
     const summary = within(wizard()).getByRole('table', { name: 'Your upgrade' })
     expect(summary.textContent).toContain(view.planName)
     expect(summary.textContent).toContain(view.total)
     expect(summary.textContent).toContain(view.card ?? 'Your default payment method')
+    // The model's preview: 83014 cents today, 249500 a year from 2027-09-19.
+    expect(within(wizard()).getByText('Due today: $830.14')).toBeTruthy()
+    expect(within(wizard()).getByText('Then $2,495.00 per year from September 19, 2027')).toBeTruthy()
+    expect(button('Confirm').hasAttribute('disabled')).toBe(false)
   }
   if (state.matches('upgrading')) expect(button('Confirm').hasAttribute('data-loading')).toBe(true)
   if (state.matches('success')) {

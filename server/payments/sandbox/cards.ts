@@ -3,9 +3,27 @@ export type CardCheck =
   | { ok: true; brand: string; last4: string; expMonth: number; expYear: number }
   | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string; inline: true }
 
-export const declines: Record<string, { code: string; message: string }> = {
-  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+/** Cards refused when they are first used (checkout, setup intent): Stripe's decline code and message. */
+export const declines: Record<string, { code: 'generic_decline' | 'insufficient_funds'; message: string }> = {
+  '4000000000000002': { code: 'generic_decline', message: 'Your card was declined.' },
   '4000000000009995': { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+}
+
+/** Cards that attach to a customer (a setup intent succeeds) but whose charges fail. */
+const failingCharges: Record<string, { code: 'generic_decline'; message: string }> = {
+  '4000000000000341': { code: 'generic_decline', message: 'Your card was declined.' },
+}
+
+export const digits = (number: string) => number.replace(/[\s-]/g, '')
+
+/** Why saving this card for later (a setup intent) is refused, or null when it attaches. */
+export function attachDecline(number: string): { code: 'generic_decline' | 'insufficient_funds'; message: string } | null {
+  return declines[digits(number)] ?? null
+}
+
+/** Why charging this card is refused, or null when it pays. */
+export function chargeDecline(number: string): { code: 'generic_decline' | 'insufficient_funds'; message: string } | null {
+  return declines[digits(number)] ?? failingCharges[digits(number)] ?? null
 }
 
 function luhn(digits: string): boolean {

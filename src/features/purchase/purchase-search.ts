@@ -7,5 +7,8 @@ const priceIdParam = v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmp
 /** /account/purchase?pid=... */
 export const purchaseSearchSchema = v.object({ pid: priceIdParam })
 
+/** A checkout session id from the address (Stripe's are under 255 characters); anything else means none. */
+const sessionIdParam = v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(255))), undefined)
+
 /** /account/purchase/complete?success=...&session_id=...&pid=... (the checkout's return). */
-export const purchaseCompleteSearchSchema = v.object({ success: checkoutSuccessParam, pid: priceIdParam })
+export const purchaseCompleteSearchSchema = v.object({ success: checkoutSuccessParam, session_id: sessionIdParam, pid: priceIdParam })

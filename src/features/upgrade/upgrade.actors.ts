@@ -2,7 +2,7 @@ import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-j
 import { fromRequest } from '../../api/request-actor'
 import type { PaymentSetupResult } from '../../../machines/upgrade.machine'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { PaymentCard } from '../../api/contract'
+import type { PaymentCard, UpgradePreview } from '../../api/contract'
 import type { PriceId } from '../../content/plans'
 
 /** The upgrade flow's payment messages (spec section 8), exactly. */
@@ -63,6 +63,7 @@ export function upgradeActors(api: AccountsApi, returnUrl: () => string) {
     }),
     createSetupIntent: fromRequest<{ clientSecret: string }, void>(({ signal }) => api.createSetupIntent(signal)),
     setUpPayment: fromRequest<PaymentSetupResult, { clientSecret: string; form: unknown }>(({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal)),
+    loadUpgradePreview: fromRequest<UpgradePreview, { priceId: PriceId; quantity: number }>(({ input, signal }) => api.upgradePreview(input, signal)),
     upgradeSubscription: fromRequest<void, { priceId: PriceId; quantity: number }>(async ({ input, signal }) => {
       await api.upgrade(input, signal)
     }),

@@ -227,33 +227,50 @@
         var problem = payment._validate()
         if (problem) return Promise.resolve(validationError(problem))
         var intentId = clientSecret.split('_secret_')[0]
-        return fetch('/sandbox/v1/setup_intents/' + encodeURIComponent(intentId) + '/confirm', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ client_secret: clientSecret, card: payment._values() }),
+        var card = payment._values()
+        var expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry) || ['', '', '']
+        return request('POST', '/v1/setup_intents/' + encodeURIComponent(intentId) + '/confirm', {
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': card.number.replace(/[\s-]/g, ''),
+          'payment_method_data[card][exp_month]': String(Number(expiry[1])),
+          'payment_method_data[card][exp_year]': String(2000 + Number(expiry[2])),
+          'payment_method_data[card][cvc]': card.cvc.trim(),
         })
-          .then(function (response) {
-            return response.json()
-          })
-          .then(function (answer) {
-            return answer.error ? { error: answer.error } : { setupIntent: answer }
-          })
-          .catch(function () {
-            return { error: { type: 'api_connection_error', message: 'We could not reach the payment provider.' } }
-          })
       },
       retrieveSetupIntent: function (clientSecret) {
         var intentId = String(clientSecret).split('_secret_')[0]
-        return fetch('/sandbox/v1/setup_intents/' + encodeURIComponent(intentId) + '?client_secret=' + encodeURIComponent(clientSecret))
-          .then(function (response) {
-            return response.json()
-          })
-          .then(function (answer) {
-            return answer.error ? { error: answer.error } : { setupIntent: answer }
-          })
+        return request('GET', '/v1/setup_intents/' + encodeURIComponent(intentId) + '?' + encode({ client_secret: clientSecret }))
       },
     }
+
+    // Stripe's API, as Stripe.js calls it: form-encoded, with the publishable key as the bearer.
+    function request(method, path, fields) {
+      var init = { method: method, headers: { Authorization: 'Bearer ' + publishableKey } }
+      if (fields) {
+        init.headers['Content-Type'] = 'application/x-www-form-urlencoded'
+        init.body = encode(fields)
+      }
+      return fetch(path, init)
+        .then(function (response) {
+          return response.json()
+        })
+        .then(function (answer) {
+          return answer.error ? { error: answer.error } : { setupIntent: answer }
+        })
+        .catch(function () {
+          return { error: { type: 'api_connection_error', message: 'We could not reach the payment provider.' } }
+        })
+    }
     return stripe
+  }
+
+  function encode(fields) {
+    return Object.keys(fields)
+      .map(function (name) {
+        return encodeURIComponent(name) + '=' + encodeURIComponent(fields[name])
+      })
+      .join('&')
   }
 
   // @stripe/stripe-js checks the release train of the Stripe.js it finds.

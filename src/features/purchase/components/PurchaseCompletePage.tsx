@@ -1,21 +1,72 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { purchaseCompleteMachine } from '../../../../machines/purchaseComplete.machine'
+import { useAppActorRef } from '../../../devtools/inspection'
+import { useAccountServices } from '../../../ui/account-services'
+import { logCheckoutStatusFailure, purchaseCompleteActors } from '../purchase-complete.actors'
+import { selectPurchaseComplete } from '../purchase-complete.select'
 
-/** The checkout's return: success shows 'Purchase Complete', anything else 'Purchase Incomplete'. */
-export function PurchaseCompletePage({ success, priceId }: { success: boolean; priceId?: string }) {
-  if (success) {
+interface PurchaseCompletePageProps {
+  /** The checkout's return said success=true. */
+  success: boolean
+  sessionId: string | null
+  priceId?: string
+}
+
+/**
+ * The checkout's return. The licenses are created when Stripe's webhook reaches the server, a
+ * moment later: the page asks where the checkout stands and waits for it.
+ */
+export function PurchaseCompletePage({ success, sessionId, priceId }: PurchaseCompletePageProps) {
+  const { api } = useAccountServices()
+  const purchaseComplete = useAppActorRef(
+    purchaseCompleteMachine.provide({ actors: purchaseCompleteActors(api), actions: { logFailure: (_, { message }) => logCheckoutStatusFailure(message) } }),
+    { input: { success, sessionId } },
+  )
+  const { outcome } = useSelector(purchaseComplete, selectPurchaseComplete)
+
+  if (outcome === 'incomplete') return <PurchaseIncomplete priceId={priceId} />
+  if (outcome === 'checking') {
     return (
       <Stack maw={640}>
-        <Title order={1}>Purchase Complete</Title>
-        <Text>Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.</Text>
+        <Title order={1}>Your purchase</Title>
+        <Group gap="xs" role="status" aria-live="polite">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>Checking your purchase…</Text>
+        </Group>
+      </Stack>
+    )
+  }
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Purchase Complete</Title>
+      {/* One live region, so that the change from setting up to ready is announced. */}
+      <Box role="status" aria-live="polite">
+        {outcome === 'settingUp' && (
+          <Stack gap="xs">
+            <Text>Thank you! Your payment went through.</Text>
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>Setting up your licenses…</Text>
+            </Group>
+          </Stack>
+        )}
+        {outcome === 'ready' && <Text>Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.</Text>}
+        {outcome === 'delayed' && <Text>Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.</Text>}
+      </Box>
+      {outcome !== 'settingUp' && (
         <Group>
           <Button component={Link} to="/account">
             Go to My Licenses
           </Button>
         </Group>
-      </Stack>
-    )
-  }
+      )}
+    </Stack>
+  )
+}
+
+function PurchaseIncomplete({ priceId }: { priceId?: string }) {
   return (
     <Stack maw={640}>
       <Title order={1}>Purchase Incomplete</Title>

@@ -132,6 +132,17 @@ function WizardSteps({ upgrade, onClose }: { upgrade: UpgradeRef; onClose: () =>
               </Table.Tr>
             </Table.Tbody>
           </Table>
+          {view.loadingPreview || !view.preview ? (
+            <Group gap="xs" role="status" aria-live="polite">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>Loading the amount due today…</Text>
+            </Group>
+          ) : (
+            <Stack gap={4}>
+              <Text fw={700}>{`Due today: ${view.preview.dueToday}`}</Text>
+              <Text size="sm">{`Then ${view.preview.annualTotal} per year from ${view.preview.renewsOn}`}</Text>
+            </Stack>
+          )}
           <Group justify="space-between">
             <Button variant="default" disabled={!view.canBack} onClick={() => upgrade.send({ type: 'wizard.back' })}>
               Back

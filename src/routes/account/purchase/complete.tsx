@@ -7,7 +7,7 @@ import { checkoutSucceeded } from '../../../payments/checkout-return'
 export const Route = createFileRoute('/account/purchase/complete')({
   head: () => ({ meta: [{ title: 'Purchase – Prism' }] }),
   component: function PurchaseCompleteRoute() {
-    const { success, pid } = v.parse(purchaseCompleteSearchSchema, Route.useSearch())
-    return <PurchaseCompletePage success={checkoutSucceeded(success)} priceId={pid} />
+    const { success, session_id: sessionId, pid } = v.parse(purchaseCompleteSearchSchema, Route.useSearch())
+    return <PurchaseCompletePage key={`${String(success)} ${sessionId ?? ''}`} success={checkoutSucceeded(success)} sessionId={sessionId ?? null} priceId={pid} />
   },
 })

@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { billingRoutes } from './api/billing'
+import { customerRoutes } from './api/customers'
+import { createApiApp } from './api/router'
+import type { Core } from './context'
+import { createHostedApp } from './hosted'
+import type { SandboxOptions } from './options'
+import { createWebhooks } from './webhooks'
+
+export type { SandboxOptions, SandboxPrice } from './options'
+export { signature as webhookSignature } from './webhooks'
+
+/**
+ * The local stand-in for Stripe's servers: Stripe's REST API at /v1 (for the official SDK), the
+ * hosted checkout and customer portal and the sandbox's Stripe.js under /sandbox, and webhooks
+ * delivered like Stripe's. Mount `app` at the root of the origin.
+ */
+export function createSandbox(options: SandboxOptions): { app: Hono; webhooks: { drain(): Promise<void>; stop(): void } } {
+  const core: Core = { origin: options.origin.replace(/\/$/, ''), prices: options.prices }
+  const webhooks = createWebhooks({ db: options.db, url: options.webhook.url, secret: options.webhook.secret, deliver: options.deliver, retry: options.retry })
+  const afterWrite = () => webhooks.kick()
+  const app = new Hono()
+  app.route('/', createApiApp({ db: options.db, core, secretKey: options.secretKey, publishableKey: options.publishableKey, afterWrite }, [...customerRoutes, ...billingRoutes]))
+  app.route('/', createHostedApp({ db: options.db, core, afterWrite }))
+  return { app, webhooks: { drain: () => webhooks.drain(), stop: () => webhooks.stop() } }
+}

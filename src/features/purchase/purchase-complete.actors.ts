@@ -1,0 +1,24 @@
+import type { CheckoutOutcome } from '../../../machines/purchaseComplete.machine'
+import type { AccountsApi } from '../../api/accounts-api'
+import { ApiError } from '../../api/errors'
+import { fromRequest } from '../../api/request-actor'
+
+/** The purchase completion page's I/O: where the checkout stands. */
+export function purchaseCompleteActors(api: AccountsApi) {
+  return {
+    loadCheckoutStatus: fromRequest<CheckoutOutcome, { sessionId: string }>(async ({ input, signal }) => {
+      try {
+        return (await api.checkoutStatus(input.sessionId, signal)).status
+      } catch (error) {
+        // 404: a made-up session id, or someone else's. That is an answer, not a failure.
+        if (error instanceof ApiError && error.status === 404) return 'unknown'
+        throw error
+      }
+    }),
+  }
+}
+
+/** The line a failed status call logs (the page claims no failure: the payment went through). */
+export function logCheckoutStatusFailure(message: string) {
+  console.error(`The checkout's status could not be read: ${message}`)
+}
