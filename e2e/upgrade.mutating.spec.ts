@@ -68,6 +68,9 @@ async function expectStep(page: Page, step: Step, previous: Step | undefined, ta
     const summary = dialog.getByRole('table', { name: 'Your upgrade' })
     await expect(summary.getByRole('row', { name: /^Plan/ })).toContainText(target)
     await expect(summary.getByRole('row', { name: /^Card/ })).toContainText((step.state as { context: { card: unknown } }).context.card ? 'Visa ending in 4242' : 'Your default payment method')
+    // Stripe's preview of the prorated charge, and the new annual total from the renewal date.
+    await expect(dialog.getByText(/^Due today: \$\d[\d,]*\.\d\d$/)).toBeVisible()
+    await expect(dialog.getByText(/^Then \$[\d,]+\.\d\d per year from [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeEnabled()
   }
   if (state === '"success"') {

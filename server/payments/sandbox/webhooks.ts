@@ -111,7 +111,10 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
     if (stopped) return
     clearTimeout(timer)
     const [next] = await options.db
-      .query<{ wait: number | string | null }>("select greatest(0, extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000) as wait from sandbox_webhook_deliveries where status = 'pending'")
+      // (greatest() skips nulls, so an empty queue would read as "due now": the null is kept apart.)
+      .query<{ wait: number | string | null }>(
+        "select extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000 as wait from sandbox_webhook_deliveries where status = 'pending'",
+      )
       .catch(() => [{ wait: 1000 }])
     const wait = next?.wait == null ? 1000 : Math.min(Math.max(Number(next.wait), 5), 1000)
     if (stopped) return
