@@ -5,7 +5,8 @@ import { writeSiteHeaders } from './site-headers'
 /**
  * Builds the SPA, then the server entry the prerenderer uses, then prerenders the public pages and
  * writes their security headers. The mode picks the configuration: `localstack` (default) reads
- * .env.localstack; `production` reads only the environment and stops when a value is missing.
+ * .env.localstack; `production` reads only the environment and stops when a value is missing, and
+ * also compiles the production server into dist-server/.
  */
 const mode = process.argv[2] ?? 'localstack'
 
@@ -14,3 +15,21 @@ await build({ mode, logLevel: 'warn', build: { ssr: 'src/prerender/entry-server.
 await import('./prerender')
 writeSiteHeaders('dist', parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_')))
 console.log(`Built dist/ (${mode})`)
+
+if (mode === 'production') {
+  // The production server, compiled to plain JavaScript: it runs with `node` and the runtime
+  // dependencies only (no tsx, no Vite). Packages stay imports of node_modules.
+  await build({
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      ssr: true,
+      outDir: 'dist-server',
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: { input: { production: 'server/production.ts', migrate: 'server/db/migrate.ts' }, output: { format: 'es', entryFileNames: '[name].js' } },
+    },
+  })
+  console.log('Built dist-server/ (npm run start:production, npm run db:migrate)')
+}

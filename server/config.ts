@@ -12,6 +12,11 @@ const serverEnvSchema = v.object({
   DISCORD_INVITE_URL: v.optional(v.pipe(v.string(), v.url()), 'https://discord.gg/prism-local-invite'),
   /** Access token lifetime at the local identity provider (tests shorten it). */
   ACCESS_TOKEN_TTL_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(5)), '3600'),
+  /** The tenant whose tokens the API accepts; empty: the local identity provider's. */
+  AUTH_METADATA_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  AUTH_ISSUER: v.optional(v.string(), ''),
+  AUTH_AUDIENCE: v.optional(v.string(), ''),
+  AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/)), 'emails'),
   ...stripeSettingsSchema.entries,
 })
 

@@ -1,6 +1,6 @@
-import { createLocalJWKSet } from 'jose'
-import { createAccountsApp } from './accounts/app'
+import { createApi } from './accounts/api'
 import { createTokenVerifier } from './accounts/token-verifier'
+import { fetchTrusting } from './accounts/trusting-fetch'
 import type { ServerConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrations'
@@ -8,10 +8,8 @@ import { sandboxPrices, seedIfEmpty } from './db/seed'
 import { demoPeople } from './demo-accounts'
 import { createIdentityProvider } from './identity'
 import { spaAuthSettings } from './identity/spa-auth-settings'
-import { createStripeGateway } from './payments/gateway'
 import { localAgent, postThrough } from './payments/local-link'
 import { createSandbox } from './payments/sandbox'
-import { createStripeClient } from './payments/stripe-client'
 import { priceCatalogue } from './payments/stripe-settings'
 import type { TlsFiles } from './tls'
 
@@ -24,14 +22,20 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const identity = await createIdentityProvider({ ...spaAuthSettings(), origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
   const agent = localAgent(tls.cert)
   // The same SDK and gateway production uses, pointed at the sandbox's Stripe-compatible API.
-  const stripe = createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE, agent })
-  const api = createAccountsApp({
+  const api = createApi({
     db,
-    stripe,
-    gateway: createStripeGateway(stripe, prices),
-    prices,
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-    verifyToken: createTokenVerifier({ getKey: createLocalJWKSet(identity.publicJwks), issuers: identity.issuers, audience: identity.audience }),
+    stripe: { ...config, agent },
+    // The verifier production uses, against the local provider's B2C-shaped discovery document
+    // (or a real tenant's, when the AUTH_* variables name one).
+    verifyToken: createTokenVerifier(
+      {
+        metadataUrl: config.AUTH_METADATA_URL || identity.metadataUrl,
+        issuer: config.AUTH_ISSUER || identity.issuer,
+        audience: config.AUTH_AUDIENCE || identity.audience,
+        emailClaim: config.AUTH_EMAIL_CLAIM,
+      },
+      { fetch: fetchTrusting(tls.cert) },
+    ),
     siteOrigin: config.origin,
     discordInviteUrl: config.DISCORD_INVITE_URL,
   })

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { Hono, type Context } from 'hono'
 import Stripe from 'stripe'
 import * as v from 'valibot'
 import * as contract from '../../src/api/contract'
 import { findPlan, plans, upgradePaths } from '../../src/content/plans'
 import type { Database } from '../db/database'
+import { noteCaller, requestIdOf } from '../http/request-log'
+import { log } from '../log'
 import { PaymentDeclinedError, type StripeGateway } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { createWebhookHandler } from '../payments/webhook'
@@ -14,7 +17,7 @@ import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
 import { readBody } from './request-body'
 import { applySubscription, liveSubscriptionsOf, spreadSeats, subscriptionState } from './subscription-store'
-import { requireScope, type Caller, type createTokenVerifier } from './token-verifier'
+import { requireScope, TenantUnavailableError, type Caller } from './token-verifier'
 
 export interface AccountsAppDeps {
   db: Database
@@ -24,20 +27,21 @@ export interface AccountsAppDeps {
   prices: PriceCatalogue
   /** The webhook endpoint's signing secret (whsec_…). */
   webhookSecret: string
-  verifyToken: ReturnType<typeof createTokenVerifier>
+  verifyToken: (authorization: string | undefined) => Promise<Caller>
   /** The site's origin: return addresses must stay on it (no open redirects). */
   siteOrigin: string
   discordInviteUrl: string
   rateLimits?: RateLimits
 }
 
-type Env = { Variables: { caller: Caller } }
+/** The Node request behind a Hono request, when a Node server serves it (not in `app.request()` tests). */
+type Env = { Variables: { caller: Caller }; Bindings: { incoming?: IncomingMessage } }
 
 /** The accounts API (spec section 7) under /api. */
 export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const { db, gateway } = deps
   const app = new Hono<Env>().basePath('/api')
-  const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits)
+  const takeToken = createRateLimiter(db, deps.rateLimits ?? defaultRateLimits)
 
   // Stripe signs its events; no bearer token comes with them (so this route comes before the check).
   app.post('/stripe/webhook', createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
@@ -47,8 +51,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const caller = await deps.verifyToken(c.req.header('authorization'))
     const reading = c.req.method === 'GET'
     requireScope(caller, reading ? 'accounts.read' : 'accounts.write')
-    takeToken(caller.oid, reading ? 'read' : 'write')
+    await takeToken(caller.oid, reading ? 'read' : 'write')
     c.set('caller', caller)
+    if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
     await next()
   })
 
@@ -208,17 +213,24 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))
   app.onError((error, c) => {
     if (error instanceof Problem) return c.json({ message: error.message }, error.status, error.headers)
+    // The tenant's keys could not be fetched: nobody's sign-in can be checked for now.
+    if (error instanceof TenantUnavailableError) {
+      log.warn({ err: { message: error.message, cause: String(error.cause) } }, 'tenant unavailable')
+      return c.json({ message: error.message }, 503, error.headers)
+    }
     // The payment provider refused (a declined card, no card on file, an unknown payment method).
     if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
     // A value the database cannot hold that the contract let through is still the client's fault.
     if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
+    // The request id names the log line of the failure, for support.
+    const requestId = c.env?.incoming ? requestIdOf(c.env.incoming) : undefined
     // Stripe could not be reached or was busy (the SDK has already retried): try again later.
     if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
-      console.error('Payment provider unavailable', error.message)
-      return c.json({ message: 'The payment provider could not be reached. Please try again in a moment.' }, 503)
+      log.error({ requestId, err: { type: error.type, message: error.message } }, 'payment provider unavailable')
+      return c.json({ message: 'The payment provider could not be reached. Please try again in a moment.', requestId }, 503)
     }
-    console.error('Accounts API error', error)
-    return c.json({ message: 'The server could not complete the request.' }, 500)
+    log.error({ requestId, err: error }, 'accounts API error')
+    return c.json({ message: 'The server could not complete the request.', requestId }, 500)
   })
   return app
 }

@@ -1,5 +1,8 @@
-import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose'
+import { errors, jwtVerify } from 'jose'
 import { Problem } from './problems'
+import { createTenantKeys, TenantUnavailableError } from './tenant-keys'
+
+export { TenantUnavailableError }
 
 export interface Caller {
   oid: string
@@ -7,13 +10,43 @@ export interface Caller {
   scopes: Set<string>
 }
 
+/** The tenant whose access tokens the API accepts (AUTH_METADATA_URL, AUTH_ISSUER, AUTH_AUDIENCE, AUTH_EMAIL_CLAIM). */
+export interface TenantSettings {
+  /** The tenant's OpenID discovery document, which names its keys (`jwks_uri`). */
+  metadataUrl: string
+  /** The expected `iss`; several separated by commas. */
+  issuer: string
+  /** The API's application (client) id: the expected `aud`. */
+  audience: string
+  /** The claim holding the email: `emails` (an array, B2C) or `email` (a string, Entra External ID). */
+  emailClaim: string
+}
+
+const tokenTypes = ['jwt', 'at+jwt', 'application/at+jwt']
+
+/** The first email of a claim that is an array (B2C's `emails`) or a string (`email`). */
+function emailOf(value: unknown): string {
+  const first: unknown = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first.trim().toLowerCase() : ''
+}
+
 /**
- * Verifies a bearer token against the identity provider's keys: signature, issuer (one of the
- * policies), audience and expiry. B2C's tokens carry `typ: JWT`, the local provider's `at+jwt`.
+ * Verifies a bearer token the way a B2C or Entra External ID tenant issues it: RS256 signature by
+ * one of the keys its discovery document names, issuer, audience, expiry and type (B2C's tokens
+ * carry `typ: JWT`, others `at+jwt`); the person from `oid` (else `sub`) and the configured email
+ * claim, the scopes from `scp`. A refused token is a 401 with `WWW-Authenticate`; keys that cannot
+ * be fetched are a TenantUnavailableError (503).
  */
-export function createTokenVerifier({ getKey, issuers, audience }: { getKey: JWTVerifyGetKey; issuers: string[]; audience: string }) {
+export function createTokenVerifier(settings: TenantSettings, options: { fetch?: typeof fetch } = {}): (authorization: string | undefined) => Promise<Caller> {
+  const issuers = settings.issuer
+    .split(',')
+    .map((issuer) => issuer.trim())
+    .filter(Boolean)
+  if (!issuers.length || !settings.audience || !settings.metadataUrl || !settings.emailClaim) throw new Error('The tenant settings need a metadata URL, an issuer, an audience and an email claim')
+  const getKey = createTenantKeys(settings.metadataUrl, { fetch: options.fetch })
   // A verified token is remembered until it expires: a session sends the same one many times.
   const verified = new Map<string, { caller: Caller; expiresAt: number }>()
+
   return async function verify(authorization: string | undefined): Promise<Caller> {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1]
     if (!token) throw new Problem(401, 'Sign in to use the accounts API.', { 'WWW-Authenticate': 'Bearer' })
@@ -21,17 +54,20 @@ export function createTokenVerifier({ getKey, issuers, audience }: { getKey: JWT
     if (known && known.expiresAt > Date.now()) return known.caller
     verified.delete(token)
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, getKey, { issuer: issuers, audience, algorithms: ['RS256'] })
-      if (protectedHeader.typ && !['jwt', 'at+jwt', 'application/at+jwt'].includes(protectedHeader.typ.toLowerCase())) throw new Error('Unexpected token type')
+      const { payload, protectedHeader } = await jwtVerify(token, getKey, { issuer: issuers, audience: settings.audience, algorithms: ['RS256'] })
+      if (protectedHeader.typ && !tokenTypes.includes(protectedHeader.typ.toLowerCase())) throw new Error('Unexpected token type')
       const oid = String(payload.oid ?? payload.sub ?? '')
-      const emails = Array.isArray(payload.emails) ? payload.emails : []
-      const email = String(emails[0] ?? payload.email ?? '').toLowerCase()
+      const email = emailOf(payload[settings.emailClaim])
       if (!oid || !email) throw new Error('The token names no person')
       const caller = { oid, email, scopes: new Set(String(payload.scp ?? '').split(' ').filter(Boolean)) }
       if (verified.size > 10_000) verified.clear()
       verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 })
       return caller
     } catch (error) {
+      if (error instanceof TenantUnavailableError) {
+        console.error('The tenant’s signing keys could not be fetched', error.cause)
+        throw error
+      }
       const expired = error instanceof errors.JWTExpired
       throw new Problem(401, expired ? 'Your sign-in has expired. Please sign in again.' : 'The access token is not valid.', {
         'WWW-Authenticate': `Bearer error="invalid_token"${expired ? ', error_description="expired"' : ''}`,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { log } from '../log'
 
 /** What the API needs of a database: parameterised queries and transactions. */
 export interface Queryable {
@@ -10,6 +11,11 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Runs the work in one transaction; it rolls back when the work throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs the work while holding a PostgreSQL advisory lock on one connection of its own, so that
+   * several instances starting at once take turns (PGlite has one connection: nothing to wait for).
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgresql'
 }
@@ -24,13 +30,17 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     query,
     transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    withAdvisoryLock: (_key, work) => work(),
     close: () => db.close(),
   }
 }
 
-/** A PostgreSQL server (DATABASE_URL). */
-export async function openPostgres(connectionString: string, options: { schema?: string } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, options: options.schema ? `-c search_path=${options.schema}` : undefined })
+/** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
+export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: options.schema ? `-c search_path=${options.schema}` : undefined })
+  // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost'))
   if (options.schema) {
     const admin = await pool.connect()
     try {
@@ -57,10 +67,20 @@ export async function openPostgres(connectionString: string, options: { schema?:
         client.release()
       }
     },
+    async withAdvisoryLock(key, work) {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [key])
+        return await work()
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {})
+        client.release()
+      }
+    },
     close: () => pool.end(),
   }
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, { poolSize: options.poolSize }) : openPglite(options.dataDir)
 }

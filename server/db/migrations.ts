@@ -133,20 +133,39 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     name: "payment sandbox speaks Stripe's REST API",
     sql: sandboxSchema,
   },
+  {
+    version: 6,
+    name: 'rate limits shared by every instance',
+    sql: `
+      create table rate_limits (
+        key text primary key,
+        tokens double precision not null,
+        at timestamptz not null
+      )
+    `,
+  },
 ]
 
-/** Brings the database to the latest version, each migration in its own transaction. */
+/** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
+export const migrationLock = 0x707269736d
+
+/**
+ * Brings the database to the latest version, each migration in its own transaction, under an
+ * advisory lock: several instances starting together migrate once, the others wait and find it done.
+ */
 export async function migrate(db: Database): Promise<number[]> {
-  await db.query('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())')
-  const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version))
-  const done: number[] = []
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue
-    await db.transaction(async (tx) => {
-      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
-      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
-    })
-    done.push(migration.version)
-  }
-  return done
+  return db.withAdvisoryLock(migrationLock, async () => {
+    await db.query('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())')
+    const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version))
+    const done: number[] = []
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue
+      await db.transaction(async (tx) => {
+        for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
+        await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+      })
+      done.push(migration.version)
+    }
+    return done
+  })
 }

@@ -5,7 +5,7 @@ import type { DemoPerson } from '../demo-accounts'
 import { createInteractions } from './interactions'
 import { loadOrCreateKeys, publicKeys } from './keys'
 import { createPeopleDirectory } from './people'
-import { createPolicyProvider } from './policy-provider'
+import { clientInfoRequested, createPolicyProvider } from './policy-provider'
 
 export interface IdentityProviderOptions {
   origin: string
@@ -17,13 +17,24 @@ export interface IdentityProviderOptions {
   apiScopeBase?: string
   policies?: { signUpSignIn: string; passwordReset: string }
   accessTokenTtlSeconds?: number
+  /** The local tenant's id, in its issuer and in client_info. */
+  tenantId?: string
 }
+
+/** The local tenant's id (a B2C tenant's is a GUID too). */
+export const localTenantId = '00000000-0000-4000-8000-0000000b2c00'
 
 export interface IdentityProvider {
   /** Answers every request whose path starts with /idp. */
   handle(req: IncomingMessage, res: ServerResponse): void
+  /** The tenant's one issuer of every token, for both policies, as B2C's: `${origin}/idp/<tenant-id>/v2.0/` (AUTH_ISSUER). */
+  issuer: string
+  /** The same, as a list (kept for callers that take several). */
   issuers: string[]
+  /** The API's client id, the access tokens' `aud` (AUTH_AUDIENCE). */
   audience: string
+  /** The sign-in policy's discovery document at B2C's path (AUTH_METADATA_URL). */
+  metadataUrl: string
   publicJwks: { keys: JWK[] }
   authority(policy: 'signUpSignIn' | 'passwordReset'): string
 }
@@ -40,8 +51,12 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const audience = options.apiAudience ?? 'prism-accounts-api'
   const keys = await loadOrCreateKeys(options.localDir)
   const people = createPeopleDirectory(options.people, options.localDir)
+  const tenantId = options.tenantId ?? localTenantId
+  const issuer = `${options.origin}/idp/${tenantId}/v2.0/`
   const common = {
     origin: options.origin,
+    issuer,
+    tenantId,
     clientId: options.clientId ?? 'prism-spa-local',
     apiAudience: audience,
     apiResource: apiScopeBase.replace(/\/$/, ''),
@@ -76,10 +91,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       await interactions.handle(policy!, provider, req, res)
       return
     }
-    if (req.method === 'POST' && rest.join('/') === 'token') await stripOfflineAccessOnRefresh(req)
-    // The provider's routes are relative to its issuer, which includes /idp/<policy>.
-    req.url = req.url!.slice(`/idp/${policy}`.length) || '/'
-    ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = `/idp/${policy}${req.url}`
+    if (req.method === 'POST' && rest.join('/') === 'token') await readTokenRequest(req)
+    // The provider's routes are under /idp/<policy>; B2C's discovery path adds /v2.0 (what MSAL asks for).
+    const route = (req.url!.slice(`/idp/${requestedPolicy}`.length) || '/').replace(/^\/v2\.0\/\.well-known\/openid-configuration(?=$|\?)/, '/.well-known/openid-configuration')
+    req.url = route
+    ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = `/idp/${policy}${route}`
     provider.callback()(req, res)
   }
 
@@ -90,8 +106,10 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Identity provider error')
       })
     },
-    issuers: [...providers.keys()].map((policy) => `${options.origin}/idp/${policy}`),
+    issuer,
+    issuers: [issuer],
     audience,
+    metadataUrl: `${options.origin}/idp/${policies.signUpSignIn.toLowerCase()}/v2.0/.well-known/openid-configuration`,
     publicJwks: publicKeys(keys.jwks),
     authority: (policy) => `${options.origin}/idp/${policies[policy].toLowerCase()}`,
   }
@@ -99,12 +117,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
 
 /**
  * MSAL adds offline_access to every refresh request; the provider refuses a scope it did not
- * grant there (invalid_scope). The parsed body is handed to the provider without it.
+ * grant there (invalid_scope). The parsed body is handed to the provider without it. Whether the
+ * client asked for B2C's client_info is kept for the answer.
  */
-async function stripOfflineAccessOnRefresh(req: IncomingMessage) {
+async function readTokenRequest(req: IncomingMessage) {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  ;(req as IncomingMessage & { [clientInfoRequested]?: boolean })[clientInfoRequested] = form.get('client_info') === '1'
   if (form.get('grant_type') === 'refresh_token' && form.has('scope')) {
     form.set('scope', form.get('scope')!.split(' ').filter((scope) => scope !== 'offline_access').join(' '))
   }

@@ -1,10 +1,15 @@
+import type { IncomingMessage } from 'node:http'
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
-import type { JWK } from 'jose'
+import { decodeJwt, type JWK } from 'jose'
 import { logoutPage, messagePage } from './pages'
 import { idpClaim, type PeopleDirectory } from './people'
 
 export interface PolicySettings {
   origin: string
+  /** The tenant's issuer, one for every user flow as in B2C: `${origin}/idp/<tenant-id>/v2.0/`. */
+  issuer: string
+  /** The tenant's id (the `utid` MSAL reads from client_info). */
+  tenantId: string
   policy: string
   clientId: string
   apiAudience: string
@@ -19,9 +24,13 @@ export interface PolicySettings {
 
 const day = 24 * 60 * 60
 
+/** Marks a token request whose client asked for B2C's client_info (MSAL always does). */
+export const clientInfoRequested = Symbol('clientInfoRequested')
+
 /**
  * One B2C user flow as an OpenID Connect provider at `${origin}/idp/${policy}`, issuing
- * B2C-shaped tokens (oid, emails, given_name, family_name, idp, tfp; scp for the API).
+ * B2C-shaped tokens (oid, emails, given_name, family_name, idp, tfp; scp for the API) under the
+ * tenant's one issuer, as B2C does for every user flow of a tenant.
  */
 export function createPolicyProvider(settings: PolicySettings): Provider {
   const { origin, policy, apiResource, apiScopes } = settings
@@ -112,6 +121,16 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
       const granted = String(token.scope ?? '').split(' ').filter((scope) => apiScopeList.includes(scope))
       return { scp: granted.map(shortScope).join(' '), oid: token.accountId, emails: person ? [person.email] : [], tfp: policy }
     },
+    // B2C's access tokens: `typ: JWT`, the client in `azp`, version 1.0, the scopes only in `scp`.
+    formats: {
+      customizers: {
+        jwt: (_ctx, _token, jwt) => {
+          jwt.header = { ...jwt.header, typ: 'JWT' }
+          const { scope: _scope, client_id: azp, ...claims } = jwt.payload
+          jwt.payload = { ...claims, azp, ver: '1.0', nbf: claims.iat }
+        },
+      },
+    },
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
     ttl: {
@@ -130,7 +149,16 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
     },
   }
 
-  const provider = new Provider(`${origin}/idp/${policy.toLowerCase()}`, configuration)
+  // The routes stay under /idp/<policy> (index.ts mounts them there); only the issuer is the tenant's.
+  const provider = new Provider(settings.issuer, configuration)
+  // B2C answers client_info=1 with the account's uid (object id and policy) and the tenant id.
+  provider.use(async (ctx, next) => {
+    await next()
+    const body = ctx.body as { id_token?: unknown; client_info?: string } | undefined
+    if (!(ctx.req as IncomingMessage & { [clientInfoRequested]?: boolean })[clientInfoRequested] || typeof body?.id_token !== 'string') return
+    const { oid, sub } = decodeJwt(body.id_token)
+    body.client_info = Buffer.from(JSON.stringify({ uid: `${String(oid ?? sub)}-${policy.toLowerCase()}`, utid: settings.tenantId })).toString('base64url')
+  })
   // B2C redeems a refresh token for any scope the user consented to (accounts.write after a
   // sign-in that asked only for accounts.read); the access token stays limited to the grant.
   Object.defineProperty(provider.RefreshToken.prototype, 'scopes', {

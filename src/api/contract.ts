@@ -141,7 +141,14 @@ export const discordNameSchema = v.pipe(
   v.check((name) => !name.includes('..'), 'Discord username cannot contain two dots in a row'),
 )
 export const discordConnectRequestSchema = v.object({ discordName: discordNameSchema })
-export const discordConnectAnswerSchema = v.object({ inviteLink: v.pipe(v.string(), v.url()), discordConnected: v.literal(true) })
+/**
+ * Spec section 7 answers with `inviteLink` or `discordConnected`: either is enough (ours sends both).
+ * A returned invite link opens in a new tab and means connected (section 4).
+ */
+export const discordConnectAnswerSchema = v.pipe(
+  v.object({ inviteLink: v.optional(v.pipe(v.string(), v.url())), discordConnected: v.optional(v.boolean()) }),
+  v.check((answer) => answer.inviteLink !== undefined || answer.discordConnected === true, 'The answer has neither an invite link nor discordConnected'),
+)
 export type DiscordConnectAnswer = v.InferOutput<typeof discordConnectAnswerSchema>
 
 // ---- Payments ----------------------------------------------------------------------------------

@@ -13,6 +13,13 @@ export interface AuthSettings {
   bridgeRedirectUri: string
 }
 
+/**
+ * A user flow's authority: B2C names the flow after the tenant
+ * (`https://<tenant>.b2clogin.com/<tenant>.onmicrosoft.com/B2C_1_susi`); Entra External ID has no
+ * flow in the authority (`https://<tenant>.ciamlogin.com/<tenant-id>`), so an empty policy leaves it out.
+ */
+const authorityOf = (base: string, policy: string) => (policy.trim() ? `${base}/${policy.trim()}` : base)
+
 export function readAuthSettings(origin = window.location.origin): AuthSettings {
   const base = resolveAddress(config.VITE_AUTH_AUTHORITY_BASE, origin)
   const known = config.VITE_AUTH_KNOWN_AUTHORITIES.split(',')
@@ -21,8 +28,8 @@ export function readAuthSettings(origin = window.location.origin): AuthSettings 
   return {
     clientId: config.VITE_AUTH_CLIENT_ID,
     authorities: {
-      signUpSignIn: `${base}/${config.VITE_AUTH_SIGN_IN_POLICY}`,
-      passwordReset: `${base}/${config.VITE_AUTH_PASSWORD_RESET_POLICY}`,
+      signUpSignIn: authorityOf(base, config.VITE_AUTH_SIGN_IN_POLICY),
+      passwordReset: authorityOf(base, config.VITE_AUTH_PASSWORD_RESET_POLICY),
     },
     knownAuthorities: known.length ? known : [new URL(base).host],
     scopes: { read: config.VITE_AUTH_SCOPE_READ, write: config.VITE_AUTH_SCOPE_WRITE },
@@ -33,6 +40,8 @@ export function readAuthSettings(origin = window.location.origin): AuthSettings 
 
 /** Which policy issued a token: B2C names it in the `tfp` claim (or `acr` in older tenants). */
 export function policyOfClaims(claims: Record<string, unknown> | undefined, settings: AuthSettings): Policy {
+  // Without policies (Entra External ID) there is one authority: password reset happens inside sign-in.
+  if (settings.authorities.passwordReset === settings.authorities.signUpSignIn) return 'signUpSignIn'
   const issuedBy = String(claims?.tfp ?? claims?.acr ?? '').toLowerCase()
   const resetPolicy = settings.authorities.passwordReset.split('/').at(-1)!.toLowerCase()
   return issuedBy === resetPolicy ? 'passwordReset' : 'signUpSignIn'

@@ -19,8 +19,9 @@ export const publicEnvSchema = v.object({
   VITE_AUTH_AUTHORITY_BASE: httpsUrlOrPath,
   /** Comma-separated hosts MSAL may trust as authorities; empty means the authority's own host. */
   VITE_AUTH_KNOWN_AUTHORITIES: v.optional(v.pipe(v.string(), v.trim()), ''),
-  VITE_AUTH_SIGN_IN_POLICY: name,
-  VITE_AUTH_PASSWORD_RESET_POLICY: name,
+  /** B2C's user flows; empty for Entra External ID, whose authority has no policy segment. */
+  VITE_AUTH_SIGN_IN_POLICY: v.optional(v.pipe(v.string(), v.trim()), ''),
+  VITE_AUTH_PASSWORD_RESET_POLICY: v.optional(v.pipe(v.string(), v.trim()), ''),
   VITE_AUTH_SCOPE_READ: name,
   VITE_AUTH_SCOPE_WRITE: name,
   /** Stripe's publishable key; a `pk_test_sandbox` key makes the SPA load the local payment sandbox's Stripe.js. */

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { createAccountsApp } from '../../server/accounts/app'
 import { createTokenVerifier } from '../../server/accounts/token-verifier'
 import { openPglite, openPostgres, type Database } from '../../server/db/database'
@@ -11,10 +10,12 @@ import { createStripeGateway } from '../../server/payments/gateway'
 import { createSandbox } from '../../server/payments/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { startFakeTenant, type FakeTenant } from '../identity/fake-tenant'
 
 export const origin = 'https://localhost:5173'
-const issuer = `${origin}/idp/b2c_1_susi`
-const audience = 'prism-accounts-api'
+/** The tenant whose tokens the API verifies: its discovery document and keys on a local server, one per worker. */
+let sharedTenant: Promise<FakeTenant> | undefined
+const tenant = () => (sharedTenant ??= startFakeTenant({ audience: 'prism-accounts-api' }))
 
 /** The databases the contract runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
@@ -57,16 +58,15 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     webhook: { url: `${stripeOrigin}/api/stripe/webhook`, secret: stripeSettings.webhookSecret },
     retry: { baseDelayMs: 20, maxAttempts: 5 },
   })
-  const { privateKey, publicKey } = await generateKeyPair('RS256')
-  const { privateKey: strangerKey } = await generateKeyPair('RS256')
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256' }
+  const idp = await tenant()
+  const stranger = await idp.unpublishedKey()
   const app = createAccountsApp({
     db,
     stripe,
     gateway: createStripeGateway(stripe, stripeSettings.prices),
     prices: stripeSettings.prices,
     webhookSecret: stripeSettings.webhookSecret,
-    verifyToken: createTokenVerifier({ getKey: createLocalJWKSet({ keys: [jwk] }), issuers: [issuer], audience }),
+    verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
     rateLimits,
@@ -74,14 +74,11 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
 
   async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string } = {}) {
     const who = demoPeople.find((candidate) => candidate.email === email)
-    return new SignJWT({ scp: options.scp ?? 'accounts.read accounts.write', oid: options.oid ?? who?.oid ?? `oid-${email}`, emails: [email] })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test', typ: 'at+jwt' })
-      .setIssuer(options.issuer ?? issuer)
-      .setAudience(options.audience ?? audience)
-      .setSubject(options.oid ?? who?.oid ?? `oid-${email}`)
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '10m')
-      .sign(options.key === 'stranger' ? strangerKey : privateKey)
+    const oid = options.oid ?? who?.oid ?? `oid-${email}`
+    return idp.mint(
+      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email] },
+      { issuer: options.issuer, audience: options.audience, expiresIn: options.expiresIn, ...(options.key === 'stranger' ? { key: stranger.privateKey } : {}) },
+    )
   }
 
   async function call(email: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -4,24 +4,26 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose'
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTokenVerifier } from '../../server/accounts/token-verifier'
+import { fetchTrusting } from '../../server/accounts/trusting-fetch'
 import { demoPeople } from '../../server/demo-accounts'
-import { createIdentityProvider, type IdentityProvider } from '../../server/identity'
+import { createIdentityProvider, localTenantId, type IdentityProvider } from '../../server/identity'
 import { loadOrCreateCertificate } from '../../server/tls'
-
-// The provider runs over real HTTPS with a self-signed certificate.
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
 
 const scopeBase = 'https://prismlibrary.onmicrosoft.com/accounts-api/'
 let server: Server
 let origin: string
 let idp: IdentityProvider
 let localDir: string
+// The provider runs over real HTTPS with a self-signed certificate, trusted as the local stack's API trusts it.
+let trusting: typeof fetch
 
 beforeAll(async () => {
   localDir = mkdtempSync(join(tmpdir(), 'prism-idp-'))
   const tls = await loadOrCreateCertificate(localDir)
+  trusting = fetchTrusting(tls.cert)
   server = createServer(tls, (req, res) => idp.handle(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `https://localhost:${(server.address() as AddressInfo).port}`
@@ -37,7 +39,7 @@ afterAll(() => {
 function browser() {
   const cookies = new Map<string, string>()
   return async function go(url: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(new URL(url, origin), { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } })
+    const response = await trusting(new URL(url, origin), { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } })
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';')
       const [name, value] = pair!.split('=')
@@ -67,14 +69,27 @@ async function follow(go: ReturnType<typeof browser>, response: Response): Promi
 }
 
 describe('local identity provider', () => {
-  it('publishes a discovery document per policy, under /idp/<policy>, with B2C claims', async () => {
-    for (const policy of ['b2c_1_susi', 'b2c_1_reset']) {
-      const discovery = await (await fetch(`${origin}/idp/${policy}/.well-known/openid-configuration`)).json()
-      expect(discovery.issuer).toBe(`${origin}/idp/${policy}`)
-      expect(discovery.token_endpoint).toBe(`${origin}/idp/${policy}/token`)
-      expect(discovery.claims_supported).toEqual(expect.arrayContaining(['oid', 'emails', 'given_name', 'family_name', 'idp', 'tfp']))
+  it('publishes a discovery document per policy at B2C’s path and the plain one, with the tenant’s one issuer and B2C claims', async () => {
+    const tenantIssuer = `${origin}/idp/${localTenantId}/v2.0/`
+    for (const policy of ['b2c_1_susi', 'b2c_1_reset', 'B2C_1_SUSI']) {
+      const b2c = await (await trusting(`${origin}/idp/${policy}/v2.0/.well-known/openid-configuration`)).json()
+      const plain = await (await trusting(`${origin}/idp/${policy}/.well-known/openid-configuration`)).json()
+      expect(b2c).toEqual(plain)
+      const lower = policy.toLowerCase()
+      expect(b2c).toMatchObject({
+        issuer: tenantIssuer,
+        authorization_endpoint: `${origin}/idp/${lower}/auth`,
+        token_endpoint: `${origin}/idp/${lower}/token`,
+        end_session_endpoint: `${origin}/idp/${lower}/session/end`,
+        jwks_uri: `${origin}/idp/${lower}/jwks`,
+      })
+      expect(b2c.claims_supported).toEqual(expect.arrayContaining(['oid', 'emails', 'given_name', 'family_name', 'idp', 'tfp']))
+      expect((await (await trusting(b2c.jwks_uri)).json()).keys).toEqual(idp.publicJwks.keys)
     }
-    expect(idp.issuers).toEqual([`${origin}/idp/b2c_1_susi`, `${origin}/idp/b2c_1_reset`])
+    expect(idp.issuer).toBe(tenantIssuer)
+    expect(idp.issuers).toEqual([tenantIssuer])
+    expect(idp.metadataUrl).toBe(`${origin}/idp/b2c_1_susi/v2.0/.well-known/openid-configuration`)
+    expect(idp.audience).toBe('prism-accounts-api')
   })
 
   it('offers the demo accounts of each provider, a sign-up and a forgotten password', async () => {
@@ -95,21 +110,41 @@ describe('local identity provider', () => {
     const tokens = await (
       await go('/idp/b2c_1_susi/token', {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: `${origin}/`, client_id: 'prism-spa-local', code_verifier: verifier }),
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: `${origin}/`, client_id: 'prism-spa-local', code_verifier: verifier, client_info: '1' }),
       })
     ).json()
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ oid: cara.oid, emails: ['commercial@example.com'], given_name: 'Cara', family_name: 'Commercial', idp: 'live.com', tfp: 'B2C_1_susi' })
-    const { payload, protectedHeader } = await jwtVerify(tokens.access_token, createLocalJWKSet(idp.publicJwks), { issuer: idp.issuers, audience: idp.audience })
-    expect(protectedHeader.alg).toBe('RS256')
-    expect(payload).toMatchObject({ oid: cara.oid, emails: ['commercial@example.com'], scp: 'accounts.read' })
+    const tenantIssuer = `${origin}/idp/${localTenantId}/v2.0/`
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ iss: tenantIssuer, aud: 'prism-spa-local', oid: cara.oid, emails: ['commercial@example.com'], given_name: 'Cara', family_name: 'Commercial', idp: 'live.com', tfp: 'B2C_1_susi' })
+    // As B2C answers MSAL's client_info=1: the object id with the policy, and the tenant.
+    expect(JSON.parse(Buffer.from(tokens.client_info, 'base64url').toString())).toEqual({ uid: `${cara.oid}-b2c_1_susi`, utid: localTenantId })
+    // The access token as B2C issues it.
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'JWT', kid: idp.publicJwks.keys[0]!.kid })
+    const claims = decodeJwt(tokens.access_token)
+    expect(claims).toMatchObject({ iss: tenantIssuer, aud: 'prism-accounts-api', sub: cara.oid, oid: cara.oid, emails: ['commercial@example.com'], scp: 'accounts.read', tfp: 'B2C_1_susi', azp: 'prism-spa-local', ver: '1.0' })
+    expect(claims.nbf).toBe(claims.iat)
+    expect(claims).not.toHaveProperty('scope')
+    expect(claims).not.toHaveProperty('client_id')
+    // The API's verifier, run as the local stack runs it: the discovery document's address, the one issuer.
+    const verify = createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }, { fetch: trusting })
+    expect(await verify(`Bearer ${tokens.access_token}`)).toEqual({ oid: cara.oid, email: 'commercial@example.com', scopes: new Set(['accounts.read']) })
 
     // MSAL sends offline_access with every refresh; the provider answers anyway.
     const refreshed = await go('/idp/b2c_1_susi/token', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'prism-spa-local', scope: `${scopeBase}accounts.read openid offline_access` }),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'prism-spa-local', scope: `${scopeBase}accounts.read openid offline_access`, client_info: '1' }),
     })
     expect(refreshed.status).toBe(200)
-    expect(decodeJwt((await refreshed.json()).access_token).scp).toBe('accounts.read')
+    const renewed = await refreshed.json()
+    expect(decodeJwt(renewed.access_token)).toMatchObject({ iss: tenantIssuer, scp: 'accounts.read' })
+    expect(renewed.client_info).toBe(tokens.client_info)
+    // accounts.write, first asked for on refresh, as B2C allows.
+    const writing = await go('/idp/b2c_1_susi/token', {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: renewed.refresh_token ?? tokens.refresh_token, client_id: 'prism-spa-local', scope: `${scopeBase}accounts.write openid offline_access` }),
+    })
+    const written = await writing.json()
+    expect(decodeJwt(written.access_token)).toMatchObject({ iss: tenantIssuer, scp: 'accounts.write' })
+    expect(written).not.toHaveProperty('client_info')
   })
 
   it("answers 'Forgot your password?' with B2C's AADB2C90118 error to the site", async () => {
@@ -131,7 +166,8 @@ describe('local identity provider', () => {
         body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: `${origin}/`, client_id: 'prism-spa-local', code_verifier: verifier }),
       })
     ).json()
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ emails: ['plus@example.com'], tfp: 'B2C_1_reset' })
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ iss: `${origin}/idp/${localTenantId}/v2.0/`, emails: ['plus@example.com'], tfp: 'B2C_1_reset' })
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ iss: `${origin}/idp/${localTenantId}/v2.0/`, tfp: 'B2C_1_reset' })
   })
 
   it('signs up a new person with a stable oid, kept across restarts', async () => {

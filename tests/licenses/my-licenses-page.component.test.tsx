@@ -124,3 +124,29 @@ describe('the Connect Discord dialog (component paths of the discordConnect mach
     })
   }
 })
+
+describe('Connect Discord with a backend that answers less than ours (spec sections 4 and 7)', () => {
+  async function join(answer: unknown) {
+    const pending = await renderLicensed()
+    fireEvent.click(within(card()).getByRole('button', { name: 'Connect Discord' }))
+    fireEvent.change(within(discordDialog()!).getByLabelText('Discord username'), { target: { value: 'paula.plus' } })
+    fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Join Prism Discord' }))
+    await pending.settle('connectDiscord', { output: answer })
+  }
+
+  it('opens an invite link alone in a new tab and shows the card connected', async () => {
+    await join({ inviteLink: 'https://discord.gg/another-invite' })
+    expect(discordDialog()).toBeNull()
+    expect(within(card()).getByText('Discord Connected')).toBeTruthy()
+    expect(within(card()).queryByRole('button', { name: 'Connect Discord' })).toBeNull()
+    expect(vi.mocked(window.open).mock.calls).toEqual([['https://discord.gg/another-invite', '_blank', 'noopener,noreferrer']])
+  })
+
+  it('shows the card connected on discordConnected alone, with no tab to open', async () => {
+    await join({ discordConnected: true })
+    expect(discordDialog()).toBeNull()
+    expect(within(card()).getByText('Discord Connected')).toBeTruthy()
+    expect(within(card()).queryByRole('button', { name: 'Connect Discord' })).toBeNull()
+    expect(window.open).not.toHaveBeenCalled()
+  })
+})

@@ -28,7 +28,8 @@ describe('parsePublicEnv', () => {
     expect(parsePublicEnv(complete)).toEqual(complete)
   })
 
-  it.each(publicEnvKeys.filter((key) => key !== 'VITE_AUTH_KNOWN_AUTHORITIES'))('names %s when it is missing', (key) => {
+  const optional = ['VITE_AUTH_KNOWN_AUTHORITIES', 'VITE_AUTH_SIGN_IN_POLICY', 'VITE_AUTH_PASSWORD_RESET_POLICY']
+  it.each(publicEnvKeys.filter((key) => !optional.includes(key)))('names %s when it is missing', (key) => {
     const env: Record<string, string | undefined> = { ...complete, [key]: undefined }
     expect(() => parsePublicEnv(env)).toThrow(`${key} is missing`)
   })
@@ -36,6 +37,10 @@ describe('parsePublicEnv', () => {
   it('takes only Stripe publishable keys, never a secret key', () => {
     expect(parsePublicEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox_local' }).VITE_STRIPE_PUBLISHABLE_KEY).toBe('pk_test_sandbox_local')
     expect(() => parsePublicEnv({ ...complete, VITE_STRIPE_PUBLISHABLE_KEY: 'sk_live_51Habc123' })).toThrow('VITE_STRIPE_PUBLISHABLE_KEY is invalid')
+  })
+
+  it('leaves the user flows out for Entra External ID, whose authority has none', () => {
+    expect(parsePublicEnv({ ...complete, VITE_AUTH_SIGN_IN_POLICY: undefined, VITE_AUTH_PASSWORD_RESET_POLICY: '' })).toMatchObject({ VITE_AUTH_SIGN_IN_POLICY: '', VITE_AUTH_PASSWORD_RESET_POLICY: '' })
   })
 
   it('lets the known authorities default to the authority’s own host', () => {

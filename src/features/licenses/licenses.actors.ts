@@ -7,7 +7,15 @@ export function licensesActors(api: AccountsApi) {
   return { loadLicenses: fromRequest<License[], void>(({ signal }) => api.licenses(signal)) }
 }
 
-/** Connect Discord's I/O over the accounts API. */
+/**
+ * Connect Discord's I/O over the accounts API. A backend may answer only `{ discordConnected: true }`:
+ * then there is no invite to open (an empty link), and the card shows connected all the same.
+ */
 export function discordActors(api: AccountsApi) {
-  return { connectDiscord: fromRequest<{ inviteLink: string }, { discordName: string }>(({ input, signal }) => api.connectDiscord(input.discordName, signal)) }
+  return {
+    connectDiscord: fromRequest<{ inviteLink: string }, { discordName: string }>(async ({ input, signal }) => {
+      const answer = await api.connectDiscord(input.discordName, signal)
+      return { inviteLink: answer.inviteLink ?? '' }
+    }),
+  }
 }

@@ -25,7 +25,7 @@ export function MyLicensesPage() {
       actors: discordActors(api),
       actions: {
         openInvite: (_, { inviteLink }) => {
-          window.open(inviteLink, '_blank', 'noopener,noreferrer')
+          if (inviteLink) window.open(inviteLink, '_blank', 'noopener,noreferrer')
           licenses.send({ type: 'license.discordConnected' })
         },
       },

@@ -1,0 +1,35 @@
+import { createStripeGateway } from '../payments/gateway'
+import { createStripeClient } from '../payments/stripe-client'
+import { priceCatalogue, type StripeSettings } from '../payments/stripe-settings'
+import type { Database } from '../db/database'
+import type { Agent } from 'node:https'
+import { createAccountsApp } from './app'
+import type { RateLimits } from './rate-limit'
+import type { Caller } from './token-verifier'
+
+/**
+ * The accounts API with its Stripe gateway, as production and the local stack both build it;
+ * only the addresses differ (Stripe or the sandbox, the tenant or the local provider).
+ */
+export function createApi(options: {
+  db: Database
+  stripe: StripeSettings & { agent?: Agent }
+  verifyToken: (authorization: string | undefined) => Promise<Caller>
+  siteOrigin: string
+  discordInviteUrl: string
+  rateLimits?: RateLimits
+}) {
+  const prices = priceCatalogue(options.stripe)
+  const stripe = createStripeClient({ secretKey: options.stripe.STRIPE_SECRET_KEY, apiBase: options.stripe.STRIPE_API_BASE || undefined, agent: options.stripe.agent })
+  return createAccountsApp({
+    db: options.db,
+    stripe,
+    gateway: createStripeGateway(stripe, prices),
+    prices,
+    webhookSecret: options.stripe.STRIPE_WEBHOOK_SECRET,
+    verifyToken: options.verifyToken,
+    siteOrigin: options.siteOrigin,
+    discordInviteUrl: options.discordInviteUrl,
+    rateLimits: options.rateLimits,
+  })
+}

@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { HeaderSet } from '../web/security-headers'
+import { createRequestLog } from './request-log'
+
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void
+
+/** A service on the site's origin: its path prefix, its security headers and its handler. */
+export type Service = [prefix: string, headers: HeaderSet, handle: Handler]
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
+
+/**
+ * The one request listener of a server, local or production: health checks first (never logged,
+ * never rate-limited, no sign-in), then each service by its prefix, then the site. Every request
+ * gets an id and a log line.
+ */
+export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: boolean }): Handler {
+  const requestLog = createRequestLog({ trustProxy: options.trustProxy })
+  return (request, response) => {
+    requestLog(request, response)
+    const path = request.url ?? '/'
+    const health = options.health(path)
+    if (health) {
+      void health.then(({ status, body }) => response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body)))
+      return
+    }
+    const service = options.services.find(([prefix]) => under(path, prefix))
+    if (!service) return options.site()(request, response)
+    const [, headers, handle] = service
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value)
+    handle(request, response)
+  }
+}

@@ -1,0 +1,54 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { createApi } from './accounts/api'
+import { createTokenVerifier } from './accounts/token-verifier'
+import { openPostgres } from './db/database'
+import { migrate } from './db/migrations'
+import { createHandler } from './http/handler'
+import { healthChecks } from './http/health'
+import { closeGracefully } from './http/shutdown'
+import { log } from './log'
+import { readProductionSettings } from './production-config'
+import { serviceHeaders } from './web/security-headers'
+import { createSiteApp } from './web/site'
+
+/**
+ * Production: the built site and the accounts API over plain HTTP behind a TLS-terminating proxy,
+ * on PostgreSQL, against the tenant and Stripe. Never the identity provider, the payment sandbox,
+ * its /v1 API or the demo seed: those exist only in the local stack (server/main.ts).
+ */
+let settings
+try {
+  settings = readProductionSettings()
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+
+const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
+const applied = await migrate(db)
+if (applied.length) log.info({ applied }, 'migrations applied')
+
+const api = createApi({
+  db,
+  stripe: settings,
+  verifyToken: createTokenVerifier({ metadataUrl: settings.AUTH_METADATA_URL, issuer: settings.AUTH_ISSUER, audience: settings.AUTH_AUDIENCE, emailClaim: settings.AUTH_EMAIL_CLAIM }),
+  siteOrigin: settings.PUBLIC_ORIGIN,
+  discordInviteUrl: settings.DISCORD_INVITE_URL,
+  rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
+})
+const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
+
+const server = createServer(
+  createHandler({
+    services: [['/api', serviceHeaders('api'), getRequestListener(api.fetch)]],
+    site: () => site,
+    health: healthChecks(db),
+    trustProxy: settings.TRUST_PROXY,
+  }),
+)
+// A proxy keeps connections open longer than Node's default 5 s would allow.
+server.keepAliveTimeout = 65_000
+server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
+closeGracefully(server, () => db.close())

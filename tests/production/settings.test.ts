@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { readProductionSettings } from '../../server/production-config'
+
+const complete = {
+  DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+  PUBLIC_ORIGIN: 'https://portal.example.com',
+  AUTH_METADATA_URL: 'https://prismlibrary.b2clogin.com/prismlibrary.onmicrosoft.com/B2C_1_susi/v2.0/.well-known/openid-configuration',
+  AUTH_ISSUER: 'https://prismlibrary.b2clogin.com/0c5b0a4e-1a2b-4c3d-9e8f-0123456789ab/v2.0/',
+  AUTH_AUDIENCE: '6f1e7c2a-8b9d-4e0f-a1b2-c3d4e5f60718',
+  DISCORD_INVITE_URL: 'https://discord.gg/prism',
+  STRIPE_SECRET_KEY: 'sk_live_51AbCdEf',
+  STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEf',
+  STRIPE_PRICE_COMMUNITY: 'price_1Community',
+  STRIPE_PRICE_COMMERCIAL: 'price_1Commercial',
+  STRIPE_PRICE_COMMERCIAL_PLUS: 'price_1CommercialPlus',
+}
+
+describe('production settings', () => {
+  it('takes a complete configuration, with the defaults of the optional values', () => {
+    expect(readProductionSettings(complete)).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: false, DATABASE_POOL_SIZE: 10, AUTH_EMAIL_CLAIM: 'emails', STRIPE_API_BASE: '', PUBLIC_ORIGIN: 'https://portal.example.com' })
+    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({ PUBLIC_ORIGIN: 'https://portal.example.com', TRUST_PROXY: true, DATABASE_POOL_SIZE: 25, AUTH_EMAIL_CLAIM: 'email' })
+  })
+
+  it.each(Object.keys(complete))('refuses to start without %s, naming it', (name) => {
+    const { [name as keyof typeof complete]: _left, ...rest } = complete
+    expect(() => readProductionSettings(rest)).toThrow(`${name} is required`)
+  })
+
+  it('names every missing variable at once', () => {
+    expect(() => readProductionSettings({})).toThrow(/DATABASE_URL is required[\s\S]*PUBLIC_ORIGIN is required[\s\S]*STRIPE_PRICE_COMMERCIAL_PLUS is required/)
+  })
+
+  it.each([
+    ['DATABASE_URL', 'mysql://portal@db/portal', 'DATABASE_URL must be a postgres:// address'],
+    ['PUBLIC_ORIGIN', 'https://portal.example.com/account', 'PUBLIC_ORIGIN must be an origin'],
+    ['PUBLIC_ORIGIN', 'portal.example.com', 'PUBLIC_ORIGIN must be an address'],
+    ['STRIPE_SECRET_KEY', 'pk_live_123', 'STRIPE_SECRET_KEY must be a secret or restricted key'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret', 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret'],
+    ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
+    ['PORT', 'http', 'PORT must be a port number'],
+    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be at least 1'],
+  ])('refuses %s=%s: "%s"', (name, value, message) => {
+    expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)
+  })
+})
