@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { hasSignInAnswer, removeSignOutState } from './auth/lazy-auth'
+import { installPublicPageBehaviours } from './features/marketing/public-page-behaviours'
 import { createAppRouter } from './router'
 
 // Development builds only: /__statecharts shows every machine in place of the app, and the dev
@@ -19,28 +19,15 @@ if (!statechartsPage) startApp()
 
 function startApp() {
   removeSignOutState(window.location, window.history)
+  // The public views' menu, colour-scheme toggle and section links (decision 0013).
+  installPublicPageBehaviours(document)
   const router = createAppRouter()
-  const container = document.getElementById('app')!
-  // The identity provider answers at the site root; the sign-in code then finishes the sign-in and
-  // returns to the page first asked for, so the landing page is not worth hydrating.
-  const signingIn = hasSignInAnswer({ hash: window.location.hash, searchStr: window.location.search })
-
-  if (window.$_TSR && !signingIn) {
-    // A prerendered page: take over its markup. A mismatch is a bug, so it is reported.
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <RouterClient router={router} />
-      </StrictMode>,
-      { onRecoverableError: (error) => console.error('Hydration error:', error) },
-    )
-  } else {
-    // The portal's app shell, or a sign-in answer: render in the browser.
-    createRoot(container).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    )
-    if (signingIn) void router.options.context.auth.load()
-  }
+  // The portal's app shell, or '/' opened with the identity provider's answer (the prerendered
+  // pages load the app for nothing else): render in the browser.
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+  if (hasSignInAnswer({ hash: window.location.hash, searchStr: window.location.search })) void router.options.context.auth.load()
 }

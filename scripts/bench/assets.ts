@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs } from '../../e2e/support/browser'
@@ -8,6 +9,10 @@ export type AssetBytes = {
   jsGzip: number
   cssRaw: number
   cssGzip: number
+  /** The page's inline scripts (in its HTML, counted in the totals above too). */
+  inlineJsGzip: number
+  /** Script files requested before the largest contentful paint (Chromium, unthrottled). */
+  jsBeforeLcp: number
 }
 
 
@@ -25,7 +30,20 @@ export async function measureAssets(url: string, distDir: string, chromePath: st
       if (type === 'script' || type === 'stylesheet') files.add(new URL(request.url()).pathname)
     })
     await page.goto(url, { waitUntil: 'networkidle' })
-    const totals: AssetBytes = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 }
+    const { inline, beforeLcp } = await page.evaluate(
+      () =>
+        new Promise<{ inline: string[]; beforeLcp: number }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const lcp = list.getEntries().at(-1)!.startTime
+            const scripts = performance.getEntriesByType('resource').filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime < lcp)
+            const inline = [...document.querySelectorAll('script:not([src])')].filter((script) => !script.getAttribute('type') || script.getAttribute('type') === 'module').map((script) => script.textContent ?? '')
+            resolve({ inline, beforeLcp: scripts.length })
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+        }),
+    )
+    const inlineJs = inline.join('')
+    const totals: AssetBytes = { jsRaw: inlineJs.length, jsGzip: 0, cssRaw: 0, cssGzip: 0, inlineJsGzip: gzipSync(inlineJs, { level: 9 }).length, jsBeforeLcp: beforeLcp }
+    totals.jsGzip = totals.inlineJsGzip
     for (const file of files) {
       const path = join(distDir, file)
       if (!existsSync(path)) continue

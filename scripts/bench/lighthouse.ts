@@ -10,6 +10,7 @@ export interface LighthouseFigures {
   seo: number
   lcpMs: number
   tbtMs: number
+  cls: number
 }
 
 /** Runs Lighthouse (mobile defaults) in headless Chromium against one address. */
@@ -34,5 +35,14 @@ export async function lighthouse(url: string, chromePath: string): Promise<Light
     seo: score('seo'),
     lcpMs: report.audits['largest-contentful-paint'].numericValue,
     tbtMs: report.audits['total-blocking-time'].numericValue,
+    cls: report.audits['cumulative-layout-shift'].numericValue,
   }
+}
+
+/** Runs Lighthouse this many times and keeps the median of each figure (scores included). */
+export async function lighthouseMedian(url: string, chromePath: string, runs: number): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = []
+  for (let run = 0; run < runs; run++) all.push(await lighthouse(url, chromePath))
+  const median = (key: keyof LighthouseFigures) => all.map((figures) => figures[key]).sort((a, b) => a - b)[Math.floor(runs / 2)]!
+  return Object.fromEntries(Object.keys(all[0]!).map((key) => [key, median(key as keyof LighthouseFigures)])) as unknown as LighthouseFigures
 }

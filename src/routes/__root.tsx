@@ -32,7 +32,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Providers({ children }: { children: ReactNode }) {
-  // Marks the page as answering clicks: before hydration a prerendered button does nothing.
+  // Marks the page as answering clicks (the prerendered pages' inline script marks them too).
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
   }, [])

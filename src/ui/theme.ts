@@ -1,3 +1,4 @@
+import { colorSchemeStorageKey } from './color-scheme'
 import { type CSSVariablesResolver, DEFAULT_THEME, type MantineColorsTuple, createTheme, localStorageColorSchemeManager } from '@mantine/core'
 
 /** Mantine's default blue misses WCAG contrast; shade 8 of indigo passes in both schemes. */
@@ -14,8 +15,7 @@ export const theme = createTheme({
   },
 })
 
-/** Where the chosen colour scheme is kept; index.html reads the same key before first paint. */
-export const colorSchemeStorageKey = 'prism-color-scheme'
+export { colorSchemeStorageKey }
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey })
 

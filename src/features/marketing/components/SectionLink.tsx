@@ -5,7 +5,6 @@ import { scrollToSection } from '../hash-scroll'
 
 interface SectionLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   section: SectionId
-  onNavigate?: () => void
 }
 
 /**
@@ -13,7 +12,7 @@ interface SectionLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * a second click on the hash already in the address scrolls again from here. Other props
  * (class, style, data attributes) pass through so Mantine components can render as it.
  */
-export function SectionLink({ section, onNavigate, onClick, ...anchorProps }: SectionLinkProps) {
+export function SectionLink({ section, onClick, ...anchorProps }: SectionLinkProps) {
   const location = useLocation()
   const alreadyThere = location.pathname === '/' && location.hash === section
   return (
@@ -26,7 +25,6 @@ export function SectionLink({ section, onNavigate, onClick, ...anchorProps }: Se
       onClick={(event) => {
         onClick?.(event)
         if (alreadyThere) scrollToSection(section)
-        onNavigate?.()
       }}
     />
   )

@@ -1,5 +1,4 @@
 import { Anchor, Burger, Container, Group, Stack } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import { sectionLinks, site } from '../../../content/site'
 import { ExternalLink } from '../../../ui/ExternalLink'
@@ -7,12 +6,13 @@ import { ColorSchemeToggle } from './ColorSchemeToggle'
 import { PrismLogo } from '../../../ui/PrismLogo'
 import { SectionLink } from './SectionLink'
 import { siteButton } from '../../../ui/site-button'
+import { menuToggleAttribute } from '../public-page-behaviours'
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks() {
   return (
     <>
       {sectionLinks.map((link) => (
-        <Anchor key={link.hash} component={SectionLink} section={link.hash} onNavigate={onNavigate} c="var(--mantine-color-text)" fw={500}>
+        <Anchor key={link.hash} component={SectionLink} section={link.hash} c="var(--mantine-color-text)" fw={500}>
           {link.label}
         </Anchor>
       ))}
@@ -23,9 +23,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
-/** The public header: section links, documentation, colour scheme and the way to the account. */
+/**
+ * The public header: section links, documentation, colour scheme and the way to the account. The
+ * narrow-screen menu opens and closes by the page's DOM behaviours (decision 0013): it is always
+ * in the markup, hidden until its button shows it, so it works before and without the app.
+ */
 export function SiteHeader() {
-  const [menuOpened, menu] = useDisclosure(false)
   return (
     <header className="site-header">
       <Container size="lg" h={64}>
@@ -41,24 +44,15 @@ export function SiteHeader() {
             <a href="/account" {...siteButton()}>
               Account
             </a>
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              aria-label={menuOpened ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpened}
-              aria-controls="site-menu"
-            />
+            <Burger hiddenFrom="sm" aria-label="Open menu" aria-expanded="false" aria-controls="site-menu" {...{ [menuToggleAttribute]: '' }} />
           </Group>
         </Group>
       </Container>
-      {menuOpened && (
-        <Container size="lg" hiddenFrom="sm" pb="md" id="site-menu">
-          <Stack component="nav" aria-label="Main" gap="md">
-            <NavLinks onNavigate={menu.close} />
-          </Stack>
-        </Container>
-      )}
+      <Container size="lg" hiddenFrom="sm" pb="md" id="site-menu" hidden>
+        <Stack component="nav" aria-label="Main" gap="md">
+          <NavLinks />
+        </Stack>
+      </Container>
     </header>
   )
 }
