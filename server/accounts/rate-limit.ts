@@ -23,10 +23,12 @@ export function createRateLimiter(db: Queryable, limits: RateLimits) {
     const rate = kind === 'read' ? limits.readsPerSecond : limits.writesPerSecond
     const id = `${kind}:${key}`
     const refill = 'least($3::float8, tokens + extract(epoch from clock_timestamp() - at) * $2::float8)'
-    const [taken] = await db.query(`update rate_limits set tokens = ${refill} - 1, at = clock_timestamp() where key = $1 and ${refill} >= 1 returning tokens`, [id, rate, limits.burst])
-    if (taken) return sweep()
+    const takeOne = async () => (await db.query(`update rate_limits set tokens = ${refill} - 1, at = clock_timestamp() where key = $1 and ${refill} >= 1 returning tokens`, [id, rate, limits.burst])).length > 0
+    if (await takeOne()) return sweep()
     const [fresh] = await db.query('insert into rate_limits (key, tokens, at) values ($1, $2::float8 - 1, clock_timestamp()) on conflict do nothing returning tokens', [id, limits.burst])
     if (fresh) return
+    // Another request made the bucket between the two statements: take from it as usual.
+    if (await takeOne()) return
     const [bucket] = await db.query<{ tokens: number }>(`select ${refill} as tokens from rate_limits where key = $1`, [id, rate, limits.burst])
     throw new Problem(429, "You've made too many requests. Please wait a moment and try again.", { 'Retry-After': String(Math.max(1, Math.ceil((1 - (bucket?.tokens ?? 0)) / rate))) })
   }

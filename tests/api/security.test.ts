@@ -99,6 +99,11 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     await limited.close()
   })
 
+  it('lets a first burst within the limit through when its requests arrive at once (the bucket is made once)', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => api.call('full@example.com', 'GET', '/account/stats/')))
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 30 }, () => 200))
+  })
+
   it('answers any random body to any write call with a 4xx, never a 5xx', async () => {
     const token = await api.token('commercial@example.com')
     await fc.assert(
