@@ -82,3 +82,29 @@ test("the upgrade's confirm step shows the prorated amount due today and the new
   await dialog.getByRole('button', { name: 'Confirm' }).click()
   await expect(dialog.getByText('Upgrade Successful!')).toBeVisible()
 })
+
+test.describe('an upgrade whose charge is declined', () => {
+  // The API answers the declined charge with 402, which Chromium reports.
+  test.use({ expectedPageErrors: [/status of 402/] })
+
+  test('shows the card’s message in the failure view and leaves the plan as it was', async ({ page }) => {
+    await signUpOwner(page, { firstName: 'Dex', priceId: 'community', seats: 1 })
+    await page.goto('/account/licenses')
+    await page.getByRole('button', { name: 'Upgrade' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    // Stripe's 4000 0000 0000 0341 is saved, and its charges fail.
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0341')
+    await dialog.getByLabel('Expiration (MM / YY)').fill('12 / 34')
+    await dialog.getByLabel('Security code (CVC)').fill('123')
+    await dialog.getByRole('button', { name: 'Save payment method' }).click()
+    await expect(dialog.getByText(/^Due today: \$\d/)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    const failure = dialog.getByRole('alert')
+    await expect(failure).toContainText('The upgrade did not go through')
+    await expect(failure).toContainText('Your card was declined.')
+    await expect(dialog.getByRole('button', { name: 'Try Again' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Refresh Page' }).click()
+    await expect(page.getByRole('group', { name: 'Subscription' })).toContainText('Community')
+  })
+})
