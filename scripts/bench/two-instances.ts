@@ -1,4 +1,4 @@
-import { freshDatabase, startInstance, startStripe, startTenant, tinySite } from '../../tests/production/instances'
+import { productionEnv, startInstance, startStripe, startTenant } from '../../tests/production/instances'
 
 /**
  * Two production servers (server/production.ts) on one PostgreSQL for bench:api, with the tenant
@@ -8,20 +8,8 @@ import { freshDatabase, startInstance, startStripe, startTenant, tinySite } from
 export async function startTwoInstances(databaseUrl: string) {
   const tenant = await startTenant()
   const stripe = await startStripe()
-  const env = {
-    DATABASE_URL: await freshDatabase(databaseUrl, 'bench_two'),
-    PUBLIC_ORIGIN: 'https://portal.example.com',
-    DIST_DIR: tinySite(),
-    AUTH_METADATA_URL: tenant.metadataUrl,
-    AUTH_ISSUER: tenant.issuer,
-    AUTH_AUDIENCE: tenant.audience,
-    DISCORD_INVITE_URL: 'https://discord.gg/prism',
-    // The load is one person's: the limits would measure the limiter, not the API.
-    RATE_LIMIT_READS_PER_SECOND: '1000000',
-    RATE_LIMIT_WRITES_PER_SECOND: '1000000',
-    RATE_LIMIT_BURST: '1000000',
-    ...stripe.env,
-  }
+  // The load is one person's: the limits would measure the limiter, not the API.
+  const env = await productionEnv(databaseUrl, 'bench_two', tenant, stripe, { RATE_LIMIT_READS_PER_SECOND: '1000000', RATE_LIMIT_WRITES_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' })
   // Each request's log line is written, as in production; the bench does not keep them.
   const instances = [await startInstance(env, { keepLines: false }), await startInstance(env, { keepLines: false })]
   const owner = { oid: 'bench-owner', email: 'owner@bench.example.com' }

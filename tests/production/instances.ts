@@ -150,3 +150,18 @@ export async function startStripe() {
     },
   }
 }
+
+/** Everything a production instance needs, on a schema of its own, against this tenant and this Stripe. */
+export async function productionEnv(databaseUrl: string, name: string, tenant: Awaited<ReturnType<typeof startTenant>>, stripe: Awaited<ReturnType<typeof startStripe>>, extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: await freshDatabase(databaseUrl, name),
+    PUBLIC_ORIGIN: 'https://portal.example.com',
+    DIST_DIR: tinySite(),
+    AUTH_METADATA_URL: tenant.metadataUrl,
+    AUTH_ISSUER: tenant.issuer,
+    AUTH_AUDIENCE: tenant.audience,
+    DISCORD_INVITE_URL: 'https://discord.gg/prism',
+    ...stripe.env,
+    ...extra,
+  }
+}

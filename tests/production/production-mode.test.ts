@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPeople } from '../../server/demo-accounts'
-import { freshDatabase, startInstance, startStripe, startTenant, tinySite, type Instance } from './instances'
+import { productionEnv, startInstance, startStripe, startTenant, type Instance } from './instances'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const cara = demoPeople.find((person) => person.email === 'commercial@example.com')!
@@ -15,16 +15,7 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   beforeAll(async () => {
     tenant = await startTenant()
     stripe = await startStripe()
-    env = {
-      DATABASE_URL: await freshDatabase(databaseUrl!, 'production'),
-      PUBLIC_ORIGIN: 'https://portal.example.com',
-      DIST_DIR: tinySite(),
-      AUTH_METADATA_URL: tenant.metadataUrl,
-      AUTH_ISSUER: tenant.issuer,
-      AUTH_AUDIENCE: tenant.audience,
-      DISCORD_INVITE_URL: 'https://discord.gg/prism',
-      ...stripe.env,
-    }
+    env = await productionEnv(databaseUrl!, 'production', tenant, stripe)
     instance = await startInstance(env)
   })
   afterAll(async () => {

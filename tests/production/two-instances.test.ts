@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, startInstance, startStripe, startTenant, tinySite, type Instance } from './instances'
+import { productionEnv, startInstance, startStripe, startTenant, type Instance } from './instances'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-two-instances', email: 'owner@two.example.com' }
@@ -23,18 +23,8 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     tenant = await startTenant()
     stripe = await startStripe()
-    const env = {
-      DATABASE_URL: await freshDatabase(databaseUrl!, 'two'),
-      PUBLIC_ORIGIN: 'https://portal.example.com',
-      DIST_DIR: tinySite(),
-      AUTH_METADATA_URL: tenant.metadataUrl,
-      AUTH_ISSUER: tenant.issuer,
-      AUTH_AUDIENCE: tenant.audience,
-      DISCORD_INVITE_URL: 'https://discord.gg/prism',
-      // A burst of 60: the 50 assigns at once fit in it; 120 reads do not.
-      RATE_LIMIT_BURST: '60',
-      ...stripe.env,
-    }
+    // A burst of 60: the 50 assigns at once fit in it; 120 reads do not.
+    const env = await productionEnv(databaseUrl!, 'two', tenant, stripe, { RATE_LIMIT_BURST: '60' })
     // Started together: the migrations run once, under the advisory lock, while the other waits.
     instances = await Promise.all([startInstance(env), startInstance(env)])
     expect((await call(0, 'POST', '/auth/login', { firstName: 'Olga', lastName: 'Owner', email: owner.email, oid: owner.oid })).status).toBe(200)

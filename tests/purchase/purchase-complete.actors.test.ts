@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { createAccountsApi } from '../../src/api/accounts-api'
-import { createCaller } from '../../src/api/client'
+import { answeringApi } from '../api-client/answering-api'
 import { purchaseCompleteActors } from '../../src/features/purchase/purchase-complete.actors'
 
 /** The real client over a fetch that answers every request with the given status and body. */
 function statusCall(status: number, body: unknown) {
-  const requests: Request[] = []
-  const api = createAccountsApi(
-    createCaller({
-      baseUrl: 'https://localhost/api',
-      accessToken: async (access) => `token-${access}`,
-      fetch: async (input, init) => {
-        requests.push(new Request(input as string, init))
-        return new Response(body === undefined ? '' : JSON.stringify(body), { status })
-      },
-    }),
-  )
+  const { api, requests } = answeringApi(status, body)
   const actor = createActor(purchaseCompleteActors(api).loadCheckoutStatus, { input: { sessionId: 'cs_test_a/b' } }).start()
   return { outcome: toPromise(actor), requests }
 }

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { createAccountsApi } from '../../src/api/accounts-api'
-import { createCaller } from '../../src/api/client'
+import { answeringApi } from '../api-client/answering-api'
 import { upgradeActors } from '../../src/features/upgrade/upgrade.actors'
 
 function previewCall(status: number, body: unknown) {
-  const requests: Request[] = []
-  const api = createAccountsApi(
-    createCaller({
-      baseUrl: 'https://localhost/api',
-      accessToken: async (access) => `token-${access}`,
-      fetch: async (input, init) => {
-        requests.push(new Request(input as string, init))
-        return new Response(JSON.stringify(body), { status })
-      },
-    }),
-  )
+  const { api, requests } = answeringApi(status, body)
   const actor = createActor(upgradeActors(api, () => 'https://localhost/account/licenses').loadUpgradePreview, { input: { priceId: 'commercial-plus', quantity: 5 } }).start()
   return { preview: toPromise(actor), requests }
 }
