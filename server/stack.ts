@@ -1,15 +1,14 @@
 import { createApi } from './accounts/api'
 import { createTokenVerifier } from './accounts/token-verifier'
-import { fetchTrusting } from './accounts/trusting-fetch'
 import type { ServerConfig } from './config'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrations'
 import { sandboxPrices, seedIfEmpty } from './db/seed'
 import { demoPeople } from './demo-accounts'
+import { fetchTrusting, trustingAgent } from './http/trusting-fetch'
 import { createIdentityProvider } from './identity'
 import { spaAuthSettings } from './identity/spa-auth-settings'
-import { localAgent, postThrough } from './payments/local-link'
-import { createSandbox } from './payments/sandbox'
+import { createSandbox, fetchDelivery } from './payments/sandbox'
 import { priceCatalogue } from './payments/stripe-settings'
 import type { TlsFiles } from './tls'
 
@@ -20,7 +19,8 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const prices = priceCatalogue(config)
   const seeded = await seedIfEmpty(db, prices)
   const identity = await createIdentityProvider({ ...spaAuthSettings(), origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
-  const agent = localAgent(tls.cert)
+  const agent = trustingAgent(tls.cert)
+  const trusting = fetchTrusting(tls.cert)
   // The same SDK and gateway production uses, pointed at the sandbox's Stripe-compatible API.
   const api = createApi({
     db,
@@ -34,7 +34,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
         audience: config.AUTH_AUDIENCE || identity.audience,
         emailClaim: config.AUTH_EMAIL_CLAIM,
       },
-      { fetch: fetchTrusting(tls.cert) },
+      { fetch: trusting },
     ),
     siteOrigin: config.origin,
     discordInviteUrl: config.DISCORD_INVITE_URL,
@@ -46,7 +46,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     publishableKey: process.env.VITE_STRIPE_PUBLISHABLE_KEY ?? 'pk_test_sandbox_local',
     prices: sandboxPrices(prices),
     webhook: { url: `${config.origin}/api/stripe/webhook`, secret: config.STRIPE_WEBHOOK_SECRET },
-    deliver: postThrough(agent),
+    deliver: fetchDelivery(trusting),
   })
   return { db, identity, api, sandbox, seeded }
 }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import type Stripe from 'stripe'
 import { oidForEmail } from '../../server/identity/people'
-import { localAgent } from '../../server/payments/local-link'
+import { trustingAgent } from '../../server/http/trusting-fetch'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { baseURL } from '../../playwright.config'
 
 /** Stripe's SDK against the stack under test, as its server uses it (the local stack's secret key and certificate). */
 export function stackStripe(): Stripe {
-  return createStripeClient({ secretKey: 'sk_test_sandbox_local', apiBase: baseURL, agent: localAgent(readFileSync('.local/e2e/tls-cert.pem', 'utf8')) })
+  return createStripeClient({ secretKey: 'sk_test_sandbox_local', apiBase: baseURL, agent: trustingAgent(readFileSync('.local/e2e/tls-cert.pem', 'utf8')) })
 }
 
 /**

@@ -79,11 +79,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [account.oid, customerId])
     return row?.stripe_customer_id ?? customerId
   }
-  const customerOf = async (oid: string) => {
-    const row = await findAccountRow(db, oid)
+  const customerOfRow = (row: { stripe_customer_id: string | null }) => {
     if (!row.stripe_customer_id) throw conflict('This account has no billing account yet: buy a license first.')
     return row.stripe_customer_id
   }
+  const customerOf = async (oid: string) => customerOfRow(await findAccountRow(db, oid))
 
   app.post('/auth/login', async (c) => {
     const body = await readBody(c, contract.loginRequestSchema)
@@ -146,7 +146,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     await checkSeatCount(db, oid, request.quantity)
     const seats = spreadSeats(subscriptions, request.quantity)
     if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
-    return { customerId: await customerOf(oid), changes: subscriptions.map((subscription, index) => ({ subscription, quantity: seats[index]! })) }
+    return { customerId: customerOfRow(account), changes: subscriptions.map((subscription, index) => ({ subscription, quantity: seats[index]! })) }
   }
 
   app.get('/stripe/upgrade-preview', async (c) => {

@@ -1,14 +1,12 @@
 import type Stripe from 'stripe'
 import type { PriceId } from '../../src/content/plans'
 import type { Queryable } from '../db/database'
-import { itemOf } from '../payments/gateway'
+import { itemOf, liveStatuses } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { newId, newLicenseKey } from './license-keys'
 
-/** Stripe's statuses under which a subscription's seats are held. */
-export const liveStatuses = ['active', 'trialing', 'past_due'] as const
-/** SQL: the subscription row `s` is live. */
-export const isLive = (alias = 'subscriptions') => `${alias}.status in ('active', 'trialing', 'past_due')`
+/** SQL: the subscriptions row (under its table name unless another alias is given) holds live seats. */
+export const isLive = (alias = 'subscriptions') => `${alias}.status in (${liveStatuses.map((status) => `'${status}'`).join(', ')})`
 
 /** What the portal keeps of a Stripe subscription. */
 export interface SubscriptionState {

@@ -24,6 +24,9 @@ async function refusalsAsDeclines<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** Stripe's subscription statuses under which its seats are held. */
+export const liveStatuses: readonly Stripe.Subscription.Status[] = ['active', 'trialing', 'past_due']
+
 /** A subscription's single item: our plans are one price a subscription. */
 export const itemOf = (subscription: Stripe.Subscription) => {
   const item = subscription.items.data[0]
@@ -104,7 +107,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue) {
       const onCustomer = cardOf(customer.invoice_settings.default_payment_method)
       if (onCustomer) return onCustomer
       const subscriptions = await stripe.subscriptions.list({ customer: customerId, status: 'all', expand: ['data.default_payment_method'] })
-      const live = subscriptions.data.filter((subscription) => ['active', 'trialing', 'past_due'].includes(subscription.status))
+      const live = subscriptions.data.filter((subscription) => liveStatuses.includes(subscription.status))
       return live.map((subscription) => cardOf(subscription.default_payment_method)).find(Boolean) ?? null
     },
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Problem } from '../../server/accounts/problems'
 import { TenantUnavailableError } from '../../server/accounts/tenant-keys'
 import { createTokenVerifier, requireScope, type TenantSettings } from '../../server/accounts/token-verifier'
-import { fetchTrusting } from '../../server/accounts/trusting-fetch'
+import { fetchTrusting } from '../../server/http/trusting-fetch'
 import { loadOrCreateCertificate } from '../../server/tls'
 import { startFakeTenant, type FakeTenant } from '../identity/fake-tenant'
 

@@ -8,7 +8,7 @@ import type { SandboxOptions } from './options'
 import { createWebhooks } from './webhooks'
 
 export type { SandboxOptions, SandboxPrice } from './options'
-export { signature as webhookSignature } from './webhooks'
+export { fetchDelivery, signature as webhookSignature } from './webhooks'
 
 /**
  * The local stand-in for Stripe's servers: Stripe's REST API at /v1 (for the official SDK), the

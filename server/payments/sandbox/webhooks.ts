@@ -34,10 +34,13 @@ export function signature(body: string, secret: string, timestamp = Math.floor(D
 
 const maxDelayMs = 3_600_000
 
-async function defaultDeliver(url: string, request: { body: string; headers: Record<string, string> }) {
-  const response = await fetch(url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(30_000) })
-  await response.arrayBuffer().catch(() => undefined)
-  return { status: response.status }
+/** Deliveries as Stripe sends them, by POST through the given fetch (the default: the global one). */
+export function fetchDelivery(fetchImpl: typeof fetch = fetch) {
+  return async (url: string, request: { body: string; headers: Record<string, string> }) => {
+    const response = await fetchImpl(url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(30_000) })
+    await response.arrayBuffer().catch(() => undefined)
+    return { status: response.status }
+  }
 }
 
 interface Due {
@@ -47,7 +50,7 @@ interface Due {
 }
 
 export function createWebhooks(options: WebhookOptions): Webhooks {
-  const deliver = options.deliver ?? defaultDeliver
+  const deliver = options.deliver ?? fetchDelivery()
   const retry = options.retry ?? { baseDelayMs: 1000, maxAttempts: 8 }
   const leaseMs = options.leaseMs ?? 60_000
   let stopped = false

@@ -6,14 +6,23 @@ import { Readable } from 'node:stream'
 const bodiless = new Set([101, 204, 205, 304])
 
 /**
- * A `fetch` over `node:https` that trusts the given certificate (PEM) besides the usual
- * authorities: how the accounts API reaches the local stack's own origin, whose certificate is
- * self-signed, for the identity provider's discovery document and keys. It answers a real
- * `Response`, follows no redirect (a 3xx is answered as it is) and honours `init.signal`.
+ * An HTTPS agent that trusts the given certificate (PEM) besides the usual authorities: how the
+ * local stack reaches its own origin, whose certificate is self-signed (Stripe's SDK calling the
+ * sandbox's /v1, and fetchTrusting below).
+ */
+export function trustingAgent(certPem: string): Agent {
+  // `ca` replaces Node's own list: keep it, so real services are reached through the same agent.
+  return new Agent({ ca: [...rootCertificates, certPem], keepAlive: true })
+}
+
+/**
+ * A `fetch` over `node:https` with trustingAgent: how the accounts API reaches the identity
+ * provider's discovery document and keys, and the sandbox delivers its webhooks, on the local
+ * stack's origin. It answers a real `Response`, follows no redirect (a 3xx is answered as it is)
+ * and honours `init.signal`.
  */
 export function fetchTrusting(certPem: string): typeof fetch {
-  // `ca` replaces Node's own list: keep it, so a real tenant is reached through the same fetch.
-  const agent = new Agent({ ca: [...rootCertificates, certPem], keepAlive: true })
+  const agent = trustingAgent(certPem)
   return async function trustingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const incoming = new Request(input, init)
     const url = new URL(incoming.url)
