@@ -24,6 +24,8 @@ export async function licensesOf(db: Queryable, holder: { oid: string; email: st
     expirationDate: iso(row.current_period_end),
     licenseKey: row.license_key,
     discordConnected: row.discord_connected ?? false,
+    status: 'active' as const,
+    ownedByCaller: row.owner_email.toLowerCase() === holder.email.toLowerCase(),
   }))
 }
 

@@ -88,15 +88,30 @@ export type Account = v.InferOutput<typeof accountSchema>
 
 // ---- Licenses ----------------------------------------------------------------------------------
 
-/** A license the caller holds (spec section 3: License (own)). */
+/**
+ * Where a seat stands with billing (our addition to spec section 3): `active` (the spec's green
+ * badge), `payment-due` (the subscription is past due: renewal failed, Stripe retries), `cancels`
+ * (set to cancel at period end: the seat lasts until `expirationDate`), `expired` (the subscription
+ * ended: no key). A backend that sends no status means active.
+ */
+export const licenseStatuses = ['active', 'payment-due', 'cancels', 'expired'] as const
+export const licenseStatusSchema = v.picklist(licenseStatuses)
+export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
+
+/** A license the caller holds (spec section 3: License (own)), with its billing status (our addition). */
 export const licenseSchema = v.object({
   id: v.string(),
   subscription: v.string(),
   priceId: priceIdSchema,
   accountEmail: v.string(),
+  /** The subscription's current period end: the seat's expiry, or the date it expired or cancels on. */
   expirationDate: isoDate,
+  /** Empty for an expired seat: its key no longer works. */
   licenseKey: v.string(),
   discordConnected: v.boolean(),
+  status: v.optional(licenseStatusSchema, 'active'),
+  /** The caller owns the subscription (and so may open Billing or buy again). */
+  ownedByCaller: v.optional(v.boolean(), false),
 })
 export type License = v.InferOutput<typeof licenseSchema>
 export const licensesSchema = v.array(licenseSchema)
@@ -122,6 +137,10 @@ export type AssignRequest = v.InferOutput<typeof assignRequestSchema>
 export const unassignRequestSchema = v.object({ licenseId: required('licenseId', fieldLimits.licenseId) })
 export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 
+/** `POST /api/licenses/{licenseId}/regenerate-key` (our addition): the seat's new key; the old one stops working at once. */
+export const regeneratedKeySchema = v.object({ licenseId: v.string(), licenseKey: v.pipe(v.string(), v.nonEmpty()) })
+export type RegeneratedKey = v.InferOutput<typeof regeneratedKeySchema>
+
 export const statsSchema = v.object({
   subscription: v.nullable(v.string()),
   priceId: v.nullable(priceIdSchema),
@@ -130,6 +149,32 @@ export const statsSchema = v.object({
   available: v.pipe(v.number(), v.integer(), v.minValue(0)),
 })
 export type Stats = v.InferOutput<typeof statsSchema>
+
+// ---- Activity ----------------------------------------------------------------------------------
+
+/**
+ * What happened to an owner's licenses (our addition): `GET /api/account/activity?before=<cursor>&limit=<1-100>`,
+ * newest first. `actor` is who did it (null: billing did, e.g. a renewal); `subjectEmail` the seat
+ * holder an assign, unassign or key change was about; `seats` how many seats a purchase, addition or
+ * upgrade counted.
+ */
+export const activityKinds = ['purchase', 'seats-added', 'upgrade', 'assign', 'unassign', 'key-regenerated', 'renewal', 'payment-failed', 'cancellation', 'cancellation-withdrawn', 'expiry'] as const
+export const activityEntrySchema = v.object({
+  id: v.string(),
+  at: isoDate,
+  kind: v.picklist(activityKinds),
+  actor: v.nullable(v.object({ name: v.string(), email: v.string() })),
+  priceId: v.nullable(priceIdSchema),
+  subjectEmail: v.nullable(v.string()),
+  seats: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+})
+export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
+export const activityPageSchema = v.object({ entries: v.array(activityEntrySchema), nextCursor: v.nullable(v.string()) })
+export type ActivityPage = v.InferOutput<typeof activityPageSchema>
+export const activityQuerySchema = v.object({
+  before: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/, 'before must be a cursor from a previous page'))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(100, 'limit must be at most 100')), '20'),
+})
 
 // ---- Discord -----------------------------------------------------------------------------------
 

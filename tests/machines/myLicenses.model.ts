@@ -11,6 +11,8 @@ export const plusLicense: License = {
   expirationDate: '2027-11-22T00:00:00.000Z',
   licenseKey: 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
   discordConnected: false,
+  status: 'active',
+  ownedByCaller: true,
 }
 
 export const fixtures: ActorFixtures<typeof myLicensesMachine> = {
