@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate'
-import { upgradeMachine, unknownUpgradeError } from '../../machines/upgrade.machine'
+import { upgradeMachine } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { describePath, planPaths } from '../model/paths'
 import { idleActors, replayPath } from '../model/run'
@@ -49,7 +49,7 @@ describe('upgrade machine: generated paths', () => {
   it('says the unknown error when the upgrade fails without a message', () => {
     const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, { type: 'xstate.error.actor.upgradeSubscription', error: {} } as never)
     expect(end.value).toBe('failure')
-    expect(end.context.error).toBe(unknownUpgradeError)
+    expect(end.context.error).toBe('An unknown error occurred during the upgrade process.')
   })
   it('loads what is due today before confirm, for the chosen plan and seats, from either way in', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
@@ -69,7 +69,7 @@ describe('upgrade machine: generated paths', () => {
     expect(previewFailed.value).toBe('failure')
     expect(previewFailed.context.error).toBe(down)
     expect(endOf({ type: 'wizard.continue' }, onFile, failed('loadUpgradePreview', down), { type: 'upgrade.retry' }).value).toBe('loadingPreview')
-    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe(unknownUpgradeError)
+    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe('An unknown error occurred during the upgrade process.')
     expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'upgrade.confirm' }, failed('upgradeSubscription', 'Your card was declined.'), { type: 'upgrade.retry' }).value).toBe('confirm')
   })
   it('forgets the preview when the choice may change: Back to select, then Continue', () => {

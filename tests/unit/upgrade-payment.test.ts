@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Stripe, StripeElements } from '@stripe/stripe-js'
 import type { AccountsApi } from '../../src/api/accounts-api'
-import { paymentMessages, setUpPayment } from '../../src/features/upgrade/upgrade.actors'
+import { setUpPayment } from '../../src/features/upgrade/upgrade.actors'
 
 const elements = {} as StripeElements
 const stripeAnswering = (answer: unknown) => ({ confirmSetup: vi.fn(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer))) }) as unknown as Stripe
@@ -10,8 +10,8 @@ const api = (save: () => Promise<unknown> = () => Promise.resolve(null)) =>
 
 describe('the payment step (spec section 8: upgrade flow messages)', () => {
   it('is not ready without Stripe or Elements', async () => {
-    await expect(setUpPayment(api(), { stripe: null, elements }, 'https://x')).rejects.toThrow(paymentMessages.notReady)
-    await expect(setUpPayment(api(), { stripe: stripeAnswering({}), elements: null }, 'https://x')).rejects.toThrow(paymentMessages.notReady)
+    await expect(setUpPayment(api(), { stripe: null, elements }, 'https://x')).rejects.toThrow(new Error('Payment system is not ready. Please try again in a moment.'))
+    await expect(setUpPayment(api(), { stripe: stripeAnswering({}), elements: null }, 'https://x')).rejects.toThrow(new Error('Payment system is not ready. Please try again in a moment.'))
   })
 
   it('keeps the provider’s validation errors inline', async () => {
@@ -19,16 +19,16 @@ describe('the payment step (spec section 8: upgrade flow messages)', () => {
   })
 
   it('says the setup failed when the provider refuses it', async () => {
-    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'card_error', code: 'card_declined' } }), elements }, 'https://x')).rejects.toThrow(paymentMessages.refused)
+    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'card_error', code: 'card_declined' } }), elements }, 'https://x')).rejects.toThrow(new Error('Payment setup failed. Please try again.'))
   })
 
   it('says saving failed when the API refuses the payment method', async () => {
     const stripe = stripeAnswering({ setupIntent: { payment_method: 'pm_1' } })
-    await expect(setUpPayment(api(() => Promise.reject(new Error('402'))), { stripe, elements }, 'https://x')).rejects.toThrow(paymentMessages.notSaved)
+    await expect(setUpPayment(api(() => Promise.reject(new Error('402'))), { stripe, elements }, 'https://x')).rejects.toThrow(new Error('Failed to save payment method. Please try again.'))
   })
 
   it('says something unexpected happened for anything else', async () => {
-    await expect(setUpPayment(api(), { stripe: stripeAnswering(new Error('boom')), elements }, 'https://x')).rejects.toThrow(paymentMessages.unexpected)
+    await expect(setUpPayment(api(), { stripe: stripeAnswering(new Error('boom')), elements }, 'https://x')).rejects.toThrow(new Error('An unexpected error occurred during payment setup. Please try again.'))
   })
 
   it('saves the payment method as the default and names the card now on file', async () => {
