@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { demo } from './support/accounts'
-import { openSignedIn } from './support/signed-in'
 
 const policies = [
   {
@@ -55,39 +54,45 @@ test.describe('unknown addresses', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
   })
 
-  test("show 'Page not found' when reached inside the app", async ({ page }) => {
-    // The app runs in the portal; the public pages are documents without it (decision 0013).
-    await openSignedIn(page, demo.nolicense, '/account/profile')
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
-    await page.evaluate(() => {
-      history.pushState({}, '', '/missing/page')
-      dispatchEvent(new PopStateEvent('popstate'))
+  test.describe('as someone without a license', () => {
+    test.use({ signedInAs: demo.nolicense })
+    test("show 'Page not found' when reached inside the app", async ({ page }) => {
+      // The app runs in the portal; the public pages are documents without it (decision 0013).
+      await page.goto('/account/profile')
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+      await page.evaluate(() => {
+        history.pushState({}, '', '/missing/page')
+        dispatchEvent(new PopStateEvent('popstate'))
+      })
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
     })
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
   })
 })
 
 test.describe('a route that fails to load', () => {
   test.use({ expectedPageErrors: [/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/] })
 
-  test("shows 'Unexpected Application Error!' with the message", async ({ page, baseURL }) => {
-    // The landing page's view, which the app loads when it leaves the portal for '/'.
-    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
-    const landingView = `/${manifest['src/routes/index.tsx?tsr-split=component']!.file}`
-    const isLandingView = (url: URL) => url.pathname === landingView
-    await page.route(isLandingView, (route) => route.abort())
-    await openSignedIn(page, demo.nolicense, '/account/profile')
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
-    // On a missing module the router reloads the page once per session; reloaded, '/' is its
-    // prerendered page, which needs no module. Here that reload has already happened.
-    await page.evaluate((message) => sessionStorage.setItem(`tanstack_router_reload:${message}`, '1'), `Failed to fetch dynamically imported module: ${new URL(landingView, baseURL).href}`)
-    await page.getByRole('link', { name: 'Prism home' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible()
-    await expect(page.getByText(/Failed to fetch dynamically imported module/)).toBeVisible()
-    await expect(page).toHaveTitle('Unexpected Application Error! – Prism')
-    await expectNoAxeViolations(page)
-    await page.unroute(isLandingView)
-    await page.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
+  test.describe('as someone without a license', () => {
+    test.use({ signedInAs: demo.nolicense })
+    test("shows 'Unexpected Application Error!' with the message", async ({ page, baseURL }) => {
+      // The landing page's view, which the app loads when it leaves the portal for '/'.
+      const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
+      const landingView = `/${manifest['src/routes/index.tsx?tsr-split=component']!.file}`
+      const isLandingView = (url: URL) => url.pathname === landingView
+      await page.route(isLandingView, (route) => route.abort())
+      await page.goto('/account/profile')
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+      // On a missing module the router reloads the page once per session; reloaded, '/' is its
+      // prerendered page, which needs no module. Here that reload has already happened.
+      await page.evaluate((message) => sessionStorage.setItem(`tanstack_router_reload:${message}`, '1'), `Failed to fetch dynamically imported module: ${new URL(landingView, baseURL).href}`)
+      await page.getByRole('link', { name: 'Prism home' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible()
+      await expect(page.getByText(/Failed to fetch dynamically imported module/)).toBeVisible()
+      await expect(page).toHaveTitle('Unexpected Application Error! – Prism')
+      await expectNoAxeViolations(page)
+      await page.unroute(isLandingView)
+      await page.getByRole('button', { name: 'Try again' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
+    })
   })
 })

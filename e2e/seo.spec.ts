@@ -1,7 +1,6 @@
 import { expect, test } from './support/fixtures'
 import { gotoHydrated } from './support/hydration'
 import { demo } from './support/accounts'
-import { openSignedIn } from './support/signed-in'
 
 const pages = [
   { path: '/', title: 'Prism – Empower Your XAML Applications' },
@@ -32,24 +31,27 @@ test('titles follow client-side navigation', async ({ page }) => {
   await expect(page.locator('head meta[name="description"]')).toHaveCount(1)
 })
 
-test('an account page opened at its address has one title while it loads, then its own', async ({ page }) => {
-  // The titles of the document each time it changed, from its first byte, once it shows any text.
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    const note = () => {
-      if (!document.body?.innerText.trim()) return
-      const entry = [...document.querySelectorAll('title')].map((title) => title.text).join(' | ')
-      if (seen.at(-1) !== entry) seen.push(entry)
-    }
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true })
-    Object.assign(window, { titlesSeen: seen })
+test.describe('as an owner whose seats are all assigned', () => {
+  test.use({ signedInAs: demo.full })
+  test('an account page opened at its address has one title while it loads, then its own', async ({ page }) => {
+    // The titles of the document each time it changed, from its first byte, once it shows any text.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      const note = () => {
+        if (!document.body?.innerText.trim()) return
+        const entry = [...document.querySelectorAll('title')].map((title) => title.text).join(' | ')
+        if (seen.at(-1) !== entry) seen.push(entry)
+      }
+      new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true })
+      Object.assign(window, { titlesSeen: seen })
+    })
+    await page.goto('/account/profile')
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+    const seen = await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen)
+    // The wait names the page (unless it was too short to draw), then the page its own name.
+    expect(seen.at(-1)).toBe('Profile – Prism')
+    expect(seen.slice(0, -1)).toEqual(seen.length > 1 ? ['Your account – Prism'] : [])
   })
-  await openSignedIn(page, demo.full, '/account/profile')
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
-  const seen = await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen)
-  // The wait names the page (unless it was too short to draw), then the page its own name.
-  expect(seen.at(-1)).toBe('Profile – Prism')
-  expect(seen.slice(0, -1)).toEqual(seen.length > 1 ? ['Your account – Prism'] : [])
 })
 
 test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {

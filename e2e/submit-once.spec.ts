@@ -1,13 +1,14 @@
 import { demo } from './support/accounts'
-import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
-import { holdRequests } from './support/held-requests'
+import { holdRequests, pageRequestsSettled } from './support/held-requests'
 
 // A real triple click, or Enter pressed again and again, sends one request while the first is in
 // flight (the requests are held here, so no data changes).
 
+test.use({ signedInAs: demo.commercial })
+
 test('Update Profile, Assign and Billing each send one request however often they are pressed', async ({ page }) => {
-  await openSignedIn(page, demo.commercial, '/account/profile')
+  await page.goto('/account/profile')
 
   await test.step('Update Profile, triple-clicked', async () => {
     const save = await holdRequests(page, '/api/account/', 'PUT')
@@ -16,10 +17,10 @@ test('Update Profile, Assign and Billing each send one request however often the
     await company.fill('Fabrikam')
     await page.getByRole('button', { name: 'Update Profile' }).click({ clickCount: 3 })
     await expect.poll(() => save.held.length).toBe(1)
-    await page.waitForTimeout(300)
-    expect(save.held).toHaveLength(1)
     await save.release(null)
     await expect(page.getByRole('status')).toHaveText('Your profile was updated.')
+    await pageRequestsSettled(page)
+    expect(save.held).toHaveLength(1)
     // The held save never reached the server: back to what it stores, so leaving does not ask.
     await company.fill(stored)
   })
@@ -35,17 +36,19 @@ test('Update Profile, Assign and Billing each send one request however often the
     await email.fill('ada.once@example.com')
     for (let press = 0; press < 3; press++) await email.press('Enter')
     await expect.poll(() => assign.held.length).toBe(1)
-    await page.waitForTimeout(300)
-    expect(assign.held).toHaveLength(1)
     await assign.release({ id: 'seat_once', firstName: 'Ada', lastName: 'Once', email: 'ada.once@example.com', expirationDate: '2027-11-22T00:00:00.000Z' })
     await expect(page.getByRole('status')).toHaveText('License assigned to ada.once@example.com.')
+    await pageRequestsSettled(page)
+    expect(assign.held).toHaveLength(1)
   })
 
   await test.step('Billing, triple-clicked', async () => {
     const portal = await holdRequests(page, '/api/stripe/create-customer-portal-session', 'POST')
     await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click({ clickCount: 3 })
     await expect.poll(() => portal.held.length).toBe(1)
-    await page.waitForTimeout(300)
+    // While the first request is out, Billing says so and refuses another press.
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ })).toBeDisabled()
+    await pageRequestsSettled(page)
     expect(portal.held).toHaveLength(1)
   })
 })

@@ -1,9 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { signedInState } from './signed-in'
 
 interface Fixtures {
   /** Page errors a test expects (it provokes them); anything else fails the test. */
   expectedPageErrors: RegExp[]
   pageErrors: string[]
+  /**
+   * The demo person the test's browser is signed in as before it starts (`test.use({ signedInAs:
+   * 'commercial@example.com' })`); null: signed out. The sign-in itself happens once per worker.
+   */
+  signedInAs: string | null
 }
 
 /**
@@ -23,6 +29,11 @@ function reportCspViolations() {
  */
 export const test = base.extend<Fixtures>({
   expectedPageErrors: [[], { option: true }],
+  signedInAs: [null, { option: true }],
+  page: async ({ page, signedInAs, browser }, provide) => {
+    if (signedInAs) await page.context().setStorageState(await signedInState(browser, signedInAs))
+    await provide(page)
+  },
   pageErrors: [
     async ({ context, page, expectedPageErrors }, use) => {
       const errors: string[] = []

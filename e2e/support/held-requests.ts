@@ -1,6 +1,16 @@
 import type { Page, Request, Route } from '@playwright/test'
 
 /**
+ * Waits until the page has nothing left to send from what happened before: a request the page
+ * makes after every earlier one (the server's health check) has been answered. A request the page
+ * sent before it is already on the routes the test watches.
+ */
+export async function pageRequestsSettled(page: Page) {
+  const status = await page.evaluate(async () => (await fetch('/healthz', { cache: 'no-store' })).status)
+  if (status !== 200) throw new Error(`The health check answered ${status}`)
+}
+
+/**
  * Holds every request to the API path (with the method) until the test releases it: for a request
  * still in flight when the user closes a dialog, leaves a page or presses a button again.
  */
