@@ -2,7 +2,7 @@ import { fromPromise, toPromise, waitFor, type ActorRefFrom, type SnapshotFrom }
 import { authMachine, type SessionCheck } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
-import { createAppActor } from '../devtools/inspection'
+import { createAppActor } from '../ui/app-actors'
 import { isInAccountArea } from './account-area'
 import { identityOf } from './accounts'
 import { createAuthActors } from './auth-actors'

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { useNavigate } from '@tanstack/react-router'
 import { billingPortalMachine } from '../../../../machines/billingPortal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'

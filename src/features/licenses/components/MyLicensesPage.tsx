@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconBrandDiscord, IconKey } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { discordConnectMachine } from '../../../../machines/discordConnect.machine'
 import { licenseKeyMachine } from '../../../../machines/licenseKey.machine'
 import { myLicensesMachine } from '../../../../machines/myLicenses.machine'

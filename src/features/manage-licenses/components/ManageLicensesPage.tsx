@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconArrowUpRight } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import type { ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { manageLicensesMachine } from '../../../../machines/manageLicenses.machine'

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { profileMachine } from '../../../../machines/profile.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'

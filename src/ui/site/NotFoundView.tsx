@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { StatusPage } from './StatusPage'
-import { siteButton } from '../../../ui/site-button'
+import { siteButton } from '../site-button'
 
 export function NotFoundView() {
   return (

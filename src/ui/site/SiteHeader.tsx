@@ -1,12 +1,12 @@
 import { Anchor, Burger, Container, Group, Stack } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { sectionLinks, site } from '../../../content/site'
-import { ExternalLink } from '../../../ui/ExternalLink'
+import { sectionLinks, site } from '../../content/site'
+import { ExternalLink } from '../ExternalLink'
 import { ColorSchemeToggle } from './ColorSchemeToggle'
-import { PrismLogo } from '../../../ui/PrismLogo'
+import { PrismLogo } from '../PrismLogo'
 import { SectionLink } from './SectionLink'
-import { siteButton } from '../../../ui/site-button'
-import { menuToggleAttribute } from '../public-page-behaviours'
+import { siteButton } from '../site-button'
+import { menuToggleAttribute } from './public-page-behaviours'
 
 function NavLinks() {
   return (

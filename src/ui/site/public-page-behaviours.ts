@@ -1,4 +1,4 @@
-import { colorSchemeStorageKey } from '../../ui/color-scheme'
+import { colorSchemeStorageKey } from '../color-scheme'
 import { scrollToSection } from './hash-scroll'
 
 /**

@@ -1,6 +1,6 @@
 import { IconMoon, IconSun } from '@tabler/icons-react'
-import { siteIconButton } from '../../../ui/site-button'
-import { colorSchemeToggleAttribute } from '../public-page-behaviours'
+import { siteIconButton } from '../site-button'
+import { colorSchemeToggleAttribute } from './public-page-behaviours'
 
 /**
  * Switches between light and dark; until the visitor chooses, the system's scheme applies. The

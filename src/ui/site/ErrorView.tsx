@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
-import { pageMeta } from '../../../content/pages'
+import { pageMeta } from '../../content/pages'
 import { StatusPage } from './StatusPage'
-import { siteButton } from '../../../ui/site-button'
+import { siteButton } from '../site-button'
 
 /** What a route's failure tells the user: its HTTP status when it has one, else its message. */
 export function describeRouteError(error: unknown): string {

@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { site } from '../../../content/site'
-import { ExternalLink } from '../../../ui/ExternalLink'
+import { site } from '../../content/site'
+import { ExternalLink } from '../ExternalLink'
 
 export function SiteFooter() {
   return (

@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
-import type { SectionId } from '../../../content/site'
-import { scrollToSection } from '../hash-scroll'
+import type { SectionId } from '../../content/site'
+import { scrollToSection } from './hash-scroll'
 
 interface SectionLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   section: SectionId
