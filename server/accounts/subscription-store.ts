@@ -47,7 +47,8 @@ export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account'
  * none of their own yet); a changed one its plan, seats, status, period end and cancellation.
  * `eventAt` is the Stripe event's time: a state from an event older than the one last applied
  * changes nothing (Stripe does not promise delivery in order). Without it (the state Stripe
- * answered a change with) the state is applied as it is.
+ * answered a change with) the state is applied as it is. What changed is recorded as activity in
+ * the same transaction: a state already applied changes, and records, nothing.
  */
 export async function applySubscription(tx: Queryable, state: SubscriptionState, eventAt?: Date): Promise<ApplyOutcome> {
   const [owner] = await tx.query<{ oid: string; email: string; first_name: string; last_name: string }>(
