@@ -106,8 +106,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.post('/licenses/:licenseId/regenerate-key', async (c) => {
     const licenseId = v.safeParse(contract.unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
     if (!licenseId.success) throw invalid(licenseId.issues.map((issue) => issue.message).join('; '))
-    // Nothing to send; a client that sends a body anyway sends a JSON object.
-    if (c.req.header('content-type') || Number(c.req.header('content-length') ?? 0) > 0) await readBody(c, v.object({}))
+    // Nothing to send; a client that sends a body anyway (an empty JSON object) sends it as JSON.
+    const length = c.req.header('content-length')
+    if (length !== '0' && (length || c.req.header('content-type'))) await readBody(c, v.object({}))
     return c.json(await regenerateKey(db, caller(c), licenseId.output))
   })
   app.get('/account/activity', async (c) => {

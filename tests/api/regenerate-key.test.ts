@@ -59,6 +59,7 @@ describe.each(databases)('key rotation on $name', ({ open }) => {
 
   it('takes no body or an empty JSON object, and refuses other bodies and over-long ids', async () => {
     expect((await regenerate('dev1@example.com', 'seat_commercial_2', {})).status).toBe(200)
+    expect((await regenerate('dev1@example.com', 'seat_commercial_2', '', { 'Content-Length': '0' })).status).toBe(200)
     expect((await regenerate('dev1@example.com', 'seat_commercial_2', 'key please', { 'Content-Type': 'text/plain' })).status).toBe(415)
     expect((await regenerate('dev1@example.com', 'seat_commercial_2', '[]')).status).toBe(400)
     expect(await regenerate('dev1@example.com', 'x'.repeat(65))).toMatchObject({ status: 422, body: { message: 'licenseId must be at most 64 characters' } })
