@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database'
 import { newLicenseKey } from './license-keys'
 import { isLive } from './subscription-store'
 import { conflict, notFound } from './problems'
+import { lockSeat, recordSeatActivity } from './seat-activity'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -76,18 +77,26 @@ export async function assignSeat(db: Database, ownerOid: string, assignee: Assig
       assignee.lastName,
       assignee.email.toLowerCase(),
     ])
+    await recordSeatActivity(tx, (await lockSeat(tx, seat.id))!, 'assign')
     return { id: seat.id, firstName: assignee.firstName, lastName: assignee.lastName, email: assignee.email.toLowerCase(), expirationDate: iso(seat.current_period_end) }
   })
 }
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */
-export async function unassignSeat(db: Queryable, ownerOid: string, seatId: string): Promise<void> {
+export async function unassignSeat(db: Database, ownerOid: string, seatId: string): Promise<void> {
+  await db.transaction((tx) => freeSeat(tx, ownerOid, seatId))
+}
+
+async function freeSeat(db: Queryable, ownerOid: string, seatId: string): Promise<void> {
+  // The holder the activity names, read (and locked) before the seat forgets them.
+  const held = await lockSeat(db, seatId)
   const rows = await db.query(
     `update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, license_key = $3
       where id = $1 and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id`,
     [seatId, ownerOid, newLicenseKey()],
   )
-  if (rows.length === 0) throw notFound('The license')
+  if (rows.length === 0 || !held) throw notFound('The license')
+  await recordSeatActivity(db, held, 'unassign')
 }
 
 /** Whether the person holds a Commercial Plus seat (Discord is for them). */

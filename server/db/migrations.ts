@@ -144,6 +144,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       )
     `,
   },
+  {
+    version: 8,
+    name: "activity: who changed an owner's licenses, what and when",
+    sql: `
+      create table activity (
+        id text primary key,
+        owner_oid text not null references accounts (oid),
+        at timestamptz not null default now(),
+        kind text not null,
+        actor_oid text,
+        actor_name text,
+        actor_email text,
+        price_id text,
+        subject_email text,
+        seats integer,
+        subscription_id text references subscriptions (id) on delete set null
+      );
+      create index activity_by_owner on activity (owner_oid, at desc, id desc)
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
