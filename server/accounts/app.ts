@@ -7,6 +7,7 @@ import * as contract from '../../src/api/contract'
 import { findPlan, plans, upgradePaths } from '../../src/content/plans'
 import { activityPage } from '../activity/activity-page'
 import type { Database } from '../db/database'
+import { createFeedAuthorizer } from '../feed/authorize'
 import { noteCaller, requestIdOf } from '../http/request-log'
 import { log } from '../log'
 import { PaymentDeclinedError, type StripeGateway } from '../payments/gateway'
@@ -47,6 +48,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   // Stripe signs its events; no bearer token comes with them (so this route comes before the check).
   app.post('/stripe/webhook', createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
+  // A package feed's proxy asks with the seat holder's Basic credentials, never a bearer token (server/feed).
+  app.get('/feed/authorize', createFeedAuthorizer({ db, limits: deps.rateLimits?.feedFailures }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
