@@ -1,11 +1,11 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RecordedActivity } from '../../server/activity/activity-entry'
 import type { Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
 import { resetDatabase } from '../../server/db/seed'
-import { startMailCatcher } from '../../server/mail/catcher'
+import { startMailCatcher, type MailCatcher } from '../../server/mail/catcher'
 import { person, stripeSettings } from '../api/harness'
 
 export { databases } from '../api/harness'
@@ -52,9 +52,18 @@ export interface QueuedRow {
 
 export const outbox = (db: Database) => db.query<QueuedRow>('select * from mail_outbox order by created_at, id')
 
-/** MailDev on free ports, its files in a folder of its own. */
-export const startCatcher = (ports: { smtpPort?: number; webPort?: number } = {}) =>
-  startMailCatcher({ smtpPort: ports.smtpPort ?? 0, webPort: ports.webPort ?? 0, mailDir: mkdtempSync(join(tmpdir(), 'prism-maildev-')) })
+/** MailDev on free ports, its files in a folder of its own that stopping removes. */
+export async function startCatcher(ports: { smtpPort?: number; webPort?: number } = {}): Promise<MailCatcher> {
+  const mailDir = mkdtempSync(join(tmpdir(), 'prism-maildev-'))
+  const catcher = await startMailCatcher({ smtpPort: ports.smtpPort ?? 0, webPort: ports.webPort ?? 0, mailDir })
+  return {
+    ...catcher,
+    stop: async () => {
+      await catcher.stop()
+      rmSync(mailDir, { recursive: true, force: true })
+    },
+  }
+}
 
 /** A message as MailDev's REST API returns it. */
 export interface CaughtMail {
