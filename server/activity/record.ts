@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database'
 import { newId } from '../accounts/license-keys'
 import type { NewActivity, RecordedActivity } from './activity-entry'
+import { queueMailFor } from '../mail/activity-mail'
 
 /**
  * Records one change to an owner's licenses in the caller's transaction, so the entry exists
@@ -14,5 +15,6 @@ export async function recordActivity(tx: Queryable, entry: NewActivity): Promise
     [newId('act'), entry.ownerOid, entry.kind, entry.actor?.oid ?? null, entry.actor?.name ?? null, entry.actor?.email ?? null, entry.priceId, entry.subjectEmail, entry.seats, entry.subscriptionId],
   )
   const recorded: RecordedActivity = { ...entry, id: row!.id, at: new Date(row!.at) }
+  await queueMailFor(tx, recorded)
   return recorded
 }
