@@ -1,7 +1,7 @@
 import { createActor, type AnyActorLogic } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { accountShellActors } from '../../src/features/account-shell/account.actors'
-import { discordActors, licensesActors } from '../../src/features/licenses/licenses.actors'
+import { discordActors, licensesActors } from '../../src/features/my-licenses/my-licenses.actors'
 import { manageLicensesActors } from '../../src/features/manage-licenses/manage-licenses.actors'
 import { profileActors } from '../../src/features/profile/profile.actors'
 import { purchaseCompleteActors } from '../../src/features/purchase/purchase-complete.actors'

@@ -7,12 +7,12 @@ import { licenseKeyMachine } from '../../../../machines/licenseKey.machine'
 import { myLicensesMachine } from '../../../../machines/myLicenses.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadFailed } from '../../../ui/LoadFailed'
-import { discordActors, licensesActors } from '../licenses.actors'
+import { discordActors, licensesActors } from '../my-licenses.actors'
 import { selectMyLicenses } from '../my-licenses.select'
 import { DiscordDialog } from './DiscordDialog'
 import { LicenseCard } from './LicenseCard'
 import { LicenseKeyDialog } from './LicenseKeyDialog'
-import '../licenses.css'
+import '../my-licenses.css'
 
 /** My Licenses (the account area's index): a card per license, with its key and Discord. */
 export function MyLicensesPage() {
