@@ -25,7 +25,7 @@ describe('key rotation machine: generated paths', () => {
 
 describe('key rotation rules', () => {
   it('sends one request however often Regenerate key is pressed, and reports the new key once', async () => {
-    const regenerate = vi.fn(() => Promise.resolve({ licenseId: 'seat_new', licenseKey: newKey }))
+    const regenerate = vi.fn((licenseId: string) => Promise.resolve({ licenseId, licenseKey: newKey }))
     const keyRegenerated = vi.fn()
     const actor = createActor(
       keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) }, actions: { keyRegenerated: (_, params) => keyRegenerated(params) } }),

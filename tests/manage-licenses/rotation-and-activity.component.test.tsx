@@ -169,7 +169,7 @@ describe("the owner's key rotation in Manage Licenses (component paths of the ke
       const sent = path.steps.filter((step) => step.event.type === 'rotation.confirm' || step.event.type === 'rotation.retry').length
       expect(calls.made.regenerateKey ?? []).toEqual(Array.from({ length: sent }, () => ['seat_new']))
       // Each new key asks Recent activity for its newest page again.
-      const keys = path.steps.filter((step) => step.event.type === 'xstate.done.actor.regenerateKey').length
+      const keys = path.steps.filter((step) => (step.event.type as string) === 'xstate.done.actor.regenerateKey').length
       expect(calls.made.activity).toHaveLength(1 + keys)
     })
   }
