@@ -23,7 +23,7 @@ export function AccountArea({ auth, api, children }: { auth: AuthService; api: A
   const billing = useAppActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)
   const billingView = useSelector(billing, selectBilling)
-  const services = useMemo(() => ({ auth, api, session }), [auth, api, session])
+  const services = useMemo(() => ({ auth, api, session, billing }), [auth, api, session, billing])
 
   if (area.status === 'loading') return <LoadingPage />
   return (

@@ -1,28 +1,11 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Modal, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core'
-import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Tabs, Text } from '@mantine/core'
+import { IconRefresh } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import type { License } from '../../../api/contract'
 import { feedSetup, packageFeed } from '../../../content/package-feed'
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      readOnly
-      rightSection={
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}>
-                {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
-  )
-}
+import { CopyField } from '../../../ui/CopyField'
+import type { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
+import { RegenerateKeyConfirm } from '../../../ui/key-rotation/RegenerateKeyConfirm'
 
 function Snippet({ label, code }: { label: string; code: string }) {
   return (
@@ -50,18 +33,39 @@ function Snippet({ label, code }: { label: string; code: string }) {
 interface LicenseKeyDialogProps {
   license: License | null
   username: string
+  rotation: ReturnType<typeof selectKeyRotation>
   onClose: () => void
   onCopyAndClose: () => void
+  onRegenerate: () => void
+  onConfirmRegenerate: () => void
+  onRetryRegenerate: () => void
+  onCancelRegenerate: () => void
 }
 
-/** The License Key dialog: the feed credentials and setup for Commercial Plus, else the key. */
-export function LicenseKeyDialog({ license, username, onClose, onCopyAndClose }: LicenseKeyDialogProps) {
+/**
+ * The License Key dialog: the feed credentials and setup for Commercial Plus, else the key; and
+ * 'Regenerate key', whose confirmation takes the key's place until it is answered.
+ */
+export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyAndClose, onRegenerate, onConfirmRegenerate, onRetryRegenerate, onCancelRegenerate }: LicenseKeyDialogProps) {
   const plus = license?.priceId === 'commercial-plus'
   const setup = feedSetup(username)
+  // Back from the confirmation, focus returns to the button that opened it.
+  const regenerateButton = useRef<HTMLButtonElement>(null)
+  const wasConfirming = useRef(false)
+  useEffect(() => {
+    if (wasConfirming.current && !rotation.confirming) regenerateButton.current?.focus()
+    wasConfirming.current = rotation.confirming
+  }, [rotation.confirming])
   return (
     <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={license !== null} onClose={onClose} title="License Key" size={plus ? 'xl' : 'md'}>
-      {license && (
+      {license && rotation.confirming && <RegenerateKeyConfirm rotation={rotation} askedBy="holder" onConfirm={onConfirmRegenerate} onRetry={onRetryRegenerate} onCancel={onCancelRegenerate} />}
+      {license && !rotation.confirming && (
         <Stack>
+          {rotation.done && (
+            <Alert color="teal" role="status">
+              Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.
+            </Alert>
+          )}
           {plus ? (
             <>
               <Text size="sm">Add the private package feed to install Commercial Plus packages. Keep the password secret: it is your license key.</Text>
@@ -94,11 +98,16 @@ export function LicenseKeyDialog({ license, username, onClose, onCopyAndClose }:
           ) : (
             <CopyField label="License key" value={license.licenseKey} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
+          <Group justify="space-between">
+            <Button ref={regenerateButton} variant="subtle" color="red" leftSection={<IconRefresh size={16} aria-hidden="true" />} disabled={!rotation.canRequest} onClick={onRegenerate}>
+              Regenerate key
             </Button>
-            <Button onClick={onCopyAndClose}>Copy and Close</Button>
+            <Group gap="sm">
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button onClick={onCopyAndClose}>Copy and Close</Button>
+            </Group>
           </Group>
         </Stack>
       )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { License } from '../../src/api/contract'
 import { myLicensesMachine } from '../../machines/myLicenses.machine'
-import { selectMyLicenses } from '../../src/features/licenses/my-licenses.select'
+import { selectMyLicenses } from '../../src/features/my-licenses/my-licenses.select'
 import { plusLicense } from '../machines/myLicenses.model'
 
 const now = new Date('2026-11-23T09:00:00.000Z')

@@ -5,12 +5,12 @@ import type { SnapshotFrom } from 'xstate'
 import type { discordConnectMachine } from '../../machines/discordConnect.machine'
 import type { licenseKeyMachine } from '../../machines/licenseKey.machine'
 import type { myLicensesMachine } from '../../machines/myLicenses.machine'
-import { MyLicensesPage } from '../../src/features/licenses/components/MyLicensesPage'
+import { MyLicensesPage } from '../../src/features/my-licenses/components/MyLicensesPage'
 import { describePath, planPaths } from '../model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../model/pending-api'
 import { discordConnectModel } from '../machines/discordConnect.model'
 import { licenseKeyModel } from '../machines/licenseKey.model'
-import { myLicensesModel, plusLicense } from '../machines/myLicenses.model'
+import { myLicensesModel, plusLicense, regeneratedKey } from '../machines/myLicenses.model'
 import { account } from '../machines/session.model'
 
 type StepEvent = { type: string; output?: unknown; error?: unknown; value?: string }
@@ -18,6 +18,13 @@ type StepEvent = { type: string; output?: unknown; error?: unknown; value?: stri
 const card = () => screen.getByRole('article', { name: 'Commercial Plus' })
 const keyDialog = () => screen.queryByRole('dialog', { name: 'License Key' })
 const discordDialog = () => screen.queryByRole('dialog', { name: 'Connect Discord' })
+
+/** What the holder does for a new key in the open License Key dialog: ask, confirm, and the API answers. */
+async function regenerateKey(pending: ReturnType<typeof pendingApi>) {
+  fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Regenerate key' }))
+  fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Regenerate key' }))
+  await pending.settle('regenerateKey', { output: { licenseId: plusLicense.id, licenseKey: regeneratedKey } })
+}
 
 /** The page with the licenses answered, so the dialogs have a card to open from. */
 async function renderLicensed() {
@@ -42,6 +49,15 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
       for (const step of path.steps) {
         const event = step.event as StepEvent
         if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+        if (event.type === 'license.keyRegenerated') {
+          // The card's key changes through its License Key dialog; opened again, it shows the new key.
+          fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
+          await regenerateKey(pending)
+          fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
+          fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
+          expect((within(keyDialog()!).getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
+          fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
+        }
         const { value, context } = step.state as SnapshotFrom<typeof myLicensesMachine>
         if (value === 'loading') expect(await screen.findByLabelText('Loading your licenses')).toBeTruthy()
         if (value === 'failed') expect((await screen.findByRole('alert')).textContent).toContain(context.error)
@@ -66,9 +82,14 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
 describe('the License Key dialog (component paths of the licenseKey machine)', () => {
   for (const path of planPaths(licenseKeyModel).paths) {
     it(`shows ${describePath(path.steps)}`, async () => {
-      await renderLicensed()
+      const pending = await renderLicensed()
+      let key = plusLicense.licenseKey
       for (const step of path.steps) {
         const { type } = step.event as StepEvent
+        if (type === 'key.regenerated') {
+          await regenerateKey(pending)
+          key = 'PRSM-NEWKY-11111-22222-33333-44444'
+        }
         if (type === 'dialog.open') fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
         // The dialog's corner button and its footer button are both 'Close'.
         if (type === 'dialog.close') fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
@@ -78,13 +99,13 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
           const dialog = within(keyDialog()!)
           expect((dialog.getByRole('textbox', { name: 'Package source' }) as HTMLInputElement).value).toBe('https://nuget.prismlibrary.com/v3/index.json')
           expect((dialog.getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(plusLicense.accountEmail)
-          expect((dialog.getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe(plusLicense.licenseKey)
+          expect((dialog.getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe(key)
         }
         if (value === 'closed') expect(keyDialog()).toBeNull()
         expect(screen.queryByText('License key copied to the clipboard.') !== null).toBe(context.copied)
       }
       const copies = path.steps.filter((step) => step.event.type === 'key.copyAndClose').length
-      expect(vi.mocked(navigator.clipboard.writeText).mock.calls).toEqual(Array.from({ length: copies }, () => [plusLicense.licenseKey]))
+      expect(vi.mocked(navigator.clipboard.writeText).mock.calls).toEqual(Array.from({ length: copies }, () => [key]))
     })
   }
 })

@@ -5,7 +5,7 @@ import { createAccountsApi } from '../../src/api/accounts-api'
 import { createCaller } from '../../src/api/client'
 import { discordConnectAnswerSchema } from '../../src/api/contract'
 import { ApiError } from '../../src/api/errors'
-import { discordActors } from '../../src/features/licenses/licenses.actors'
+import { discordActors } from '../../src/features/my-licenses/my-licenses.actors'
 
 /** The accounts API over a backend that answers Connect Discord with the given body. */
 const apiAnswering = (body: unknown) =>
