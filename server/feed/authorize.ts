@@ -32,7 +32,10 @@ export function createFeedAuthorizer(options: { db: Queryable; limits?: RateLimi
   const limits = options.limits ?? defaultFeedFailureLimits
   const perEmail = createBuckets(options.db, 'feed-email', limits.perEmail)
   const perAddress = createBuckets(options.db, 'feed-address', limits.perAddress)
-  const check = `select array(select seats.license_key from ${livePlusSeatsOf('$1::text')}) as keys, greatest(${perEmail.waitSql('$1::text')}, ${perAddress.waitSql('$2::text')}) as wait`
+  const text = `select array(select seats.license_key from ${livePlusSeatsOf('$1::text')}) as keys, greatest(${perEmail.waitSql('$1::text')}, ${perAddress.waitSql('$2::text')}) as wait`
+  // Prepared once per connection (planning it would cost more than running it); named for its text,
+  // since the limits are written into it and a name stands for one text on a connection.
+  const check = { name: `feed-authorize-${digest(text).toString('hex').slice(0, 16)}`, text }
 
   const refuse = (c: Context<FeedEnv>, retryAfter = 0) => {
     c.header('WWW-Authenticate', 'Basic realm="Prism packages"')
