@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconBrandDiscord, IconKey } from '@tabler/icons-react'
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useAppActorRef } from '../../../ui/app-actors'
 import { discordConnectMachine } from '../../../../machines/discordConnect.machine'
 import { keyRotationMachine } from '../../../../machines/keyRotation.machine'
@@ -10,6 +10,8 @@ import { useAccountServices } from '../../../ui/account-services'
 import { keyRotationActors } from '../../../ui/key-rotation/key-rotation.actors'
 import { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
 import { LoadFailed } from '../../../ui/LoadFailed'
+import { selectDiscordConnect } from '../discord-connect.select'
+import { selectLicenseKey } from '../license-key.select'
 import { discordActors, licensesActors } from '../my-licenses.actors'
 import { selectBillingOpening, selectMyLicenses } from '../my-licenses.select'
 import { DiscordDialog } from './DiscordDialog'
@@ -49,14 +51,8 @@ export function MyLicensesPage() {
   const view = useSelector(licenses, selectMyLicenses)
   const rotationView = useSelector(rotation, selectKeyRotation)
   const billingOpening = useSelector(billing, selectBillingOpening)
-  const keyState = useSelector(keyDialog, (snapshot) => ({ license: snapshot.matches('open') ? snapshot.context.license : null, copied: snapshot.context.copied }))
-  const discordState = useSelector(discord, (snapshot) => ({
-    opened: snapshot.matches('open'),
-    discordName: snapshot.context.discordName,
-    error: snapshot.context.error,
-    joining: snapshot.matches({ open: 'joining' }),
-    canJoin: snapshot.can({ type: 'discord.join' }),
-  }))
+  const keyState = useSelector(keyDialog, selectLicenseKey, shallowEqual)
+  const discordState = useSelector(discord, selectDiscordConnect, shallowEqual)
 
   return (
     <Stack>
