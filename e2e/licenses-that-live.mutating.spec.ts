@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { licenseCard } from './support/accounts'
+import { expectNotice, licenseCard } from './support/accounts'
 import { mailTo } from './support/mail-inbox'
 import { newEmail, signUpAs, signUpOwner } from './support/owners'
 
@@ -23,7 +23,7 @@ test('regenerating a key shows the new one, and the package feed refuses the old
   await dialog.getByRole('button', { name: 'Regenerate key' }).click()
   await expect(dialog.getByText(/^Regenerate your license key\? The old key stops working at once/)).toBeVisible()
   await dialog.getByRole('button', { name: 'Regenerate key' }).click()
-  await expect(dialog.getByRole('status')).toHaveText('Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.')
+  await expectNotice(dialog, 'Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.')
   await expect(password).not.toHaveValue(oldKey)
   const newKey = await password.inputValue()
   expect(newKey).toMatch(/\S{16,}/)
@@ -45,7 +45,7 @@ test('an assigned developer gets an email, signs up with that address and finds 
   await dialog.getByLabel('Last name').fill('Dev')
   await dialog.getByLabel('Email').fill(developer)
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
-  await expect(page.getByRole('status')).toHaveText(`License assigned to ${developer}.`)
+  await expectNotice(page, `License assigned to ${developer}.`)
   const activity = page.getByRole('region', { name: 'Recent activity' })
   await expect(activity.getByRole('listitem').filter({ hasText: `Ines Owner assigned a Commercial license to ${developer}` })).toBeVisible()
   await expect(activity.getByRole('listitem').filter({ hasText: 'Ines Owner bought Commercial (2 licenses)' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { demo, licenseCard } from '../support/accounts'
+import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { catalogue } from './faults'
 
 /**
@@ -284,7 +284,7 @@ export const calls: readonly CallCase[] = [
       await expectAssigneeKept(page)
     },
     done: async (page) => {
-      await expect(page.getByRole('status')).toHaveText(`License assigned to ${assignee.email}.`)
+      await expectNotice(page, `License assigned to ${assignee.email}.`)
       await expect(page.getByRole('row', { name: new RegExp(assignee.email) })).toHaveCount(1)
     },
     slowAnswer: { json: () => ({ id: 'seat_fault', ...assignee, expirationDate: '2030-01-01T00:00:00.000Z' }) },
@@ -303,7 +303,7 @@ export const calls: readonly CallCase[] = [
     failed: (page, message) => dialogFailed(page, 'Unassign License', 'Unassign', message),
     waiting: (page) => loading(dialog(page, 'Unassign License'), 'Unassign'),
     done: async (page) => {
-      await expect(page.getByRole('status')).toHaveText('License unassigned from dev1@example.com.')
+      await expectNotice(page, 'License unassigned from dev1@example.com.')
       await expect(page.getByRole('row', { name: /dev1@example\.com/ })).toHaveCount(0)
     },
     slowAnswer: {},
@@ -330,7 +330,7 @@ export const calls: readonly CallCase[] = [
       await expect(dialog(page, 'Regenerate key').getByRole('button', { name: 'Cancel' })).toBeDisabled()
     },
     done: async (page) => {
-      await expect(dialog(page, 'Regenerate key').getByLabel('New license key')).toHaveValue(/^\S+$/)
+      await expect(dialog(page, 'Regenerate key').getByRole('textbox', { name: 'New license key' })).toHaveValue(/^\S+$/)
       await expect(dialog(page, 'Regenerate key').getByText('Dev One (dev1@example.com) sees the new key in My Licenses.')).toBeVisible()
     },
     slowAnswer: { json: () => ({ licenseId: devOneSeat, licenseKey: 'PRSM-FAULT-00000-00000-00000-00000' }) },

@@ -43,7 +43,7 @@ export const keyRotationTour: Tour<typeof keyRotationMachine> = {
         await expect(dialog.getByRole('alert')).toHaveText(step.state.context.error as string)
         return expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()
       case 'done':
-        return expect(dialog.getByLabel('New license key')).toHaveValue('PRSM-NEWKY-11111-22222-33333-44444')
+        return expect(dialog.getByRole('textbox', { name: 'New license key' })).toHaveValue('PRSM-NEWKY-11111-22222-33333-44444')
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(step.state.value)}`)
   },
