@@ -8,6 +8,7 @@ import { UpgradeWizard } from '../../src/features/upgrade/components/UpgradeWiza
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { communityUpgrade, upgradeModel } from '../machines/upgrade.model'
 import { pendingCalls } from '../model/deferred'
+import { inspectAt } from '../model/recorder'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { renderPage } from '../render'
 
@@ -46,7 +47,7 @@ function renderWizard() {
     actions: { reloadPage },
   })
   function Harness() {
-    const upgrade = useActorRef(logic, { input: communityUpgrade })
+    const upgrade = useActorRef(logic, { input: communityUpgrade, inspect: inspectAt('component') })
     return <UpgradeWizard upgrade={upgrade} onClose={onClose} />
   }
   renderPage(Harness)
