@@ -6,6 +6,15 @@ export const baseURL = `https://localhost:${port}`
 // The development build (`npm run dev`), for the dev-only tools: the statechart viewer and the inspector.
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
+// Each server's mail catcher (MailDev) on ports that follow its own, so runs on other E2E ports do
+// not collide; MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose the main server's.
+const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => ({
+  MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT ?? String(serverPort + 20_000),
+  MAILDEV_WEB_PORT: env.MAILDEV_WEB_PORT ?? String(serverPort + 21_000),
+})
+const mail = mailPorts(port, process.env)
+/** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
+export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,7 +57,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), LOCAL_DIR: '.local/e2e' },
+      env: { PORT: String(port), LOCAL_DIR: '.local/e2e', ...mail },
     },
     {
       // The same stack with Vite's dev server, on data of its own.
@@ -59,7 +68,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 90_000,
-      env: { PORT: String(devPort), LOCAL_DIR: '.local/e2e-dev' },
+      env: { PORT: String(devPort), LOCAL_DIR: '.local/e2e-dev', ...mailPorts(devPort) },
     },
   ],
 })
