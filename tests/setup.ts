@@ -17,7 +17,7 @@ if (typeof window !== 'undefined') {
   const { afterEach } = await import('vitest')
   afterEach(() => cleanup())
   // The app's actors (created through its inspection seam) run here under real views: the component level.
-  const { connectInspection } = await import('../src/devtools/inspection')
+  const { connectInspection } = await import('../src/ui/app-actors')
   connectInspection(recorders.component.record)
 
   window.matchMedia ??= (query: string) =>
