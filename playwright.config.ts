@@ -3,6 +3,8 @@ import { offlineChromiumArgs, resolveChromium } from './e2e/support/browser'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`
+/** The stack's data (database, certificate, mail) for this port: runs on other ports keep apart. */
+export const stackDataDir = `.local/e2e-${port}`
 // The development build (`npm run dev`), for the dev-only tools: the statechart viewer and the inspector.
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
@@ -57,7 +59,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), LOCAL_DIR: '.local/e2e', ...mail },
+      env: { PORT: String(port), LOCAL_DIR: stackDataDir, ...mail },
     },
     {
       // The same stack with Vite's dev server, on data of its own.
@@ -68,7 +70,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 90_000,
-      env: { PORT: String(devPort), LOCAL_DIR: '.local/e2e-dev', ...mailPorts(devPort) },
+      env: { PORT: String(devPort), LOCAL_DIR: `.local/e2e-dev-${devPort}`, ...mailPorts(devPort) },
     },
   ],
 })

@@ -55,7 +55,8 @@ test.describe('the offline statechart viewer (development build)', () => {
     await page.goto('/__statecharts')
     await page.getByRole('button', { name: 'Clear what this tab saw' }).click()
     await page.getByRole('button', { name: 'Open the account area with the statecharts beside it' }).click()
-    await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
+    // The development server compiles the account area and the dock's diagrams on this first visit.
+    await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible({ timeout: 60_000 })
     await page.getByRole('button', { name: demo.commercial, exact: true }).click()
     await expect(page.getByRole('article', { name: 'Commercial', exact: true })).toBeVisible()
 
