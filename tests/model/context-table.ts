@@ -5,10 +5,10 @@ import { activeLeafIds } from './view-table'
 
 /**
  * The context a machine must hold in a state, written by hand in the test: literal, or from the
- * events the test sent along the path (what was typed, which answer came back), never read back
- * from the machine under test.
+ * events the test sent along the path (what was typed, which answer came back) and the input it
+ * started from, never read back from the machine under test.
  */
-export type ContextRow<TContext> = TContext | ((sent: readonly EventObject[]) => TContext)
+export type ContextRow<TContext> = TContext | ((sent: readonly EventObject[], input: unknown) => TContext)
 
 /** One row per atomic or final state the paths rest in, keyed by the state node's id. */
 export type ContextTable<TContext> = Readonly<Record<string, ContextRow<TContext>>>
@@ -25,7 +25,7 @@ export function expectContexts<TMachine extends AnyStateMachine>(table: ContextT
     for (const id of activeLeafIds(snapshot)) {
       const row = table[id]
       if (row === undefined) throw new Error(`The context table has no row for state ${id}`)
-      expect((snapshot as { context: unknown }).context, `context in ${id}`).toEqual(typeof row === 'function' ? (row as (sent: readonly EventObject[]) => unknown)(sent) : row)
+      expect((snapshot as { context: unknown }).context, `context in ${id}`).toEqual(typeof row === 'function' ? (row as (sent: readonly EventObject[], input: unknown) => unknown)(sent, path.input) : row)
     }
   }
 }
