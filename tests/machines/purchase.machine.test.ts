@@ -9,7 +9,7 @@ import { purchaseAlongPath, purchaseModel } from './purchase.model'
 const plan = planPaths(purchaseModel)
 
 /** The product as the machine keeps it: Community, with what the account may still buy. */
-const community = (seatsAvailable: number) => ({ priceId: 'community', name: 'Community', price: 0, seatsAvailable })
+const community = (seatsAvailable: number) => ({ priceId: 'community' as const, name: 'Community', price: 0, seatsAvailable })
 
 /** The developers chosen along the path and the last checkout's failure (1 to 5 for Community, spec section 9). */
 const chosen = (sent: readonly EventObject[]) => ({ product: community(5), ...purchaseAlongPath(sent) })

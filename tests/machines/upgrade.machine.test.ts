@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type ContextFrom, type EventFromLogic, type EventObject } from 'xstate'
-import { upgradeMachine } from '../../machines/upgrade.machine'
+import { upgradeMachine, type PlanPrice } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { describePath, planPaths } from '../model/paths'
 import { contextAlong, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
@@ -11,7 +11,7 @@ const plan = planPaths(upgradeModel)
 
 /** What Stripe's preview of the model says, as the machine keeps it. */
 const previewHeld = { amountDue: 83014, annualTotal: 249500, renewsOn: '2027-09-19T00:00:00.000Z' }
-const targetsHeld = [
+const targetsHeld: PlanPrice[] = [
   { priceId: 'commercial', name: 'Commercial', price: 29900 },
   { priceId: 'commercial-plus', name: 'Commercial Plus', price: 49900 },
 ]

@@ -7,7 +7,10 @@ import { activeLeafIds, leafStateIds } from './view-table'
  * written from the events the test sent along the path, never read back from the machine. A field
  * left out is not checked.
  */
-export type ContextRow<TContext> = Partial<TContext> | ((sent: readonly EventObject[]) => Partial<TContext>)
+export type ContextRow<TContext> = Expected<TContext> | ((sent: readonly EventObject[]) => Expected<TContext>)
+
+/** What `toMatchObject` checks: the fields given, in objects nested at any depth. */
+type Expected<T> = T extends readonly (infer U)[] ? readonly Expected<U>[] : T extends object ? { [K in keyof T]?: Expected<T[K]> } : T
 
 /** One row per atomic or final state of a machine, keyed by the state node's id (as view tables are). */
 export type ContextTable<TContext> = Readonly<Record<string, ContextRow<TContext>>>
@@ -24,7 +27,8 @@ export function contextAlong<TContext>(table: ContextTable<TContext>, path: { st
     for (const id of activeLeafIds(snapshot)) {
       const row = table[id]
       if (!row) throw new Error(`The context table has no row for state ${id}`)
-      expect(context, `context in ${id}`).toMatchObject(typeof row === 'function' ? row(sent) : row)
+      const expected = typeof row === 'function' ? (row as (sent: readonly EventObject[]) => Expected<TContext>)(sent) : row
+      expect(context, `context in ${id}`).toMatchObject(expected as object)
     }
   }
 }
