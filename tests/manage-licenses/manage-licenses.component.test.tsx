@@ -101,7 +101,8 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
   const { paths } = planPaths(model)
   it('has a view for every state of the machine', () => expectTableCoversMachine(manageLicensesViewTable, manageLicensesMachine))
   for (const path of coveringPaths(model.machine, paths)) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+    // The longest path has some twenty steps over the whole page: about 15 s alone, twice that on a busy machine.
+    it(`shows ${describePath(path.steps)}`, { timeout: 90_000 }, async () => {
       const { calls, goToCheckout } = renderManageLicenses()
       const sent: EventObject[] = []
       for (const step of path.steps) {
