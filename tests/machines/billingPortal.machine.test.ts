@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { billingPortalMachine } from '../../machines/billingPortal.machine'
-import { expectContexts, lastOf, type ContextTable } from '../model/context-table'
+import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { billingPortalModel, portalUrl } from './billingPortal.model'
@@ -25,6 +25,7 @@ const contexts: ContextTable<{ returnUrl: string; error: string | null }> = {
 }
 
 describe('billing portal machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, billingPortalMachine))
   for (const path of plan.paths) {
     it(`replays ${describePath(path.steps)}`, () =>
       replayPath(billingPortalMachine, path, { actors: billingPortalModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))

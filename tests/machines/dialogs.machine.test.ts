@@ -3,7 +3,7 @@ import { createActor, fromPromise, type EventObject } from 'xstate'
 import { discordConnectMachine } from '../../machines/discordConnect.machine'
 import { licenseKeyMachine } from '../../machines/licenseKey.machine'
 import type { License } from '../../src/api/contract'
-import { expectContexts, lastOf, type ContextTable } from '../model/context-table'
+import { expectContexts, expectContextTableCoversMachine, lastOf, type ContextTable } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { joinRefused, typedName } from '../my-licenses/discordConnect.view-table'
 import { idleActors, replayPath } from '../model/run'
@@ -24,6 +24,7 @@ describe('license key dialog: generated paths', () => {
     }),
   }
   for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(licenseKeyMachine, path, { actors: [], serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, licenseKeyMachine))
 
   it("copies the key on 'Copy and Close'", () => {
     const copyKey = vi.fn()
@@ -57,6 +58,7 @@ describe('connect discord dialog: generated paths', () => {
     'discordConnect.open.joining': context,
     'discordConnect.connected': context,
   }
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, discordConnectMachine))
   for (const path of plan.paths)
     it(`replays ${describePath(path.steps)}`, () => replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
 

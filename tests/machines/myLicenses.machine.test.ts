@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type EventObject } from 'xstate'
 import { myLicensesMachine } from '../../machines/myLicenses.machine'
 import type { License } from '../../src/api/contract'
-import { expectContexts, type ContextTable } from '../model/context-table'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { idleActors, replayPath } from '../model/run'
 import { myLicensesModel, plusLicense } from './myLicenses.model'
@@ -30,6 +30,7 @@ const contexts: ContextTable<{ licenses: License[]; error: string | null }> = {
 }
 
 describe('my licenses machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, myLicensesMachine))
   for (const path of plan.paths) {
     it(`replays ${describePath(path.steps)}`, () => replayPath(myLicensesMachine, path, { actors: myLicensesModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   }

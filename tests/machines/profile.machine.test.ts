@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type EventObject } from 'xstate'
 import { profileMachine } from '../../machines/profile.machine'
-import { expectContexts, lastOf, type ContextTable } from '../model/context-table'
+import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { idleActors, replayPath } from '../model/run'
 import { profileFields, profileModel } from './profile.model'
@@ -28,6 +28,7 @@ const contexts: ContextTable<{ account: typeof account | null; error: string | n
 }
 
 describe('profile machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, profileMachine))
   for (const path of plan.paths)
     it(`replays ${describePath(path.steps)}`, () => replayPath(profileMachine, path, { actors: profileModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
 })

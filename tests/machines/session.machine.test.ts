@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { sessionMachine, type SignInIdentity } from '../../machines/session.machine'
 import type { Account } from '../../src/api/contract'
-import { expectContexts, type ContextTable } from '../model/context-table'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { account, identity, sessionModel } from './session.model'
@@ -20,6 +20,7 @@ const contexts: ContextTable<{ identity: SignInIdentity; account: Account | null
 }
 
 describe('session machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, sessionMachine))
   for (const path of plan.paths) {
     it(`replays ${describePath(path.steps)}`, () => replayPath(sessionMachine, path, { actors: sessionModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, type EventObject } from 'xstate'
 import { tokenFailureMessage, tokenMachine, type TokenOutcome, type TokenRequest } from '../../machines/token.machine'
-import { expectContexts, type ContextTable } from '../model/context-table'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import type { fixtures } from './token.model'
 import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from './token.model'
 import { describePath, planPaths } from '../model/paths'
@@ -37,6 +37,7 @@ const contexts: ContextTable<TokenContext> = {
 }
 
 describe('token machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, tokenMachine))
   it('reaches every state and transition', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])
