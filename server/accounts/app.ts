@@ -82,7 +82,10 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const ensureCustomer = async (account: { oid: string; email: string; first_name: string; last_name: string; stripe_customer_id: string | null }) => {
     if (account.stripe_customer_id) return account.stripe_customer_id
     const customerId = await gateway.findOrCreateCustomer({ oid: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
-    const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [account.oid, customerId])
+    const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [
+      account.oid,
+      customerId,
+    ])
     return row?.stripe_customer_id ?? customerId
   }
   const customerOfRow = (row: { stripe_customer_id: string | null }) => {
@@ -134,7 +137,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.post('/stripe/create-customer-portal-session', jsonBody(contract.portalSessionRequestSchema), async (c) => {
     const { returnUrl } = c.req.valid('json')
     const customerId = await customerOf(caller(c).oid)
-    return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite('returnUrl', returnUrl), idempotencyKey: idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) }) }))
+    return c.json(
+      await gateway.createPortalSession({ customerId, returnUrl: onSite('returnUrl', returnUrl), idempotencyKey: idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) }) }),
+    )
   })
   // Without a billing account there is no payment method yet (a Community owner about to upgrade).
   app.get('/stripe/has-default-payment-method', async (c) => {
@@ -170,9 +175,15 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const query = v.safeParse(contract.upgradePreviewQuerySchema, c.req.query())
     if (!query.success) throw invalid(query.issues.map((issue) => issue.message).join('; '))
     const { customerId, changes } = await planUpgrade(caller(c).oid, query.output)
-    const previews = await Promise.all(changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })))
+    const previews = await Promise.all(
+      changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })),
+    )
     const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
-    return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: findPlan(query.output.priceId)!.price * query.output.quantity, renewsOn: renewsOn.toISOString() })
+    return c.json({
+      amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0),
+      annualTotal: findPlan(query.output.priceId)!.price * query.output.quantity,
+      renewsOn: renewsOn.toISOString(),
+    })
   })
 
   app.post('/stripe/upgrade-community-subscription', jsonBody(contract.upgradeRequestSchema), async (c) => {

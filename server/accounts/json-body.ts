@@ -26,7 +26,11 @@ export const isUnparsableJson = (error: unknown) => error instanceof HTTPExcepti
 export const unparsableJson = 'The request body is not valid JSON.'
 
 /** 'firstName' -> 'First name'. */
-const label = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (first) => first.toUpperCase())
+const label = (field: string) =>
+  field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (first) => first.toUpperCase())
 
 function depthOf(value: unknown, depth = 0): number {
   if (depth > maxDepth || value === null || typeof value !== 'object') return depth

@@ -23,7 +23,13 @@ import { sessionViewTable } from './session.view-table'
 vi.mock('../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
 const auth = {
-  actor: { getSnapshot: () => ({ context: { activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } } } }) },
+  actor: {
+    getSnapshot: () => ({
+      context: {
+        activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } },
+      },
+    }),
+  },
   signOut: vi.fn(),
 } as unknown as AuthService
 
@@ -33,7 +39,15 @@ function renderArea(page: ReactNode) {
   renderWithRouter(
     (root) => [
       createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home page</h1> }),
-      createRoute({ getParentRoute: () => root, path: '/account', component: () => <AccountArea auth={auth} api={pending.api}>{page}</AccountArea> }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/account',
+        component: () => (
+          <AccountArea auth={auth} api={pending.api}>
+            {page}
+          </AccountArea>
+        ),
+      }),
     ],
     '/account',
   )

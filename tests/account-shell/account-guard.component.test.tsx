@@ -20,7 +20,12 @@ import { authViewTable } from './auth.view-table'
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {
   const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
-  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } }), { inspect: inspectAt('component') }).start()
+  const actor = createActor(
+    authMachine.provide({
+      actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) },
+    }),
+    { inspect: inspectAt('component') },
+  ).start()
   return { service: serviceOver(actor), login }
 }
 

@@ -92,7 +92,23 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
       ['POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }],
       ['POST', '/licenses/assign', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
       ['POST', '/licenses/unassign', { licenseId: 'seat_1' }],
-      ['PUT', '/account/', { firstName: 'Cara', lastName: 'Commercial', image: '', github: '', companyName: 'Contoso', country: 'US', address: '1 Main', city: 'Springfield', state: 'IL', zip: '62701', emailAnnouncements: true }],
+      [
+        'PUT',
+        '/account/',
+        {
+          firstName: 'Cara',
+          lastName: 'Commercial',
+          image: '',
+          github: '',
+          companyName: 'Contoso',
+          country: 'US',
+          address: '1 Main',
+          city: 'Springfield',
+          state: 'IL',
+          zip: '62701',
+          emailAnnouncements: true,
+        },
+      ],
       ['POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_card_visa' }],
       ['POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, successUrl: `${origin}/account`, cancelUrl: `${origin}/account` }],
     ]
@@ -101,7 +117,14 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
         if (typeof value !== 'string') continue
         const answer = await api.call(cara.email, method, path, { ...body, [field]: `${value}\u0000x` })
         expect(answer.status, `${method} ${path} ${field}`).toBe(422)
-        expect((answer.body as { message: string }).message.toLowerCase(), `${method} ${path} ${field}`).toContain(field === 'oid' ? 'oid' : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')[0])
+        expect((answer.body as { message: string }).message.toLowerCase(), `${method} ${path} ${field}`).toContain(
+          field === 'oid'
+            ? 'oid'
+            : field
+                .replace(/([a-z])([A-Z])/g, '$1 $2')
+                .toLowerCase()
+                .split(' ')[0],
+        )
       }
     }
   })
@@ -126,11 +149,20 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
   it('answers any random body to any write call with a 4xx, never a 5xx', async () => {
     const token = await api.token('commercial@example.com')
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...writeCalls), fc.oneof(fc.json(), fc.json({ stringUnit: 'binary' }), fc.anything().map((value) => JSON.stringify(value) ?? 'null'), fc.string()), async ([method, path], body) => {
-        const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
-        expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
-        if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...writeCalls),
+        fc.oneof(
+          fc.json(),
+          fc.json({ stringUnit: 'binary' }),
+          fc.anything().map((value) => JSON.stringify(value) ?? 'null'),
+          fc.string(),
+        ),
+        async ([method, path], body) => {
+          const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
+          expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
+          if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
+        },
+      ),
       { numRuns: 150 },
     )
   })

@@ -23,7 +23,8 @@ describe('license key dialog: generated paths', () => {
       copied: false,
     }),
   }
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(licenseKeyMachine, path, { actors: [], serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
+  for (const path of plan.paths)
+    it(`replays ${describePath(path.steps)}`, () => replayPath(licenseKeyMachine, path, { actors: [], serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, licenseKeyMachine))
 
   it("copies the key on 'Copy and Close'", () => {
@@ -35,7 +36,7 @@ describe('license key dialog: generated paths', () => {
     expect(actor.getSnapshot().value).toBe('closed')
   })
 
-  it("copies the new key after a rotation, not the old one", () => {
+  it('copies the new key after a rotation, not the old one', () => {
     const copyKey = vi.fn()
     const actor = createActor(licenseKeyMachine.provide({ actions: { copyKey: (_, params) => copyKey(params.licenseKey) } })).start()
     actor.send({ type: 'dialog.open', license: plusLicense })
@@ -60,9 +61,10 @@ describe('connect discord dialog: generated paths', () => {
   }
   it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, discordConnectMachine))
   for (const path of plan.paths)
-    it(`replays ${describePath(path.steps)}`, () => replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
 
-  it("refuses to join while the name is empty or only spaces (spec section 5)", () => {
+  it('refuses to join while the name is empty or only spaces (spec section 5)', () => {
     const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never)).start()
     actor.send({ type: 'dialog.open' })
     expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)

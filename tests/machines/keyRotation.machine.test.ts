@@ -21,7 +21,8 @@ const contextTable: ContextTable<ContextFrom<typeof keyRotationMachine>> = {
 describe('key rotation machine: generated paths', () => {
   it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, keyRotationMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
   }
 })
 
@@ -30,7 +31,10 @@ describe('key rotation rules', () => {
     const regenerate = vi.fn((licenseId: string) => Promise.resolve({ licenseId, licenseKey: newKey }))
     const keyRegenerated = vi.fn()
     const actor = createActor(
-      keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) }, actions: { keyRegenerated: (_, params) => keyRegenerated(params) } }),
+      keyRotationMachine.provide({
+        actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) },
+        actions: { keyRegenerated: (_, params) => keyRegenerated(params) },
+      }),
     ).start()
     actor.send({ type: 'rotation.request', seat: adaSeat })
     actor.send({ type: 'rotation.confirm' })

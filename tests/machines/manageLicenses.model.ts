@@ -26,7 +26,10 @@ export const fixtures: ActorFixtures<typeof manageLicensesMachine> = {
   loadAssigned: { done: [[ownSeat]], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
   assignLicense: { done: [newSeat], error: [seatConflict] },
   unassignLicense: { done: [undefined], error: [new Error("The requested information couldn't be found. Please try again or contact support.")] },
-  createCheckoutSession: { done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }], error: [new Error('There was a conflict with your request. The item may have been modified by another user.')] },
+  createCheckoutSession: {
+    done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }],
+    error: [new Error('There was a conflict with your request. The item may have been modified by another user.')],
+  },
   upgrade: { done: [], error: [] },
 }
 
@@ -43,7 +46,17 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
   // What the user can tell apart: the step, the counts, the rows, the notice and error, the dialog's values.
   serialize: (snapshot) => {
     const { stats, assigned, notice, error, seats, bulkLines, bulkResults, unassigning, checkoutReturned } = snapshot.context
-    return { value: snapshot.value, stats, rows: assigned.map((row) => row.id), notice, error, seats, bulk: [bulkLines.length, bulkResults.map((result) => result.status)], unassigning: unassigning?.id, checkoutReturned }
+    return {
+      value: snapshot.value,
+      stats,
+      rows: assigned.map((row) => row.id),
+      notice,
+      error,
+      seats,
+      bulk: [bulkLines.length, bulkResults.map((result) => result.status)],
+      unassigning: unassigning?.id,
+      checkoutReturned,
+    }
   },
   events: [
     { type: 'licenses.reload' },

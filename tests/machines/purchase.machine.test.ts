@@ -33,5 +33,7 @@ describe('purchase machine: generated paths', () => {
   it('reaches the Community limit of 5 seats, and no further', () => {
     expect(plan.paths.some((path) => (path.state as SnapshotFrom<typeof purchaseMachine>).context.seats === 5)).toBe(true)
   })
-  for (const path of plan.paths) it(`replays ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, () => replayPath(purchaseMachine, path, { actors: purchaseModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
+  for (const path of plan.paths)
+    it(`replays ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, () =>
+      replayPath(purchaseMachine, path, { actors: purchaseModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
 })

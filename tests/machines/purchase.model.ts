@@ -4,11 +4,25 @@ import type { Product } from '../../src/api/contract'
 import { purchaseMachine } from '../../machines/purchase.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
-export const communityProduct: Product = { name: 'Community', priceId: 'community', priceDisplay: 'FREE*', price: 0, actionText: 'Get Community License', description: 'd', features: ['f'], bestValue: false, stripePriceId: 'price_local_community', seatsAvailable: 5 }
+export const communityProduct: Product = {
+  name: 'Community',
+  priceId: 'community',
+  priceDisplay: 'FREE*',
+  price: 0,
+  actionText: 'Get Community License',
+  description: 'd',
+  features: ['f'],
+  bestValue: false,
+  stripePriceId: 'price_local_community',
+  seatsAvailable: 5,
+}
 
 export const fixtures: ActorFixtures<typeof purchaseMachine> = {
   loadProduct: { done: [communityProduct, { ...communityProduct, seatsAvailable: 0 }], error: [new Error("The requested information couldn't be found. Please try again or contact support.")] },
-  createCheckoutSession: { done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }], error: [new Error('There was a conflict with your request. The item may have been modified by another user.')] },
+  createCheckoutSession: {
+    done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }],
+    error: [new Error('There was a conflict with your request. The item may have been modified by another user.')],
+  },
 }
 
 export const purchaseModel: PathPlan<typeof purchaseMachine> = {

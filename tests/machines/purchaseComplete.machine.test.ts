@@ -37,7 +37,8 @@ describe('purchaseComplete machine: generated paths', () => {
   it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, purchaseCompleteMachine))
   for (const path of plan.paths) {
     const input = path.input === paidReturn ? 'paid' : path.input === cancelledReturn ? 'cancelled' : 'no session'
-    it(`replays ${input}: ${describePath(path.steps)}`, () => replayPath(purchaseCompleteMachine, path, { actors: purchaseCompleteModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
+    it(`replays ${input}: ${describePath(path.steps)}`, () =>
+      replayPath(purchaseCompleteMachine, path, { actors: purchaseCompleteModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
   }
 })
 

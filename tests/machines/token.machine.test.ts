@@ -62,7 +62,12 @@ describe('token machine: the order of spec section 4', () => {
     const step = (name: 'tokenFromCache' | 'tokenByRefreshToken' | 'tokenByHiddenFrame') => fromPromise<string, TokenRequest>(async () => String(await attempt(name)))
     const actor = createActor(
       tokenMachine.provide({
-        actors: { tokenFromCache: step('tokenFromCache'), tokenByRefreshToken: step('tokenByRefreshToken'), tokenByHiddenFrame: step('tokenByHiddenFrame'), signInAgain: fromPromise<void, TokenRequest>(async () => void (await attempt('signInAgain'))) },
+        actors: {
+          tokenFromCache: step('tokenFromCache'),
+          tokenByRefreshToken: step('tokenByRefreshToken'),
+          tokenByHiddenFrame: step('tokenByHiddenFrame'),
+          signInAgain: fromPromise<void, TokenRequest>(async () => void (await attempt('signInAgain'))),
+        },
       }),
       { input: request },
     ).start()

@@ -64,8 +64,12 @@ describe('upgrade machine: generated paths', () => {
     const saved = done('setUpPayment', { status: 'saved', card: visa })
     const viaForm = endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved)
     expect(selectUpgrade(viaForm).card).toBe('Visa ending in 4242')
-    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved, previewed, { type: 'wizard.back' }).value).toEqual({ payment: 'preparing' })
-    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value).toEqual({ payment: 'editing' })
+    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved, previewed, { type: 'wizard.back' }).value).toEqual(
+      { payment: 'preparing' },
+    )
+    expect(
+      endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value,
+    ).toEqual({ payment: 'editing' })
   })
   it('offers Back from the payment step until the card is submitted, then waits for the answer', () => {
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
@@ -77,7 +81,10 @@ describe('upgrade machine: generated paths', () => {
     expect(selectUpgrade(submitting).canBack).toBe(false)
   })
   it('says the unknown error when the upgrade fails without a message', () => {
-    const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, { type: 'xstate.error.actor.upgradeSubscription', error: {} } as never)
+    const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, {
+      type: 'xstate.error.actor.upgradeSubscription',
+      error: {},
+    } as never)
     expect(end.value).toBe('failure')
     expect(end.context.error).toBe('An unknown error occurred during the upgrade process.')
   })
@@ -88,7 +95,13 @@ describe('upgrade machine: generated paths', () => {
     expect(selectUpgrade(loading)).toMatchObject({ step: 'confirm', loadingPreview: true, preview: null, canConfirm: false, canBack: false })
     expect(loading.children.loadUpgradePreview?.getSnapshot().input).toEqual({ priceId: 'commercial-plus', quantity: 3 })
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
-    const viaForm = endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'saved', card: visa }))
+    const viaForm = endOf(
+      { type: 'wizard.continue' },
+      none,
+      done('createSetupIntent', { clientSecret: 's' }),
+      { type: 'payment.submit', form: null },
+      done('setUpPayment', { status: 'saved', card: visa }),
+    )
     expect(viaForm.value).toBe('loadingPreview')
     expect(selectUpgrade(endOf({ type: 'wizard.continue' }, onFile, previewed)).preview).toEqual({ dueToday: '$830.14', annualTotal: '$2,495.00', renewsOn: 'September 19, 2027' })
   })
@@ -99,14 +112,28 @@ describe('upgrade machine: generated paths', () => {
     expect(previewFailed.value).toBe('failure')
     expect(previewFailed.context.error).toBe(down)
     expect(endOf({ type: 'wizard.continue' }, onFile, failed('loadUpgradePreview', down), { type: 'upgrade.retry' }).value).toBe('loadingPreview')
-    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe('An unknown error occurred during the upgrade process.')
-    expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'upgrade.confirm' }, failed('upgradeSubscription', 'Your card was declined.'), { type: 'upgrade.retry' }).value).toBe('confirm')
+    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe(
+      'An unknown error occurred during the upgrade process.',
+    )
+    expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'upgrade.confirm' }, failed('upgradeSubscription', 'Your card was declined.'), { type: 'upgrade.retry' }).value).toBe(
+      'confirm',
+    )
   })
   it('forgets the preview when the choice may change: Back to select, then Continue', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
     // No card this time, and the payment form fails: Try Again must not confirm the old choice's amounts.
-    const end = endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'wizard.back' }, { type: 'seats.change', seats: 7 }, { type: 'wizard.continue' }, none, failed('createSetupIntent', 'x'), { type: 'upgrade.retry' })
+    const end = endOf(
+      { type: 'wizard.continue' },
+      onFile,
+      previewed,
+      { type: 'wizard.back' },
+      { type: 'seats.change', seats: 7 },
+      { type: 'wizard.continue' },
+      none,
+      failed('createSetupIntent', 'x'),
+      { type: 'upgrade.retry' },
+    )
     expect(end.value).toBe('loadingPreview')
     expect(end.context.preview).toBeNull()
   })

@@ -28,8 +28,17 @@ export const paymentErrors = {
 export const preview: UpgradePreview = { amountDue: 83014, annualTotal: 249500, renewsOn: '2027-09-19T00:00:00.000Z' }
 
 export const fixtures: ActorFixtures<typeof upgradeMachine> = {
-  loadPaymentMethod: { done: [{ hasPaymentMethod: true, card: visa }, { hasPaymentMethod: false, card: null }], error: [new Error('There was a problem connecting to the server. Please try again.')] },
-  createSetupIntent: { done: [{ clientSecret: 'seti_1_secret_2' }], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
+  loadPaymentMethod: {
+    done: [
+      { hasPaymentMethod: true, card: visa },
+      { hasPaymentMethod: false, card: null },
+    ],
+    error: [new Error('There was a problem connecting to the server. Please try again.')],
+  },
+  createSetupIntent: {
+    done: [{ clientSecret: 'seti_1_secret_2' }],
+    error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")],
+  },
   setUpPayment: { done: [{ status: 'saved', card: visa }, { status: 'invalid' }], error: [new Error(paymentErrors.refused)] },
   loadUpgradePreview: { done: [preview], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
   upgradeSubscription: { done: [undefined], error: [new Error('Your card was declined.'), {}] },
@@ -61,7 +70,13 @@ export const upgradeModel: PathPlan<typeof upgradeMachine> = {
  * goes through). The plan and seat choices are left to the select step's own test.
  */
 export const browserFixtures: ActorFixtures<typeof upgradeMachine> = {
-  loadPaymentMethod: { done: [{ hasPaymentMethod: true, card: visa }, { hasPaymentMethod: false, card: null }], error: [] },
+  loadPaymentMethod: {
+    done: [
+      { hasPaymentMethod: true, card: visa },
+      { hasPaymentMethod: false, card: null },
+    ],
+    error: [],
+  },
   createSetupIntent: { done: [{ clientSecret: 'seti_1_secret_2' }], error: [] },
   setUpPayment: { done: [{ status: 'saved', card: visa }, { status: 'invalid' }], error: [new Error(paymentErrors.refused)] },
   loadUpgradePreview: { done: [preview], error: [] },

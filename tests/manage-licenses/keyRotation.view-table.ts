@@ -2,7 +2,8 @@ import type { StateView, ViewTable } from '../model/view-table'
 
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 /** The owner is asked before Ada Lovelace's key changes (her name is in bold, apart from this text). */
-const asked = 'Regenerate the key of (ada@example.com)? The old key stops working at once: they must update their CI secrets and NuGet feed credentials with the new key, which they see in My Licenses.'
+const asked =
+  'Regenerate the key of (ada@example.com)? The old key stops working at once: they must update their CI secrets and NuGet feed credentials with the new key, which they see in My Licenses.'
 const confirmation: StateView = { dialogs: ['Regenerate key'], shows: ['Ada Lovelace', asked] }
 
 /** What Manage Licenses shows of the owner's key rotation for Ada Lovelace's seat, in each state of the keyRotation machine. */

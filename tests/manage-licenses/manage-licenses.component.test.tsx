@@ -31,7 +31,18 @@ function renderManageLicenses() {
   const upgradeLogic = upgradeMachine.provide({ actors: { loadPaymentMethod: () => new Promise(() => {}) } as never })
   renderPage(() => (
     <AccountServicesProvider value={{ api } as AccountServices}>
-      <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => upgrade && <div role="dialog" aria-label="Upgrade Subscription"><button onClick={close}>Close</button></div>} goToCheckout={goToCheckout} />
+      <ManageLicensesPage
+        checkoutReturned={false}
+        upgradeLogic={upgradeLogic}
+        renderUpgrade={(upgrade, close) =>
+          upgrade && (
+            <div role="dialog" aria-label="Upgrade Subscription">
+              <button onClick={close}>Close</button>
+            </div>
+          )
+        }
+        goToCheckout={goToCheckout}
+      />
     </AccountServicesProvider>
   ))
   return { calls, goToCheckout }

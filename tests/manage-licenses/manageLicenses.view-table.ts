@@ -67,7 +67,10 @@ function bulk(sent: readonly EventObject[], step: 'editing' | 'sending' | 'finis
   })
   const invalid = ready < bulkLines.length
   const views: Record<typeof step, StateView> = {
-    editing: { ...(ready > 0 && !invalid ? { enabled: [submit, 'Cancel'] } : { enabled: ['Cancel'], disabled: [submit] }), ...(invalid ? { shows: ['Correct or remove the lines marked as not valid to assign.'] } : {}) },
+    editing: {
+      ...(ready > 0 && !invalid ? { enabled: [submit, 'Cancel'] } : { enabled: ['Cancel'], disabled: [submit] }),
+      ...(invalid ? { shows: ['Correct or remove the lines marked as not valid to assign.'] } : {}),
+    },
     sending: { disabled: [submit, 'Cancel'] },
     finished: { shows: [`${bulkResults.filter((result) => result.status === 'assigned').length} of ${bulkLines.length} licenses assigned.`], enabled: ['Close'], absent: [submit, 'Cancel'] },
   }
@@ -103,7 +106,11 @@ export const manageLicensesViewTable: ViewTable = {
   // Left at once for the next line or the end.
   'manageLicenses.ready.assign.bulk.next': (sent) => bulk(sent, 'sending'),
   'manageLicenses.ready.assign.bulk.finished': (sent) => bulk(sent, 'finished'),
-  'manageLicenses.ready.unassign.confirming': (sent) => dialog(sent, 'Unassign License', { shows: ['Cara Commercial', 'Unassign the license of (commercial@example.com)? They lose access, and the license becomes available to assign again.'], enabled: ['Unassign', 'Cancel'] }),
+  'manageLicenses.ready.unassign.confirming': (sent) =>
+    dialog(sent, 'Unassign License', {
+      shows: ['Cara Commercial', 'Unassign the license of (commercial@example.com)? They lose access, and the license becomes available to assign again.'],
+      enabled: ['Unassign', 'Cancel'],
+    }),
   'manageLicenses.ready.unassign.removing': (sent) => dialog(sent, 'Unassign License', { disabled: ['Unassign', 'Cancel'] }),
   'manageLicenses.ready.purchase.choosing': (sent) => purchase(sent, false),
   'manageLicenses.ready.purchase.redirecting': (sent) => purchase(sent, true),

@@ -22,18 +22,23 @@ import { keyRotationViewTable } from './keyRotation.view-table'
 function heldCalls() {
   const waiting = new Map<string, { args: unknown[]; signal?: AbortSignal; answer: Deferred<unknown> }[]>()
   const made: Record<string, unknown[][]> = {}
-  const call = (name: string) => (...args: unknown[]) => {
-    const answer = deferred<unknown>()
-    const signal = args.at(-1) as AbortSignal | undefined
-    waiting.set(name, [...(waiting.get(name) ?? []), { args, signal, answer }])
-    ;(made[name] ??= []).push(args.slice(0, -1))
-    return answer.promise
-  }
+  const call =
+    (name: string) =>
+    (...args: unknown[]) => {
+      const answer = deferred<unknown>()
+      const signal = args.at(-1) as AbortSignal | undefined
+      waiting.set(name, [...(waiting.get(name) ?? []), { args, signal, answer }])
+      ;(made[name] ??= []).push(args.slice(0, -1))
+      return answer.promise
+    }
   async function settle(name: string, outcome: { output: unknown } | { error: unknown }) {
     const next = () => (waiting.get(name) ?? []).find((held) => !held.signal?.aborted)
     await waitFor(() => expect(next()).toBeTruthy())
     const held = next()!
-    waiting.set(name, waiting.get(name)!.filter((other) => other !== held))
+    waiting.set(
+      name,
+      waiting.get(name)!.filter((other) => other !== held),
+    )
     await act(async () => ('output' in outcome ? held.answer.resolve(outcome.output) : held.answer.reject(outcome.error)))
   }
   return { call, settle, made }
@@ -99,7 +104,9 @@ describe('Recent activity (component paths of the activity machine)', () => {
   it("each entry's moment is a <time> with its instant, shown in the viewer's locale", async () => {
     const calls = await renderManage()
     await calls.settle('activity', { output: firstPage })
-    const times = activitySection().getAllByRole('listitem').map((item) => item.querySelector('time')!.getAttribute('dateTime'))
+    const times = activitySection()
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('time')!.getAttribute('dateTime'))
     expect(times).toEqual(['2026-11-20T14:05:00.000Z', '2026-11-01T00:00:00.000Z'])
     expect(calls.made.activity).toEqual([[{ before: null, limit: 10 }]])
     fireEvent.click(activitySection().getByRole('button', { name: 'Show more' }))

@@ -10,7 +10,8 @@ export const typedName = (sent: readonly EventObject[]) => {
 }
 
 /** The API's refusal of the last join, until the name changes or a join is tried again. */
-export const joinRefused = (sent: readonly EventObject[]) => lastOf(sent, 'dialog.open', 'name.change', 'discord.join', 'xstate.error.actor.connectDiscord')?.type === 'xstate.error.actor.connectDiscord'
+export const joinRefused = (sent: readonly EventObject[]) =>
+  lastOf(sent, 'dialog.open', 'name.change', 'discord.join', 'xstate.error.actor.connectDiscord')?.type === 'xstate.error.actor.connectDiscord'
 
 const refusal = 'Discord username may hold only lowercase letters, digits, _ and .'
 

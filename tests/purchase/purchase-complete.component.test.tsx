@@ -51,7 +51,8 @@ describe('the purchase completion page (component paths of the purchaseComplete 
       }
       const failures = path.steps.filter((step) => step.event.type.startsWith('xstate.error.')).length
       expect(logged).toHaveBeenCalledTimes(failures)
-      if (failures) expect(logged).toHaveBeenCalledWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+      if (failures)
+        expect(logged).toHaveBeenCalledWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
       // One call per check: the first, and one after each wait.
       expect(pending.calls('checkoutStatus')).toHaveLength(path.steps.filter((step) => /^xstate\.(done|error)\./.test(step.event.type)).length)
     })
@@ -72,7 +73,9 @@ describe('the purchase completion page (component paths of the purchaseComplete 
     await pending.settle('checkoutStatus', { error: new ApiError({ kind: 'http', status: 503, body: '' }) })
     expect(await screen.findByRole('heading', { name: 'Purchase Complete' })).toBeTruthy()
     expect(screen.getByText(onTheirWay)).toBeTruthy()
-    expect(logged).toHaveBeenCalledExactlyOnceWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+    expect(logged).toHaveBeenCalledExactlyOnceWith(
+      "The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
+    )
   })
 
   it('shows the progress note while paid but not yet fulfilled, then the ready text', async () => {

@@ -14,9 +14,7 @@ function choosing(sent: readonly EventObject[], redirecting: boolean): StateView
     hides: seats === 5 ? [] : [limitNote],
     // While the checkout is being made, the seat count is settled and the action shows progress.
     enabled: redirecting ? [] : [...(seatButtons.more ? ['More developers'] : []), ...(seatButtons.fewer ? ['Fewer developers'] : []), 'Get Community License'],
-    disabled: redirecting
-      ? ['More developers', 'Fewer developers', 'Get Community License']
-      : [...(seatButtons.more ? [] : ['More developers']), ...(seatButtons.fewer ? [] : ['Fewer developers'])],
+    disabled: redirecting ? ['More developers', 'Fewer developers', 'Get Community License'] : [...(seatButtons.more ? [] : ['More developers']), ...(seatButtons.fewer ? [] : ['Fewer developers'])],
     alerts: error ? [error] : [],
   }
 }
