@@ -68,6 +68,24 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '[1,2]')).status).toBe(400)
   })
 
+  it('says in words what is wrong with a body, whether it declares its length or streams it', async () => {
+    const assign = (body: string, headers: Record<string, string> = {}) => api.call('plus@example.com', 'POST', '/licenses/assign', body, headers)
+    expect(await assign('{"firstName":')).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } })
+    expect(await assign('', { 'Content-Type': 'application/json' })).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } })
+    expect(await assign('{}', { 'Content-Type': 'text/plain' })).toMatchObject({ status: 415, body: { message: 'Send the request body as application/json.' } })
+    const large = JSON.stringify({ firstName: 'x'.repeat(70_000) })
+    expect(await assign(large)).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } })
+    expect(await assign(large, { 'Content-Length': String(large.length) })).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } })
+    expect(await assign('[1,2]')).toMatchObject({ status: 400, body: { message: 'The request body must be a JSON object.' } })
+    expect(await assign('{"firstName":"Ada"}')).toMatchObject({ status: 422, body: { message: 'Last name is required; Email is required' } })
+  })
+
+  it('refuses a webhook event over 512 KB before reading its signature', async () => {
+    const response = await api.app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' }, body: 'x'.repeat(512 * 1024 + 1) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ message: 'The event is too large.' })
+  })
+
   it('refuses the NUL character, which the database cannot hold, in every text field with 422 naming it', async () => {
     const cara = person('commercial@example.com')
     const validBodies: [string, string, Record<string, unknown>][] = [

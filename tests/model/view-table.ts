@@ -21,6 +21,8 @@ export interface StateView {
   dialogs?: readonly string[]
   /** The texts of the alerts on screen, all of them: [] when there is none. */
   alerts?: readonly (string | RegExp)[]
+  /** Text fields, by accessible name, and the value each shows (a typed value, a read-only key). */
+  fields?: Readonly<Record<string, string>>
 }
 
 /**
@@ -72,6 +74,8 @@ function expectStateView(view: StateView, root: HTMLElement) {
     expect(alerts.length, `alerts ${alerts.join(' | ')}`).toBe(view.alerts.length)
     view.alerts.forEach((expected) => expect(alerts.some((text) => matches(text, expected)), `alert ${String(expected)} in ${alerts.join(' | ')}`).toBe(true))
   }
+  for (const [name, value] of Object.entries(view.fields ?? {}))
+    expect(scope.getAllByRole('textbox', { name }).map((field) => (field as HTMLInputElement).value), `field ${name}`).toContain(value)
 }
 
 /**
