@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list'], ['./e2e/faults/matrix-reporter.ts']],
+  reporter: [['list'], ['./e2e/faults/matrix-reporter.ts'], ['./e2e/support/model-coverage-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

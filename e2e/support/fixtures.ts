@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { createBrowserRecord, observeMachines, stepBinding } from './model-coverage'
 import { signedInState } from './signed-in'
 
 interface Fixtures {
@@ -10,6 +11,13 @@ interface Fixtures {
    * 'commercial@example.com' })`); null: signed out. The sign-in itself happens once per worker.
    */
   signedInAs: string | null
+  /** Records which states and transitions of the machines ran in the test's browser (e2e/support/model-coverage.ts). */
+  recordMachines: void
+}
+
+interface WorkerFixtures {
+  /** What ran of the machines in this worker's tests so far. */
+  browserRecord: ReturnType<typeof createBrowserRecord>
 }
 
 /**
@@ -29,13 +37,25 @@ function reportCspViolations() {
  * Browser tests fail on any uncaught page error, console error, or Content-Security-Policy
  * violation (in any frame of the test's pages, MSAL's hidden frames included).
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   expectedPageErrors: [[], { option: true }],
   signedInAs: [null, { option: true }],
   page: async ({ page, signedInAs, browser }, provide) => {
     if (signedInAs) await page.context().setStorageState(await signedInState(browser, signedInAs))
     await provide(page)
   },
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  browserRecord: [async ({}, use) => use(createBrowserRecord()), { scope: 'worker' }],
+  recordMachines: [
+    async ({ context, browserRecord }, use, testInfo) => {
+      await context.exposeBinding(stepBinding, (_source, step) => browserRecord.add(step))
+      await context.addInitScript(observeMachines, stepBinding)
+      await use()
+      browserRecord.write(testInfo.project.outputDir, testInfo.workerIndex)
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ context, page, expectedPageErrors }, use) => {
       const errors: string[] = []

@@ -7,11 +7,15 @@ import type { ExecutedByMachine, Level } from './recorder'
 
 /** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
 export function readRecorded(dir: string, level: Level): ExecutedByMachine {
-  const merged: Record<string, { states: Set<string>; transitions: Set<string> }> = {}
   const folder = join(dir, level)
   const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []
-  for (const file of files) {
-    const recorded = JSON.parse(readFileSync(join(folder, file), 'utf8')) as ExecutedByMachine
+  return mergeRecorded(files.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as ExecutedByMachine))
+}
+
+/** Several records of what ran, as one: by machine id, each state and transition once. */
+export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedByMachine {
+  const merged: Record<string, { states: Set<string>; transitions: Set<string> }> = {}
+  for (const recorded of records) {
     for (const [id, { states, transitions }] of Object.entries(recorded)) {
       merged[id] ??= { states: new Set(), transitions: new Set() }
       states.forEach((state) => merged[id]!.states.add(state))

@@ -1,0 +1,49 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import type { EventObject } from 'xstate'
+
+type Inspected = { actorRef?: { logic?: { id?: unknown }; send: (event: EventObject) => void; getSnapshot: () => { value: unknown; context: Record<string, unknown> } } }
+type ReachablePage = { __prismInspect?: (event: Inspected) => void; __prismMachines?: Record<string, NonNullable<Inspected['actorRef']>> }
+
+/**
+ * Lets the test reach the page's actor of a machine, through the app's observation point
+ * (src/ui/app-actors.ts; the recording of e2e/support/model-coverage.ts goes on): for the requests
+ * the app's own pages never send, such as a sign-in in a popup. Call before the page opens.
+ */
+export async function reachMachine(context: BrowserContext, machineId: string) {
+  await context.addInitScript((id) => {
+    const page = window as unknown as ReachablePage
+    const record = page.__prismInspect
+    page.__prismInspect = (event) => {
+      if (event.actorRef?.logic?.id === id) page.__prismMachines = { ...page.__prismMachines, [id]: event.actorRef }
+      record?.(event)
+    }
+  }, machineId)
+}
+
+/** Sends an event to the page's actor of the machine, as the app would. */
+export async function sendToMachine(page: Page, machineId: string, event: EventObject) {
+  await page.evaluate(({ id, event }) => (window as unknown as ReachablePage).__prismMachines![id]!.send(event), { id: machineId, event })
+}
+
+/** The state and context of the page's actor of the machine. */
+export function machineSnapshot(page: Page, machineId: string) {
+  return page.evaluate((id) => {
+    const snapshot = (window as unknown as ReachablePage).__prismMachines![id]!.getSnapshot()
+    return { value: snapshot.value, context: snapshot.context }
+  }, machineId)
+}
+
+/** Sends the events in one go (no other event can come between them), and gives the snapshot after each. */
+export function sendAllToMachine(page: Page, machineId: string, events: EventObject[]) {
+  return page.evaluate(
+    ({ id, events }) => {
+      const actor = (window as unknown as ReachablePage).__prismMachines![id]!
+      return events.map((event) => {
+        actor.send(event)
+        const snapshot = actor.getSnapshot()
+        return { value: snapshot.value, context: snapshot.context }
+      })
+    },
+    { id: machineId, events },
+  )
+}

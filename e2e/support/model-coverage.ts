@@ -1,0 +1,111 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
+import { allModels } from '../../tests/machines/models'
+import { transitionKey } from '../../tests/model/coverage'
+import type { ExecutedByMachine } from '../../tests/model/recorder'
+
+/** A transition the page saw taken: its source state, its event (null: eventless) and its place among the source's transitions for it. */
+export interface TakenTransition {
+  source: string
+  event: string | null
+  index: number
+}
+
+/** What one machine actor's step in the page entered and took, sent once per document and fact. */
+export interface MachineStep {
+  machine: string
+  states: string[]
+  transitions: TakenTransition[]
+}
+
+/** The binding through which the page hands its steps to the test (Playwright's exposeBinding). */
+export const stepBinding = '__prismRecordMachineStep'
+
+/** The browser level's records under a project's output folder, as tests/model/coverage-report.ts reads them. */
+export const modelCoverageDir = (outputDir: string) => join(outputDir, 'model-coverage')
+
+/**
+ * Runs in every document of the test's browser before the app's scripts: defines the observation
+ * point the app's actors report to (src/ui/app-actors.ts) and turns each inspection event of a
+ * machine actor into plain facts (state and transition ids), which it sends to the test once per
+ * document. Self-contained: Playwright sends the function's text to the page.
+ */
+export function observeMachines(binding: string) {
+  type Node = { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }
+  type Transition = { source: Node; eventType: string; target?: Node[] }
+  type Inspected = { type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { _nodes?: Node[] }; _transitions?: Transition[] }
+  const sent = new Set<string>()
+  const send = (step: MachineStep) => (window as unknown as Record<string, (step: MachineStep) => Promise<void>>)[binding]!(step)
+  ;(window as unknown as { __prismInspect: (event: Inspected) => void }).__prismInspect = (event) => {
+    if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return
+    const logic = event.actorRef?.logic
+    if (!logic?.root || typeof logic.id !== 'string') return
+    const step: MachineStep = { machine: logic.id, states: [], transitions: [] }
+    const isNew = (fact: string) => {
+      const key = `${step.machine} ${fact}`
+      if (sent.has(key)) return false
+      sent.add(key)
+      return true
+    }
+    const enter = (nodes: Node[] | undefined) => nodes?.forEach((node) => isNew(node.id) && step.states.push(node.id))
+    enter(event.snapshot?._nodes)
+    for (const transition of event._transitions ?? []) {
+      const source = transition.source
+      const eventless = source.always?.indexOf(transition) ?? -1
+      const taken: TakenTransition = eventless >= 0 ? { source: source.id, event: null, index: eventless } : { source: source.id, event: transition.eventType, index: source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1 }
+      if (isNew(JSON.stringify(taken))) step.transitions.push(taken)
+      // A transition runs from a state that was active, into its targets (a transient one is left at once).
+      enter([source, ...(transition.target ?? [])])
+    }
+    if (step.states.length || step.transitions.length) void send(step)
+  }
+}
+
+const machines = new Map<string, AnyStateMachine>(allModels.map((model) => [model.machine.id, model.machine]))
+
+/**
+ * What ran in this worker's browsers, by machine, with each transition found again in the machine
+ * imported from machines/, so its key is the one the other levels record.
+ */
+export function createBrowserRecord() {
+  const executed = new Map<string, { states: Set<string>; transitions: Set<string> }>()
+
+  function add(step: MachineStep) {
+    const machine = machines.get(step.machine)
+    if (!machine) return
+    let entry = executed.get(machine.id)
+    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set() }))
+    for (const id of step.states) entry.states.add(nodeOf(machine, id).id)
+    for (const taken of step.transitions) entry.transitions.add(transitionKey(definitionOf(machine, taken)))
+  }
+
+  /** Writes everything this worker recorded so far to its own file (the reporter merges them). */
+  function write(outputDir: string, workerIndex: number) {
+    const folder = join(modelCoverageDir(outputDir), 'browser')
+    mkdirSync(folder, { recursive: true })
+    const recorded: ExecutedByMachine = Object.fromEntries([...executed].map(([id, { states, transitions }]) => [id, { states: [...states], transitions: [...transitions] }]))
+    writeFileSync(join(folder, `worker-${workerIndex}.json`), JSON.stringify(recorded))
+  }
+
+  return { add, write }
+}
+
+// A state or transition the machines do not have: the page runs another build of them. The error
+// reaches the page as a rejected promise, which fails the test.
+const staleBuild = (what: string) => new Error(`The page ran ${what}, which machines/ does not have: run npm run build.`)
+
+function nodeOf(machine: AnyStateMachine, id: string) {
+  try {
+    return machine.getStateNodeById(id)
+  } catch {
+    throw staleBuild(`the state ${id}`)
+  }
+}
+
+function definitionOf(machine: AnyStateMachine, taken: TakenTransition): AnyTransitionDefinition {
+  const source = nodeOf(machine, taken.source)
+  const definition = (taken.event === null ? source.always : source.transitions.get(taken.event))?.[taken.index]
+  if (!definition) throw staleBuild(`a transition of ${taken.source} on ${taken.event ?? 'always'} (${taken.index})`)
+  return definition
+}
