@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-ssr/', 'dist-server/', '.local/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'dist-server/', '.local/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', 'bench-results/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,41 @@
+// @ts-check
+/**
+ * `npm run test:mutation`: StrykerJS changes the code the portal's rules live in, one small change
+ * (a mutant) at a time, and runs the tests that reach it; a mutant no test notices "survives".
+ * A report, not part of `npm test`. Survivors judged equivalent: docs/decisions/0015-mutation-testing.md.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/machine-notes-ignorer.mjs'],
+  ignorers: ['MachineNotes'],
+  vitest: { configFile: 'vitest.stryker.config.ts' },
+  // Every machine (by glob, so new machines are mutated too), every selector, and the pure modules
+  // the views and the API client read their rules and texts from.
+  mutate: [
+    'machines/**/*.ts',
+    'src/**/*.select.ts',
+    'src/api/errors.ts',
+    'src/api/client.ts',
+    'src/ui/format.ts',
+    'src/content/plans.ts',
+  ],
+  // Each mutant runs only the tests that executed its code in the first, unmutated run.
+  coverageAnalysis: 'perTest',
+  // Mutants in code that runs once, when a module loads (a machine's definition: its states,
+  // targets and event names; the plan list), would each need every related test file: 78% of the
+  // mutants and hours of a 2-core machine. Left out here; `-- --ignoreStatic false` runs them too
+  // (docs/decisions/0015-mutation-testing.md).
+  ignoreStatic: true,
+  // Two test processes: the machine has two cores.
+  concurrency: 2,
+  reporters: ['clear-text', 'html', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
+  // `npm run test:mutation -- --incremental` reuses the last run's results for unchanged code and
+  // tests (git-ignored file; see the decision record for why a full run is the default).
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+}
