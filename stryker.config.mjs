@@ -29,8 +29,9 @@ export default {
   ignoreStatic: true,
   // Two test processes: the machine has two cores.
   concurrency: 2,
-  reporters: ['clear-text', 'html', 'progress'],
+  reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
   // `npm run test:mutation -- --incremental` reuses the last run's results for unchanged code and
   // tests (git-ignored file; see the decision record for why a full run is the default).

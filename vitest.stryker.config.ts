@@ -47,6 +47,7 @@ export default defineConfig({
     // Instrumented code on a shared machine: a long generated path can take several times its usual time.
     testTimeout: 120_000,
     sequence: { ...base.test?.sequence, sequencer: QuickTestsFirst },
+    setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'],
     projects: projects
       .map((project) => ({ ...project, test: { ...project.test, include: (project.test?.include ?? []).filter((path) => !leftOut(path)) } }))
       // (An empty include would mean Vitest's default: every test file.)
