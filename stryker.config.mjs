@@ -29,6 +29,9 @@ export default {
   ignoreStatic: true,
   // Two test processes: the machine has two cores.
   concurrency: 2,
+  // A mutated view fails its test when a query gives up (5 s, scripts/mutation/patient-queries.ts);
+  // a shorter allowance than that made it a timeout instead, and each timeout restarts a test process.
+  timeoutMS: 20_000,
   reporters: ['clear-text', 'html', 'json', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

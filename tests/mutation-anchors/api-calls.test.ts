@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createCaller } from '../../src/api/client'
 
 /** Spec section 7: JSON bodies with a bearer token; some answers are "not shown" and not read. */
@@ -39,5 +39,31 @@ describe('a call to the accounts API', () => {
     await expect(call({ method: 'GET', path: '/api/products/enterprise', answer: null })).rejects.toThrow(
       "The requested information couldn't be found. Please try again or contact support.",
     )
+  })
+
+  it('ends as an abort, not as a network failure, when stopped while the request is under way', async () => {
+    let requestSent: () => void = () => {}
+    const sent = new Promise<void>((resolve) => (requestSent = resolve))
+    const call = createCaller({
+      baseUrl: 'https://accounts.example.com',
+      accessToken: async () => 'token',
+      fetch: (_, init) =>
+        new Promise((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
+          requestSent()
+        }),
+    })
+    const controller = new AbortController()
+    const pending = call({ method: 'GET', path: '/api/licenses', answer: null, signal: controller.signal })
+    await sent
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  it("uses the browser's fetch when given none", async () => {
+    const browserFetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'))
+    const call = createCaller({ baseUrl: 'https://accounts.example.com', accessToken: async () => 'token' })
+    await call({ method: 'GET', path: '/api/licenses', answer: null })
+    expect(browserFetch).toHaveBeenCalledWith('https://accounts.example.com/api/licenses', expect.objectContaining({ method: 'GET' }))
   })
 })

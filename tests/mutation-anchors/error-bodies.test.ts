@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeFailure } from '../../src/api/errors'
+import { ApiError, describeFailure } from '../../src/api/errors'
 
 /**
  * Spec section 8: a failed call shows the body's text only when it is a short text. An error page
@@ -23,6 +23,7 @@ describe('an error page in place of a message', () => {
     expect(shown(503, 'Back at 10:00 <UTC>')).toBe('Back at 10:00 <UTC>')
     expect(shown(503, '<3 seats left in this plan')).toBe('<3 seats left in this plan')
     expect(shown(503, '<<none>> available')).toBe('<<none>> available')
+    expect(shown(410, '<v2> was retired: use v3.')).toBe('<v2> was retired: use v3.')
   })
 })
 
@@ -31,11 +32,18 @@ describe('the text fields of a JSON error body', () => {
     expect(shown(409, JSON.stringify({ message: '  No seat is left.  ' }))).toBe('No seat is left.')
     expect(shown(409, JSON.stringify({ message: '   ', error: 'Seat taken.' }))).toBe('Seat taken.')
     expect(shown(503, '  Maintenance until 10:00 UTC \n')).toBe('Maintenance until 10:00 UTC')
+    expect(shown(503, JSON.stringify('  Back at 10:00 UTC. '))).toBe('Back at 10:00 UTC.')
   })
 
   it('skip values that are not text', () => {
     expect(shown(409, JSON.stringify({ message: 42, error: null, errors: [7, 'Email is not valid.'] }))).toBe('Email is not valid.')
     expect(shown(404, JSON.stringify(42))).toBe("The requested information couldn't be found. Please try again or contact support.")
     expect(shown(404, JSON.stringify(null))).toBe("The requested information couldn't be found. Please try again or contact support.")
+  })
+})
+
+describe('a failed call', () => {
+  it('is an ApiError by name, so logs tell it from a crash', () => {
+    expect(String(new ApiError({ kind: 'network' }))).toBe('ApiError: There was a problem connecting to the server. Please try again.')
   })
 })
