@@ -3,9 +3,20 @@ import { offlineChromiumArgs, resolveChromium } from './e2e/support/browser'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`
+/** The stack's data (database, certificate, mail) for this port: runs on other ports keep apart. */
+export const stackDataDir = `.local/e2e-${port}`
 // The development build (`npm run dev`), for the dev-only tools: the statechart viewer and the inspector.
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
+// Each server's mail catcher (MailDev) on ports that follow its own, so runs on other E2E ports do
+// not collide; MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose the main server's.
+const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => ({
+  MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT ?? String(serverPort + 20_000),
+  MAILDEV_WEB_PORT: env.MAILDEV_WEB_PORT ?? String(serverPort + 21_000),
+})
+const mail = mailPorts(port, process.env)
+/** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
+export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,7 +59,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(port), LOCAL_DIR: '.local/e2e' },
+      env: { PORT: String(port), LOCAL_DIR: stackDataDir, ...mail },
     },
     {
       // The same stack with Vite's dev server, on data of its own.
@@ -59,7 +70,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 90_000,
-      env: { PORT: String(devPort), LOCAL_DIR: '.local/e2e-dev' },
+      env: { PORT: String(devPort), LOCAL_DIR: `.local/e2e-dev-${devPort}`, ...mailPorts(devPort) },
     },
   ],
 })

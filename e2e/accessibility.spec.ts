@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate'
+import { activityTour } from './tours/activity.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
+import { keyRotationTour } from './tours/key-rotation.tour'
 import { licenseKeyTour } from './tours/license-key.tour'
 import { manageLicensesTour } from './tours/manage-licenses.tour'
 import { myLicensesTour } from './tours/my-licenses.tour'
@@ -25,6 +27,8 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   purchase: purchaseTour,
   billingPortal: billingPortalTour,
   manageLicenses: manageLicensesTour,
+  keyRotation: keyRotationTour,
+  activity: activityTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

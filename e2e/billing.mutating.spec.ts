@@ -36,9 +36,14 @@ test('a renewal whose card fails leaves the subscription past due, and the billi
   await stripe.subscriptions.update(bought!.id, { default_payment_method: confirmed.payment_method as string })
   await advanceClock(stripe, clockId, start + 366 * day)
   await expect.poll(async () => (await stripe.subscriptions.list({ customer: customerId })).data[0]?.status).toBe('past_due')
-  // As on Stripe, the subscription enters its new period while the invoice is retried: the seats stay.
+  // As on Stripe, the subscription enters its new period while the invoice is retried: the seats
+  // stay, the card says the payment is due, and its owner is pointed to Billing.
   await page.goto('/account')
-  await expect(licenseCard(page, 'Commercial').getByText('Expires: March 1, 2029')).toBeVisible()
+  const card = licenseCard(page, 'Commercial')
+  await expect(card.getByText('Expires: March 1, 2029')).toBeVisible()
+  await expect(card.getByText('Payment due', { exact: true })).toBeVisible()
+  await expect(card.getByText('Active', { exact: true })).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'Update payment in Billing' })).toBeVisible()
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
   const subscription = page.getByRole('region', { name: 'Subscription' })
   await expect(subscription.getByRole('definition').filter({ hasText: 'Past due' })).toBeVisible()
@@ -56,13 +61,16 @@ test('cancelling at the period end in the billing portal, then renewing again', 
   await page.getByRole('button', { name: 'Cancel subscription' }).click()
   await expect(subscription.getByRole('term').filter({ hasText: 'Cancels on' })).toBeVisible()
   await expect(subscription.getByRole('definition').filter({ hasText: date })).toBeVisible()
-  // The seats are kept until that date.
+  // The seats are kept until that date, and the card says when they end.
   await page.getByRole('link', { name: 'Return to site' }).click()
-  await expect(licenseCard(page, 'Commercial').getByText(expires!)).toBeVisible()
+  await expect(licenseCard(page, 'Commercial').getByText(`Cancels on ${date}`)).toBeVisible()
+  await expect(licenseCard(page, 'Commercial').getByText(expires!)).toHaveCount(0)
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
   await page.getByRole('button', { name: 'Renew subscription' }).click()
   await expect(subscription.getByRole('term').filter({ hasText: 'Renews on' })).toBeVisible()
   await expect(subscription.getByRole('definition').filter({ hasText: date })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to site' }).click()
+  await expect(licenseCard(page, 'Commercial').getByText(expires!)).toBeVisible()
 })
 
 test("the upgrade's confirm step shows the prorated amount due today and the new annual total", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { expectNotice } from './support/accounts'
 import type { Page } from '@playwright/test'
 import { hostileValues } from '../tests/hostile-values'
 import { expect, test } from './support/fixtures'
@@ -43,7 +44,7 @@ test('hostile values are stored and shown as text; over-long ones are refused un
     await page.goto('/account/profile')
     for (const [label, value] of Object.entries(profile)) await page.getByLabel(label, { exact: true }).fill(value)
     await page.getByRole('button', { name: 'Update Profile' }).click()
-    await expect(page.getByRole('status')).toHaveText('Your profile was updated.')
+    await expectNotice(page, 'Your profile was updated.')
     await page.reload()
     for (const [label, value] of Object.entries(profile)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
     await expect(page.getByRole('button', { name: `Account menu for ${hostileValues.script} ${hostileValues.image}` })).toBeVisible()
@@ -71,7 +72,7 @@ test('hostile values are stored and shown as text; over-long ones are refused un
     await dialog.getByLabel('Last name').fill(hostileValues.emoji)
     await dialog.getByLabel('Email').fill('hostile.names@example.com')
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
-    await expect(page.getByRole('status')).toHaveText('License assigned to hostile.names@example.com.')
+    await expectNotice(page, 'License assigned to hostile.names@example.com.')
     await page.reload()
     await expect(table.getByRole('cell', { name: `${hostileValues.markup} ${hostileValues.emoji}`, exact: true })).toBeVisible()
     await expectNothingInjected(page)

@@ -6,6 +6,8 @@ import { signUpOwner } from './support/owners'
 /** The two flows that change seats and plans, done with the keyboard alone; each dialog gives the focus back to its opener. */
 
 test('the assign dialog: opened, filled and sent by keyboard; Escape and sending give the focus back', async ({ page }) => {
+  // Signing up and paying the checkout come first.
+  test.setTimeout(90_000)
   await signUpOwner(page, { firstName: 'Kai', priceId: 'commercial', seats: 3 })
   await page.goto('/account/licenses')
   const opener = page.getByRole('button', { name: 'Assign License' })

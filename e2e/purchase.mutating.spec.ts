@@ -1,3 +1,4 @@
+import { expectNotice } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { payCheckout, signUpOwner, signUpPerson } from './support/owners'
 
@@ -14,7 +15,7 @@ test('buying Commercial through the sandbox checkout, then the license is there'
   await payCheckout(page)
   await expect(page.getByRole('heading', { name: 'Purchase Complete' })).toBeVisible()
   await expect(page).toHaveURL(/success=true&session_id=cs_test_/)
-  await expect(page.getByRole('status')).toHaveText('Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.', { timeout: 15_000 })
+  await expectNotice(page, 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.', { timeout: 15_000 })
   await page.getByRole('link', { name: 'Go to My Licenses' }).click()
   await expect(page.getByRole('article', { name: 'Commercial', exact: true }).getByText(`Owner: ${buyer}`)).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Manage Licenses' })).toBeVisible()

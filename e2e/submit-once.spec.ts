@@ -1,4 +1,4 @@
-import { demo } from './support/accounts'
+import { demo, expectNotice } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { holdRequests, pageRequestsSettled } from './support/held-requests'
 
@@ -18,7 +18,7 @@ test('Update Profile, Assign and Billing each send one request however often the
     await page.getByRole('button', { name: 'Update Profile' }).click({ clickCount: 3 })
     await expect.poll(() => save.held.length).toBe(1)
     await save.release(null)
-    await expect(page.getByRole('status')).toHaveText('Your profile was updated.')
+    await expectNotice(page, 'Your profile was updated.')
     await pageRequestsSettled(page)
     expect(save.held).toHaveLength(1)
     // The held save never reached the server: back to what it stores, so leaving does not ask.
@@ -37,7 +37,7 @@ test('Update Profile, Assign and Billing each send one request however often the
     for (let press = 0; press < 3; press++) await email.press('Enter')
     await expect.poll(() => assign.held.length).toBe(1)
     await assign.release({ id: 'seat_once', firstName: 'Ada', lastName: 'Once', email: 'ada.once@example.com', expirationDate: '2027-11-22T00:00:00.000Z' })
-    await expect(page.getByRole('status')).toHaveText('License assigned to ada.once@example.com.')
+    await expectNotice(page, 'License assigned to ada.once@example.com.')
     await pageRequestsSettled(page)
     expect(assign.held).toHaveLength(1)
   })

@@ -94,6 +94,8 @@ export const manageLicensesMachine = setup({
     skipRest: assign({ bulkResults: ({ context }) => [...context.bulkResults, ...context.bulkLines.slice(context.bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))] }),
     /** Leaves for the hosted checkout; the app provides the navigation. */
     goToCheckout: (_, _params: { url: string }) => {},
+    /** Seats were assigned or unassigned: the app refreshes what reports them (Recent activity). */
+    licensesChanged: () => {},
   },
   guards: {
     hasFreeSeat: ({ context }) => (context.stats?.available ?? 0) > 0,
@@ -187,7 +189,7 @@ export const manageLicensesMachine = setup({
                     input: ({ event }) => (event as { assignee: AssignRequest }).assignee,
                     onDone: {
                       target: '#manageLicenses.ready.none',
-                      actions: [{ type: 'addRow', params: ({ event }) => ({ license: event.output }) }, { type: 'confirmAssigned', params: ({ event }) => ({ license: event.output }) }],
+                      actions: [{ type: 'addRow', params: ({ event }) => ({ license: event.output }) }, { type: 'confirmAssigned', params: ({ event }) => ({ license: event.output }) }, 'licensesChanged'],
                     },
                     onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
                   },
@@ -221,7 +223,7 @@ export const manageLicensesMachine = setup({
                 },
                 next: {
                   description: 'The next line is taken, or sending stops when no seat is left.',
-                  always: [{ guard: 'bulkContinues', target: 'sending' }, { target: 'finished', actions: 'skipRest' }],
+                  always: [{ guard: 'bulkContinues', target: 'sending' }, { target: 'finished', actions: ['skipRest', 'licensesChanged'] }],
                 },
                 finished: { description: 'The result of every line, and Close.' },
               },
@@ -240,7 +242,7 @@ export const manageLicensesMachine = setup({
                 id: 'unassignLicense',
                 src: 'unassignLicense',
                 input: ({ context }) => ({ licenseId: context.unassigning!.id }),
-                onDone: { target: '#manageLicenses.ready.none', actions: 'removeRow' },
+                onDone: { target: '#manageLicenses.ready.none', actions: ['removeRow', 'licensesChanged'] },
                 onError: { target: 'confirming', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
               },
             },

@@ -7,7 +7,7 @@ import { messageOf } from './error-message'
 export const myLicensesMachine = setup({
   types: {
     context: {} as { licenses: License[]; error: string | null },
-    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' },
+    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' } | { type: 'license.keyRegenerated'; licenseId: string; licenseKey: string },
   },
   actors: {
     loadLicenses: notProvided<License[], void>('loadLicenses'),
@@ -18,6 +18,11 @@ export const myLicensesMachine = setup({
     // A person joins Discord once: every Commercial Plus seat they hold shows it.
     markDiscordConnected: assign({
       licenses: ({ context }) => context.licenses.map((license) => (license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
+    }),
+    // The License Key dialog made a new key: the card shows it, and the old one is gone.
+    replaceKey: assign({
+      licenses: ({ context }, params: { licenseId: string; licenseKey: string }) =>
+        context.licenses.map((license) => (license.id === params.licenseId ? { ...license, licenseKey: params.licenseKey } : license)),
     }),
   },
   guards: {
@@ -41,8 +46,11 @@ export const myLicensesMachine = setup({
       },
     },
     licensed: {
-      description: 'A card per license: plan, Active, owner, expiry, License Key and, for Commercial Plus, Discord.',
-      on: { 'license.discordConnected': { actions: 'markDiscordConnected' } },
+      description: 'A card per license: plan, its status (Active, Payment due, Cancels on, Expired), owner, dates, License Key and, for a live Commercial Plus seat, Discord.',
+      on: {
+        'license.discordConnected': { actions: 'markDiscordConnected' },
+        'license.keyRegenerated': { actions: { type: 'replaceKey', params: ({ event }) => ({ licenseId: event.licenseId, licenseKey: event.licenseKey }) } },
+      },
     },
     empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'." },
     failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },

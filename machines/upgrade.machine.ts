@@ -40,6 +40,9 @@ interface UpgradeContext {
   error: string | null
 }
 
+/** Back from the payment step, offered while the form loads and while it is filled in, not once it is submitted. */
+const backToSelect = { target: '#upgrade.select', actions: 'clearError' } as const
+
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : null)
 const clampSeats = (seats: number) => Math.min(upgradeSeats.max, Math.max(upgradeSeats.min, Math.trunc(seats) || upgradeSeats.min))
 
@@ -133,12 +136,12 @@ export const upgradeMachine = setup({
       },
     },
     payment: {
-      description: "The payment step: a card to save as the default, since none is on file; Back returns to select.",
+      description: "The payment step: a card to save as the default, since none is on file; Back returns to select until the card is submitted.",
       initial: 'preparing',
-      on: { 'wizard.back': { target: 'select', actions: 'clearError' } },
       states: {
         preparing: {
           description: 'The payment form loads (a SetupIntent is created).',
+          on: { 'wizard.back': backToSelect },
           invoke: {
             id: 'createSetupIntent',
             src: 'createSetupIntent',
@@ -148,11 +151,10 @@ export const upgradeMachine = setup({
         },
         editing: {
           description: "The provider's Payment Element; its validation errors stay inline.",
-          on: { 'payment.submit': { target: 'submitting', actions: 'clearError' } },
+          on: { 'payment.submit': { target: 'submitting', actions: 'clearError' }, 'wizard.back': backToSelect },
         },
         submitting: {
-          description: 'The setup is confirmed and the payment method saved as the default.',
-          on: { 'wizard.back': {} },
+          description: 'The setup is confirmed and the payment method saved as the default; Back waits for the answer.',
           invoke: {
             id: 'setUpPayment',
             src: 'setUpPayment',

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs'
 import * as v from 'valibot'
+import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 
+const port = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(65535))
+
 const serverEnvSchema = v.object({
-  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(65535)), '5173'),
+  PORT: v.optional(port, '5173'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), 'localhost'),
   LOCAL_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.local'),
   DIST_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),
@@ -17,6 +20,11 @@ const serverEnvSchema = v.object({
   AUTH_ISSUER: v.optional(v.string(), ''),
   AUTH_AUDIENCE: v.optional(v.string(), ''),
   AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/)), 'emails'),
+  /** Where mail goes; empty: the stack's own mail catcher (MailDev) on the ports below. */
+  SMTP_URL: v.optional(v.union([v.literal(''), smtpUrlSchema]), ''),
+  MAIL_FROM: mailFromSchema,
+  MAILDEV_SMTP_PORT: v.optional(port, '1025'),
+  MAILDEV_WEB_PORT: v.optional(port, '1080'),
   ...stripeSettingsSchema.entries,
 })
 

@@ -48,6 +48,7 @@ server.listen(config.PORT, config.HOST, () => {
   console.log(`\n  Prism is running at ${config.origin}/${dev ? ' (development: hot reload)' : ''}`)
   console.log('  The certificate is self-signed: accept it once in your browser (Advanced -> Proceed).')
   console.log(`  Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.LOCAL_DIR}/db`}${stack.seeded ? ', seeded with the demo accounts' : ''}`)
+  console.log(`  Mail inbox: ${stack.catcher ? stack.catcher.inboxUrl : 'none here: mail goes to SMTP_URL'}`)
   console.log('\n  Demo accounts (Account -> sign in, no passwords):')
   for (const person of demoPeople) console.log(`    ${person.email.padEnd(24)} ${person.provider.padEnd(10)} ${person.state}`)
   console.log('')
@@ -55,6 +56,8 @@ server.listen(config.PORT, config.HOST, () => {
 
 closeGracefully(server, async () => {
   stack.sandbox.webhooks.stop()
+  await stack.mail.stop()
+  await stack.catcher?.stop()
   await devSite?.close()
   await stack.db.close()
 })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 
 const required = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`))
@@ -31,6 +32,10 @@ export const productionSettingsSchema = v.object({
   RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),
   RATE_LIMIT_BURST: v.optional(whole('RATE_LIMIT_BURST'), '40'),
   ...stripeSettingsSchema.entries,
+  /** The mail server every instance sends through (smtp:// or smtps://, with its user and password). */
+  SMTP_URL: smtpUrlSchema,
+  /** Whom mail is from; the support address when unset. */
+  MAIL_FROM: mailFromSchema,
 })
 
 export type ProductionSettings = v.InferOutput<typeof productionSettingsSchema>

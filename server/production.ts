@@ -9,14 +9,16 @@ import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
 import { log } from './log'
+import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
 import { serviceHeaders } from './web/security-headers'
 import { createSiteApp } from './web/site'
 
 /**
  * Production: the built site and the accounts API over plain HTTP behind a TLS-terminating proxy,
- * on PostgreSQL, against the tenant and Stripe. Never the identity provider, the payment sandbox,
- * its /v1 API or the demo seed: those exist only in the local stack (server/main.ts).
+ * on PostgreSQL, against the tenant and Stripe, with mail through SMTP_URL. Never the identity
+ * provider, the payment sandbox, its /v1 API, the mail catcher or the demo seed: those exist only
+ * in the local stack (server/main.ts).
  */
 let settings
 try {
@@ -39,6 +41,7 @@ const api = createApi({
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN })
 
 const server = createServer(
   createHandler({
@@ -51,4 +54,7 @@ const server = createServer(
 // A proxy keeps connections open longer than Node's default 5 s would allow.
 server.keepAliveTimeout = 65_000
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
-closeGracefully(server, () => db.close())
+closeGracefully(server, async () => {
+  await mail.stop()
+  await db.close()
+})

@@ -7,12 +7,14 @@ import { sandboxPrices, seedIfEmpty } from './db/seed'
 import { demoPeople } from './demo-accounts'
 import { fetchTrusting, trustingAgent } from './http/trusting-fetch'
 import { createIdentityProvider } from './identity'
+import { startMailCatcher } from './mail/catcher'
+import { startMail } from './mail/start'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './payments/sandbox'
 import { priceCatalogue } from './payments/stripe-settings'
 import type { TlsFiles } from './tls'
 
-/** The services behind the site: database, identity provider, accounts API, payment sandbox. */
+/** The services behind the site: database, identity provider, accounts API, payment sandbox, mail (and its catcher). */
 export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.LOCAL_DIR}/db` })
   await migrate(db)
@@ -48,5 +50,8 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     webhook: { url: `${config.origin}/api/stripe/webhook`, secret: config.STRIPE_WEBHOOK_SECRET },
     deliver: fetchDelivery(trusting),
   })
-  return { db, identity, api, sandbox, seeded }
+  // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
+  const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
+  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin })
+  return { db, identity, api, sandbox, seeded, mail, catcher }
 }

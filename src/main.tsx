@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { hasSignInAnswer, removeSignOutState } from './auth/lazy-auth'
-import { installPublicPageBehaviours } from './features/marketing/public-page-behaviours'
+import { installPublicPageBehaviours } from './ui/site/public-page-behaviours'
 import { createAppRouter } from './router'
 
 // Development builds only: /__statecharts shows every machine in place of the app, and the dev

@@ -1,5 +1,5 @@
 import { hasSignInAnswer, removeSignOutState } from './auth/lazy-auth'
-import { installPublicPageBehaviours } from './features/marketing/public-page-behaviours'
+import { installPublicPageBehaviours } from './ui/site/public-page-behaviours'
 import { type PublicPageAssets, publicPageAssetsId } from './prerender/public-page-assets'
 
 /**

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { createAuthLoader } from './auth/lazy-auth'
-import { RouteErrorView } from './features/marketing/components/ErrorView'
-import { NotFoundView } from './features/marketing/components/NotFoundView'
+import { RouteErrorView } from './ui/site/ErrorView'
+import { NotFoundView } from './ui/site/NotFoundView'
 import { routeTree } from './routeTree.gen'
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */

@@ -1,10 +1,24 @@
+import { afterAll } from 'vitest'
+import { recordedDir, recorders, writeRecorded, type Level } from './model/recorder'
+
+// What the machines did in this file, for `npm run test:model`'s coverage (tests/model/recorder.ts).
+afterAll(() => {
+  const dir = recordedDir()
+  for (const level of Object.keys(recorders) as Level[]) {
+    if (dir) writeRecorded(dir, level, recorders[level])
+    else recorders[level].clear()
+  }
+})
+
 // Browser APIs that jsdom lacks and Mantine uses. Tests in the node environment skip this.
-export {}
 
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react')
   const { afterEach } = await import('vitest')
   afterEach(() => cleanup())
+  // The app's actors (created through its inspection seam) run here under real views: the component level.
+  const { connectInspection } = await import('../src/ui/app-actors')
+  connectInspection(recorders.component.record)
 
   window.matchMedia ??= (query: string) =>
     ({

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { demo, licenseCard } from '../support/accounts'
+import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { catalogue } from './faults'
 
 /**
@@ -148,6 +148,9 @@ function loadOrHome(path: string) {
 }
 
 const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
+const recentActivity = (page: Page) => page.getByRole('region', { name: 'Recent activity' })
+/** Dev One's seat of the Commercial subscription, as the seed names it (server/db/seed.ts). */
+const devOneSeat = 'seat_commercial_2'
 
 /** The checkout's return with a session id the server does not know: only the fault answers for it. */
 const checkoutReturn = '/account/purchase/complete?success=true&session_id=cs_fault'
@@ -281,7 +284,7 @@ export const calls: readonly CallCase[] = [
       await expectAssigneeKept(page)
     },
     done: async (page) => {
-      await expect(page.getByRole('status')).toHaveText(`License assigned to ${assignee.email}.`)
+      await expectNotice(page, `License assigned to ${assignee.email}.`)
       await expect(page.getByRole('row', { name: new RegExp(assignee.email) })).toHaveCount(1)
     },
     slowAnswer: { json: () => ({ id: 'seat_fault', ...assignee, expirationDate: '2030-01-01T00:00:00.000Z' }) },
@@ -300,11 +303,50 @@ export const calls: readonly CallCase[] = [
     failed: (page, message) => dialogFailed(page, 'Unassign License', 'Unassign', message),
     waiting: (page) => loading(dialog(page, 'Unassign License'), 'Unassign'),
     done: async (page) => {
-      await expect(page.getByRole('status')).toHaveText('License unassigned from dev1@example.com.')
+      await expectNotice(page, 'License unassigned from dev1@example.com.')
       await expect(page.getByRole('row', { name: /dev1@example\.com/ })).toHaveCount(0)
     },
     slowAnswer: {},
     ignoresBody: true,
+  },
+  {
+    name: 'POST /api/licenses/{licenseId}/regenerate-key',
+    method: 'POST',
+    // The seed's second seat of the Commercial subscription: Dev One's.
+    path: `/api/licenses/${devOneSeat}/regenerate-key`,
+    account: demo.commercial,
+    reach: async (page) => {
+      await openManageLicenses(page)
+      await page.getByRole('button', { name: 'Regenerate key of Dev One' }).click()
+    },
+    send: (page) => dialog(page, 'Regenerate key').getByRole('button', { name: 'Regenerate key' }).click(),
+    retry: (page) => dialog(page, 'Regenerate key').getByRole('button', { name: 'Try again' }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Regenerate key', 'Try again', message)
+      await expect(dialog(page, 'Regenerate key').getByText(/The old key stops working at once/)).toBeVisible()
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Regenerate key'), 'Regenerate key')
+      await expect(dialog(page, 'Regenerate key').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+    },
+    done: async (page) => {
+      await expect(dialog(page, 'Regenerate key').getByRole('textbox', { name: 'New license key' })).toHaveValue(/^\S+$/)
+      await expect(dialog(page, 'Regenerate key').getByText('Dev One (dev1@example.com) sees the new key in My Licenses.')).toBeVisible()
+    },
+    slowAnswer: { json: () => ({ licenseId: devOneSeat, licenseKey: 'PRSM-FAULT-00000-00000-00000-00000' }) },
+  },
+  {
+    name: 'GET /api/account/activity',
+    method: 'GET',
+    path: '/api/account/activity',
+    account: demo.commercial,
+    ...pageLoad('/account/licenses', 'Recent activity could not be loaded', (page) => page.getByLabel('Loading recent activity')),
+    // Only Recent activity's own Try again: the rest of the page loaded.
+    retry: (page) => page.getByRole('alert').filter({ hasText: 'Recent activity could not be loaded' }).getByRole('button', { name: 'Try again' }).click(),
+    done: async (page) => {
+      await expect(page.getByRole('group', { name: 'Available' })).toBeVisible()
+      await expect(recentActivity(page).getByRole('listitem').or(recentActivity(page).getByText('No activity yet.')).first()).toBeVisible()
+    },
   },
   {
     name: 'POST /api/stripe/create-checkout-session (Manage Licenses)',

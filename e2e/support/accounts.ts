@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const demo = {
   nolicense: 'nolicense@example.com',
@@ -25,4 +25,12 @@ export async function logOut(page: Page) {
 /** A license card of the account area: the landing page's pricing has cards of the same names. */
 export function licenseCard(page: Page, plan: string) {
   return page.getByRole('article', { name: plan, exact: true }).filter({ hasText: 'Owner: ' })
+}
+
+/**
+ * Expects the page's notice (a status) to say exactly the text. Other statuses may be on the page at
+ * the same moment (Recent activity says it is loading), so the notice is found by what it says.
+ */
+export async function expectNotice(page: Page | Locator, text: string, options?: { timeout?: number }) {
+  await expect(page.getByRole('status').filter({ hasText: text })).toHaveText(text, options)
 }

@@ -19,6 +19,11 @@ export async function signUpPerson(page: Page, firstName: string) {
   return email
 }
 
+/** Signs up a new person with an address someone has already used (an assignee, say), on My Licenses. */
+export async function signUpAs(page: Page, firstName: string, email: string) {
+  await signUp(page, firstName, '/account', email)
+}
+
 /**
  * Signs up a new person and buys them a plan through the sandbox checkout, so a test that changes
  * seats or plans has an owner no other test knows. The checkout's card becomes their default

@@ -3,11 +3,11 @@ import type Stripe from 'stripe'
 import { oidForEmail } from '../../server/identity/people'
 import { trustingAgent } from '../../server/http/trusting-fetch'
 import { createStripeClient } from '../../server/payments/stripe-client'
-import { baseURL } from '../../playwright.config'
+import { baseURL, stackDataDir } from '../../playwright.config'
 
 /** Stripe's SDK against the stack under test, as its server uses it (the local stack's secret key and certificate). */
 export function stackStripe(): Stripe {
-  return createStripeClient({ secretKey: 'sk_test_sandbox_local', apiBase: baseURL, agent: trustingAgent(readFileSync('.local/e2e/tls-cert.pem', 'utf8')) })
+  return createStripeClient({ secretKey: 'sk_test_sandbox_local', apiBase: baseURL, agent: trustingAgent(readFileSync(`${stackDataDir}/tls-cert.pem`, 'utf8')) })
 }
 
 /**

@@ -9,8 +9,8 @@ import { openAs } from './open-as'
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
   actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] } },
-  // Discord's dialog sends license.discordConnected; its own tour walks that.
-  walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected'),
+  // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
+  walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated'),
   open: (page) => openAs(page, demo.plus, '/account'),
   perform: async (page, event) => {
     if (event.type === 'licenses.reload') return page.getByRole('button', { name: 'Try again' }).click()

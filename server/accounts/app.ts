@@ -5,13 +5,16 @@ import Stripe from 'stripe'
 import * as v from 'valibot'
 import * as contract from '../../src/api/contract'
 import { findPlan, plans, upgradePaths } from '../../src/content/plans'
+import { activityPage } from '../activity/activity-page'
 import type { Database } from '../db/database'
+import { createFeedAuthorizer } from '../feed/authorize'
 import { noteCaller, requestIdOf } from '../http/request-log'
 import { log } from '../log'
 import { PaymentDeclinedError, type StripeGateway } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { createWebhookHandler } from '../payments/webhook'
 import { findAccountRow, signIn, toAccount, updateProfile } from './account-store'
+import { regenerateKey } from './key-rotation'
 import { assignSeat, assignedSeats, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, tooFewSeats, unassignSeat } from './license-store'
 import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
@@ -45,6 +48,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   // Stripe signs its events; no bearer token comes with them (so this route comes before the check).
   app.post('/stripe/webhook', createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
+  // A package feed's proxy asks with the seat holder's Basic credentials, never a bearer token (server/feed).
+  app.get('/feed/authorize', createFeedAuthorizer({ db, limits: deps.rateLimits?.feedFailures }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
@@ -99,6 +104,20 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const { licenseId } = await readBody(c, contract.unassignRequestSchema)
     await unassignSeat(db, caller(c).oid, licenseId)
     return c.json({ licenseId })
+  })
+
+  app.post('/licenses/:licenseId/regenerate-key', async (c) => {
+    const licenseId = v.safeParse(contract.unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
+    if (!licenseId.success) throw invalid(licenseId.issues.map((issue) => issue.message).join('; '))
+    // Nothing to send; a client that sends a body anyway (an empty JSON object) sends it as JSON.
+    const length = c.req.header('content-length')
+    if (length !== '0' && (length || c.req.header('content-type'))) await readBody(c, v.object({}))
+    return c.json(await regenerateKey(db, caller(c), licenseId.output))
+  })
+  app.get('/account/activity', async (c) => {
+    const query = v.safeParse(contract.activityQuerySchema, c.req.query())
+    if (!query.success) throw new Problem(400, query.issues.map((issue) => issue.message).join('; '))
+    return c.json(await activityPage(db, caller(c).oid, query.output))
   })
 
   for (const path of ['/account/stats', '/account/stats/']) app.get(path, async (c) => c.json(await statsOf(db, caller(c).oid)))

@@ -1,42 +1,81 @@
 import type { Queryable } from '../db/database'
 import { Problem } from './problems'
 
+/** A token bucket: `perSecond` tokens come back each second, up to `burst` held at once. */
+export interface Bucket {
+  perSecond: number
+  burst: number
+}
+
 export interface RateLimits {
   /** Requests per second, per person, that reads and writes may average. */
   readsPerSecond: number
   writesPerSecond: number
   /** How many may come at once before the average applies. */
   burst: number
+  /** Failed credential checks of the package feed (server/feed), per email and per client address. */
+  feedFailures?: { perEmail: Bucket; perAddress: Bucket }
 }
 
 export const defaultRateLimits: RateLimits = { readsPerSecond: 50, writesPerSecond: 10, burst: 40 }
 
+/** Ten wrong keys for one email, then one a minute (six seconds apart); sixty from one address, then one a second. */
+export const defaultFeedFailureLimits = { perEmail: { perSecond: 1 / 6, burst: 10 }, perAddress: { perSecond: 1, burst: 60 } }
+
 /**
  * A token bucket per person and kind of request, kept in the database so that every instance of
- * the API draws on the same bucket; past it the API answers 429 with Retry-After. Usually one
- * statement a request: the row is refilled for the time since its last use and a token taken, in
- * one UPDATE whose condition PostgreSQL checks again on the latest row when two requests meet.
+ * the API draws on the same bucket; past it the API answers 429 with Retry-After.
  */
 export function createRateLimiter(db: Queryable, limits: RateLimits) {
-  let lastSweep = Date.now()
-  return async function take(key: string, kind: 'read' | 'write') {
-    const rate = kind === 'read' ? limits.readsPerSecond : limits.writesPerSecond
-    const id = `${kind}:${key}`
-    const refill = 'least($3::float8, tokens + extract(epoch from clock_timestamp() - at) * $2::float8)'
-    const takeOne = async () => (await db.query(`update rate_limits set tokens = ${refill} - 1, at = clock_timestamp() where key = $1 and ${refill} >= 1 returning tokens`, [id, rate, limits.burst])).length > 0
-    if (await takeOne()) return sweep()
-    const [fresh] = await db.query('insert into rate_limits (key, tokens, at) values ($1, $2::float8 - 1, clock_timestamp()) on conflict do nothing returning tokens', [id, limits.burst])
-    if (fresh) return
-    // Another request made the bucket between the two statements: take from it as usual.
-    if (await takeOne()) return
-    const [bucket] = await db.query<{ tokens: number }>(`select ${refill} as tokens from rate_limits where key = $1`, [id, rate, limits.burst])
-    throw new Problem(429, "You've made too many requests. Please wait a moment and try again.", { 'Retry-After': String(Math.max(1, Math.ceil((1 - (bucket?.tokens ?? 0)) / rate))) })
+  const kinds = {
+    read: createBuckets(db, 'read', { perSecond: limits.readsPerSecond, burst: limits.burst }),
+    write: createBuckets(db, 'write', { perSecond: limits.writesPerSecond, burst: limits.burst }),
   }
+  return async function take(key: string, kind: 'read' | 'write') {
+    const wait = await kinds[kind].take(key)
+    if (wait > 0) throw new Problem(429, "You've made too many requests. Please wait a moment and try again.", { 'Retry-After': String(wait) })
+  }
+}
+
+/**
+ * The named buckets, one per key, in the rate_limits table (its rows are `<name>:<key>`). Usually
+ * one statement to take a token: the row is refilled for the time since its last use and a token
+ * taken, in one UPDATE whose condition PostgreSQL checks again on the latest row when two requests meet.
+ */
+export function createBuckets(db: Queryable, name: string, bucket: Bucket) {
+  if (!(bucket.perSecond > 0 && bucket.burst >= 1)) throw new Error(`The ${name} rate limit needs a rate above 0 and a burst of at least 1.`)
+  // Numbers from the settings, written into the SQL so that it stays one plan per bucket.
+  const rate = `${Number(bucket.perSecond)}::float8`
+  const refill = `least(${Number(bucket.burst)}::float8, tokens + extract(epoch from clock_timestamp() - at) * ${rate})`
+  const secondsUntilToken = `greatest(0, ceil((1 - ${refill}) / ${rate}))::int`
+  let lastSweep = Date.now()
+
+  /** Takes a token from the key's bucket: 0 when one was taken, else the seconds until one is back. */
+  async function take(key: string): Promise<number> {
+    const id = `${name}:${key}`
+    const takeOne = async () => (await db.query(`update rate_limits set tokens = ${refill} - 1, at = clock_timestamp() where key = $1 and ${refill} >= 1 returning tokens`, [id])).length > 0
+    if (await takeOne()) return sweep()
+    const [fresh] = await db.query('insert into rate_limits (key, tokens, at) values ($1, $2::float8 - 1, clock_timestamp()) on conflict do nothing returning tokens', [id, bucket.burst])
+    if (fresh) return 0
+    // Another request made the bucket between the two statements: take from it as usual.
+    if (await takeOne()) return 0
+    const [row] = await db.query<{ wait: number }>(`select ${secondsUntilToken} as wait from rate_limits where key = $1`, [id])
+    return Math.max(1, row?.wait ?? 1)
+  }
+
+  /**
+   * SQL: the seconds until the bucket of the key in the text parameter `param` holds a token again,
+   * 0 when it holds one (or was never used). For a query that reads a limit along with its own work.
+   */
+  const waitSql = (param: string) => `coalesce((select ${secondsUntilToken} from rate_limits where key = '${name}:' || ${param}), 0)`
 
   /** Buckets unused for an hour are full again: their rows go, now and then. */
   function sweep() {
-    if (Date.now() - lastSweep < 600_000) return
+    if (Date.now() - lastSweep < 600_000) return 0
     lastSweep = Date.now()
     void db.query("delete from rate_limits where at < now() - interval '1 hour'").catch(() => {})
+    return 0
   }
+
+  return { take, waitSql }
 }

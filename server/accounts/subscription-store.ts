@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import type { PriceId } from '../../src/content/plans'
+import { recordSubscriptionChanges, type StoredSubscription } from '../activity/subscription-changes'
 import type { Queryable } from '../db/database'
 import { itemOf, liveStatuses } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
@@ -46,7 +47,8 @@ export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account'
  * none of their own yet); a changed one its plan, seats, status, period end and cancellation.
  * `eventAt` is the Stripe event's time: a state from an event older than the one last applied
  * changes nothing (Stripe does not promise delivery in order). Without it (the state Stripe
- * answered a change with) the state is applied as it is.
+ * answered a change with) the state is applied as it is. What changed is recorded as activity in
+ * the same transaction: a state already applied changes, and records, nothing.
  */
 export async function applySubscription(tx: Queryable, state: SubscriptionState, eventAt?: Date): Promise<ApplyOutcome> {
   const [owner] = await tx.query<{ oid: string; email: string; first_name: string; last_name: string }>(
@@ -54,7 +56,11 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     [state.customerId, state.accountOid],
   )
   if (!owner) return 'unknown-account'
-  const [existing] = await tx.query<{ id: string; quantity: number; stripe_event_at: Date | null }>('select id, quantity, stripe_event_at from subscriptions where stripe_subscription_id = $1 for update', [state.stripeSubscriptionId])
+  const [existing] = await tx.query<{ id: string; stripe_event_at: Date | null } & StoredSubscription>(
+    `select id, price_id as "priceId", quantity, status, current_period_end as "currentPeriodEnd", cancel_at_period_end as "cancelAtPeriodEnd", stripe_event_at
+       from subscriptions where stripe_subscription_id = $1 for update`,
+    [state.stripeSubscriptionId],
+  )
   if (existing && eventAt && existing.stripe_event_at && eventAt < new Date(existing.stripe_event_at)) return 'stale'
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, eventAt?.toISOString() ?? null]
   if (!existing) {
@@ -67,6 +73,7 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     await tx.query('update accounts set allowed_price_id = $2, stripe_customer_id = coalesce(stripe_customer_id, $3) where oid = $1', [owner.oid, state.priceId, state.customerId])
     const [ownSeat] = await tx.query(`select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`, [owner.oid, owner.email])
     await addSeats(tx, id, state.quantity, ownSeat ? null : owner)
+    await recordSubscriptionChanges(tx, { owner, subscriptionId: id, before: null, after: state })
     return 'created'
   }
   await tx.query(
@@ -79,6 +86,7 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [existing.id, existing.quantity - state.quantity])
   }
   await tx.query('update accounts set allowed_price_id = $2 where oid = $1', [owner.oid, state.priceId])
+  await recordSubscriptionChanges(tx, { owner, subscriptionId: existing.id, before: existing, after: state })
   return 'updated'
 }
 

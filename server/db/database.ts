@@ -3,10 +3,23 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { log } from '../log'
 
+/**
+ * A statement PostgreSQL parses and plans once per connection, then runs by name: for the hottest
+ * queries (the feed's credential check), where planning costs more than running.
+ */
+export interface NamedStatement {
+  name: string
+  text: string
+}
+
 /** What the API needs of a database: parameterised queries and transactions. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>
 }
+
+const textOf = (sql: string | NamedStatement) => (typeof sql === 'string' ? sql : sql.text)
+/** pg's query config: a named statement is prepared on each connection the first time it runs there. */
+const pgQuery = (sql: string | NamedStatement, values: unknown[]) => (typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values })
 
 export interface Database extends Queryable {
   /** Runs the work in one transaction; it rolls back when the work throws. */
@@ -25,11 +38,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const db = new PGlite(dataDir)
   await db.waitReady
-  const query = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows
+  const query = async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await db.query<T>(textOf(sql), params)).rows
   return {
     kind: 'pglite',
     query,
-    transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await tx.query<T>(textOf(sql), params)).rows })),
     withAdvisoryLock: (_key, work) => work(),
     close: () => db.close(),
   }
@@ -49,7 +62,7 @@ export async function openPostgres(connectionString: string, options: { schema?:
       admin.release()
     }
   }
-  const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[]
+  const query = async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await pool.query(pgQuery(sql, params))).rows as T[]
   return {
     kind: 'postgresql',
     query,
@@ -57,7 +70,7 @@ export async function openPostgres(connectionString: string, options: { schema?:
       const client = await pool.connect()
       try {
         await client.query('begin')
-        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] })
+        const result = await work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await client.query(pgQuery(sql, params))).rows as T[] })
         await client.query('commit')
         return result
       } catch (error) {

@@ -144,6 +144,47 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       )
     `,
   },
+  {
+    version: 8,
+    name: "activity: who changed an owner's licenses, what and when",
+    sql: `
+      create table activity (
+        id text primary key,
+        owner_oid text not null references accounts (oid),
+        at timestamptz not null default now(),
+        kind text not null,
+        actor_oid text,
+        actor_name text,
+        actor_email text,
+        price_id text,
+        subject_email text,
+        seats integer,
+        subscription_id text references subscriptions (id) on delete set null
+      );
+      create index activity_by_owner on activity (owner_oid, at desc, id desc)
+    `,
+  },
+  {
+    version: 9,
+    name: 'mail outbox: mail is queued in the transaction that causes it, and sent by a worker in every instance',
+    sql: `
+      create table mail_outbox (
+        id text primary key,
+        recipient text not null,
+        subject text not null,
+        text text not null,
+        html text not null,
+        created_at timestamptz not null default now(),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz default now(),
+        sent_at timestamptz,
+        last_error text,
+        dedupe_key text unique
+      );
+      comment on column mail_outbox.next_attempt_at is 'When a worker may (re)try it (while one sends it: the end of its lease), null once sent or given up';
+      create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is null
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

@@ -40,6 +40,8 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
   const now = Date.now()
   await db.transaction(async (tx) => {
     await tx.query('truncate seats, subscriptions, stripe_events, accounts cascade')
+    // Mail still queued from before the reset is about people who no longer exist: none of it is sent.
+    await tx.query('truncate mail_outbox')
     for (const demo of demoPeople) {
       const owned = subscriptions.find((subscription) => subscription.owner === demo.email)
       await tx.query('insert into accounts (oid, email, first_name, last_name, allowed_price_id, stripe_customer_id) values ($1, $2, $3, $4, $5, $6)', [

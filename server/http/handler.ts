@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HeaderSet } from '../web/security-headers'
+import { noteProxied } from './client-address'
 import { createRequestLog } from './request-log'
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -12,12 +13,13 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 /**
  * The one request listener of a server, local or production: health checks first (never logged,
  * never rate-limited, no sign-in), then each service by its prefix, then the site. Every request
- * gets an id and a log line.
+ * gets an id and a log line; behind a trusted proxy, the client's address is read from its headers.
  */
 export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: boolean }): Handler {
   const requestLog = createRequestLog({ trustProxy: options.trustProxy })
   return (request, response) => {
     requestLog(request, response)
+    if (options.trustProxy) noteProxied(request)
     const path = request.url ?? '/'
     const health = options.health(path)
     if (health) {

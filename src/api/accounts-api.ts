@@ -10,7 +10,12 @@ export function createAccountsApi(call: Caller) {
     assignedLicenses: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses/assigned', answer: contract.assignedLicensesSchema, signal }),
     assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/assign', body, answer: contract.assignedLicenseSchema, signal }),
     unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/unassign', body, answer: null, signal }),
+    regenerateKey: (licenseId: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, answer: contract.regeneratedKeySchema, signal }),
     stats: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/stats/', answer: contract.statsSchema, signal }),
+    /** The owner's activity, newest first; `before` is the previous page's nextCursor. */
+    activity: (query: { before: string | null; limit: number }, signal?: AbortSignal) =>
+      call({ method: 'GET', path: `/account/activity?${activitySearch(query)}`, answer: contract.activityPageSchema, signal }),
     account: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/', answer: contract.accountSchema, signal }),
     updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ method: 'PUT', path: '/account/', body, answer: null, signal }),
     connectDiscord: (discordName: string, signal?: AbortSignal) =>
@@ -30,6 +35,10 @@ export function createAccountsApi(call: Caller) {
       call({ method: 'GET', path: `/stripe/checkout-sessions/${encodeURIComponent(sessionId)}`, answer: contract.checkoutStatusSchema, signal }),
     product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
   }
+}
+
+function activitySearch({ before, limit }: { before: string | null; limit: number }) {
+  return new URLSearchParams({ ...(before === null ? {} : { before }), limit: String(limit) })
 }
 
 export type AccountsApi = ReturnType<typeof createAccountsApi>

@@ -2,8 +2,9 @@ import { fromPromise, toPromise, waitFor, type ActorRefFrom, type SnapshotFrom }
 import { authMachine, type SessionCheck } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 import { tokenMachine, type TokenRequest } from '../../machines/token.machine'
-import { createAppActor } from '../devtools/inspection'
+import { createAppActor } from '../ui/app-actors'
 import { isInAccountArea } from './account-area'
+import { authStarted, signInStarted, tokenOf } from './auth.select'
 import { identityOf } from './accounts'
 import { createAuthActors } from './auth-actors'
 import { createMsalClient } from './msal-client'
@@ -37,14 +38,14 @@ export class TokenError extends Error {
 export function createAuthService(navigate: (path: string) => void): AuthService {
   const settings = readAuthSettings()
   const msal = createMsalClient(settings)
-  const ready = () => waitFor(actor, (snapshot) => !snapshot.matches('startup'), { timeout: Infinity })
+  const ready = () => waitFor(actor, authStarted, { timeout: Infinity })
 
   // Only the user can help: ask the sign-in flow for an interactive token, from `none` only.
   const signInAgain = async (request: TokenRequest) => {
     await ready()
     actor.send({ type: 'token.request', interactionType: 'redirect', scopes: request.scopes, returnPath: request.returnPath })
-    const after = actor.getSnapshot()
-    if (!after.matches('acquireToken')) throw new Error(after.context.error ?? 'The sign-in could not start')
+    const sent = signInStarted(actor.getSnapshot())
+    if (!sent.started) throw new Error(sent.reason)
   }
   const tokenLogic = tokenMachine.provide({ actors: createTokenActors(msal, settings, signInAgain) })
   const acquire = (request: TokenRequest) => toPromise(createAppActor(tokenLogic, { input: request }).start())
@@ -81,9 +82,9 @@ export function createAuthService(navigate: (path: string) => void): AuthService
     async accessToken(access, returnPath) {
       const snapshot = await ready()
       const request: TokenRequest = { scopes: [settings.scopes[access]], account: snapshot.context.activeAccount, returnPath }
-      const outcome = await acquire(request)
-      if (outcome.status === 'acquired') return outcome.accessToken
-      throw new TokenError('Could not acquire access token', outcome.status === 'redirecting')
+      const answer = tokenOf(await acquire(request))
+      if (answer.token !== null) return answer.token
+      throw new TokenError('Could not acquire access token', answer.redirecting)
     },
     signIn(returnPath) {
       actor.send({ type: 'login.request', interactionType: 'redirect', returnPath })

@@ -69,6 +69,11 @@ export const plans: readonly Plan[] = planList.map((plan) => ({
 
 export const priceIds = plans.map((plan) => plan.priceId)
 
+/** The purchase page address for a plan (spec section 2: /account/purchase?pid=<priceId>). */
+export function purchaseHref(plan: { priceId: PriceId }): string {
+  return `/account/purchase?${new URLSearchParams({ pid: plan.priceId })}`
+}
+
 export function findPlan(priceId: string): Plan | undefined {
   return plans.find((plan) => plan.priceId === priceId)
 }

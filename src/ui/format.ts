@@ -23,3 +23,12 @@ export function daysUntil(date: Date | string, now = new Date()): number {
 export function formatDaysFromNow(days: number): string {
   return inDays.format(days, 'day')
 }
+
+/**
+ * A moment in the viewer's own locale and time zone, date and time: 'Nov 20, 2026, 2:05 PM' in
+ * en-US. Unlike the calendar days above, an activity happened at an instant. Tests pass a locale
+ * and a zone to pin the text.
+ */
+export function formatDateTime(date: string, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(date))
+}

@@ -10,13 +10,14 @@ import type { AuthService } from '../../src/auth/auth-service'
 import { routeTree } from '../../src/routeTree.gen'
 import { theme } from '../../src/ui/theme'
 import { authModel, cara } from '../machines/auth.model'
-import { describePath, planPaths } from '../model/paths'
+import { coveringPaths, describePath, planPaths } from '../model/paths'
+import { inspectAt } from '../model/recorder'
 import { idleActors } from '../model/run'
 
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {
   const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
-  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } })).start()
+  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } }), { inspect: inspectAt('component') }).start()
   return { service: serviceOver(actor), login }
 }
 
@@ -73,10 +74,11 @@ describe('the sign-in guard in every state of the auth machine (component paths)
   const endOf = ({ state }: (typeof paths)[number]) => JSON.stringify([state.value, Boolean(state.context.activeAccount)])
   const { paths } = planPaths(authModel)
   const ends = new Map(paths.map((path) => [endOf(path), path]))
-  for (const path of ends.values()) {
+  // And paths that together take every transition, so that the guard meets the machine after each.
+  for (const path of new Set([...ends.values(), ...coveringPaths(authModel.machine, paths)])) {
     it(`after ${describePath(path.steps)}`, async () => {
       const login = vi.fn(() => new Promise<null>(() => {}))
-      const actor = createActor(authMachine.provide({ actors: { ...idleActors(authModel.actors), login: fromPromise(() => login()) } } as never)).start()
+      const actor = createActor(authMachine.provide({ actors: { ...idleActors(authModel.actors), login: fromPromise(() => login()) } } as never), { inspect: inspectAt('component') }).start()
       for (const { event } of path.steps) if ((event as { type: string }).type !== 'xstate.init') actor.send(event as never)
       const snapshot = actor.getSnapshot()
       login.mockClear() // only what the guard starts counts

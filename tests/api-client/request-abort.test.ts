@@ -1,8 +1,10 @@
 import { createActor, type AnyActorLogic } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { accountShellActors } from '../../src/features/account-shell/account.actors'
-import { discordActors, licensesActors } from '../../src/features/licenses/licenses.actors'
+import { discordActors, licensesActors } from '../../src/features/my-licenses/my-licenses.actors'
+import { activityActors } from '../../src/features/manage-licenses/activity.actors'
 import { manageLicensesActors } from '../../src/features/manage-licenses/manage-licenses.actors'
+import { keyRotationActors } from '../../src/ui/key-rotation/key-rotation.actors'
 import { profileActors } from '../../src/features/profile/profile.actors'
 import { purchaseCompleteActors } from '../../src/features/purchase/purchase-complete.actors'
 import { purchaseActors } from '../../src/features/purchase/purchase.actors'
@@ -21,6 +23,8 @@ const factories: Record<string, [Factory, Record<string, unknown>]> = {
     (api) => manageLicensesActors(api, 'https://localhost'),
     { assignLicense: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, unassignLicense: { licenseId: 'seat_1' }, createCheckoutSession: { priceId: 'commercial', quantity: 1 } },
   ],
+  keyRotation: [(api) => keyRotationActors(api), { regenerateKey: { licenseId: 'seat_1' } }],
+  activity: [(api) => activityActors(api), { loadActivity: { before: 'cursor_2' } }],
   profile: [(api) => profileActors(api), { saveProfile: { firstName: 'Cara' } }],
   purchase: [(api) => purchaseActors(api, 'https://localhost'), { loadProduct: { priceId: 'commercial' }, createCheckoutSession: { priceId: 'commercial', quantity: 1 } }],
   purchaseComplete: [(api) => purchaseCompleteActors(api), { loadCheckoutStatus: { sessionId: 'cs_test_1' } }],

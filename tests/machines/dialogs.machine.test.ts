@@ -21,6 +21,15 @@ describe('license key dialog: generated paths', () => {
     expect(copyKey).toHaveBeenCalledWith(plusLicense.licenseKey)
     expect(actor.getSnapshot().value).toBe('closed')
   })
+
+  it("copies the new key after a rotation, not the old one", () => {
+    const copyKey = vi.fn()
+    const actor = createActor(licenseKeyMachine.provide({ actions: { copyKey: (_, params) => copyKey(params.licenseKey) } })).start()
+    actor.send({ type: 'dialog.open', license: plusLicense })
+    actor.send({ type: 'key.regenerated', licenseKey: 'PRSM-NEWKY-11111-22222-33333-44444' })
+    actor.send({ type: 'key.copyAndClose' })
+    expect(copyKey.mock.calls).toEqual([['PRSM-NEWKY-11111-22222-33333-44444']])
+  })
 })
 
 describe('connect discord dialog: generated paths', () => {

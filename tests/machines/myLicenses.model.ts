@@ -15,6 +15,9 @@ export const plusLicense: License = {
   ownedByCaller: true,
 }
 
+/** The key a rotation gave the Commercial Plus seat. */
+export const regeneratedKey = 'PRSM-NEWKY-11111-22222-33333-44444'
+
 export const fixtures: ActorFixtures<typeof myLicensesMachine> = {
   loadLicenses: { done: [[plusLicense], []], error: [new Error('There was a problem connecting to the server. Please try again.')] },
 }
@@ -23,5 +26,5 @@ export const myLicensesModel: PathPlan<typeof myLicensesMachine> = {
   name: 'myLicenses',
   machine: myLicensesMachine,
   actors: Object.keys(fixtures),
-  events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, ...actorEvents(fixtures)],
+  events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, { type: 'license.keyRegenerated', licenseId: plusLicense.id, licenseKey: regeneratedKey }, ...actorEvents(fixtures)],
 }

@@ -46,6 +46,15 @@ describe('upgrade machine: generated paths', () => {
     expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved, previewed, { type: 'wizard.back' }).value).toEqual({ payment: 'preparing' })
     expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value).toEqual({ payment: 'editing' })
   })
+  it('offers Back from the payment step until the card is submitted, then waits for the answer', () => {
+    const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
+    const prepared = done('createSetupIntent', { clientSecret: 's' })
+    expect(endOf({ type: 'wizard.continue' }, none, { type: 'wizard.back' }).value).toBe('select')
+    expect(endOf({ type: 'wizard.continue' }, none, prepared, { type: 'wizard.back' }).value).toBe('select')
+    const submitting = endOf({ type: 'wizard.continue' }, none, prepared, { type: 'payment.submit', form: null }, { type: 'wizard.back' })
+    expect(submitting.value).toEqual({ payment: 'submitting' })
+    expect(selectUpgrade(submitting).canBack).toBe(false)
+  })
   it('says the unknown error when the upgrade fails without a message', () => {
     const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, { type: 'xstate.error.actor.upgradeSubscription', error: {} } as never)
     expect(end.value).toBe('failure')

@@ -23,6 +23,8 @@ function renderManageLicenses() {
     assign: () => calls.call('assignLicense'),
     unassign: () => calls.call('unassignLicense'),
     createCheckoutSession: () => calls.call('createCheckoutSession'),
+    // Recent activity has its own component paths; here it has nothing to show.
+    activity: async () => ({ entries: [], nextCursor: null }),
   } as unknown as AccountsApi
   const goToCheckout = vi.fn()
   // The wizard itself has its own component paths; here it is a stand-in that never settles.

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'
-import { RouteErrorView, describeRouteError } from '../../src/features/marketing/components/ErrorView'
-import { NotFoundView } from '../../src/features/marketing/components/NotFoundView'
+import { RouteErrorView, describeRouteError } from '../../src/ui/site/ErrorView'
+import { NotFoundView } from '../../src/ui/site/NotFoundView'
 import { renderWithRouter } from '../render'
 
 describe('describeRouteError', () => {

@@ -10,7 +10,7 @@ export interface Coverage {
 }
 
 /** Every state node of the machine, the root excluded. */
-function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const nodes: AnyStateNode[] = []
   const visit = (node: AnyStateNode) => {
     for (const child of Object.values(node.states) as AnyStateNode[]) {
@@ -23,15 +23,39 @@ function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
 }
 
 /** Each transition of the machine, guarded branches counted one by one, with a readable key. */
-function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+export function allTransitions(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
   const keys = new Map<AnyTransitionDefinition, string>()
   for (const node of [machine.root, ...allStateNodes(machine)]) {
-    for (const [eventType, transitions] of node.transitions) {
-      transitions.forEach((transition: AnyTransitionDefinition, index: number) => keys.set(transition, `${node.id} --${eventType}[${index}]-->`))
-    }
-    node.always?.forEach((transition: AnyTransitionDefinition, index: number) => keys.set(transition, `${node.id} --always[${index}]-->`))
+    for (const transitions of node.transitions.values()) transitions.forEach((transition: AnyTransitionDefinition) => keys.set(transition, transitionKey(transition)))
+    node.always?.forEach((transition: AnyTransitionDefinition) => keys.set(transition, transitionKey(transition)))
   }
   return keys
+}
+
+/**
+ * A transition's key: its source, its event (`always` for an eventless one) and its place among
+ * the source's transitions for that event, e.g. `upgrade.select --wizard.continue[1]-->`. The same
+ * for the same transition of a machine and of its `provide`d copies, so runs can be compared.
+ */
+export function transitionKey(transition: AnyTransitionDefinition): string {
+  const source = transition.source
+  const eventless = source.always?.indexOf(transition) ?? -1
+  if (eventless >= 0) return `${source.id} --always[${eventless}]-->`
+  return `${source.id} --${transition.eventType}[${source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1}]-->`
+}
+
+/** The machine's states and transitions that a run entered and took (see recorder.ts), out of its total. */
+export function executedCoverage(machine: AnyStateMachine, executed: { states: readonly string[]; transitions: readonly string[] } | undefined): Coverage {
+  const states = new Set(executed?.states)
+  const transitions = new Set(executed?.transitions)
+  const stateIds = allStateNodes(machine).map((node) => node.id)
+  const transitionKeys = [...allTransitions(machine).values()]
+  const missingStates = stateIds.filter((id) => !states.has(id))
+  const missingTransitions = transitionKeys.filter((key) => !transitions.has(key))
+  return {
+    states: { covered: stateIds.length - missingStates.length, total: stateIds.length, missing: missingStates },
+    transitions: { covered: transitionKeys.length - missingTransitions.length, total: transitionKeys.length, missing: missingTransitions },
+  }
 }
 
 const nodesOf = (snapshot: Snapshot<unknown>) => new Set((snapshot as MachineSnapshotLike)._nodes)

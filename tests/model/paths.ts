@@ -124,7 +124,8 @@ function brief(value: unknown): string {
  */
 export function coveringPaths<TMachine extends AnyStateMachine>(machine: TMachine, paths: MachinePath<TMachine>[]): MachinePath<TMachine>[] {
   const covers = paths.map((path) => {
-    const coverage = measureCoverage(machine, [path as never], [])
+    // From the path's start too: an input can start the machine through an eventless transition.
+    const coverage = measureCoverage(machine, [path as never], [path.steps[0]!.state as Snapshot<unknown>])
     const all = measureCoverage(machine, [], [])
     const missing = new Set([...coverage.states.missing, ...coverage.transitions.missing])
     return new Set([...all.states.missing, ...all.transitions.missing].filter((item) => !missing.has(item)))

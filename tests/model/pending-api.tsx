@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { createRoute } from '@tanstack/react-router'
 import { act, waitFor } from '@testing-library/react'
-import { createActor, createMachine, type ActorRefFrom } from 'xstate'
+import { createActor, createMachine, fromPromise, type ActorRefFrom } from 'xstate'
 import { vi } from 'vitest'
 import type { AccountsApi } from '../../src/api/accounts-api'
 import type { Account } from '../../src/api/contract'
 import type { AuthService } from '../../src/auth/auth-service'
+import { billingPortalMachine } from '../../machines/billingPortal.machine'
 import type { sessionMachine } from '../../machines/session.machine'
 import { AccountServicesProvider } from '../../src/ui/account-services'
 import { renderWithRouter } from '../render'
@@ -65,10 +66,19 @@ export async function settleActorEvent(pending: ReturnType<typeof pendingApi>, m
   return true
 }
 
-/** Renders an account page with the given API and signed-in account, beside a home page at '/'. */
-export function renderAccountPage(page: () => ReactNode, options: { api: AccountsApi; account: Account; path?: string }) {
+/**
+ * Renders an account page with the given API and signed-in account, beside a home page at '/'.
+ * Billing is the real billing portal machine over the API; `goToPortal` sees where it would leave for.
+ */
+export function renderAccountPage(page: () => ReactNode, options: { api: AccountsApi; account: Account; path?: string; goToPortal?: (url: string) => void }) {
   const session = createActor(createMachine({ context: { account: options.account } })).start() as unknown as ActorRefFrom<typeof sessionMachine>
-  const services = { api: options.api, session, auth: {} as AuthService }
+  const billing = createActor(
+    billingPortalMachine.provide({
+      actors: { createPortalSession: fromPromise(({ input }: { input: { returnUrl: string } }) => options.api.createPortalSession(input.returnUrl)) },
+      actions: { goToPortal: (_, { url }) => options.goToPortal?.(url) },
+    }),
+  ).start()
+  const services = { api: options.api, session, billing, auth: {} as AuthService }
   const path = options.path ?? '/account'
   return renderWithRouter(
     (root) => [

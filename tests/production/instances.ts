@@ -151,7 +151,10 @@ export async function startStripe() {
   }
 }
 
-/** Everything a production instance needs, on a schema of its own, against this tenant and this Stripe. */
+/**
+ * Everything a production instance needs, on a schema of its own, against this tenant and this
+ * Stripe. Its mail server answers nowhere unless `extra` names one (SMTP_URL): mail stays queued.
+ */
 export async function productionEnv(databaseUrl: string, name: string, tenant: Awaited<ReturnType<typeof startTenant>>, stripe: Awaited<ReturnType<typeof startStripe>>, extra: Record<string, string> = {}) {
   return {
     DATABASE_URL: await freshDatabase(databaseUrl, name),
@@ -161,6 +164,7 @@ export async function productionEnv(databaseUrl: string, name: string, tenant: A
     AUTH_ISSUER: tenant.issuer,
     AUTH_AUDIENCE: tenant.audience,
     DISCORD_INVITE_URL: 'https://discord.gg/prism',
+    SMTP_URL: 'smtp://127.0.0.1:9',
     ...stripe.env,
     ...extra,
   }

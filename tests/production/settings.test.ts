@@ -13,11 +13,13 @@ const complete = {
   STRIPE_PRICE_COMMUNITY: 'price_1Community',
   STRIPE_PRICE_COMMERCIAL: 'price_1Commercial',
   STRIPE_PRICE_COMMERCIAL_PLUS: 'price_1CommercialPlus',
+  SMTP_URL: 'smtps://apikey:SG.s3cret@smtp.example.com:465',
 }
 
 describe('production settings', () => {
   it('takes a complete configuration, with the defaults of the optional values', () => {
-    expect(readProductionSettings(complete)).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: false, DATABASE_POOL_SIZE: 10, AUTH_EMAIL_CLAIM: 'emails', STRIPE_API_BASE: '', PUBLIC_ORIGIN: 'https://portal.example.com' })
+    expect(readProductionSettings(complete)).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: false, DATABASE_POOL_SIZE: 10, AUTH_EMAIL_CLAIM: 'emails', STRIPE_API_BASE: '', PUBLIC_ORIGIN: 'https://portal.example.com', MAIL_FROM: 'support@prismlibrary.com' })
+    expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({ SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })
     expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({ PUBLIC_ORIGIN: 'https://portal.example.com', TRUST_PROXY: true, DATABASE_POOL_SIZE: 25, AUTH_EMAIL_CLAIM: 'email' })
   })
 
@@ -27,7 +29,7 @@ describe('production settings', () => {
   })
 
   it('names every missing variable at once', () => {
-    expect(() => readProductionSettings({})).toThrow(/DATABASE_URL is required[\s\S]*PUBLIC_ORIGIN is required[\s\S]*STRIPE_PRICE_COMMERCIAL_PLUS is required/)
+    expect(() => readProductionSettings({})).toThrow(/DATABASE_URL is required[\s\S]*PUBLIC_ORIGIN is required[\s\S]*STRIPE_PRICE_COMMERCIAL_PLUS is required[\s\S]*SMTP_URL is required/)
   })
 
   it.each([
@@ -40,7 +42,14 @@ describe('production settings', () => {
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
     ['PORT', 'http', 'PORT must be a port number'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be at least 1'],
+    ['SMTP_URL', 'https://smtp.example.com', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['SMTP_URL', 'smtp.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['MAIL_FROM', 'Prism support', 'MAIL_FROM must be an email address, or a name and <address>'],
   ])('refuses %s=%s: "%s"', (name, value, message) => {
     expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)
+  })
+
+  it("never repeats a refused value: an SMTP_URL's password stays out of the message", () => {
+    expect(() => readProductionSettings({ ...complete, SMTP_URL: 'http://apikey:SG.s3cret@smtp.example.com' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }))
   })
 })

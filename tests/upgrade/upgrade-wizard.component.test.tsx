@@ -8,6 +8,7 @@ import { UpgradeWizard } from '../../src/features/upgrade/components/UpgradeWiza
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { communityUpgrade, upgradeModel } from '../machines/upgrade.model'
 import { pendingCalls } from '../model/deferred'
+import { inspectAt } from '../model/recorder'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { renderPage } from '../render'
 
@@ -46,7 +47,7 @@ function renderWizard() {
     actions: { reloadPage },
   })
   function Harness() {
-    const upgrade = useActorRef(logic, { input: communityUpgrade })
+    const upgrade = useActorRef(logic, { input: communityUpgrade, inspect: inspectAt('component') })
     return <UpgradeWizard upgrade={upgrade} onClose={onClose} />
   }
   renderPage(Harness)
@@ -85,7 +86,15 @@ async function expectState(state: Snapshot, reloadPage: ReturnType<typeof vi.fn>
     expect(within(wizard()).getByRole('radio', { name: new RegExp(`^${view.planName} —`) })).toHaveProperty('checked', true)
     expect(within(wizard()).getByText(/Total:/).textContent).toContain(view.total)
   }
-  if (state.matches({ payment: 'editing' })) await within(wizard()).findByLabelText('Card number')
+  if (state.matches({ payment: 'editing' })) {
+    await within(wizard()).findByLabelText('Card number')
+    expect(button('Back').hasAttribute('disabled')).toBe(false)
+  }
+  if (state.matches({ payment: 'submitting' })) {
+    // Back waits for the provider's answer: the machine has no Back from here.
+    expect(button('Save payment method').hasAttribute('data-loading')).toBe(true)
+    expect(button('Back').hasAttribute('disabled')).toBe(true)
+  }
   if (state.matches('loadingPreview')) {
     expect(within(wizard()).getByRole('table', { name: 'Your upgrade' }).textContent).toContain(view.planName)
     expect(within(wizard()).getByRole('status').textContent).toBe('Loading the amount due today…')

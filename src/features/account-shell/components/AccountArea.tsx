@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { useNavigate } from '@tanstack/react-router'
 import { billingPortalMachine } from '../../../../machines/billingPortal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
@@ -23,7 +23,7 @@ export function AccountArea({ auth, api, children }: { auth: AuthService; api: A
   const billing = useAppActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)
   const billingView = useSelector(billing, selectBilling)
-  const services = useMemo(() => ({ auth, api, session }), [auth, api, session])
+  const services = useMemo(() => ({ auth, api, session, billing }), [auth, api, session, billing])
 
   if (area.status === 'loading') return <LoadingPage />
   return (

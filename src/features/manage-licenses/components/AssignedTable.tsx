@@ -9,6 +9,9 @@ interface AssignedTableProps {
   licenses: readonly AssignedLicense[]
   canUnassign: boolean
   onUnassign: (license: AssignedLicense) => void
+  /** The owner may give any seat a new key. */
+  canRegenerate: boolean
+  onRegenerate: (license: AssignedLicense) => void
 }
 
 const columns: { column: SortColumn; label: string }[] = [
@@ -18,7 +21,7 @@ const columns: { column: SortColumn; label: string }[] = [
 ]
 
 /** Assigned licenses: searchable by name or email, sortable by each column, in pages. */
-export function AssignedTable({ licenses, canUnassign, onUnassign }: AssignedTableProps) {
+export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate }: AssignedTableProps) {
   // How the table is looked at (search, sort, page) is the view's own; the rows come from the machine.
   const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1 })
   const shown = tableRows(licenses, view)
@@ -71,7 +74,10 @@ export function AssignedTable({ licenses, canUnassign, onUnassign }: AssignedTab
                 <Table.Td>{fullName(license)}</Table.Td>
                 <Table.Td>{license.email}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(license.expirationDate)}</Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Button size="xs" variant="subtle" disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
+                    Regenerate key
+                  </Button>
                   <Button size="xs" variant="subtle" color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
                     Unassign
                   </Button>

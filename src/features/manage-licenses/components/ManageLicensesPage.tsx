@@ -1,20 +1,29 @@
 import { Alert, Badge, Button, Group, Skeleton, SimpleGrid, Stack, Title } from '@mantine/core'
 import { IconArrowUpRight } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import type { ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
+import { activityMachine } from '../../../../machines/activity.machine'
+import { keyRotationMachine } from '../../../../machines/keyRotation.machine'
 import { manageLicensesMachine } from '../../../../machines/manageLicenses.machine'
 import type { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { findPlan, plans, upgradePaths } from '../../../content/plans'
 import { useAccountServices } from '../../../ui/account-services'
+import { keyRotationActors } from '../../../ui/key-rotation/key-rotation.actors'
+import { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
+import { RegenerateKeyDialog } from '../../../ui/key-rotation/RegenerateKeyDialog'
 import { LoadFailed } from '../../../ui/LoadFailed'
+import { activityActors } from '../activity.actors'
+import { selectActivity } from '../activity.select'
+import { fullName } from '../license-table'
 import { manageLicensesActors } from '../manage-licenses.actors'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
 import { AssignedTable } from './AssignedTable'
 import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
+import { RecentActivity } from './RecentActivity'
 import { StatTiles } from './StatTiles'
 import { UnassignDialog } from './UnassignDialog'
 import { leaveSiteFor } from '../../../ui/leave-site'
@@ -36,19 +45,25 @@ interface ManageLicensesPageProps {
 /** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
 export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor }: ManageLicensesPageProps) {
   const { api } = useAccountServices()
+  // A change made here shows at the top of Recent activity.
+  const activity = useAppActorRef(activityMachine.provide({ actors: activityActors(api) }))
+  const refreshActivity = () => activity.send({ type: 'activity.refresh' })
   const manage = useAppActorRef(
     manageLicensesMachine.provide({
       actors: { ...manageLicensesActors(api, window.location.origin), upgrade: upgradeLogic },
-      actions: { goToCheckout: (_, { url }) => goToCheckout(url) },
+      actions: { goToCheckout: (_, { url }) => goToCheckout(url), licensesChanged: refreshActivity },
     }),
     { input: { checkoutReturned, plans, upgradePaths } },
   )
+  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api), actions: { keyRegenerated: refreshActivity } }))
   const view = useSelector(manage, selectManageLicenses)
   const assign = useSelector(manage, selectAssignDialog)
   const bulk = useSelector(manage, selectBulkDialog)
   const unassign = useSelector(manage, selectUnassignDialog)
   const purchase = useSelector(manage, selectPurchaseDialog)
   const upgrade = useSelector(manage, (snapshot) => snapshot.children.upgrade as UpgradeRef | undefined)
+  const rotationView = useSelector(rotation, selectKeyRotation)
+  const activityView = useSelector(activity, selectActivity)
   const close = () => manage.send({ type: 'dialog.close' })
   const priceId = view.stats?.priceId
   const upgradeTarget = priceId ? upgradePaths[priceId][0] : undefined
@@ -105,7 +120,14 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
             canUpgrade={view.canOpenUpgrade}
             onUpgrade={() => manage.send({ type: 'upgrade.open' })}
           />
-          <AssignedTable licenses={view.assigned} canUnassign={view.canUnassign} onUnassign={(license) => manage.send({ type: 'unassign.request', license })} />
+          <AssignedTable
+            licenses={view.assigned}
+            canUnassign={view.canUnassign}
+            onUnassign={(license) => manage.send({ type: 'unassign.request', license })}
+            canRegenerate={view.canUnassign && rotationView.canRequest}
+            onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
+          />
+          <RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />
         </>
       )}
 
@@ -131,6 +153,12 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
         onSeatsChange={(seats) => manage.send({ type: 'seats.change', seats })}
         onCheckout={() => manage.send({ type: 'checkout.start' })}
         onClose={close}
+      />
+      <RegenerateKeyDialog
+        rotation={rotationView}
+        onConfirm={() => rotation.send({ type: 'rotation.confirm' })}
+        onRetry={() => rotation.send({ type: 'rotation.retry' })}
+        onClose={() => rotation.send({ type: 'rotation.close' })}
       />
       {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined, close)}
     </Stack>

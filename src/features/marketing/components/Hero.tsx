@@ -1,6 +1,6 @@
 import { Container, Group, Text, Title, VisuallyHidden } from '@mantine/core'
 import { site } from '../../../content/site'
-import { SectionLink } from './SectionLink'
+import { SectionLink } from '../../../ui/site/SectionLink'
 import { siteButton } from '../../../ui/site-button'
 
 export function Hero() {

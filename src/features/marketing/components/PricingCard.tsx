@@ -1,12 +1,7 @@
 import { Badge, Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
-import type { Plan } from '../../../content/plans'
+import { purchaseHref, type Plan } from '../../../content/plans'
 import { siteButton } from '../../../ui/site-button'
-
-/** The purchase page address for a plan (spec section 2: /account/purchase?pid=<priceId>). */
-export function purchaseHref(plan: Plan): string {
-  return `/account/purchase?${new URLSearchParams({ pid: plan.priceId })}`
-}
 
 export function PricingCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.priceId}`

@@ -1,24 +1,18 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core'
-import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { shallowEqual, useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { profileMachine } from '../../../../machines/profile.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
 import { profileActors } from '../profile.actors'
+import { selectProfile } from '../profile.select'
 import { ProfileForm } from './ProfileForm'
 import '../profile.css'
 
 export function ProfilePage() {
   const { api, session } = useAccountServices()
   const profile = useAppActorRef(profileMachine.provide({ actors: profileActors(api), actions: { announceAccount: (_, { account }) => session.send({ type: 'account.changed', account }) } }))
-  const view = useSelector(profile, (snapshot) => ({
-    account: snapshot.context.account,
-    loading: snapshot.matches('loading'),
-    failed: snapshot.matches('failed'),
-    saving: snapshot.matches('saving'),
-    saved: snapshot.context.saved,
-    error: snapshot.context.error,
-  }))
+  const view = useSelector(profile, selectProfile, shallowEqual)
   return (
     <Stack maw={820}>
       <Title order={1}>Profile</Title>

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../devtools/inspection'
+import { useAppActorRef } from '../../../ui/app-actors'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { purchaseMachine } from '../../../../machines/purchase.machine'
 import { useAccountServices } from '../../../ui/account-services'

@@ -1,0 +1,46 @@
+import { expect } from '@playwright/test'
+import type { activityMachine } from '../../machines/activity.machine'
+import { activityModel } from '../../tests/machines/activity.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** Recent activity below Manage Licenses' table: loading, the entries, Show more, empty, and a failed load. */
+export const activityTour: Tour<typeof activityMachine> = {
+  plan: activityModel,
+  actors: { loadActivity: { calls: [{ method: 'GET', path: '/account/activity' }] } },
+  // A refresh follows a change on the page (assign, unassign, a new key): their own tours make them.
+  walkable: (steps) => !steps.some((step) => step.event.type === 'activity.refresh'),
+  open: (page) => openAs(page, demo.commercial, '/account/licenses'),
+  perform: async (page, event) => {
+    const section = page.getByRole('region', { name: 'Recent activity' })
+    switch (event.type) {
+      case 'activity.reload':
+        return section.getByRole('button', { name: 'Try again' }).click()
+      case 'activity.more':
+        return section.getByRole('button', { name: 'Show more' }).click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const section = page.getByRole('region', { name: 'Recent activity' })
+    const entries = (step.state.context.entries as { id: string }[]).length
+    switch (JSON.stringify(step.state.value)) {
+      case '"loading"':
+        return expect(section.getByLabel('Loading recent activity')).toBeVisible()
+      case '"empty"':
+        return expect(section.getByText('No activity yet.')).toBeVisible()
+      case '"failed"':
+        await expect(section.getByRole('alert')).toContainText('Recent activity could not be loaded')
+        return expect(section.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case '{"shown":"loadingMore"}':
+        return expect(section.getByRole('button', { name: 'Show more' })).toHaveAttribute('data-loading', 'true')
+      case '{"shown":"moreFailed"}':
+        await expect(section.getByRole('alert')).toHaveText(step.state.context.error as string)
+        return expect(section.getByRole('listitem')).toHaveCount(entries)
+      case '{"shown":"idle"}':
+        return expect(section.getByRole('listitem')).toHaveCount(entries)
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(step.state.value)}`)
+  },
+}

@@ -1,0 +1,50 @@
+import { expect } from '@playwright/test'
+import type { keyRotationMachine } from '../../machines/keyRotation.machine'
+import { keyRotationModel, noSeat } from '../../tests/machines/keyRotation.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** The owner's key rotation from Manage Licenses: asked, sent, failed with Try again, and the new key. */
+export const keyRotationTour: Tour<typeof keyRotationMachine> = {
+  plan: keyRotationModel,
+  actors: { regenerateKey: { calls: [{ method: 'POST', path: /^\/licenses\/[^/]+\/regenerate-key$/ }] } },
+  // Every row names its seat; and behind the open dialog of a new key no row can be pressed.
+  walkable: (steps) =>
+    !steps.some((step, index) => step.event.type === 'rotation.request' && ((step.event as { seat?: unknown }).seat === noSeat || steps[index - 1]?.state.value === 'done')),
+  open: async (page) => {
+    await openAs(page, demo.commercial, '/account/licenses')
+    await expect(page.getByRole('button', { name: 'Regenerate key of Dev One' })).toBeEnabled()
+  },
+  perform: async (page, event) => {
+    const dialog = page.getByRole('dialog', { name: 'Regenerate key' })
+    switch (event.type) {
+      case 'rotation.request':
+        return page.getByRole('button', { name: 'Regenerate key of Dev One' }).click()
+      case 'rotation.confirm':
+        return dialog.getByRole('button', { name: 'Regenerate key' }).click()
+      case 'rotation.retry':
+        return dialog.getByRole('button', { name: 'Try again' }).click()
+      case 'rotation.close':
+        return page.keyboard.press('Escape')
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const dialog = page.getByRole('dialog', { name: 'Regenerate key' })
+    switch (step.state.value) {
+      case 'idle':
+        return expect(dialog).toBeHidden()
+      case 'confirming':
+        return expect(dialog.getByText(/The old key stops working at once/)).toBeVisible()
+      case 'regenerating':
+        return expect(dialog.getByRole('button', { name: 'Regenerate key' })).toHaveAttribute('data-loading', 'true')
+      case 'failed':
+        await expect(dialog.getByRole('alert')).toHaveText(step.state.context.error as string)
+        return expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case 'done':
+        return expect(dialog.getByRole('textbox', { name: 'New license key' })).toHaveValue('PRSM-NEWKY-11111-22222-33333-44444')
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(step.state.value)}`)
+  },
+}

@@ -1,0 +1,76 @@
+import { formatLongDate } from '../../src/ui/format'
+import { composeMail, type OutgoingMail, type Paragraph } from './compose'
+import { supportAddress } from './settings'
+
+/** A person as a message names them: the name (empty when not given) and the address. */
+export interface Person {
+  firstName: string
+  lastName: string
+  email: string
+}
+
+/** Absolute links on the site's public origin: My Licenses, Manage Licenses, and where Billing is. */
+export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses` })
+
+const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim()
+const greeting = (person?: Person): Paragraph => [person?.firstName.trim() ? `Hello ${person.firstName.trim()},` : 'Hello,']
+const seatsInWords = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`)
+const signOff: Paragraph = [`Questions? Write to ${supportAddress}. — The Prism team`]
+// Billing is the account area's sidebar entry that opens the payment provider's portal (spec section 2).
+const billing = (origin: string): Paragraph => ['Sign in at ', { href: siteLinks(origin).myLicenses }, ' and choose ', { strong: 'Billing' }, ' in the sidebar.']
+
+/** To the developer a seat was just assigned to: who assigned it, the plan, how to sign in and find the key. */
+export function seatAssignedMail(facts: { origin: string; assignee: string; owner: Person; planName: string }): OutgoingMail {
+  const owner = fullName(facts.owner)
+  const who = owner ? `${owner} (${facts.owner.email})` : facts.owner.email
+  return composeMail(facts.assignee, `${owner || facts.owner.email} assigned you a Prism ${facts.planName} license`, [
+    greeting(),
+    [`${who} assigned you a Prism ${facts.planName} license.`],
+    ['To use it, sign in at ', { href: siteLinks(facts.origin).myLicenses }, ` with this email address, ${facts.assignee}. New to the portal? Choose sign up there with this same address and the license is waiting for you.`],
+    ['Your license key is under ', { strong: 'My Licenses → License Key' }, '.'],
+    signOff,
+  ])
+}
+
+/** To the owner after a purchase: the plan and the seats, and where to hand them out. */
+export function purchaseMail(facts: { origin: string; owner: Person; planName: string; seats: number }): OutgoingMail {
+  return composeMail(facts.owner.email, `Your Prism ${facts.planName} purchase: ${seatsInWords(facts.seats)}`, [
+    greeting(facts.owner),
+    [`Thank you for buying Prism ${facts.planName}: ${seatsInWords(facts.seats)}, renewed every year.`],
+    ['Assign seats to your developers under ', { strong: 'Manage Licenses' }, ': ', { href: siteLinks(facts.origin).manageLicenses }],
+    ['Your licenses and their keys are under ', { strong: 'My Licenses' }, ': ', { href: siteLinks(facts.origin).myLicenses }],
+    signOff,
+  ])
+}
+
+/** To the owner after a renewal: the new expiry date. */
+export function renewalMail(facts: { origin: string; owner: Person; planName: string; seats: number; expiresAt: Date }): OutgoingMail {
+  const date = formatLongDate(facts.expiresAt)
+  return composeMail(facts.owner.email, `Your Prism ${facts.planName} licenses are renewed until ${date}`, [
+    greeting(facts.owner),
+    [`Your Prism ${facts.planName} subscription (${seatsInWords(facts.seats)}) is renewed. Its licenses now expire on ${date}.`],
+    ['Your licenses are under ', { strong: 'My Licenses' }, ': ', { href: siteLinks(facts.origin).myLicenses }],
+    signOff,
+  ])
+}
+
+/** To the owner when a renewal's payment failed: what it means, and the way to Billing. */
+export function paymentFailedMail(facts: { origin: string; owner: Person; planName: string }): OutgoingMail {
+  return composeMail(facts.owner.email, `Payment failed for your Prism ${facts.planName} licenses`, [
+    greeting(facts.owner),
+    [`We could not take the payment for your Prism ${facts.planName} subscription. Until it is paid, its licenses show Payment due and no seat can be assigned; if it stays unpaid, they end.`],
+    ['To pay, update your card in Billing. ', ...billing(facts.origin)],
+    signOff,
+  ])
+}
+
+/** To the owner, 30 days (or less) before a subscription set to cancel ends. */
+export function cancelReminderMail(facts: { origin: string; owner: Person; planName: string; seats: number; endsAt: Date }): OutgoingMail {
+  const date = formatLongDate(facts.endsAt)
+  return composeMail(facts.owner.email, `Your Prism ${facts.planName} licenses end on ${date}`, [
+    greeting(facts.owner),
+    [`Your Prism ${facts.planName} subscription is set to cancel: its ${seatsInWords(facts.seats)} stop working on ${date}, and their keys with them.`],
+    ['To keep them, renew the subscription in Billing. ', ...billing(facts.origin)],
+    signOff,
+  ])
+}

@@ -1,0 +1,56 @@
+import { newId } from '../accounts/license-keys'
+import type { Queryable } from '../db/database'
+import type { OutgoingMail } from './compose'
+
+/** A queued message a worker has claimed for one attempt. */
+export interface ClaimedMail extends OutgoingMail {
+  id: string
+  attempts: number
+  createdAt: Date
+}
+
+/**
+ * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
+ * never while the request that caused it waits. A dedupe key queues it at most once, ever.
+ */
+export async function queueMail(tx: Queryable, mail: OutgoingMail, options: { dedupeKey?: string } = {}): Promise<void> {
+  await tx.query('insert into mail_outbox (id, recipient, subject, text, html, dedupe_key) values ($1, $2, $3, $4, $5, $6) on conflict (dedupe_key) do nothing', [
+    newId('mail'),
+    mail.to,
+    mail.subject,
+    mail.text,
+    mail.html,
+    options.dedupeKey ?? null,
+  ])
+}
+
+/**
+ * Claims the oldest due message for one attempt, in one statement: skip locked lets workers of
+ * several instances claim different messages at once, and the lease (its next attempt time moved
+ * `leaseMs` ahead) hands it to another worker if this one dies before it records the outcome.
+ */
+export async function claimDueMail(db: Queryable, leaseMs: number): Promise<ClaimedMail | undefined> {
+  const [row] = await db.query<{ id: string; recipient: string; subject: string; text: string; html: string; attempts: number; created_at: Date }>(
+    `with due as (
+       select id from mail_outbox where sent_at is null and next_attempt_at <= now() order by next_attempt_at limit 1 for update skip locked
+     )
+     update mail_outbox m set next_attempt_at = now() + ($1::integer * interval '1 millisecond') from due where m.id = due.id
+     returning m.id, m.recipient, m.subject, m.text, m.html, m.attempts, m.created_at`,
+    [leaseMs],
+  )
+  return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: row.attempts, createdAt: new Date(row.created_at) }
+}
+
+export async function markMailSent(db: Queryable, id: string): Promise<void> {
+  await db.query('update mail_outbox set sent_at = now(), attempts = attempts + 1, next_attempt_at = null, last_error = null where id = $1', [id])
+}
+
+/** Records a failed attempt and when to try again; `retryInMs` null gives up (the row stays, unsent). */
+export async function markMailFailed(db: Queryable, id: string, error: string, retryInMs: number | null): Promise<void> {
+  await db.query(
+    `update mail_outbox set attempts = attempts + 1, last_error = $2,
+       next_attempt_at = case when $3::integer is null then null else now() + ($3::integer * interval '1 millisecond') end
+     where id = $1`,
+    [id, error, retryInMs],
+  )
+}

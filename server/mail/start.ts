@@ -1,0 +1,18 @@
+import type { Database } from '../db/database'
+import { log } from '../log'
+import { describeSmtpServer } from './settings'
+import { setMailSiteOrigin } from './site-origin'
+import { describeSendFailure, smtpSender } from './smtp'
+import { startMailWorker, type MailWorker } from './worker'
+
+/** Mail for this process, production's or the local stack's: links on the site's origin, sent through SMTP_URL. */
+export function startMail(options: { db: Database; smtpUrl: string; from: string; siteOrigin: string }): MailWorker {
+  setMailSiteOrigin(options.siteOrigin)
+  log.info({ smtp: describeSmtpServer(options.smtpUrl), from: options.from }, 'mail worker started')
+  return startMailWorker({
+    db: options.db,
+    send: smtpSender(options.smtpUrl, options.from),
+    siteOrigin: options.siteOrigin,
+    describeFailure: (error) => describeSendFailure(error, options.smtpUrl),
+  })
+}

@@ -1,0 +1,116 @@
+import type { Database } from '../db/database'
+import { log } from '../log'
+import { queueCancelReminders } from './cancel-reminders'
+import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail } from './outbox'
+import type { SendMail } from './smtp'
+
+export interface MailWorkerOptions {
+  db: Database
+  send: SendMail
+  /** Links in the reminders it queues point here. */
+  siteOrigin: string
+  /** Turns a failed send into words for the row and the log (smtp.ts keeps the password out). */
+  describeFailure: (error: unknown) => string
+  /** How often an idle worker looks for due mail: one indexed query. */
+  pollMs?: number
+  /** How long a claimed message is this worker's before another may try it. */
+  leaseMs?: number
+  /** Waits after the first, second, … failed attempt; the last repeats. */
+  backoffMs?: readonly number[]
+  /** After this long since it was queued, a message that still fails is given up (and kept). */
+  giveUpAfterMs?: number
+  /** How often the cancellation reminders are looked for. */
+  remindEveryMs?: number
+}
+
+export interface MailWorker {
+  /** Sends what is due now and queues the reminders due now; resolves when done (the tests' clock). */
+  runOnce(): Promise<void>
+  /** Finishes the message in hand, then stops: nothing is lost, an unfinished claim is retried by its lease. */
+  stop(): Promise<void>
+}
+
+const second = 1000
+const minute = 60 * second
+const hour = 60 * minute
+export const defaultBackoffMs = [10 * second, 30 * second, 2 * minute, 10 * minute, hour] as const
+
+/** The wait before the attempt after `failures` failed ones. */
+export const retryDelay = (backoffMs: readonly number[], failures: number) => backoffMs[Math.min(failures, backoffMs.length) - 1]!
+
+/**
+ * The mail queue's worker, one in every instance: it polls the outbox, claims one due message at a
+ * time (several instances never claim the same), sends it, and records the outcome. A failure is
+ * retried with back-off for three days, then given up with an error in the log; the row stays.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const pollMs = options.pollMs ?? 1500
+  const leaseMs = options.leaseMs ?? 2 * minute
+  const backoffMs = options.backoffMs ?? defaultBackoffMs
+  const giveUpAfterMs = options.giveUpAfterMs ?? 3 * 24 * hour
+  const remindEveryMs = options.remindEveryMs ?? hour
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> = Promise.resolve()
+  let lastReminders = -Infinity
+  // One warning when the queue cannot be read (the database is down), not one a poll.
+  let failing = false
+
+  async function attempt(mail: ClaimedMail) {
+    try {
+      await options.send(mail)
+    } catch (error) {
+      const failures = mail.attempts + 1
+      const reason = options.describeFailure(error)
+      const givingUp = Date.now() - mail.createdAt.getTime() >= giveUpAfterMs
+      await markMailFailed(options.db, mail.id, reason, givingUp ? null : retryDelay(backoffMs, failures))
+      if (givingUp) log.error({ mailId: mail.id, attempts: failures, error: reason }, 'mail given up: it could not be sent for three days')
+      else log.warn({ mailId: mail.id, attempts: failures, error: reason }, 'mail not sent: it will be retried')
+      return
+    }
+    await markMailSent(options.db, mail.id)
+    log.info({ mailId: mail.id, attempts: mail.attempts + 1 }, 'mail sent')
+  }
+
+  async function work() {
+    if (Date.now() - lastReminders >= remindEveryMs) {
+      await queueCancelReminders(options.db, options.siteOrigin)
+      lastReminders = Date.now()
+    }
+    for (let mail = await claimDueMail(options.db, leaseMs); mail; mail = stopped ? undefined : await claimDueMail(options.db, leaseMs)) await attempt(mail)
+  }
+
+  function runOnce(): Promise<void> {
+    running = running
+      .then(work)
+      .then(() => {
+        if (failing) log.info('mail queue readable again')
+        failing = false
+      })
+      .catch((error: unknown) => {
+        if (!failing && !stopped) log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'mail queue unavailable: retrying')
+        failing = true
+      })
+    return running
+  }
+
+  function poll() {
+    if (stopped) return
+    void runOnce().then(() => {
+      if (stopped) return
+      timer = setTimeout(poll, pollMs)
+      // The worker alone never keeps a process alive.
+      timer.unref()
+    })
+  }
+  poll()
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

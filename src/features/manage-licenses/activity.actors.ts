@@ -1,0 +1,13 @@
+import { fromRequest } from '../../api/request-actor'
+import type { AccountsApi } from '../../api/accounts-api'
+import type { ActivityPage } from '../../api/contract'
+
+/** Entries a page of Recent activity holds. */
+export const activityPageSize = 10
+
+/** Recent activity's I/O over the accounts API: GET /api/account/activity, a page before a cursor. */
+export function activityActors(api: AccountsApi) {
+  return {
+    loadActivity: fromRequest<ActivityPage, { before: string | null }>(({ input, signal }) => api.activity({ before: input.before, limit: activityPageSize }, signal)),
+  }
+}

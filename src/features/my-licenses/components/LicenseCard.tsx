@@ -1,0 +1,42 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { StatusBadge } from '../my-licenses.select'
+
+interface LicenseCardProps {
+  title: string
+  badge: StatusBadge
+  owner: string
+  expires: string
+  expiresInWords: string | null
+  actions: ReactNode
+}
+
+/** One license: plan, its status badge, the owner, when it expires (or cancels, or expired), and its actions. */
+export function LicenseCard({ title, badge, owner, expires, expiresInWords, actions }: LicenseCardProps) {
+  return (
+    <Card component="article" withBorder padding="lg" aria-label={title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Badge color={badge.color} autoContrast>
+          {badge.label}
+        </Badge>
+      </Group>
+      <Stack gap={2} mt="sm">
+        <Text size="sm" className="typed-text">
+          {owner}
+        </Text>
+        <Text size="sm">{expires}</Text>
+        {expiresInWords && (
+          <Text size="sm" fw={600} c="orange.9">
+            {expiresInWords}
+          </Text>
+        )}
+      </Stack>
+      <Group mt="md" gap="sm">
+        {actions}
+      </Group>
+    </Card>
+  )
+}

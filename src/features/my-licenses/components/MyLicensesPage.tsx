@@ -1,0 +1,159 @@
+import { Alert, Anchor, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { IconBrandDiscord, IconKey } from '@tabler/icons-react'
+import { shallowEqual, useSelector } from '@xstate/react'
+import { useAppActorRef } from '../../../ui/app-actors'
+import { discordConnectMachine } from '../../../../machines/discordConnect.machine'
+import { keyRotationMachine } from '../../../../machines/keyRotation.machine'
+import { licenseKeyMachine } from '../../../../machines/licenseKey.machine'
+import { myLicensesMachine } from '../../../../machines/myLicenses.machine'
+import { useAccountServices } from '../../../ui/account-services'
+import { keyRotationActors } from '../../../ui/key-rotation/key-rotation.actors'
+import { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
+import { LoadFailed } from '../../../ui/LoadFailed'
+import { selectDiscordConnect } from '../discord-connect.select'
+import { selectLicenseKey } from '../license-key.select'
+import { discordActors, licensesActors } from '../my-licenses.actors'
+import { selectBillingOpening, selectMyLicenses } from '../my-licenses.select'
+import { DiscordDialog } from './DiscordDialog'
+import { LicenseCard } from './LicenseCard'
+import { LicenseKeyDialog } from './LicenseKeyDialog'
+import '../my-licenses.css'
+
+/** My Licenses (the account area's index): a card per license, with its key and Discord. */
+export function MyLicensesPage() {
+  const { api, session, billing } = useAccountServices()
+  const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
+  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
+  const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
+  // A new key reaches the open dialog and the card it came from.
+  const rotation = useAppActorRef(
+    keyRotationMachine.provide({
+      actors: keyRotationActors(api),
+      actions: {
+        keyRegenerated: (_, { licenseId, licenseKey }) => {
+          keyDialog.send({ type: 'key.regenerated', licenseKey })
+          licenses.send({ type: 'license.keyRegenerated', licenseId, licenseKey })
+        },
+      },
+    }),
+  )
+  const discord = useAppActorRef(
+    discordConnectMachine.provide({
+      actors: discordActors(api),
+      actions: {
+        openInvite: (_, { inviteLink }) => {
+          if (inviteLink) window.open(inviteLink, '_blank', 'noopener,noreferrer')
+          licenses.send({ type: 'license.discordConnected' })
+        },
+      },
+    }),
+  )
+  const view = useSelector(licenses, selectMyLicenses)
+  const rotationView = useSelector(rotation, selectKeyRotation)
+  const billingOpening = useSelector(billing, selectBillingOpening)
+  const keyState = useSelector(keyDialog, selectLicenseKey, shallowEqual)
+  const discordState = useSelector(discord, selectDiscordConnect, shallowEqual)
+
+  return (
+    <Stack>
+      <Title order={1}>My Licenses</Title>
+      {keyState.copied && (
+        <Alert color="teal" role="status" withCloseButton={false}>
+          License key copied to the clipboard.
+        </Alert>
+      )}
+      {view.loading && (
+        <div className="license-grid" role="status" aria-busy="true" aria-label="Loading your licenses">
+          {[0, 1].map((index) => (
+            <Skeleton key={index} height={170} radius="md" />
+          ))}
+        </div>
+      )}
+      {view.error && (
+        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => licenses.send({ type: 'licenses.reload' })} />
+      )}
+      {view.empty && (
+        <Card withBorder padding="xl" ta="center">
+          <Title order={2} fz="lg">
+            No Licenses Assigned
+          </Title>
+          <Text c="dimmed" mt="xs" mb="md">
+            Get started by purchasing a license.
+          </Text>
+          <Button component="a" href="/#pricing">
+            Purchase License
+          </Button>
+        </Card>
+      )}
+      {view.cards.length > 0 && (
+        <div className="license-grid">
+          {view.cards.map((card) => (
+            <LicenseCard
+              key={card.id}
+              title={card.title}
+              badge={card.badge}
+              owner={card.owner}
+              expires={card.expires}
+              expiresInWords={card.expiresInWords}
+              actions={
+                <>
+                  {card.showDiscord &&
+                    (card.discordConnected ? (
+                      <Badge color="green.9" size="lg" leftSection={<IconBrandDiscord size={14} aria-hidden="true" />}>
+                        Discord Connected
+                      </Badge>
+                    ) : (
+                      <Button variant="light" leftSection={<IconBrandDiscord size={16} aria-hidden="true" />} onClick={() => discord.send({ type: 'dialog.open' })}>
+                        Connect Discord
+                      </Button>
+                    ))}
+                  {card.showKey && (
+                    <Button variant="default" leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => keyDialog.send({ type: 'dialog.open', license: card.license })}>
+                      License Key
+                    </Button>
+                  )}
+                  {card.updatePayment && (
+                    <Button variant="light" color="yellow.9" loading={billingOpening} onClick={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}>
+                      Update payment in Billing
+                    </Button>
+                  )}
+                  {card.buyAgainHref && (
+                    <Anchor href={card.buyAgainHref} fw={600} aria-label={`Buy ${card.title} again`}>
+                      Buy again
+                    </Anchor>
+                  )}
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+      <LicenseKeyDialog
+        license={keyState.license}
+        username={email}
+        rotation={rotationView}
+        onClose={() => {
+          // While a new key is being made the dialog stays: the answer is the only copy of it.
+          if (!rotationView.canClose) return
+          rotation.send({ type: 'rotation.close' })
+          keyDialog.send({ type: 'dialog.close' })
+        }}
+        onCopyAndClose={() => {
+          rotation.send({ type: 'rotation.close' })
+          keyDialog.send({ type: 'key.copyAndClose' })
+        }}
+        onRegenerate={() => keyState.license && rotation.send({ type: 'rotation.request', seat: { licenseId: keyState.license.id, holderName: '', holderEmail: email } })}
+        onConfirmRegenerate={() => rotation.send({ type: 'rotation.confirm' })}
+        onRetryRegenerate={() => rotation.send({ type: 'rotation.retry' })}
+        onCancelRegenerate={() => rotation.send({ type: 'rotation.close' })}
+      />
+      <DiscordDialog
+        {...discordState}
+        onNameChange={(value) => discord.send({ type: 'name.change', value })}
+        onJoin={() => discord.send({ type: 'discord.join' })}
+        onClose={() => discord.send({ type: 'dialog.close' })}
+      />
+    </Stack>
+  )
+}
+

@@ -1,0 +1,75 @@
+import type { SnapshotFrom } from 'xstate'
+import type { billingPortalMachine } from '../../../machines/billingPortal.machine'
+import type { myLicensesMachine } from '../../../machines/myLicenses.machine'
+import type { License, LicenseStatus } from '../../api/contract'
+import { purchaseHref } from '../../content/plans'
+import { daysUntil, formatDaysFromNow, formatLongDate } from '../../ui/format'
+
+/** Licenses that end within this many days also say so in words. */
+export const expiringSoonDays = 30
+
+/** A card's badge: the spec's green 'Active', amber (with dark text) while a payment is due, grey once ended. */
+export interface StatusBadge {
+  label: string
+  color: 'green.9' | 'yellow.5' | 'gray.7'
+}
+
+const badges: Record<LicenseStatus, StatusBadge> = {
+  active: { label: 'Active', color: 'green.9' },
+  // Set to cancel, the seat still works until its date: the date line says when it ends.
+  cancels: { label: 'Active', color: 'green.9' },
+  'payment-due': { label: 'Payment due', color: 'yellow.5' },
+  expired: { label: 'Expired', color: 'gray.7' },
+}
+
+/** The date line under the owner, and the same end in days when it is near. */
+function dates(status: LicenseStatus, expirationDate: string, days: number) {
+  const date = formatLongDate(expirationDate)
+  const soon = days <= expiringSoonDays ? formatDaysFromNow(days) : null
+  switch (status) {
+    case 'expired':
+      return { line: `Expired on ${date}`, inWords: null }
+    case 'cancels':
+      return { line: `Cancels on ${date}`, inWords: soon && `Ends ${soon}` }
+    default:
+      return { line: `Expires: ${date}`, inWords: soon && `Expires ${soon}` }
+  }
+}
+
+/** A seat that works: not ended, with a key. Only such a Commercial Plus seat gets the feed and Discord. */
+const isLive = (license: License) => license.status !== 'expired' && license.licenseKey !== ''
+
+export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine>, now = new Date()) {
+  const cards = snapshot.context.licenses.map((license) => {
+    const live = isLive(license)
+    const plus = license.priceId === 'commercial-plus' && live
+    const { line, inWords } = dates(license.status, license.expirationDate, daysUntil(license.expirationDate, now))
+    return {
+      id: license.id,
+      title: license.subscription,
+      badge: badges[license.status],
+      owner: `Owner: ${license.accountEmail}`,
+      expires: line,
+      expiresInWords: inWords,
+      showKey: live,
+      showDiscord: plus,
+      discordConnected: plus && license.discordConnected,
+      /** The subscription's owner settles a due payment in Billing. */
+      updatePayment: license.status === 'payment-due' && license.ownedByCaller,
+      /** The owner of an ended subscription may buy the plan again. */
+      buyAgainHref: license.status === 'expired' && license.ownedByCaller ? purchaseHref(license) : null,
+      license,
+    }
+  })
+  return {
+    loading: snapshot.matches('loading'),
+    empty: snapshot.matches('empty'),
+    error: snapshot.matches('failed') ? snapshot.context.error : null,
+    cards,
+  }
+}
+
+/** 'Update payment in Billing' shows progress while the sidebar's Billing opens the portal. */
+export function selectBillingOpening(snapshot: SnapshotFrom<typeof billingPortalMachine>) {
+  return !snapshot.matches('idle')
+}

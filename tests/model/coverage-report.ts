@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AnyStateMachine } from 'xstate'
+import { executedCoverage } from './coverage'
+import type { PathPlan } from './paths'
+import type { ExecutedByMachine, Level } from './recorder'
+
+/** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
+export function readRecorded(dir: string, level: Level): ExecutedByMachine {
+  const merged: Record<string, { states: Set<string>; transitions: Set<string> }> = {}
+  const folder = join(dir, level)
+  const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []
+  for (const file of files) {
+    const recorded = JSON.parse(readFileSync(join(folder, file), 'utf8')) as ExecutedByMachine
+    for (const [id, { states, transitions }] of Object.entries(recorded)) {
+      merged[id] ??= { states: new Set(), transitions: new Set() }
+      states.forEach((state) => merged[id]!.states.add(state))
+      transitions.forEach((transition) => merged[id]!.transitions.add(transition))
+    }
+  }
+  return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions }]) => [id, { states: [...states], transitions: [...transitions] }]))
+}
+
+const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))
+
+/**
+ * A table of what ran of each model's machine, out of its states and transitions, and the
+ * machines below 100% with what they miss.
+ */
+export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], executed: ExecutedByMachine) {
+  const rows = models.map((model) => {
+    const { states, transitions } = executedCoverage(model.machine, executed[model.machine.id])
+    return {
+      machine: model.name,
+      states: `${states.covered}/${states.total} (${percent(states.covered, states.total)}%)`,
+      transitions: `${transitions.covered}/${transitions.total} (${percent(transitions.covered, transitions.total)}%)`,
+      missing: [...states.missing.map((id) => `state ${id}`), ...transitions.missing.map((key) => `transition ${key}`)],
+    }
+  })
+  const columns = ['machine', 'states', 'transitions'] as const
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
+  const line = (cells: readonly string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd()
+  const lines = [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
+  return { lines, belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
+}

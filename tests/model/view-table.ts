@@ -1,0 +1,93 @@
+import { waitFor, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
+
+/**
+ * What the user sees in one state, written by hand from the spec, never computed by the machine
+ * under test. Every list is checked as given; a field left out is not checked.
+ */
+export interface StateView {
+  /** Texts on screen: an element whose whole text is this string, or matches this pattern. */
+  shows?: readonly (string | RegExp)[]
+  /** Texts that must not be on screen. */
+  hides?: readonly (string | RegExp)[]
+  /** Buttons, by accessible name, that can be pressed. */
+  enabled?: readonly string[]
+  /** Buttons, by accessible name, on screen but not pressable (disabled or busy). */
+  disabled?: readonly string[]
+  /** Buttons, by accessible name, that are not on screen at all. */
+  absent?: readonly string[]
+  /** The accessible names of the open dialogs, all of them: [] when none is open. */
+  dialogs?: readonly string[]
+  /** The texts of the alerts on screen, all of them: [] when there is none. */
+  alerts?: readonly (string | RegExp)[]
+}
+
+/**
+ * A state's row: literal, or written from the events the test itself sent along the path (which
+ * plan, how many seats), never from the machine's context.
+ */
+export type ViewRow = StateView | ((sent: readonly EventObject[]) => StateView)
+
+/** One row per atomic or final state of a machine, keyed by the state node's id. */
+export type ViewTable = Readonly<Record<string, ViewRow>>
+
+const isLeaf = (node: AnyStateNode) => node.type === 'atomic' || node.type === 'final'
+
+/** The ids of every atomic and final state of the machine: the rows its view table must have. */
+export function leafStateIds(machine: AnyStateMachine): string[] {
+  const ids: string[] = []
+  const visit = (node: AnyStateNode) => {
+    if (isLeaf(node)) ids.push(node.id)
+    Object.values(node.states).forEach(visit)
+  }
+  visit(machine.root)
+  return ids.sort()
+}
+
+/** The leaf states a snapshot is in: one for a plain machine, one per region of a parallel state. */
+export function activeLeafIds(snapshot: unknown): string[] {
+  const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes
+  return nodes.filter(isLeaf).map((node) => node.id)
+}
+
+const matches = (text: string, expected: string | RegExp) => (typeof expected === 'string' ? text === expected : expected.test(text))
+const normalized = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim()
+const isPressable = (button: HTMLElement) =>
+  !button.hasAttribute('disabled') && button.getAttribute('aria-disabled') !== 'true' && !button.hasAttribute('data-loading')
+
+function expectStateView(view: StateView, root: HTMLElement) {
+  const scope = within(root)
+  for (const text of view.shows ?? []) expect(scope.queryAllByText(text), `shows ${String(text)}`).not.toEqual([])
+  for (const text of view.hides ?? []) expect(scope.queryAllByText(text), `hides ${String(text)}`).toEqual([])
+  for (const name of view.enabled ?? []) expect(scope.getAllByRole('button', { name }).some(isPressable), `${name} can be pressed`).toBe(true)
+  for (const name of view.disabled ?? []) expect(scope.getAllByRole('button', { name }).some(isPressable), `${name} cannot be pressed`).toBe(false)
+  for (const name of view.absent ?? []) expect(scope.queryAllByRole('button', { name }), `no ${name} button`).toEqual([])
+  if (view.dialogs) {
+    expect(scope.queryAllByRole('dialog').length, 'open dialogs').toBe(view.dialogs.length)
+    for (const name of view.dialogs) expect(scope.queryAllByRole('dialog', { name }), `dialog ${name}`).not.toEqual([])
+  }
+  if (view.alerts) {
+    const alerts = scope.queryAllByRole('alert').map(normalized)
+    expect(alerts.length, `alerts ${alerts.join(' | ')}`).toBe(view.alerts.length)
+    view.alerts.forEach((expected) => expect(alerts.some((text) => matches(text, expected)), `alert ${String(expected)} in ${alerts.join(' | ')}`).toBe(true))
+  }
+}
+
+/**
+ * Checks that the screen shows, for every leaf state the snapshot is in, what the table says.
+ * Waits for the view to settle: a React update may still be on its way after the step's event.
+ */
+export async function expectView(table: ViewTable, snapshot: unknown, sent: readonly EventObject[], root: HTMLElement = document.body) {
+  const rows = activeLeafIds(snapshot).map((id) => {
+    const row = table[id]
+    if (!row) throw new Error(`The view table has no row for state ${id}`)
+    return typeof row === 'function' ? row(sent) : row
+  })
+  await waitFor(() => rows.forEach((view) => expectStateView(view, root)))
+}
+
+/** A table that misses a state, or keeps a row for a state that is gone, fails. */
+export function expectTableCoversMachine(table: ViewTable, machine: AnyStateMachine) {
+  expect(Object.keys(table).sort()).toEqual(leafStateIds(machine))
+}
