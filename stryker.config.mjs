@@ -1,4 +1,9 @@
 // @ts-check
+import process from 'node:process'
+
+/** `npm run test:mutation:quick` (tests that render no view; vitest.stryker.config.ts) reports apart. */
+const reportDir = process.env.MUTATION_WITHOUT_VIEWS === '1' ? 'reports/mutation-quick' : 'reports/mutation'
+
 /**
  * `npm run test:mutation`: StrykerJS changes the code the portal's rules live in, one small change
  * (a mutant) at a time, and runs the tests that reach it; a mutant no test notices "survives".
@@ -36,12 +41,12 @@ export default {
   // Stryker's default of 5 min failed it.
   dryRunTimeoutMinutes: 20,
   reporters: ['clear-text', 'html', 'json', 'progress'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
   // `npm run test:mutation -- --incremental` reuses the last run's results for unchanged code and
   // tests (git-ignored file; see the decision record for why a full run is the default).
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: `${reportDir}/stryker-incremental.json`,
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

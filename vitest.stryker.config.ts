@@ -19,7 +19,17 @@ const importsServer = /from '(\.\.\/)+server\//
  */
 const changeDetectors = ['tests/machines/charts.test.ts']
 
-const leftOut = (path: string) => serverTestFolders.test(path) || changeDetectors.includes(path) || importsServer.test(readFileSync(path, 'utf8'))
+/**
+ * `npm run test:mutation:quick`: only the tests that render no view (React test files are .tsx).
+ * Each mutant a view test kills costs seconds of rendering, and a mutated view that never settles
+ * costs a timeout and a restarted test process; without them the run takes minutes, and its score
+ * is a floor of the full run's: every mutant killed here is killed there too.
+ */
+const withoutViews = process.env.MUTATION_WITHOUT_VIEWS === '1'
+const rendersViews = (path: string) => withoutViews && path.endsWith('.tsx')
+
+const leftOut = (path: string) =>
+  serverTestFolders.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
 
 /**
  * Quick tests first: Stryker stops a mutant's run at its first failing test, and most mutants of a
