@@ -13,7 +13,7 @@ const preview = { amountDue: 12345, annualTotal: 149700, renewsOn: '2027-03-05' 
 async function atConfirm(card: PaymentCard | null, seats = 3) {
   const machine = upgradeMachine.provide({
     actors: {
-      loadPaymentMethod: fromPromise(async () => ({ hasPaymentMethod: true, card })),
+      loadPaymentMethod: fromPromise(async (): Promise<{ hasPaymentMethod: boolean; card: PaymentCard | null }> => ({ hasPaymentMethod: true, card })),
       loadUpgradePreview: fromPromise(async () => preview),
     },
   })
