@@ -10,7 +10,9 @@ const appActorPaths = [
   { name: '@xstate/react', importNames: ['useActorRef', 'useMachine'], message: 'Use useAppActorRef from src/ui/app-actors.ts, so the actor can be inspected.', allowTypeImports: true },
 ]
 const noDevtools = { regex: '(^|/)devtools(/|$)', message: 'Production code never imports devtools/ (the dev tools load themselves in development).' }
-const features = readdirSync('src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths: appActorPaths, patterns }] })
 
 /** One block per layer of src/: each names what its files may not import. */

@@ -7,10 +7,7 @@ import { parsePublicEnv } from './src/config/schema.ts'
 export default defineConfig(({ mode, isSsrBuild }) => {
   parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
   return {
-    plugins: [
-      tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
-      react(),
-    ],
+    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }), react()],
     build: {
       manifest: !isSsrBuild,
       // The app, and the tiny page that sign-in frames and popups land on.

@@ -44,7 +44,10 @@ test('a renewal whose card fails leaves the subscription past due, and the billi
   await expect(card.getByText('Payment due', { exact: true })).toBeVisible()
   await expect(card.getByText('Active', { exact: true })).toHaveCount(0)
   await expect(card.getByRole('button', { name: 'Update payment in Billing' })).toBeVisible()
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: /^Billing/ })
+    .click()
   const subscription = page.getByRole('region', { name: 'Subscription' })
   await expect(subscription.getByRole('definition').filter({ hasText: 'Past due' })).toBeVisible()
   await expect(page.getByRole('row', { name: /\$299\.00 open$/ })).toBeVisible()
@@ -53,8 +56,13 @@ test('a renewal whose card fails leaves the subscription past due, and the billi
 test('cancelling at the period end in the billing portal, then renewing again', async ({ page }) => {
   await signUpOwner(page, { firstName: 'Cal', priceId: 'commercial', seats: 2 })
   await page.goto('/account')
-  const expires = await licenseCard(page, 'Commercial').getByText(/^Expires: /).textContent()
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
+  const expires = await licenseCard(page, 'Commercial')
+    .getByText(/^Expires: /)
+    .textContent()
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: /^Billing/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible()
   const subscription = page.getByRole('region', { name: 'Subscription' })
   const date = expires!.replace('Expires: ', '')
@@ -65,7 +73,10 @@ test('cancelling at the period end in the billing portal, then renewing again', 
   await page.getByRole('link', { name: 'Return to site' }).click()
   await expect(licenseCard(page, 'Commercial').getByText(`Cancels on ${date}`)).toBeVisible()
   await expect(licenseCard(page, 'Commercial').getByText(expires!)).toHaveCount(0)
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: /^Billing/ })
+    .click()
   await page.getByRole('button', { name: 'Renew subscription' }).click()
   await expect(subscription.getByRole('term').filter({ hasText: 'Renews on' })).toBeVisible()
   await expect(subscription.getByRole('definition').filter({ hasText: date })).toBeVisible()
@@ -80,7 +91,10 @@ test("the upgrade's confirm step shows the prorated amount due today and the new
   await signUpOwner(page, { firstName: 'Uma', priceId: 'commercial', seats: 2, email })
   await advanceClock(stripe, clockId, start + 183 * day)
   await page.goto('/account/licenses')
-  await page.getByRole('button', { name: /Upgrade/ }).first().click()
+  await page
+    .getByRole('button', { name: /Upgrade/ })
+    .first()
+    .click()
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
   await dialog.getByRole('button', { name: 'Continue' }).click()
   // 2 x ($499.00 - $299.00) x 183/366 of the year left (2028 is a leap year: the period has 366 days).

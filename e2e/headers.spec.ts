@@ -12,7 +12,12 @@ const securityHeaders = ['content-security-policy', 'strict-transport-security',
 
 function directives(response: APIResponse): Map<string, string[]> {
   const policy = response.headers()['content-security-policy'] ?? ''
-  return new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/) as [string, ...string[]]).map(([name, ...sources]) => [name, sources]))
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/) as [string, ...string[]])
+      .map(([name, ...sources]) => [name, sources]),
+  )
 }
 
 function expectHardened(response: APIResponse, frameAncestors: string) {
@@ -71,7 +76,9 @@ test.describe('security headers', () => {
       await signInAs(page, demo.plus)
       await expect(page.getByRole('article', { name: 'Commercial Plus' })).toBeVisible()
       await page.route(/\/idp\/[^/]+\/token(\?|$)/, (route) =>
-        route.request().postData()?.includes('grant_type=refresh_token') ? route.fulfill({ status: 400, json: { error: 'invalid_grant', error_description: 'The refresh token has expired.' } }) : route.fallback(),
+        route.request().postData()?.includes('grant_type=refresh_token')
+          ? route.fulfill({ status: 400, json: { error: 'invalid_grant', error_description: 'The refresh token has expired.' } })
+          : route.fallback(),
       )
       const framed: string[] = []
       page.on('request', (request) => {

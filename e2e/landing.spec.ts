@@ -15,7 +15,12 @@ test.describe('landing page', () => {
 
   test('header links lead to the sections, the documentation and the account', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Main' })
-    for (const [name, hash] of [['Features', 'features'], ['Pricing', 'pricing'], ['Team', 'team'], ['Learn', 'learn']]) {
+    for (const [name, hash] of [
+      ['Features', 'features'],
+      ['Pricing', 'pricing'],
+      ['Team', 'team'],
+      ['Learn', 'learn'],
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/#${hash}`)
     }
     const docs = nav.getByRole('link', { name: 'Documentation (opens in a new tab)' })

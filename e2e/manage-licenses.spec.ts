@@ -99,7 +99,11 @@ test('assign several shows each pasted line with its check before sending', asyn
   const dialog = page.getByRole('dialog', { name: 'Assign several licenses' })
   await dialog.getByLabel('Assignees').fill('Ada, Lovelace, ada@example.com\nGrace, Hopper\nAlan, Turing, not-an-email')
   const lines = dialog.getByRole('list', { name: 'Lines to assign' }).getByRole('listitem')
-  await expect(lines).toHaveText([/Ada, Lovelace, ada@example\.com — Ready to assign/, /Grace, Hopper — Expected first name, last name, email/, /Alan, Turing, not-an-email — Email must be a valid email address/])
+  await expect(lines).toHaveText([
+    /Ada, Lovelace, ada@example\.com — Ready to assign/,
+    /Grace, Hopper — Expected first name, last name, email/,
+    /Alan, Turing, not-an-email — Email must be a valid email address/,
+  ])
   await expect(dialog.getByRole('button', { name: 'Assign 1 license' })).toBeDisabled()
   await expectNoAxeViolations(page)
 })

@@ -19,7 +19,17 @@ test.describe('section links', () => {
     await gotoHydrated(page, '/#pricing')
     await expect(page.getByRole('heading', { name: 'Pricing', level: 2 })).toBeInViewport()
     // Let the smooth scroll come to rest before scrolling back to the top.
-    await expect.poll(() => page.evaluate(() => new Promise((resolve) => { const start = window.scrollY; setTimeout(() => resolve(window.scrollY === start), 300) }))).toBe(true)
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const start = window.scrollY
+              setTimeout(() => resolve(window.scrollY === start), 300)
+            }),
+        ),
+      )
+      .toBe(true)
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
     await expect(page.getByRole('heading', { name: 'Pricing', level: 2 })).not.toBeInViewport()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }).click()

@@ -24,7 +24,12 @@ for (const policy of policies) {
       await expect(page).toHaveTitle(policy.title)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(policy.title.replace(' – Prism', ''))
       await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(policy.headings)
-      await expect(page.getByRole('main').getByText(/support@prismlibrary\.com/).first()).toBeVisible()
+      await expect(
+        page
+          .getByRole('main')
+          .getByText(/support@prismlibrary\.com/)
+          .first(),
+      ).toBeVisible()
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@prismlibrary.com' })).toHaveAttribute('href', 'mailto:support@prismlibrary.com')
       await expectNoAxeViolations(page)
     })

@@ -95,9 +95,17 @@ test.describe('when the accounts API is down', () => {
 
 test('Billing opens the payment sandbox portal, and Return to site comes back', async ({ page }) => {
   await signInAs(page, demo.commercial)
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /Billing/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: /Billing/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Subscription' }).getByRole('definition').filter({ hasText: /^Prism Commercial$/ })).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'Subscription' })
+      .getByRole('definition')
+      .filter({ hasText: /^Prism Commercial$/ }),
+  ).toBeVisible()
   await expect(page.getByText('VISA ending in 4242, expires 12/2030')).toBeVisible()
   await page.getByRole('link', { name: 'Return to site' }).click()
   await expect(page).toHaveURL(/\/account$/)

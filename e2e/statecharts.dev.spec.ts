@@ -76,7 +76,9 @@ test.describe('the offline statechart viewer (development build)', () => {
     await expect(dock.getByRole('img', { name: 'Statechart of session, current state: ready' }).locator('g.current, .current').first()).toBeAttached()
 
     // And the states the tab went through, in order, across the trip to the identity provider.
-    await expect.poll(async () => inOrder(await seen('auth').getByRole('listitem').allTextContents(), ['startup.initializing', 'none', 'login', 'startup.initializing', 'startup.handleRedirect', 'none'])).toBe(true)
+    await expect
+      .poll(async () => inOrder(await seen('auth').getByRole('listitem').allTextContents(), ['startup.initializing', 'none', 'login', 'startup.initializing', 'startup.handleRedirect', 'none']))
+      .toBe(true)
     await expect.poll(async () => await seen('session').getByRole('listitem').allTextContents()).toEqual(['loading', 'ready'])
     await expect.poll(async () => await seen('myLicenses').getByRole('listitem').allTextContents()).toEqual(['loading', 'licensed'])
     await expectNoAxeViolations(page)

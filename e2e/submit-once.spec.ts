@@ -44,7 +44,10 @@ test('Update Profile, Assign and Billing each send one request however often the
 
   await test.step('Billing, triple-clicked', async () => {
     const portal = await holdRequests(page, '/api/stripe/create-customer-portal-session', 'POST')
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click({ clickCount: 3 })
+    await page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('button', { name: /^Billing/ })
+      .click({ clickCount: 3 })
     await expect.poll(() => portal.held.length).toBe(1)
     // While the first request is out, Billing says so and refuses another press.
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ })).toBeDisabled()

@@ -112,7 +112,12 @@ test.describe('the upgrade wizard, path by path', () => {
   test.use({ expectedPageErrors: [/status of 402/] })
 
   for (const path of paths) {
-    const declines = path.steps.some((step) => step.event.type === 'xstate.error.actor.setUpPayment') ? ([['declined', cards.declined], ['insufficient funds', cards.insufficientFunds]] as const) : ([['', cards.declined]] as const)
+    const declines = path.steps.some((step) => step.event.type === 'xstate.error.actor.setUpPayment')
+      ? ([
+          ['declined', cards.declined],
+          ['insufficient funds', cards.insufficientFunds],
+        ] as const)
+      : ([['', cards.declined]] as const)
     for (const [label, declineCard] of declines) {
       test(`${path.cardOnFile ? 'card on file' : 'no card'}${label ? ` (${label})` : ''}: ${path.name}`, async ({ page }) => {
         test.setTimeout(120_000)

@@ -1,12 +1,5 @@
 import { assign, setup } from 'xstate'
-import {
-  interactionTypes,
-  signInErrors,
-  type AuthFailure,
-  type InteractionType,
-  type Policy,
-  type SignedInAccount,
-} from './auth.types'
+import { interactionTypes, signInErrors, type AuthFailure, type InteractionType, type Policy, type SignedInAccount } from './auth.types'
 import { notProvided, notProvidedCallback } from './not-provided'
 import { messageOf } from './error-message'
 
@@ -75,9 +68,7 @@ export const authMachine = setup({
     startup: notProvided<StartupOutput>('startup'),
     login: notProvided<SignedInAccount | null, LoginInput>('login'),
     ssoSilent: notProvided<SignedInAccount, void>('ssoSilent'),
-    acquireTokenInteractive: notProvided<SignedInAccount | null, { interactionType: InteractionType; scopes: string[]; returnPath?: string }>(
-      'acquireTokenInteractive',
-    ),
+    acquireTokenInteractive: notProvided<SignedInAccount | null, { interactionType: InteractionType; scopes: string[]; returnPath?: string }>('acquireTokenInteractive'),
     logout: notProvided<void, { account: SignedInAccount | null }>('logout'),
     /** Reports the page coming back to the foreground while it shows the account area. */
     pageVisibility: notProvidedCallback<PageEvent>('pageVisibility'),
@@ -123,8 +114,7 @@ export const authMachine = setup({
     returnedFromPasswordReset: (_, params: { output: StartupOutput }) => params.output.returnedPolicy === 'passwordReset',
     isSignedIn: ({ context }) => context.activeAccount !== null,
     /** A sign-in reported (by another tab) for someone other than the person this tab shows. */
-    isAnotherPerson: ({ context }, params: { account: SignedInAccount }) =>
-      context.activeAccount !== null && context.activeAccount.homeAccountId !== params.account.homeAccountId,
+    isAnotherPerson: ({ context }, params: { account: SignedInAccount }) => context.activeAccount !== null && context.activeAccount.homeAccountId !== params.account.homeAccountId,
     accountLeftCache: (_, params: { check: SessionCheck }) => params.check === 'signedOut',
   },
 }).createMachine({

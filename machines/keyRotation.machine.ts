@@ -44,7 +44,13 @@ export const keyRotationMachine = setup({
     idle: {
       description: "The key as it is, with 'Regenerate key'.",
       entry: 'forget',
-      on: { 'rotation.request': { guard: { type: 'namesASeat', params: ({ event }) => ({ seat: event.seat }) }, target: 'confirming', actions: { type: 'rememberSeat', params: ({ event }) => ({ seat: event.seat }) } } },
+      on: {
+        'rotation.request': {
+          guard: { type: 'namesASeat', params: ({ event }) => ({ seat: event.seat }) },
+          target: 'confirming',
+          actions: { type: 'rememberSeat', params: ({ event }) => ({ seat: event.seat }) },
+        },
+      },
     },
     confirming: {
       description: "Says the old key stops working at once and CI secrets and feed credentials must be updated; 'Regenerate key' and 'Cancel'.",
@@ -58,7 +64,10 @@ export const keyRotationMachine = setup({
         input: ({ context }) => ({ licenseId: context.seat!.licenseId }),
         onDone: {
           target: 'done',
-          actions: [{ type: 'keepKey', params: ({ event }) => ({ key: event.output }) }, { type: 'keyRegenerated', params: ({ event }) => event.output }],
+          actions: [
+            { type: 'keepKey', params: ({ event }) => ({ key: event.output }) },
+            { type: 'keyRegenerated', params: ({ event }) => event.output },
+          ],
         },
         onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
       },
@@ -71,7 +80,11 @@ export const keyRotationMachine = setup({
       description: "The new key with its copy button, and where its holder finds it; 'Regenerate key' may ask again.",
       on: {
         'rotation.close': 'idle',
-        'rotation.request': { guard: { type: 'namesASeat', params: ({ event }) => ({ seat: event.seat }) }, target: 'confirming', actions: ['forget', { type: 'rememberSeat', params: ({ event }) => ({ seat: event.seat }) }] },
+        'rotation.request': {
+          guard: { type: 'namesASeat', params: ({ event }) => ({ seat: event.seat }) },
+          target: 'confirming',
+          actions: ['forget', { type: 'rememberSeat', params: ({ event }) => ({ seat: event.seat }) }],
+        },
       },
     },
   },

@@ -165,7 +165,11 @@ export const manageLicensesMachine = setup({
             'assign.open': { guard: 'hasFreeSeat', target: 'assign', actions: 'resetDialog' },
             'purchase.open': { guard: 'canBuyMore', target: 'purchase', actions: 'resetDialog' },
             'upgrade.open': { guard: 'canUpgrade', target: 'upgrade', actions: 'resetDialog' },
-            'unassign.request': { guard: { type: 'isListed', params: ({ event }) => ({ license: event.license }) }, target: 'unassign', actions: ['resetDialog', { type: 'pickForUnassign', params: ({ event }) => ({ license: event.license }) }] },
+            'unassign.request': {
+              guard: { type: 'isListed', params: ({ event }) => ({ license: event.license }) },
+              target: 'unassign',
+              actions: ['resetDialog', { type: 'pickForUnassign', params: ({ event }) => ({ license: event.license }) }],
+            },
           },
         },
         assign: {
@@ -189,7 +193,11 @@ export const manageLicensesMachine = setup({
                     input: ({ event }) => (event as { assignee: AssignRequest }).assignee,
                     onDone: {
                       target: '#manageLicenses.ready.none',
-                      actions: [{ type: 'addRow', params: ({ event }) => ({ license: event.output }) }, { type: 'confirmAssigned', params: ({ event }) => ({ license: event.output }) }, 'licensesChanged'],
+                      actions: [
+                        { type: 'addRow', params: ({ event }) => ({ license: event.output }) },
+                        { type: 'confirmAssigned', params: ({ event }) => ({ license: event.output }) },
+                        'licensesChanged',
+                      ],
                     },
                     onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
                   },
@@ -216,14 +224,20 @@ export const manageLicensesMachine = setup({
                     input: ({ context }) => context.bulkLines[nextBulkIndex(context)]!.request!,
                     onDone: {
                       target: 'next',
-                      actions: [{ type: 'addRow', params: ({ event }) => ({ license: event.output }) }, { type: 'recordBulk', params: { result: { status: 'assigned' } } }],
+                      actions: [
+                        { type: 'addRow', params: ({ event }) => ({ license: event.output }) },
+                        { type: 'recordBulk', params: { result: { status: 'assigned' } } },
+                      ],
                     },
                     onError: { target: 'next', actions: { type: 'recordBulk', params: ({ event }) => ({ result: { status: 'failed', message: messageOf(event.error) } }) } },
                   },
                 },
                 next: {
                   description: 'The next line is taken, or sending stops when no seat is left.',
-                  always: [{ guard: 'bulkContinues', target: 'sending' }, { target: 'finished', actions: ['skipRest', 'licensesChanged'] }],
+                  always: [
+                    { guard: 'bulkContinues', target: 'sending' },
+                    { target: 'finished', actions: ['skipRest', 'licensesChanged'] },
+                  ],
                 },
                 finished: { description: 'The result of every line, and Close.' },
               },

@@ -39,7 +39,11 @@ export const myLicensesMachine = setup({
         id: 'loadLicenses',
         src: 'loadLicenses',
         onDone: [
-          { guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) }, target: 'licensed', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+          {
+            guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) },
+            target: 'licensed',
+            actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) },
+          },
           { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },

@@ -59,7 +59,11 @@ export const purchaseMachine = setup({
         input: ({ context }) => ({ priceId: context.priceId! }),
         onDone: [
           { guard: 'limitedToAnotherType', target: 'notAvailable', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
-          { guard: { type: 'nothingLeftToBuy', params: ({ event }) => ({ product: event.output }) }, target: 'limitReached', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
+          {
+            guard: { type: 'nothingLeftToBuy', params: ({ event }) => ({ product: event.output }) },
+            target: 'limitReached',
+            actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) },
+          },
           { target: 'choosingSeats', actions: { type: 'keepProduct', params: ({ event }) => ({ product: event.output }) } },
         ],
         onError: 'leaving',

@@ -24,8 +24,7 @@ interface PurchaseCompleteContext {
 }
 
 /** The next wait: twice the last, cut to what is left of the total. */
-export const nextWaitMs = ({ waits, waitedMs }: Pick<PurchaseCompleteContext, 'waits' | 'waitedMs'>) =>
-  Math.min(fulfilmentWait.firstMs * 2 ** waits, fulfilmentWait.totalMs - waitedMs)
+export const nextWaitMs = ({ waits, waitedMs }: Pick<PurchaseCompleteContext, 'waits' | 'waitedMs'>) => Math.min(fulfilmentWait.firstMs * 2 ** waits, fulfilmentWait.totalMs - waitedMs)
 
 /**
  * The purchase completion page (spec section 2): the licenses are created by Stripe's webhook, a

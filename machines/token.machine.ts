@@ -18,8 +18,7 @@ export type TokenOutcome =
 /** The spec's text when no way of getting a token worked (section 8). */
 export const tokenFailureMessage = 'Could not acquire access token'
 
-const asFailure = (error: unknown): AuthFailure | null =>
-  typeof error === 'object' && error !== null && 'interactionRequired' in error ? (error as AuthFailure) : null
+const asFailure = (error: unknown): AuthFailure | null => (typeof error === 'object' && error !== null && 'interactionRequired' in error ? (error as AuthFailure) : null)
 
 /**
  * Acquires an access token for one call: from the cache, then by refresh token, then by a hidden

@@ -136,7 +136,7 @@ export const upgradeMachine = setup({
       },
     },
     payment: {
-      description: "The payment step: a card to save as the default, since none is on file; Back returns to select until the card is submitted.",
+      description: 'The payment step: a card to save as the default, since none is on file; Back returns to select until the card is submitted.',
       initial: 'preparing',
       states: {
         preparing: {

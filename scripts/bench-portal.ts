@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { mailPortsFor } from './bench/mail-ports'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from '../e2e/support/browser'
 
@@ -11,7 +12,7 @@ const port = 5194
 const origin = `https://localhost:${port}`
 const runs = 5
 await run('node_modules/.bin/tsx', ['server/db/reset.ts'], { LOCAL_DIR: '.local/bench-portal' })
-const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...process.env, PORT: String(port), LOCAL_DIR: '.local/bench-portal' }, stdio: 'ignore' })
+const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...process.env, PORT: String(port), LOCAL_DIR: '.local/bench-portal', ...mailPortsFor(port) }, stdio: 'ignore' })
 try {
   await waitForServer()
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: [...offlineChromiumArgs, '--no-sandbox'] })

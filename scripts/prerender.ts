@@ -16,17 +16,14 @@ const distDir = 'dist'
 const template = readFileSync(join(distDir, 'index.html'), 'utf8')
 const entry: typeof ServerEntry = await import(pathToFileURL(join('dist-ssr', 'entry-server.js')).href)
 const inlineScript = readFileSync(join('dist-ssr', 'public-page.js'), 'utf8').trim()
-if (/<\/script/i.test(inlineScript)) throw new Error('The public pages\' inline script contains </script')
+if (/<\/script/i.test(inlineScript)) throw new Error("The public pages' inline script contains </script")
 const publicTemplate = template
   // The app's entry and its preloads: a public page loads the app only to finish a sign-in.
   .replace(/\s*<script type="module"[^>]*\bsrc="[^"]+"[^>]*><\/script>/g, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
   .replace('</body>', `${publicPageScripts(publicPageAssets())}\n  </body>`)
 
-const pages = [
-  ...entry.publicPaths.map((path) => ({ path, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, status: 200 })),
-  { path: '/404', file: '404.html', status: 404 },
-]
+const pages = [...entry.publicPaths.map((path) => ({ path, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, status: 200 })), { path: '/404', file: '404.html', status: 404 }]
 
 for (const page of pages) {
   const { status, html } = await entry.render(`${entry.siteUrl}${page.path}`)

@@ -16,6 +16,9 @@ function htmlFiles(dir: string): string[] {
  */
 export function writeSiteHeaders(distDir: string, env: SiteEnv): void {
   const scriptHashes = htmlFiles(distDir).flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8')))
-  const preamble = ['Security headers of the site, written by `npm run build` (server/web/security-headers.ts).', 'The script hashes are those of the inline scripts of this build: deploy this file with it.']
+  const preamble = [
+    'Security headers of the site, written by `npm run build` (server/web/security-headers.ts).',
+    'The script hashes are those of the inline scripts of this build: deploy this file with it.',
+  ]
   writeFileSync(join(distDir, '_headers'), formatHeadersFile(siteHeaderRules(env, scriptHashes), preamble))
 }

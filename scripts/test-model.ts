@@ -25,6 +25,7 @@ for (const level of levels) {
   for (const { machine, missing } of belowFull) console.error(`\n${machine} (${level} level) is below 100%: ${missing.join('; ')}`)
   incomplete += belowFull.length
 }
-if (incomplete) console.error('\nEvery machine must reach 100% of its states and transitions at the machine and component levels: replay its paths there (tests/model/run.ts, tests/model/pending-api.tsx).')
+if (incomplete)
+  console.error('\nEvery machine must reach 100% of its states and transitions at the machine and component levels: replay its paths there (tests/model/run.ts, tests/model/pending-api.tsx).')
 else console.log(`\nAll ${allModels.length} machines: 100% of states and transitions at the machine and component levels.`)
 process.exit(vitest.status !== 0 ? (vitest.status ?? 1) : incomplete ? 1 : 0)

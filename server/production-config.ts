@@ -13,13 +13,32 @@ const address = (name: string) => v.pipe(required(name), v.url(`${name} must be 
 export const productionSettingsSchema = v.object({
   /** The PostgreSQL server (no embedded database in production). */
   DATABASE_URL: v.pipe(required('DATABASE_URL'), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')),
-  DATABASE_POOL_SIZE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'DATABASE_POOL_SIZE must be a whole number'), v.transform(Number), v.minValue(1, 'DATABASE_POOL_SIZE must be at least 1'), v.maxValue(200, 'DATABASE_POOL_SIZE must be at most 200')), '10'),
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'DATABASE_POOL_SIZE must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'DATABASE_POOL_SIZE must be at least 1'),
+      v.maxValue(200, 'DATABASE_POOL_SIZE must be at most 200'),
+    ),
+    '10',
+  ),
   /** The site's public address: return addresses must stay on it, links point to it. */
-  PUBLIC_ORIGIN: v.pipe(address('PUBLIC_ORIGIN'), v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'PUBLIC_ORIGIN must be an origin (https://host[:port], no path)'), v.transform((value) => new URL(value).origin)),
+  PUBLIC_ORIGIN: v.pipe(
+    address('PUBLIC_ORIGIN'),
+    v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'PUBLIC_ORIGIN must be an origin (https://host[:port], no path)'),
+    v.transform((value) => new URL(value).origin),
+  ),
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65535, 'PORT must be a port number')), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
   /** Whether a proxy in front sets X-Request-Id (and terminates TLS). */
-  TRUST_PROXY: v.optional(v.pipe(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), v.transform((value) => value === 'true')), 'false'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'),
+      v.transform((value) => value === 'true'),
+    ),
+    'false',
+  ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
   /** The tenant: its OpenID discovery document, issuer, the API's client id, the email claim. */
   AUTH_METADATA_URL: address('AUTH_METADATA_URL'),

@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
-import {
-  Outlet,
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  type AnyRoute,
-} from '@tanstack/react-router'
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRoute } from '@tanstack/react-router'
 import { theme } from '../src/ui/theme'
 
 /**

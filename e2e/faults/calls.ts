@@ -415,7 +415,9 @@ export const calls: readonly CallCase[] = [
         await expect(page.getByRole('link', { name: 'Choose a license' })).toBeVisible()
       } else {
         await expect(page.getByRole('heading', { level: 1, name: 'Purchase Complete' })).toBeVisible()
-        await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your payment went through.' })).toHaveText('Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.')
+        await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your payment went through.' })).toHaveText(
+          'Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.',
+        )
         await expect(page.getByRole('link', { name: 'Go to My Licenses' })).toBeVisible()
         await expect(page.getByRole('alert')).toHaveCount(0)
       }
@@ -442,8 +444,14 @@ export const calls: readonly CallCase[] = [
       await page.goto('/account')
       await expect(licenseCard(page, 'Commercial')).toBeVisible()
     },
-    send: (page) => nav(page).getByRole('button', { name: /Billing/ }).click(),
-    retry: (page) => nav(page).getByRole('button', { name: /Billing/ }).click(),
+    send: (page) =>
+      nav(page)
+        .getByRole('button', { name: /Billing/ })
+        .click(),
+    retry: (page) =>
+      nav(page)
+        .getByRole('button', { name: /Billing/ })
+        .click(),
     failed: async (page, message) => {
       const alert = page.getByRole('alert').filter({ hasText: 'Billing portal' })
       await expect(alert).toContainText(message)

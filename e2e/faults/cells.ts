@@ -94,8 +94,15 @@ async function runCell(page: Page, call: CallCase, fault: Fault, retrying: boole
     expect(sent.length, 'requests sent for one action').toBe(1)
     const failedHere = fault.message !== undefined && !(fault.id === 'bad JSON' && call.ignoresBody)
     const intended = failedHere && call.logged && !call.notLoggedFor?.includes(fault.id) ? [call.logged] : []
-    if (intended.length) expect(logged.filter((text) => call.logged!.test(text)), 'the failure logged once').toHaveLength(1)
-    expect(logged.filter((text) => !browserLog.test(text) && !intended.some((pattern) => pattern.test(text))), 'errors the page logged').toEqual([])
+    if (intended.length)
+      expect(
+        logged.filter((text) => call.logged!.test(text)),
+        'the failure logged once',
+      ).toHaveLength(1)
+    expect(
+      logged.filter((text) => !browserLog.test(text) && !intended.some((pattern) => pattern.test(text))),
+      'errors the page logged',
+    ).toEqual([])
     return { call: call.name, fault: fault.id, ok: true }
   } catch (error) {
     return { call: call.name, fault: fault.id, ok: false, error: summary(error) }
@@ -123,8 +130,12 @@ async function slowAnswer(route: Route, call: CallCase) {
 /** The lines of a failed expectation that say what was expected and what was there. */
 function summary(error: unknown) {
   if (!(error instanceof Error)) return String(error)
-  // eslint-disable-next-line no-control-regex
-  const lines = error.message.replace(/\u001b\[\d+m/g, '').split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = error.message
+    // eslint-disable-next-line no-control-regex -- the terminal's colour codes
+    .replace(/\u001b\[\d+m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   return [lines[0], ...lines.slice(1).filter((line) => /^(Locator|Expected|Received|Timeout|- |\+ )/.test(line))].slice(0, 8).join(' | ')
 }
 

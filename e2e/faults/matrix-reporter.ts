@@ -19,7 +19,8 @@ export default class FaultMatrixReporter implements Reporter {
       this.cells.set(key(cell.call, cell.fault), cell)
     }
     // A test that stopped before reporting all its cells (a sign-in that broke, a timeout).
-    if (test.location.file.endsWith('.faults.spec.ts') && (result.status === 'timedOut' || result.status === 'interrupted' || (annotations.length === 0 && result.status === 'failed'))) this.crashed.add(test.title)
+    if (test.location.file.endsWith('.faults.spec.ts') && (result.status === 'timedOut' || result.status === 'interrupted' || (annotations.length === 0 && result.status === 'failed')))
+      this.crashed.add(test.title)
   }
 
   async onEnd(result: FullResult) {
@@ -27,7 +28,13 @@ export default class FaultMatrixReporter implements Reporter {
     const nameWidth = Math.max(...calls.map((call) => call.name.length))
     const widths = faultIds.map((id) => Math.max(id.length, 4))
     const line = (first: string, rest: string[]) => [first.padEnd(nameWidth), ...rest.map((text, index) => text.padEnd(widths[index]!))].join(' | ')
-    const rows = [line('API call', faultIds), line('-'.repeat(nameWidth), widths.map((width) => '-'.repeat(width)))]
+    const rows = [
+      line('API call', faultIds),
+      line(
+        '-'.repeat(nameWidth),
+        widths.map((width) => '-'.repeat(width)),
+      ),
+    ]
     let passed = 0
     let total = 0
     const failures: string[] = []
@@ -49,7 +56,14 @@ export default class FaultMatrixReporter implements Reporter {
         ),
       )
     }
-    const out = ['', 'Fault matrix (issue 8): each API call under each fault', '', ...rows, '', `${passed} of ${total} cells pass${total === calls.length * faultIds.length ? '' : ` (${calls.length * faultIds.length} in the full matrix)`}`]
+    const out = [
+      '',
+      'Fault matrix (issue 8): each API call under each fault',
+      '',
+      ...rows,
+      '',
+      `${passed} of ${total} cells pass${total === calls.length * faultIds.length ? '' : ` (${calls.length * faultIds.length} in the full matrix)`}`,
+    ]
     if (failures.length) out.push('', 'Failed cells:', ...failures.map((failure) => `  ${failure}`))
     if (this.crashed.size) out.push('', 'Tests that stopped before reporting all their cells (missing cells show as -):', ...[...this.crashed].map((title) => `  ${title}`))
     process.stdout.write(`${out.join('\n')}\n`)

@@ -37,9 +37,4 @@ function safeBundledPath(): string | undefined {
 }
 
 /** Flags that keep Chromium quiet on a machine without internet access. */
-export const offlineChromiumArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
+export const offlineChromiumArgs = ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']

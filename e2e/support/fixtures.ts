@@ -19,7 +19,9 @@ interface Fixtures {
  */
 function reportCspViolations() {
   document.addEventListener('securitypolicyviolation', (event) => {
-    console.error(`Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.documentURI} (${event.sourceFile || 'the document'}, line ${event.lineNumber})`)
+    console.error(
+      `Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} in ${event.documentURI} (${event.sourceFile || 'the document'}, line ${event.lineNumber})`,
+    )
   })
 }
 

@@ -55,8 +55,7 @@ export interface TourPath {
 /** Notices and errors the pages show on top of a state: a state with one looks different. */
 const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
 
-const defaultKey = (step: TourStep) =>
-  [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
+const defaultKey = (step: TourStep) => [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
 
 /**
  * The shortest generated path, from any input, to each state the user can tell apart and the page
@@ -83,9 +82,7 @@ export function tourPaths<TMachine extends AnyStateMachine>(tour: Tour<TMachine>
     const [whole, start] = [identity(path), identity(prefix)]
     return whole.length > start.length && start.every((part, index) => part === whole[index])
   }
-  return candidates
-    .filter((path) => !candidates.some((other) => startsWith(other, path)))
-    .map((path) => ({ ...path, name: path.steps.map((step) => step.event.type).join(' → ') }))
+  return candidates.filter((path) => !candidates.some((other) => startsWith(other, path))).map((path) => ({ ...path, name: path.steps.map((step) => step.event.type).join(' → ') }))
 }
 
 const sameCall = (one: ApiCall, other: ApiCall) => one.method === other.method && String(one.path) === String(other.path)

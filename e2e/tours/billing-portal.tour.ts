@@ -18,7 +18,10 @@ export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   perform: async (page, event) => {
     switch (event.type) {
       case 'portal.open':
-        return page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ }).click()
+        return page
+          .getByRole('navigation', { name: 'Account' })
+          .getByRole('button', { name: /^Billing/ })
+          .click()
       case 'error.dismiss':
         return page.getByRole('alert').filter({ hasText: 'Billing portal' }).getByRole('button', { name: 'Dismiss' }).click()
     }

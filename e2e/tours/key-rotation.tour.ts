@@ -10,8 +10,7 @@ export const keyRotationTour: Tour<typeof keyRotationMachine> = {
   plan: keyRotationModel,
   actors: { regenerateKey: { calls: [{ method: 'POST', path: /^\/licenses\/[^/]+\/regenerate-key$/ }] } },
   // Every row names its seat; and behind the open dialog of a new key no row can be pressed.
-  walkable: (steps) =>
-    !steps.some((step, index) => step.event.type === 'rotation.request' && ((step.event as { seat?: unknown }).seat === noSeat || steps[index - 1]?.state.value === 'done')),
+  walkable: (steps) => !steps.some((step, index) => step.event.type === 'rotation.request' && ((step.event as { seat?: unknown }).seat === noSeat || steps[index - 1]?.state.value === 'done')),
   open: async (page) => {
     await openAs(page, demo.commercial, '/account/licenses')
     await expect(page.getByRole('button', { name: 'Regenerate key of Dev One' })).toBeEnabled()

@@ -11,7 +11,12 @@ export const profileTour: Tour<typeof profileMachine> = {
   actors: {
     loadProfile: { calls: [{ method: 'GET', path: '/account/' }] },
     // Saving stores the fields, then reads back what was stored.
-    saveProfile: { calls: [{ method: 'PUT', path: '/account/' }, { method: 'GET', path: '/account/' }] },
+    saveProfile: {
+      calls: [
+        { method: 'PUT', path: '/account/' },
+        { method: 'GET', path: '/account/' },
+      ],
+    },
   },
   open: (page) => openAs(page, demo.nolicense, '/account/profile'),
   perform: async (page, event) => {

@@ -15,7 +15,6 @@ export type AssetBytes = {
   jsBeforeLcp: number
 }
 
-
 /**
  * The JavaScript and CSS a visit to the page downloads (the entry, its imports and the route's
  * lazy chunks), sized from the built files and their precompressed gzip twins.
@@ -36,7 +35,9 @@ export async function measureAssets(url: string, distDir: string, chromePath: st
           new PerformanceObserver((list) => {
             const lcp = list.getEntries().at(-1)!.startTime
             const scripts = performance.getEntriesByType('resource').filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime < lcp)
-            const inline = [...document.querySelectorAll('script:not([src])')].filter((script) => !script.getAttribute('type') || script.getAttribute('type') === 'module').map((script) => script.textContent ?? '')
+            const inline = [...document.querySelectorAll('script:not([src])')]
+              .filter((script) => !script.getAttribute('type') || script.getAttribute('type') === 'module')
+              .map((script) => script.textContent ?? '')
             resolve({ inline, beforeLcp: scripts.length })
           }).observe({ type: 'largest-contentful-paint', buffered: true })
         }),

@@ -15,11 +15,19 @@ export async function startTwoInstances(databaseUrl: string) {
   const owner = { oid: 'bench-owner', email: 'owner@bench.example.com' }
   const token = await tenant.token(owner)
   const post = (path: string, body: unknown) =>
-    fetch(`${instances[0]!.url}/api${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((answer) => answer.json() as Promise<Record<string, string>>)
+    fetch(`${instances[0]!.url}/api${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (answer) => answer.json() as Promise<Record<string, string>>,
+    )
   await post('/auth/login', { firstName: 'Bench', lastName: 'Owner', email: owner.email, oid: owner.oid })
-  const checkout = await post('/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 200, successUrl: 'https://portal.example.com/account', cancelUrl: 'https://portal.example.com/account' })
+  const checkout = await post('/stripe/create-checkout-session', {
+    priceId: 'commercial-plus',
+    quantity: 200,
+    successUrl: 'https://portal.example.com/account',
+    cancelUrl: 'https://portal.example.com/account',
+  })
   await stripe.pay(checkout.sessionId!)
-  for (const body of stripe.deliveries) await fetch(`${instances[0]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })
+  for (const body of stripe.deliveries)
+    await fetch(`${instances[0]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })
   return {
     urls: instances.map((instance) => instance.url),
     token,

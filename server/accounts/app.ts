@@ -12,13 +12,13 @@ import { noteCaller, requestIdOf } from '../http/request-log'
 import { log } from '../log'
 import { PaymentDeclinedError, type StripeGateway } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
-import { createWebhookHandler } from '../payments/webhook'
+import { createWebhookHandler, maxEventBytes } from '../payments/webhook'
 import { findAccountRow, signIn, toAccount, updateProfile } from './account-store'
 import { regenerateKey } from './key-rotation'
 import { assignSeat, assignedSeats, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, tooFewSeats, unassignSeat } from './license-store'
 import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
-import { readBody } from './request-body'
+import { isUnparsableJson, jsonBody, limitBody, maxBodyBytes, noBody, unparsableJson } from './json-body'
 import { applySubscription, liveSubscriptionsOf, spreadSeats, subscriptionState } from './subscription-store'
 import { requireScope, TenantUnavailableError, type Caller } from './token-verifier'
 
@@ -47,7 +47,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const takeToken = createRateLimiter(db, deps.rateLimits ?? defaultRateLimits)
 
   // Stripe signs its events; no bearer token comes with them (so this route comes before the check).
-  app.post('/stripe/webhook', createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
+  app.post('/stripe/webhook', limitBody(maxEventBytes, 'The event is too large.'), createWebhookHandler({ db, stripe: deps.stripe, gateway, prices: deps.prices, webhookSecret: deps.webhookSecret }))
   // A package feed's proxy asks with the seat holder's Basic credentials, never a bearer token (server/feed).
   app.get('/feed/authorize', createFeedAuthorizer({ db, limits: deps.rateLimits?.feedFailures }))
 
@@ -61,6 +61,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
     await next()
   })
+  app.use('*', limitBody(maxBodyBytes, 'The request body is too large.'))
 
   const caller = (c: Context<Env>) => c.get('caller')
   const onSite = (field: string, address: string) => {
@@ -81,7 +82,10 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const ensureCustomer = async (account: { oid: string; email: string; first_name: string; last_name: string; stripe_customer_id: string | null }) => {
     if (account.stripe_customer_id) return account.stripe_customer_id
     const customerId = await gateway.findOrCreateCustomer({ oid: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
-    const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [account.oid, customerId])
+    const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [
+      account.oid,
+      customerId,
+    ])
     return row?.stripe_customer_id ?? customerId
   }
   const customerOfRow = (row: { stripe_customer_id: string | null }) => {
@@ -90,8 +94,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   }
   const customerOf = async (oid: string) => customerOfRow(await findAccountRow(db, oid))
 
-  app.post('/auth/login', async (c) => {
-    const body = await readBody(c, contract.loginRequestSchema)
+  app.post('/auth/login', jsonBody(contract.loginRequestSchema), async (c) => {
+    const body = c.req.valid('json')
     const who = caller(c)
     if (body.oid !== who.oid) throw new Problem(403, 'You can only sign in as yourself.')
     return c.json(await signIn(db, { ...body, email: who.email }))
@@ -99,19 +103,16 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.get('/licenses', async (c) => c.json(await licensesOf(db, caller(c))))
   app.get('/licenses/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
-  app.post('/licenses/assign', async (c) => c.json(await assignSeat(db, caller(c).oid, await readBody(c, contract.assignRequestSchema))))
-  app.post('/licenses/unassign', async (c) => {
-    const { licenseId } = await readBody(c, contract.unassignRequestSchema)
+  app.post('/licenses/assign', jsonBody(contract.assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'))))
+  app.post('/licenses/unassign', jsonBody(contract.unassignRequestSchema), async (c) => {
+    const { licenseId } = c.req.valid('json')
     await unassignSeat(db, caller(c).oid, licenseId)
     return c.json({ licenseId })
   })
 
-  app.post('/licenses/:licenseId/regenerate-key', async (c) => {
+  app.post('/licenses/:licenseId/regenerate-key', noBody, async (c) => {
     const licenseId = v.safeParse(contract.unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
     if (!licenseId.success) throw invalid(licenseId.issues.map((issue) => issue.message).join('; '))
-    // Nothing to send; a client that sends a body anyway (an empty JSON object) sends it as JSON.
-    const length = c.req.header('content-length')
-    if (length !== '0' && (length || c.req.header('content-type'))) await readBody(c, v.object({}))
     return c.json(await regenerateKey(db, caller(c), licenseId.output))
   })
   app.get('/account/activity', async (c) => {
@@ -123,20 +124,22 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   for (const path of ['/account/stats', '/account/stats/']) app.get(path, async (c) => c.json(await statsOf(db, caller(c).oid)))
   for (const path of ['/account', '/account/']) {
     app.get(path, async (c) => c.json(toAccount(await findAccountRow(db, caller(c).oid))))
-    app.put(path, async (c) => c.json(await updateProfile(db, caller(c).oid, await readBody(c, contract.profileFieldsSchema))))
+    app.put(path, jsonBody(contract.profileFieldsSchema), async (c) => c.json(await updateProfile(db, caller(c).oid, c.req.valid('json'))))
   }
 
-  app.post('/discord/connect', async (c) => {
-    const { discordName } = await readBody(c, contract.discordConnectRequestSchema)
+  app.post('/discord/connect', jsonBody(contract.discordConnectRequestSchema), async (c) => {
+    const { discordName } = c.req.valid('json')
     if (!(await holdsCommercialPlus(db, caller(c).email))) throw new Problem(403, 'Discord access comes with a Commercial Plus license.')
     await db.query('update accounts set discord_name = $2, discord_connected = true where oid = $1', [caller(c).oid, discordName])
     return c.json({ inviteLink: deps.discordInviteUrl, discordConnected: true as const })
   })
 
-  app.post('/stripe/create-customer-portal-session', async (c) => {
-    const { returnUrl } = await readBody(c, contract.portalSessionRequestSchema)
+  app.post('/stripe/create-customer-portal-session', jsonBody(contract.portalSessionRequestSchema), async (c) => {
+    const { returnUrl } = c.req.valid('json')
     const customerId = await customerOf(caller(c).oid)
-    return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite('returnUrl', returnUrl), idempotencyKey: idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) }) }))
+    return c.json(
+      await gateway.createPortalSession({ customerId, returnUrl: onSite('returnUrl', returnUrl), idempotencyKey: idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) }) }),
+    )
   })
   // Without a billing account there is no payment method yet (a Community owner about to upgrade).
   app.get('/stripe/has-default-payment-method', async (c) => {
@@ -150,8 +153,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     // A new form each time the payment step opens, unless the client repeats its request key.
     return c.json(await gateway.createSetupIntent({ customerId, idempotencyKey: idempotencyKey(c, 'setup-intent', { customerId, at: Date.now() }) }))
   })
-  app.post('/stripe/save-default-payment-method', async (c) => {
-    const { paymentMethodId } = await readBody(c, contract.savePaymentMethodRequestSchema)
+  app.post('/stripe/save-default-payment-method', jsonBody(contract.savePaymentMethodRequestSchema), async (c) => {
+    const { paymentMethodId } = c.req.valid('json')
     await gateway.saveDefaultPaymentMethod({ customerId: await customerOf(caller(c).oid), paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
     return c.json({ paymentMethodId })
   })
@@ -172,13 +175,19 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const query = v.safeParse(contract.upgradePreviewQuerySchema, c.req.query())
     if (!query.success) throw invalid(query.issues.map((issue) => issue.message).join('; '))
     const { customerId, changes } = await planUpgrade(caller(c).oid, query.output)
-    const previews = await Promise.all(changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })))
+    const previews = await Promise.all(
+      changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })),
+    )
     const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
-    return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: findPlan(query.output.priceId)!.price * query.output.quantity, renewsOn: renewsOn.toISOString() })
+    return c.json({
+      amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0),
+      annualTotal: findPlan(query.output.priceId)!.price * query.output.quantity,
+      renewsOn: renewsOn.toISOString(),
+    })
   })
 
-  app.post('/stripe/upgrade-community-subscription', async (c) => {
-    const request = await readBody(c, contract.upgradeRequestSchema)
+  app.post('/stripe/upgrade-community-subscription', jsonBody(contract.upgradeRequestSchema), async (c) => {
+    const request = c.req.valid('json')
     const { customerId, changes } = await planUpgrade(caller(c).oid, request)
     if (findPlan(request.priceId)!.price > 0 && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
     for (const { subscription, quantity } of changes) {
@@ -202,8 +211,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     return c.json({ status: fulfilled ? ('fulfilled' as const) : ('processing' as const) })
   })
 
-  app.post('/stripe/create-checkout-session', async (c) => {
-    const body = await readBody(c, contract.checkoutRequestSchema)
+  app.post('/stripe/create-checkout-session', jsonBody(contract.checkoutRequestSchema), async (c) => {
+    const body = c.req.valid('json')
     // Refuse an address off the site before anything is stored for this checkout.
     const successUrl = onSite('successUrl', body.successUrl)
     const cancelUrl = onSite('cancelUrl', body.cancelUrl)
@@ -232,6 +241,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))
   app.onError((error, c) => {
     if (error instanceof Problem) return c.json({ message: error.message }, error.status, error.headers)
+    if (isUnparsableJson(error)) return c.json({ message: unparsableJson }, 400)
     // The tenant's keys could not be fetched: nobody's sign-in can be checked for now.
     if (error instanceof TenantUnavailableError) {
       log.warn({ err: { message: error.message, cause: String(error.cause) } }, 'tenant unavailable')

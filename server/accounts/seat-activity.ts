@@ -16,7 +16,17 @@ export interface SeatOnRecord {
 
 /** The seat, locked until the caller's transaction ends; null when there is no such seat. */
 export async function lockSeat(tx: Queryable, seatId: string): Promise<SeatOnRecord | null> {
-  const [row] = await tx.query<{ id: string; subscription_id: string; price_id: PriceId; status: Stripe.Subscription.Status; assignee_email: string | null; oid: string; email: string; first_name: string; last_name: string }>(
+  const [row] = await tx.query<{
+    id: string
+    subscription_id: string
+    price_id: PriceId
+    status: Stripe.Subscription.Status
+    assignee_email: string | null
+    oid: string
+    email: string
+    first_name: string
+    last_name: string
+  }>(
     `select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, subscriptions.status, owners.oid, owners.email, owners.first_name, owners.last_name
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where seats.id = $1 for update of seats`,

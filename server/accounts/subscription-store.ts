@@ -71,7 +71,10 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
       [id, owner.oid, state.stripeSubscriptionId, ...fields],
     )
     await tx.query('update accounts set allowed_price_id = $2, stripe_customer_id = coalesce(stripe_customer_id, $3) where oid = $1', [owner.oid, state.priceId, state.customerId])
-    const [ownSeat] = await tx.query(`select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`, [owner.oid, owner.email])
+    const [ownSeat] = await tx.query(
+      `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`,
+      [owner.oid, owner.email],
+    )
     await addSeats(tx, id, state.quantity, ownSeat ? null : owner)
     await recordSubscriptionChanges(tx, { owner, subscriptionId: id, before: null, after: state })
     return 'created'
@@ -83,7 +86,10 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
   if (state.quantity > existing.quantity) await addSeats(tx, existing.id, state.quantity - existing.quantity, null)
   if (state.quantity < existing.quantity) {
     // Only free seats go; assigned ones are never taken from their holders.
-    await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [existing.id, existing.quantity - state.quantity])
+    await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [
+      existing.id,
+      existing.quantity - state.quantity,
+    ])
   }
   await tx.query('update accounts set allowed_price_id = $2 where oid = $1', [owner.oid, state.priceId])
   await recordSubscriptionChanges(tx, { owner, subscriptionId: existing.id, before: existing, after: state })

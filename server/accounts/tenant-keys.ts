@@ -21,7 +21,6 @@ export interface TenantKeysOptions {
   timeoutMs?: number
 }
 
-
 /**
  * The signing keys of a B2C or Entra External ID tenant, as `jwtVerify` asks for them: the
  * discovery document at `metadataUrl` names `jwks_uri`, whose keys are fetched once and cached.

@@ -59,7 +59,15 @@ export function createTokenVerifier(settings: TenantSettings, options: { fetch?:
       const oid = String(payload.oid ?? payload.sub ?? '')
       const email = emailOf(payload[settings.emailClaim])
       if (!oid || !email) throw new Error('The token names no person')
-      const caller = { oid, email, scopes: new Set(String(payload.scp ?? '').split(' ').filter(Boolean)) }
+      const caller = {
+        oid,
+        email,
+        scopes: new Set(
+          String(payload.scp ?? '')
+            .split(' ')
+            .filter(Boolean),
+        ),
+      }
       if (verified.size > 10_000) verified.clear()
       verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 })
       return caller

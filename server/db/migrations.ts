@@ -202,7 +202,11 @@ export async function migrate(db: Database): Promise<number[]> {
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue
       await db.transaction(async (tx) => {
-        for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement)
+        for (const statement of migration.sql
+          .split(';')
+          .map((part) => part.trim())
+          .filter(Boolean))
+          await tx.query(statement)
         await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
       })
       done.push(migration.version)

@@ -71,10 +71,15 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
       const holders = [{ firstName: owner.firstName, lastName: owner.lastName, email: owner.email }, ...subscription.assignees]
       for (let index = 0; index < subscription.quantity; index++) {
         const holder = holders[index]
-        await tx.query(
-          'insert into seats (id, subscription_id, license_key, assignee_first_name, assignee_last_name, assignee_email, assigned_at) values ($1, $2, $3, $4, $5, $6, $7)',
-          [`seat_${name}_${index + 1}`, id, newLicenseKey(), holder?.firstName ?? null, holder?.lastName ?? null, holder?.email ?? null, holder ? new Date(now).toISOString() : null],
-        )
+        await tx.query('insert into seats (id, subscription_id, license_key, assignee_first_name, assignee_last_name, assignee_email, assigned_at) values ($1, $2, $3, $4, $5, $6, $7)', [
+          `seat_${name}_${index + 1}`,
+          id,
+          newLicenseKey(),
+          holder?.firstName ?? null,
+          holder?.lastName ?? null,
+          holder?.email ?? null,
+          holder ? new Date(now).toISOString() : null,
+        ])
       }
       customers.push({
         id: `cus_demo_${name}`,

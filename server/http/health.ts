@@ -13,7 +13,9 @@ export function healthChecks(db: Database) {
     if (path !== '/readyz') return null
     return db
       .query<{ version: number | null }>('select max(version)::int as version from schema_migrations')
-      .then(([row]) => (row?.version === latest ? { status: 200, body: { status: 'ready', schema: latest } } : { status: 503, body: { status: 'migrating', schema: row?.version ?? null, expected: latest } }))
+      .then(([row]) =>
+        row?.version === latest ? { status: 200, body: { status: 'ready', schema: latest } } : { status: 503, body: { status: 'migrating', schema: row?.version ?? null, expected: latest } },
+      )
       .catch(() => ({ status: 503, body: { status: 'database unavailable' } }))
   }
 }

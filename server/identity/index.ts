@@ -67,9 +67,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     people,
   }
   // MSAL lowercases authorities, and B2C policy names are not case-sensitive: paths use lowercase.
-  const providers = new Map(
-    [policies.signUpSignIn, policies.passwordReset].map((policy) => [policy.toLowerCase(), createPolicyProvider({ ...common, policy })]),
-  )
+  const providers = new Map([policies.signUpSignIn, policies.passwordReset].map((policy) => [policy.toLowerCase(), createPolicyProvider({ ...common, policy })]))
   const interactions = createInteractions({ providers, people, policies })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -126,7 +124,14 @@ async function readTokenRequest(req: IncomingMessage) {
   const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
   ;(req as IncomingMessage & { [clientInfoRequested]?: boolean })[clientInfoRequested] = form.get('client_info') === '1'
   if (form.get('grant_type') === 'refresh_token' && form.has('scope')) {
-    form.set('scope', form.get('scope')!.split(' ').filter((scope) => scope !== 'offline_access').join(' '))
+    form.set(
+      'scope',
+      form
+        .get('scope')!
+        .split(' ')
+        .filter((scope) => scope !== 'offline_access')
+        .join(' '),
+    )
   }
   ;(req as IncomingMessage & { body?: string }).body = form.toString()
 }

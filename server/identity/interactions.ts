@@ -18,8 +18,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
 
-const html = (res: ServerResponse, status: number, body: string) =>
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(body)
+const html = (res: ServerResponse, status: number, body: string) => res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(body)
 
 /** A new person from the form, or the reason it cannot be one. */
 function newPerson(form: URLSearchParams): Omit<Person, 'oid'> | string {

@@ -118,7 +118,9 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined
       const person = settings.people.find(token.accountId)
-      const granted = String(token.scope ?? '').split(' ').filter((scope) => apiScopeList.includes(scope))
+      const granted = String(token.scope ?? '')
+        .split(' ')
+        .filter((scope) => apiScopeList.includes(scope))
       return { scp: granted.map(shortScope).join(' '), oid: token.accountId, emails: person ? [person.email] : [], tfp: policy }
     },
     // B2C's access tokens: `typ: JWT`, the client in `azp`, version 1.0, the scopes only in `scp`.

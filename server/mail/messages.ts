@@ -26,7 +26,11 @@ export function seatAssignedMail(facts: { origin: string; assignee: string; owne
   return composeMail(facts.assignee, `${owner || facts.owner.email} assigned you a Prism ${facts.planName} license`, [
     greeting(),
     [`${who} assigned you a Prism ${facts.planName} license.`],
-    ['To use it, sign in at ', { href: siteLinks(facts.origin).myLicenses }, ` with this email address, ${facts.assignee}. New to the portal? Choose sign up there with this same address and the license is waiting for you.`],
+    [
+      'To use it, sign in at ',
+      { href: siteLinks(facts.origin).myLicenses },
+      ` with this email address, ${facts.assignee}. New to the portal? Choose sign up there with this same address and the license is waiting for you.`,
+    ],
     ['Your license key is under ', { strong: 'My Licenses → License Key' }, '.'],
     signOff,
   ])

@@ -12,7 +12,10 @@ export const smtpUrlSchema = v.pipe(
 )
 
 /** MAIL_FROM: an address, or a name and an address ('Prism <support@prismlibrary.com>'). */
-export const mailFromSchema = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'MAIL_FROM must be an email address, or a name and <address>')), supportAddress)
+export const mailFromSchema = v.optional(
+  v.pipe(v.string(), v.trim(), v.regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, 'MAIL_FROM must be an email address, or a name and <address>')),
+  supportAddress,
+)
 
 /** The mail server as a log may name it: scheme, host and port, never the user or password. */
 export function describeSmtpServer(smtpUrl: string): string {

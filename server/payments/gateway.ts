@@ -19,7 +19,8 @@ async function refusalsAsDeclines<T>(work: Promise<T>): Promise<T> {
     return await work
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message, error.decline_code ?? error.code ?? 'card_declined')
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method') throw new PaymentDeclinedError('No such payment method.', 'resource_missing')
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && error.param === 'payment_method')
+      throw new PaymentDeclinedError('No such payment method.', 'resource_missing')
     throw error
   }
 }

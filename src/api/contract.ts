@@ -173,7 +173,10 @@ export const activityPageSchema = v.object({ entries: v.array(activityEntrySchem
 export type ActivityPage = v.InferOutput<typeof activityPageSchema>
 export const activityQuerySchema = v.object({
   before: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/, 'before must be a cursor from a previous page'))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(100, 'limit must be at most 100')), '20'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(100, 'limit must be at most 100')),
+    '20',
+  ),
 })
 
 // ---- Discord -----------------------------------------------------------------------------------
@@ -208,7 +211,12 @@ export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean(), 
 export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
 export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: required('paymentMethodId', fieldLimits.paymentMethodId) })
 
-export const seatsSchema = v.pipe(v.number('quantity must be a number'), v.integer('quantity must be a whole number'), v.minValue(1, 'quantity must be at least 1'), v.maxValue(100_000, 'quantity is too large'))
+export const seatsSchema = v.pipe(
+  v.number('quantity must be a number'),
+  v.integer('quantity must be a whole number'),
+  v.minValue(1, 'quantity must be at least 1'),
+  v.maxValue(100_000, 'quantity is too large'),
+)
 export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(500, 'quantity must be at most 500')) })
 export type UpgradeRequest = v.InferOutput<typeof upgradeRequestSchema>
 
@@ -233,7 +241,13 @@ export type CheckoutStatus = v.InferOutput<typeof checkoutStatusSchema>['status'
  */
 export const upgradePreviewQuerySchema = v.object({
   priceId: priceIdSchema,
-  quantity: v.pipe(v.string('quantity is required'), v.regex(/^\d{1,6}$/, 'quantity must be a whole number'), v.transform(Number), v.minValue(1, 'quantity must be at least 1'), v.maxValue(500, 'quantity must be at most 500')),
+  quantity: v.pipe(
+    v.string('quantity is required'),
+    v.regex(/^\d{1,6}$/, 'quantity must be a whole number'),
+    v.transform(Number),
+    v.minValue(1, 'quantity must be at least 1'),
+    v.maxValue(500, 'quantity must be at most 500'),
+  ),
 })
 export const upgradePreviewSchema = v.object({
   amountDue: v.pipe(v.number(), v.integer(), v.minValue(0)),

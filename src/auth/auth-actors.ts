@@ -116,9 +116,7 @@ export function createAuthActors(msal: PublicClientApplication, settings: AuthSe
       await msal.clearCache().catch(rethrow)
       // The account lets MSAL tell the other tabs. No ID token hint: a token would sit in the address and the
       // browser's history; the client id lets the provider check the return address instead (decision 0008).
-      await msal
-        .logoutRedirect({ account, postLogoutRedirectUri: settings.redirectUri, extraQueryParameters: { client_id: settings.clientId } })
-        .catch(rethrow)
+      await msal.logoutRedirect({ account, postLogoutRedirectUri: settings.redirectUri, extraQueryParameters: { client_id: settings.clientId } }).catch(rethrow)
     }),
   }
 }

@@ -19,8 +19,7 @@ const contact = `Write to ${site.supportEmail} and we will answer within two bus
 export const privacyPolicy: Policy = {
   ...policyMeta.privacy,
   updated: '2026-11-01',
-  intro:
-    'This policy explains what personal information we collect when you visit this site, sign in to your account or buy a Prism license, and how we use it.',
+  intro: 'This policy explains what personal information we collect when you visit this site, sign in to your account or buy a Prism license, and how we use it.',
   sections: [
     {
       heading: 'Information we collect',
@@ -66,16 +65,11 @@ export const privacyPolicy: Policy = {
     },
     {
       heading: 'Your rights',
-      paragraphs: [
-        'You can see and correct your profile at any time in your account. You can ask for a copy of your data, or for its deletion, where the law allows.',
-        contact,
-      ],
+      paragraphs: ['You can see and correct your profile at any time in your account. You can ask for a copy of your data, or for its deletion, where the law allows.', contact],
     },
     {
       heading: 'Changes to this policy',
-      paragraphs: [
-        'When this policy changes we update the date above and, for material changes, tell account holders by email.',
-      ],
+      paragraphs: ['When this policy changes we update the date above and, for material changes, tell account holders by email.'],
     },
   ],
 }
@@ -83,8 +77,7 @@ export const privacyPolicy: Policy = {
 export const fulfillmentPolicy: Policy = {
   ...policyMeta.fulfillment,
   updated: '2026-11-01',
-  intro:
-    'Prism licenses are annual subscriptions sold per developer. This policy explains how a purchase is delivered and what happens afterwards.',
+  intro: 'Prism licenses are annual subscriptions sold per developer. This policy explains how a purchase is delivered and what happens afterwards.',
   sections: [
     {
       heading: 'Delivery',
@@ -101,9 +94,7 @@ export const fulfillmentPolicy: Policy = {
     },
     {
       heading: 'Returns',
-      paragraphs: [
-        'Digital licenses cannot be returned. If you bought the wrong plan, contact us before assigning seats and we will help you move to the plan you need.',
-      ],
+      paragraphs: ['Digital licenses cannot be returned. If you bought the wrong plan, contact us before assigning seats and we will help you move to the plan you need.'],
     },
     {
       heading: 'Cancellation',

@@ -4,8 +4,7 @@ import { config } from '../config/config'
 export const site = {
   name: 'Prism',
   tagline: 'Empower Your XAML Applications',
-  summary:
-    'Prism is a framework for building loosely coupled, maintainable and testable XAML applications.',
+  summary: 'Prism is a framework for building loosely coupled, maintainable and testable XAML applications.',
   platforms: ['WPF', 'Uno Platform', '.NET MAUI', 'Xamarin.Forms'],
   url: config.VITE_SITE_URL,
   supportEmail: config.VITE_SUPPORT_EMAIL,

@@ -3,5 +3,4 @@ const dockKey = 'prism.statecharts.dock'
 
 export const dockEnabled = () => window.sessionStorage.getItem(dockKey) === 'open' || window.sessionStorage.getItem(dockKey) === 'collapsed'
 export const dockCollapsed = () => window.sessionStorage.getItem(dockKey) === 'collapsed'
-export const setDock = (value: 'open' | 'collapsed' | 'off') =>
-  value === 'off' ? window.sessionStorage.removeItem(dockKey) : window.sessionStorage.setItem(dockKey, value)
+export const setDock = (value: 'open' | 'collapsed' | 'off') => (value === 'off' ? window.sessionStorage.removeItem(dockKey) : window.sessionStorage.setItem(dockKey, value))

@@ -36,5 +36,4 @@ const withInspect = (options: object | undefined) => (inspect ? { ...options, in
 export const createAppActor: typeof createActor = ((logic: AnyActorLogic, options?: object) => createActor(logic, withInspect(options) as never)) as typeof createActor
 
 /** `useActorRef` with the app's inspector attached. */
-export const useAppActorRef: typeof useActorRef = ((logic: AnyActorLogic, options?: object, observer?: never) =>
-  useActorRef(logic, withInspect(options) as never, observer)) as typeof useActorRef
+export const useAppActorRef: typeof useActorRef = ((logic: AnyActorLogic, options?: object, observer?: never) => useActorRef(logic, withInspect(options) as never, observer)) as typeof useActorRef

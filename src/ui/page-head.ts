@@ -20,7 +20,12 @@ export function pageHead({ title, description, path }: PageHeadInput) {
       { property: 'og:description', content: description },
       { property: 'og:image', content: new URL('/og-image.png', site.url).href },
       { name: 'twitter:card', content: 'summary_large_image' },
-      ...(url ? [{ name: 'robots', content: 'index, follow' }, { property: 'og:url', content: url }] : []),
+      ...(url
+        ? [
+            { name: 'robots', content: 'index, follow' },
+            { property: 'og:url', content: url },
+          ]
+        : []),
     ],
     links: url ? [{ rel: 'canonical', href: url }] : [],
   }

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
-import { createActor, fromCallback, fromPromise, waitFor as waitForActor, type ActorRefFrom } from 'xstate'
+import { createActor, fromCallback, fromPromise, waitFor as waitForActor, type ActorRefFrom, type EventObject } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { authMachine, type LoginInput, type StartupOutput } from '../../machines/auth.machine'
+import type { SignedInAccount } from '../../machines/auth.types'
 import type { AuthService } from '../../src/auth/auth-service'
 import { routeTree } from '../../src/routeTree.gen'
 import { theme } from '../../src/ui/theme'
@@ -13,11 +14,18 @@ import { authModel, cara } from '../machines/auth.model'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { inspectAt } from '../model/recorder'
 import { idleActors } from '../model/run'
+import { expectTableCoversMachine, expectView } from '../model/view-table'
+import { authViewTable } from './auth.view-table'
 
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {
   const login = vi.fn((_input: LoginInput) => new Promise<null>(() => {}))
-  const actor = createActor(authMachine.provide({ actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) } }), { inspect: inspectAt('component') }).start()
+  const actor = createActor(
+    authMachine.provide({
+      actors: { msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), startup: fromPromise(() => startup), login: fromPromise(({ input }) => login(input)) },
+    }),
+    { inspect: inspectAt('component') },
+  ).start()
   return { service: serviceOver(actor), login }
 }
 
@@ -65,40 +73,62 @@ describe('the account area’s sign-in guard (component level, auth machine with
   })
 })
 
+/** Who is signed in once MSAL has started, by the active-account rules of spec section 4, from the events the test sent. */
+function signedInOnceStarted(sent: readonly EventObject[]) {
+  let account: SignedInAccount | null = null
+  for (const event of sent as (EventObject & { account?: SignedInAccount; output?: StartupOutput })[]) {
+    // A sign-in reported for someone else, or a sign-out in another tab: nobody is signed in.
+    if (event.type === 'msal.login.success' && account && account.homeAccountId !== event.account!.homeAccountId) return false
+    if (event.type === 'msal.logout.success') return false
+    if (event.type === 'msal.login.success' || event.type === 'msal.acquireToken.success') account = event.account!
+    // Back from a password reset, MSAL starts by signing in again; otherwise the active account, else the first.
+    if (event.type === 'xstate.done.actor.startup') return (event.output!.returnedPolicy === 'passwordReset' ? account : (event.output!.activeAccount ?? event.output!.accounts[0] ?? null)) !== null
+    if (event.type === 'xstate.error.actor.startup') return account !== null
+  }
+  return null // still starting
+}
+
 /**
- * Every state the generated paths reach, as the guard meets it on opening /account: the path's
- * events are replayed on the auth machine (fake MSAL actors), then the account area is opened.
+ * Every state the generated paths reach, as a person who opened /account meets it: the account
+ * area is opened while MSAL starts, then the path's events are replayed on the auth machine (fake
+ * MSAL actors). The guard decides once MSAL has started: sign in (here only recorded, as the
+ * browser would leave) or let the account load.
  */
 describe('the sign-in guard in every state of the auth machine (component paths)', () => {
-  // The guard sees only where a path ends, its state and whether someone is signed in: one path each.
+  it('has a view for every state of the machine', () => expectTableCoversMachine(authViewTable, authMachine))
+
+  // Paths that end in every state, signed in or not, and paths that together take every transition.
   const endOf = ({ state }: (typeof paths)[number]) => JSON.stringify([state.value, Boolean(state.context.activeAccount)])
   const { paths } = planPaths(authModel)
   const ends = new Map(paths.map((path) => [endOf(path), path]))
-  // And paths that together take every transition, so that the guard meets the machine after each.
   for (const path of new Set([...ends.values(), ...coveringPaths(authModel.machine, paths)])) {
     it(`after ${describePath(path.steps)}`, async () => {
-      const login = vi.fn(() => new Promise<null>(() => {}))
-      const actor = createActor(authMachine.provide({ actors: { ...idleActors(authModel.actors), login: fromPromise(() => login()) } } as never), { inspect: inspectAt('component') }).start()
-      for (const { event } of path.steps) if ((event as { type: string }).type !== 'xstate.init') actor.send(event as never)
-      const snapshot = actor.getSnapshot()
-      login.mockClear() // only what the guard starts counts
-      const service = serviceOver(actor)
-      renderAt('/account', service)
-      // Whatever MSAL is doing, the person waits; nothing of the account shows before it is known.
-      expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
-      if (snapshot.matches('none') && snapshot.context.activeAccount) {
-        await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
-        expect(login).not.toHaveBeenCalled()
-      } else if (snapshot.matches('none')) {
-        // Signed out and idle: sign-in starts by redirect, coming back to /account.
-        await waitFor(() => expect(login).toHaveBeenCalledTimes(1))
-        expect(actor.getSnapshot().value).toBe('login')
-      } else {
-        // Busy (starting, signing in, renewing, signing out): the guard starts no second sign-in.
-        await new Promise((resolve) => setTimeout(resolve, 20))
-        expect(login).not.toHaveBeenCalled()
-        expect(service.accessToken).not.toHaveBeenCalled()
+      // Signed out elsewhere, the page leaves the account area for a fresh page at '/' (the app replaces the location).
+      const page: { router?: ReturnType<typeof renderAt> } = {}
+      const leaveAccountArea = vi.fn(() => void page.router?.navigate({ to: '/' }))
+      const actor = createActor(authMachine.provide({ actors: idleActors(authModel.actors), actions: { leaveAccountArea } } as never), { inspect: inspectAt('component') }).start()
+      const service = { ...serviceOver(actor), signIn: vi.fn() } as AuthService
+      page.router = renderAt('/account', service)
+      const sent: EventObject[] = []
+      let decided = false
+      for (const { event, state } of path.steps) {
+        if ((event as EventObject).type !== 'xstate.init') act(() => actor.send(event as never))
+        sent.push(event)
+        // Once MSAL has started the guard decides, once: the account loads (its write token is asked for), or sign-in starts.
+        const signedIn = signedInOnceStarted(sent)
+        if (signedIn !== null && !decided) {
+          decided = true
+          if (signedIn) await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
+          else await waitFor(() => expect(service.signIn).toHaveBeenCalledWith('/account'))
+        }
+        // Once it has left, the page is the home page: the account area and its table are gone.
+        if (leaveAccountArea.mock.calls.length) expect(await screen.findByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeTruthy()
+        else await expectView(authViewTable, state, sent)
       }
+      // Signed out once started, sign-in starts by redirect, coming back to /account, once; signed in, it never does.
+      const signedIn = signedInOnceStarted(sent)
+      expect(service.signIn).toHaveBeenCalledTimes(signedIn === false ? 1 : 0)
+      if (signedIn !== true) expect(service.accessToken).not.toHaveBeenCalled()
       actor.stop()
     })
   }

@@ -34,7 +34,10 @@ describe('API calls', () => {
   })
 
   it("fail with 'Could not acquire access token' when no token can be had, without calling", async () => {
-    const { call, requests } = setup(() => json({}), () => Promise.reject(new Error('interaction_required')))
+    const { call, requests } = setup(
+      () => json({}),
+      () => Promise.reject(new Error('interaction_required')),
+    )
     await expect(call({ method: 'GET', path: '/api/licenses', answer: stats })).rejects.toThrow('Could not acquire access token')
     expect(requests).toHaveLength(0)
   })
@@ -64,10 +67,7 @@ describe('API calls', () => {
 
   it('let an aborted call end as an abort, not as an error to show', async () => {
     const controller = new AbortController()
-    const { call } = setup(
-      (request) =>
-        new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
-    )
+    const { call } = setup((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))))
     const pending = call({ method: 'GET', path: '/x', answer: stats, signal: controller.signal })
     controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })

@@ -40,16 +40,12 @@ describe('text from the answer body', () => {
 
   it('joins a list or a validation map of errors', () => {
     expect(http(422, JSON.stringify({ errors: ['First name is required.', 'Email is not valid.'] }))).toBe('First name is required. Email is not valid.')
-    expect(http(422, JSON.stringify({ errors: { firstName: ['First name is required.'], email: ['Email is not valid.'] } }))).toBe(
-      'First name is required. Email is not valid.',
-    )
+    expect(http(422, JSON.stringify({ errors: { firstName: ['First name is required.'], email: ['Email is not valid.'] } }))).toBe('First name is required. Email is not valid.')
   })
 
   it('skips empty fields and falls back to the status', () => {
     expect(http(404, JSON.stringify({ message: '  ', errors: [] }))).toBe("The requested information couldn't be found. Please try again or contact support.")
-    expect(http(500, JSON.stringify({ unrelated: 'x' }))).toBe(
-      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
-    )
+    expect(http(500, JSON.stringify({ unrelated: 'x' }))).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
   })
 
   it('shows a plain text body under 200 characters as it is', () => {
@@ -58,19 +54,13 @@ describe('text from the answer body', () => {
   })
 
   it('ignores a text body of 200 characters or more, and HTML pages', () => {
-    expect(http(503, 'x'.repeat(200))).toBe(
-      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
-    )
-    expect(http(502, '<html><body>Bad gateway</body></html>')).toBe(
-      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
-    )
+    expect(http(503, 'x'.repeat(200))).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+    expect(http(502, '<html><body>Bad gateway</body></html>')).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
   })
 
   it('reads a bare JSON string as a text body, under the same 200-character rule', () => {
     expect(http(503, JSON.stringify('Maintenance until 10:00 UTC'))).toBe('Maintenance until 10:00 UTC')
-    expect(http(503, JSON.stringify('x'.repeat(200)))).toBe(
-      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
-    )
+    expect(http(503, JSON.stringify('x'.repeat(200)))).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
   })
 })
 

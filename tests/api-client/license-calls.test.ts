@@ -21,7 +21,7 @@ describe("issue 15's calls as the SPA sends them", () => {
     expect(requests.map((request) => request.url)).toEqual(['https://localhost/api/account/activity?limit=10', 'https://localhost/api/account/activity?before=cursor_2&limit=10'])
   })
 
-  it('says a missing activity call in the catalogue\'s words', async () => {
+  it("says a missing activity call in the catalogue's words", async () => {
     const { api } = answeringApi(404, undefined)
     await expect(api.activity({ before: null, limit: 10 })).rejects.toThrow("The requested information couldn't be found. Please try again or contact support.")
   })

@@ -16,7 +16,10 @@ const paymentForm = { stripe: { confirmSetup: async () => ({ setupIntent: { paym
 
 type Factory = (api: ReturnType<typeof heldApi>['api']) => Record<string, AnyActorLogic>
 const factories: Record<string, [Factory, Record<string, unknown>]> = {
-  accountShell: [(api) => accountShellActors(api), { loadAccount: { firstName: 'A', lastName: 'B', email: 'a@example.com', oid: 'oid' }, createPortalSession: { returnUrl: 'https://localhost/account' } }],
+  accountShell: [
+    (api) => accountShellActors(api),
+    { loadAccount: { firstName: 'A', lastName: 'B', email: 'a@example.com', oid: 'oid' }, createPortalSession: { returnUrl: 'https://localhost/account' } },
+  ],
   licenses: [(api) => licensesActors(api), {}],
   discord: [(api) => discordActors(api), { connectDiscord: { discordName: 'paula' } }],
   manageLicenses: [
@@ -30,7 +33,11 @@ const factories: Record<string, [Factory, Record<string, unknown>]> = {
   purchaseComplete: [(api) => purchaseCompleteActors(api), { loadCheckoutStatus: { sessionId: 'cs_test_1' } }],
   upgrade: [
     (api) => upgradeActors(api, () => 'https://localhost/account/licenses'),
-    { setUpPayment: { clientSecret: 'seti_secret', form: paymentForm }, loadUpgradePreview: { priceId: 'commercial-plus', quantity: 1 }, upgradeSubscription: { priceId: 'commercial-plus', quantity: 1 } },
+    {
+      setUpPayment: { clientSecret: 'seti_secret', form: paymentForm },
+      loadUpgradePreview: { priceId: 'commercial-plus', quantity: 1 },
+      upgradeSubscription: { priceId: 'commercial-plus', quantity: 1 },
+    },
   ],
 }
 

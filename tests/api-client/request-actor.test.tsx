@@ -10,9 +10,7 @@ import { fromRequest } from '../../src/api/request-actor'
 function secondCallAnswers() {
   let calls = 0
   return ({ signal }: { signal: AbortSignal }) =>
-    ++calls === 1
-      ? new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))))
-      : Promise.resolve('answer')
+    ++calls === 1 ? new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))) : Promise.resolve('answer')
 }
 
 const pageMachine = setup({ actors: { load: fromPromise<string>(() => new Promise(() => {})) as AnyActorLogic } }).createMachine({

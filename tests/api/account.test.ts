@@ -8,7 +8,7 @@ const profile = {
   github: 'cara-dev',
   companyName: 'Contoso <b>Ltd</b>',
   country: 'Österreich',
-  address: "1 Main St; DROP TABLE accounts; --",
+  address: '1 Main St; DROP TABLE accounts; --',
   city: 'مدينة',
   state: '🙂',
   zip: '1010',
@@ -26,7 +26,12 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     const newcomer = await api.call('newcomer@example.com', 'POST', '/auth/login', { firstName: 'New', lastName: 'Comer', email: 'newcomer@example.com', oid: 'oid-newcomer@example.com' })
     expect(newcomer.status).toBe(200)
     expect(newcomer.body).toMatchObject({ email: 'newcomer@example.com', firstName: 'New', allowedPriceId: null, hasStripeAccount: false, emailAnnouncements: true })
-    const cara = await api.call('commercial@example.com', 'POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: person('commercial@example.com').oid })
+    const cara = await api.call('commercial@example.com', 'POST', '/auth/login', {
+      firstName: 'Cara',
+      lastName: 'Commercial',
+      email: 'commercial@example.com',
+      oid: person('commercial@example.com').oid,
+    })
     expect(cara.body).toMatchObject({ allowedPriceId: 'commercial', hasStripeAccount: true })
   })
 
@@ -77,7 +82,15 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
 
   it('describes each product, and answers 404 for an unknown one', async () => {
     const product = await api.call('nolicense@example.com', 'GET', '/products/commercial-plus')
-    expect(product.body).toMatchObject({ name: 'Commercial Plus', priceId: 'commercial-plus', priceDisplay: '$499.00', price: 49900, bestValue: true, stripePriceId: 'price_local_commercial_plus', seatsAvailable: null })
+    expect(product.body).toMatchObject({
+      name: 'Commercial Plus',
+      priceId: 'commercial-plus',
+      priceDisplay: '$499.00',
+      price: 49900,
+      bestValue: true,
+      stripePriceId: 'price_local_commercial_plus',
+      seatsAvailable: null,
+    })
     expect(product.body.features).toHaveLength(9)
     expect((await api.call('nolicense@example.com', 'GET', '/products/enterprise')).status).toBe(404)
   })

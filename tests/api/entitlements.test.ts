@@ -83,8 +83,15 @@ describe.each(databases)('licenses that follow billing on $name', ({ open }) => 
     // Dev One holds Cara's seat; Finn gives him one too, then Finn's new subscription ends.
     expect((await assign('full@example.com', 'dev1@example.com')).status).toBe(200)
     const statuses = async () => (await licenses('dev1@example.com')).map((seat) => [seat.accountEmail, seat.status])
-    expect(await statuses()).toEqual(expect.arrayContaining([['commercial@example.com', 'active'], ['full@example.com', 'active']]))
-    const [newest] = await api.db.query<{ stripe_subscription_id: string }>("select stripe_subscription_id from subscriptions where owner_oid = (select oid from accounts where email = 'full@example.com') and status = 'active'")
+    expect(await statuses()).toEqual(
+      expect.arrayContaining([
+        ['commercial@example.com', 'active'],
+        ['full@example.com', 'active'],
+      ]),
+    )
+    const [newest] = await api.db.query<{ stripe_subscription_id: string }>(
+      "select stripe_subscription_id from subscriptions where owner_oid = (select oid from accounts where email = 'full@example.com') and status = 'active'",
+    )
     await api.stripe.subscriptions.cancel(newest!.stripe_subscription_id)
     await settle()
     expect(await statuses()).toEqual([

@@ -26,7 +26,8 @@ describe.each(databases)('the package feed credential check on $name', ({ open }
     const answer = await api.app.request('/api/feed/authorize', { headers: authorization === null ? {} : { Authorization: authorization } }, from(address))
     return { status: answer.status, headers: answer.headers, body: await answer.text() }
   }
-  const keyOf = async (email: string) => ((await api.call(email, 'GET', '/licenses')).body as { priceId: string; licenseKey: string }[]).find((license) => license.priceId === 'commercial-plus')!.licenseKey
+  const keyOf = async (email: string) =>
+    ((await api.call(email, 'GET', '/licenses')).body as { priceId: string; licenseKey: string }[]).find((license) => license.priceId === 'commercial-plus')!.licenseKey
   const setStatus = (status: string) => api.db.query("update subscriptions set status = $1 where id = 'sub_demo_plus'", [status])
 
   it("answers 204 with no body for a live Commercial Plus seat's holder and key, whatever the email's case; never cached", async () => {
@@ -128,7 +129,8 @@ describe('reading the feed credentials and the client address', () => {
   it('reads Basic credentials, the email lower-cased and the key as sent (colons allowed after the first)', () => {
     expect(basicCredentials(basic('Dev@Example.com', 'PRSM-A:B'))).toEqual({ email: 'dev@example.com', key: 'PRSM-A:B' })
     expect(basicCredentials(`basic   ${Buffer.from('a@b.c:k').toString('base64')}`)).toEqual({ email: 'a@b.c', key: 'k' })
-    for (const header of [undefined, '', 'Basic', 'Basic =', 'Digest abc', basic(':key', ''), basic('a@b.c', ''), basic('a@b.c', 'k'.repeat(201)), `Basic ${'A'.repeat(2000)}`]) expect(basicCredentials(header), String(header)).toBeNull()
+    for (const header of [undefined, '', 'Basic', 'Basic =', 'Digest abc', basic(':key', ''), basic('a@b.c', ''), basic('a@b.c', 'k'.repeat(201)), `Basic ${'A'.repeat(2000)}`])
+      expect(basicCredentials(header), String(header)).toBeNull()
   })
 
   it("believes X-Real-IP, else the proxy's own X-Forwarded-For entry, only behind the trusted proxy", () => {
@@ -161,7 +163,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed credential check in pr
     const client = new pg.Client({ connectionString: env.DATABASE_URL })
     await client.connect()
     await client.query("insert into accounts (oid, email) values ('feed-owner', 'owner@feed.example.com')")
-    await client.query("insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ('sub_feed', 'feed-owner', 'commercial-plus', 1, 'sub_feed', now() + interval '1 year')")
+    await client.query(
+      "insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ('sub_feed', 'feed-owner', 'commercial-plus', 1, 'sub_feed', now() + interval '1 year')",
+    )
     await client.query("insert into seats (id, subscription_id, license_key, assignee_email, assigned_at) values ('seat_feed', 'sub_feed', $1, 'owner@feed.example.com', now())", [key])
     await client.end()
   })

@@ -18,7 +18,20 @@ const profile = {
 }
 
 /** The words each field's refusal names it by. */
-const labels = { firstName: 'First name', lastName: 'Last name', companyName: 'Company', country: 'Country', address: 'Address', city: 'City', state: 'State', zip: 'Zip', github: 'GitHub username', image: 'Avatar image', email: 'Email', discordName: 'Discord username' } as const
+const labels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  companyName: 'Company',
+  country: 'Country',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zip: 'Zip',
+  github: 'GitHub username',
+  image: 'Avatar image',
+  email: 'Email',
+  discordName: 'Discord username',
+} as const
 const freeText = ['firstName', 'lastName', 'companyName', 'country', 'address', 'city', 'state', 'zip'] as const
 
 /** A value of exactly `length` characters the field's other rules accept. */

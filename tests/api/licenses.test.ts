@@ -74,7 +74,12 @@ describe.each(databases)('licenses on $name', ({ open }) => {
   })
 
   it('never oversells: 50 concurrent assignments for 10 free seats give exactly 10', async () => {
-    const purchase = await api.call('plus@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 8, successUrl: 'https://localhost:5173/account/licenses?success=true', cancelUrl: 'https://localhost:5173/account/licenses' })
+    const purchase = await api.call('plus@example.com', 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial-plus',
+      quantity: 8,
+      successUrl: 'https://localhost:5173/account/licenses?success=true',
+      cancelUrl: 'https://localhost:5173/account/licenses',
+    })
     await api.pay(purchase.body.sessionId)
     const before = (await api.call('plus@example.com', 'GET', '/account/stats/')).body
     expect(before.available).toBe(10)

@@ -42,7 +42,12 @@ describe.each(databases)('payments on $name', ({ open }) => {
   })
 
   it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {
-    const refused = await api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, successUrl: back.successUrl, cancelUrl: 'https://evil.example.com/' })
+    const refused = await api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial',
+      quantity: 1,
+      successUrl: back.successUrl,
+      cancelUrl: 'https://evil.example.com/',
+    })
     expect(refused.status).toBe(422)
     expect((refused.body as { message: string }).message).toContain('cancelUrl')
     expect((await api.call('dev1@example.com', 'GET', '/account/')).body).toMatchObject({ hasStripeAccount: false })
@@ -96,7 +101,11 @@ describe.each(databases)('payments on $name', ({ open }) => {
     const preview = await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=3')
     expect(preview.status).toBe(200)
     // Community is free, and its owner's clock stands 12 days before the period ends: 3 x $299.00 x 12/365 is due now.
-    expect(preview.body).toEqual({ amountDue: Math.round((29900 * 3 * 12) / 365), annualTotal: 89700, renewsOn: new Date(Math.floor(new Date(subscription!.current_period_end).getTime() / 1000) * 1000).toISOString() })
+    expect(preview.body).toEqual({
+      amountDue: Math.round((29900 * 3 * 12) / 365),
+      annualTotal: 89700,
+      renewsOn: new Date(Math.floor(new Date(subscription!.current_period_end).getTime() / 1000) * 1000).toISOString(),
+    })
   })
 
   it('refuses a preview it cannot price: 422 for a bad query, 409 off the upgrade paths', async () => {
@@ -116,7 +125,10 @@ describe.each(databases)('payments on $name', ({ open }) => {
 
   it('answers a repeated checkout request with the same session, and never makes two customers for one account', async () => {
     const order = { priceId: 'commercial', quantity: 2, ...back }
-    const [first, second] = await Promise.all([api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order), api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order)])
+    const [first, second] = await Promise.all([
+      api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order),
+      api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order),
+    ])
     expect(first.status).toBe(200)
     expect(second.body.sessionId).toBe(first.body.sessionId)
     const customers = await api.stripe.customers.list({ email: 'dev1@example.com' })

@@ -12,9 +12,11 @@ describe.each(databases)('key rotation on $name', ({ open }) => {
   })
   afterAll(() => api.close())
 
-  const regenerate = (email: string, licenseId: string, body?: unknown, headers?: Record<string, string>) => api.call(email, 'POST', `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, body, headers)
+  const regenerate = (email: string, licenseId: string, body?: unknown, headers?: Record<string, string>) =>
+    api.call(email, 'POST', `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, body, headers)
   /** The key the holder sees on My Licenses for the seat. */
-  const keyOf = async (holder: string, licenseId: string) => ((await api.call(holder, 'GET', '/licenses')).body as { id: string; licenseKey: string }[]).find((license) => license.id === licenseId)?.licenseKey
+  const keyOf = async (holder: string, licenseId: string) =>
+    ((await api.call(holder, 'GET', '/licenses')).body as { id: string; licenseKey: string }[]).find((license) => license.id === licenseId)?.licenseKey
   const latestActivity = async (owner: string) => (await api.call(owner, 'GET', '/account/activity?limit=1')).body.entries[0]
 
   it("gives the holder a new key for their own seat: the answer, My Licenses and the owner's activity show it", async () => {
@@ -27,7 +29,13 @@ describe.each(databases)('key rotation on $name', ({ open }) => {
     expect(licenseKey).not.toBe(old)
     expect(await keyOf('dev1@example.com', 'seat_commercial_2')).toBe(licenseKey)
     expect(await api.db.query('select 1 from seats where license_key = $1', [old]), 'the old key is gone at once').toEqual([])
-    expect(await latestActivity('commercial@example.com')).toMatchObject({ kind: 'key-regenerated', actor: { name: 'Dev One', email: 'dev1@example.com' }, subjectEmail: 'dev1@example.com', priceId: 'commercial', seats: null })
+    expect(await latestActivity('commercial@example.com')).toMatchObject({
+      kind: 'key-regenerated',
+      actor: { name: 'Dev One', email: 'dev1@example.com' },
+      subjectEmail: 'dev1@example.com',
+      priceId: 'commercial',
+      seats: null,
+    })
   })
 
   it("lets the owner regenerate a holder's key, and their own", async () => {
@@ -36,7 +44,11 @@ describe.each(databases)('key rotation on $name', ({ open }) => {
     expect(theirs.status).toBe(200)
     expect(theirs.body.licenseKey).not.toBe(old)
     expect(await keyOf('dev1@example.com', 'seat_commercial_2')).toBe(theirs.body.licenseKey)
-    expect(await latestActivity('commercial@example.com')).toMatchObject({ kind: 'key-regenerated', actor: { name: 'Cara Commercial', email: 'commercial@example.com' }, subjectEmail: 'dev1@example.com' })
+    expect(await latestActivity('commercial@example.com')).toMatchObject({
+      kind: 'key-regenerated',
+      actor: { name: 'Cara Commercial', email: 'commercial@example.com' },
+      subjectEmail: 'dev1@example.com',
+    })
     const own = await regenerate('commercial@example.com', 'seat_commercial_1')
     expect(own.status).toBe(200)
     expect(await keyOf('commercial@example.com', 'seat_commercial_1')).toBe(own.body.licenseKey)
@@ -63,11 +75,14 @@ describe.each(databases)('key rotation on $name', ({ open }) => {
     expect((await regenerate('dev1@example.com', 'seat_commercial_2', 'key please', { 'Content-Type': 'text/plain' })).status).toBe(415)
     expect((await regenerate('dev1@example.com', 'seat_commercial_2', '[]')).status).toBe(400)
     expect(await regenerate('dev1@example.com', 'x'.repeat(65))).toMatchObject({ status: 422, body: { message: 'licenseId must be at most 64 characters' } })
-    const readOnly = await api.app.request('/api/licenses/seat_commercial_2/regenerate-key', { method: 'POST', headers: { Authorization: `Bearer ${await api.token('dev1@example.com', { scp: 'accounts.read' })}` } })
+    const readOnly = await api.app.request('/api/licenses/seat_commercial_2/regenerate-key', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await api.token('dev1@example.com', { scp: 'accounts.read' })}` },
+    })
     expect(readOnly.status).toBe(403)
   })
 
-  it('refuses an ended subscription\'s seat with 409 to its holder and owner, and 404 to anyone else', async () => {
+  it("refuses an ended subscription's seat with 409 to its holder and owner, and 404 to anyone else", async () => {
     await api.stripe.subscriptions.cancel('sub_demo_full')
     await api.sandbox.webhooks.drain()
     for (const email of ['full@example.com', 'ana@example.com']) {

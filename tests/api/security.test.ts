@@ -68,13 +68,47 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '[1,2]')).status).toBe(400)
   })
 
+  it('says in words what is wrong with a body, whether it declares its length or streams it', async () => {
+    const assign = (body: string, headers: Record<string, string> = {}) => api.call('plus@example.com', 'POST', '/licenses/assign', body, headers)
+    expect(await assign('{"firstName":')).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } })
+    expect(await assign('', { 'Content-Type': 'application/json' })).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } })
+    expect(await assign('{}', { 'Content-Type': 'text/plain' })).toMatchObject({ status: 415, body: { message: 'Send the request body as application/json.' } })
+    const large = JSON.stringify({ firstName: 'x'.repeat(70_000) })
+    expect(await assign(large)).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } })
+    expect(await assign(large, { 'Content-Length': String(large.length) })).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } })
+    expect(await assign('[1,2]')).toMatchObject({ status: 400, body: { message: 'The request body must be a JSON object.' } })
+    expect(await assign('{"firstName":"Ada"}')).toMatchObject({ status: 422, body: { message: 'Last name is required; Email is required' } })
+  })
+
+  it('refuses a webhook event over 512 KB before reading its signature', async () => {
+    const response = await api.app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=x' }, body: 'x'.repeat(512 * 1024 + 1) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ message: 'The event is too large.' })
+  })
+
   it('refuses the NUL character, which the database cannot hold, in every text field with 422 naming it', async () => {
     const cara = person('commercial@example.com')
     const validBodies: [string, string, Record<string, unknown>][] = [
       ['POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }],
       ['POST', '/licenses/assign', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
       ['POST', '/licenses/unassign', { licenseId: 'seat_1' }],
-      ['PUT', '/account/', { firstName: 'Cara', lastName: 'Commercial', image: '', github: '', companyName: 'Contoso', country: 'US', address: '1 Main', city: 'Springfield', state: 'IL', zip: '62701', emailAnnouncements: true }],
+      [
+        'PUT',
+        '/account/',
+        {
+          firstName: 'Cara',
+          lastName: 'Commercial',
+          image: '',
+          github: '',
+          companyName: 'Contoso',
+          country: 'US',
+          address: '1 Main',
+          city: 'Springfield',
+          state: 'IL',
+          zip: '62701',
+          emailAnnouncements: true,
+        },
+      ],
       ['POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_card_visa' }],
       ['POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, successUrl: `${origin}/account`, cancelUrl: `${origin}/account` }],
     ]
@@ -83,7 +117,14 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
         if (typeof value !== 'string') continue
         const answer = await api.call(cara.email, method, path, { ...body, [field]: `${value}\u0000x` })
         expect(answer.status, `${method} ${path} ${field}`).toBe(422)
-        expect((answer.body as { message: string }).message.toLowerCase(), `${method} ${path} ${field}`).toContain(field === 'oid' ? 'oid' : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ')[0])
+        expect((answer.body as { message: string }).message.toLowerCase(), `${method} ${path} ${field}`).toContain(
+          field === 'oid'
+            ? 'oid'
+            : field
+                .replace(/([a-z])([A-Z])/g, '$1 $2')
+                .toLowerCase()
+                .split(' ')[0],
+        )
       }
     }
   })
@@ -108,11 +149,20 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
   it('answers any random body to any write call with a 4xx, never a 5xx', async () => {
     const token = await api.token('commercial@example.com')
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...writeCalls), fc.oneof(fc.json(), fc.json({ stringUnit: 'binary' }), fc.anything().map((value) => JSON.stringify(value) ?? 'null'), fc.string()), async ([method, path], body) => {
-        const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
-        expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
-        if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...writeCalls),
+        fc.oneof(
+          fc.json(),
+          fc.json({ stringUnit: 'binary' }),
+          fc.anything().map((value) => JSON.stringify(value) ?? 'null'),
+          fc.string(),
+        ),
+        async ([method, path], body) => {
+          const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
+          expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
+          if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
+        },
+      ),
       { numRuns: 150 },
     )
   })

@@ -23,7 +23,13 @@ afterEach(() => {
   tenant.reachable = true
 })
 
-const settings = (overrides: Partial<TenantSettings> = {}): TenantSettings => ({ metadataUrl: tenant.metadataUrl, issuer: tenant.issuer, audience: 'prism-accounts-api', emailClaim: 'emails', ...overrides })
+const settings = (overrides: Partial<TenantSettings> = {}): TenantSettings => ({
+  metadataUrl: tenant.metadataUrl,
+  issuer: tenant.issuer,
+  audience: 'prism-accounts-api',
+  emailClaim: 'emails',
+  ...overrides,
+})
 const bearer = (token: string) => `Bearer ${token}`
 const keysPath = () => [...tenant.requests.keys()].find((path) => path.endsWith('/discovery/v2.0/keys'))!
 const discoveryPath = () => new URL(tenant.metadataUrl).pathname

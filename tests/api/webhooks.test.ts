@@ -15,7 +15,9 @@ describe.each(databases)('Stripe webhooks on $name', ({ open }) => {
   /** Posts a raw event to the webhook endpoint, signed with the given secret and time. */
   function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
     const signature =
-      options.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? stripeSettings.webhookSecret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) }) : options.signature
+      options.signature === undefined
+        ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? stripeSettings.webhookSecret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
+        : options.signature
     return api.app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'Stripe-Signature': signature }) }, body: payload })
   }
   const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
@@ -78,7 +80,13 @@ describe.each(databases)('Stripe webhooks on $name', ({ open }) => {
     const created = eventsOf('customer.subscription.created').at(-1)!
     const subscription = created.data.object as Stripe.Subscription
     // Stripe sends a late copy of an earlier update that still had 1 seat.
-    const stale = { ...created, id: `evt_stale_${Date.now()}`, type: 'customer.subscription.updated', created: created.created - 3600, data: { object: { ...subscription, items: { ...subscription.items, data: [{ ...subscription.items.data[0]!, quantity: 1 }] } } } }
+    const stale = {
+      ...created,
+      id: `evt_stale_${Date.now()}`,
+      type: 'customer.subscription.updated',
+      created: created.created - 3600,
+      data: { object: { ...subscription, items: { ...subscription.items, data: [{ ...subscription.items.data[0]!, quantity: 1 }] } } },
+    }
     const before = await stats('nolicense@example.com')
     expect((await deliver(JSON.stringify(stale))).status).toBe(200)
     expect(await stats('nolicense@example.com')).toEqual(before)

@@ -38,10 +38,13 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20))
 
 function renderManageLicenses(held: ReturnType<typeof heldApi>) {
   const upgradeLogic = upgradeMachine.provide({ actors: upgradeActors(held.api, () => 'https://localhost/account/licenses') })
-  renderAccountPage(() => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} goToCheckout={() => {}} />, {
-    api: held.api,
-    account,
-  })
+  renderAccountPage(
+    () => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} goToCheckout={() => {}} />,
+    {
+      api: held.api,
+      account,
+    },
+  )
 }
 
 async function openManageLicenses(stats: unknown, assigned: unknown[] = [ownSeat]) {
@@ -152,10 +155,29 @@ describe('a submitting button pressed three times sends one request', () => {
   it('Billing in the sidebar', async () => {
     const held = heldApi()
     const auth = {
-      actor: { getSnapshot: () => ({ context: { activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } } } }) },
+      actor: {
+        getSnapshot: () => ({
+          context: {
+            activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } },
+          },
+        }),
+      },
       signOut: vi.fn(),
     } as unknown as AuthService
-    renderWithRouter((root) => [createRoute({ getParentRoute: () => root, path: '/account', component: () => <AccountArea auth={auth} api={held.api}>{<p>The page</p>}</AccountArea> })], '/account')
+    renderWithRouter(
+      (root) => [
+        createRoute({
+          getParentRoute: () => root,
+          path: '/account',
+          component: () => (
+            <AccountArea auth={auth} api={held.api}>
+              {<p>The page</p>}
+            </AccountArea>
+          ),
+        }),
+      ],
+      '/account',
+    )
     await held.answer('POST /api/auth/login', account)
     await pressThrice(await screen.findByRole('button', { name: /^Billing/ }))
     await settle()

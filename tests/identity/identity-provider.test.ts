@@ -52,7 +52,16 @@ function browser() {
 async function authorize(go: ReturnType<typeof browser>, policy = 'b2c_1_susi', scope = `openid offline_access ${scopeBase}accounts.read`) {
   const verifier = randomBytes(32).toString('base64url')
   const challenge = createHash('sha256').update(verifier).digest('base64url')
-  const params = new URLSearchParams({ client_id: 'prism-spa-local', response_type: 'code', response_mode: 'query', redirect_uri: `${origin}/`, scope, state: 'xyz', code_challenge: challenge, code_challenge_method: 'S256' })
+  const params = new URLSearchParams({
+    client_id: 'prism-spa-local',
+    response_type: 'code',
+    response_mode: 'query',
+    redirect_uri: `${origin}/`,
+    scope,
+    state: 'xyz',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })
   const start = await go(`/idp/${policy}/auth?${params}`)
   expect(start.status).toBe(303)
   return { interaction: start.headers.get('location')!, verifier }
@@ -110,17 +119,43 @@ describe('local identity provider', () => {
     const tokens = await (
       await go('/idp/b2c_1_susi/token', {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: `${origin}/`, client_id: 'prism-spa-local', code_verifier: verifier, client_info: '1' }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          redirect_uri: `${origin}/`,
+          client_id: 'prism-spa-local',
+          code_verifier: verifier,
+          client_info: '1',
+        }),
       })
     ).json()
     const tenantIssuer = `${origin}/idp/${localTenantId}/v2.0/`
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ iss: tenantIssuer, aud: 'prism-spa-local', oid: cara.oid, emails: ['commercial@example.com'], given_name: 'Cara', family_name: 'Commercial', idp: 'live.com', tfp: 'B2C_1_susi' })
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      iss: tenantIssuer,
+      aud: 'prism-spa-local',
+      oid: cara.oid,
+      emails: ['commercial@example.com'],
+      given_name: 'Cara',
+      family_name: 'Commercial',
+      idp: 'live.com',
+      tfp: 'B2C_1_susi',
+    })
     // As B2C answers MSAL's client_info=1: the object id with the policy, and the tenant.
     expect(JSON.parse(Buffer.from(tokens.client_info, 'base64url').toString())).toEqual({ uid: `${cara.oid}-b2c_1_susi`, utid: localTenantId })
     // The access token as B2C issues it.
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'JWT', kid: idp.publicJwks.keys[0]!.kid })
     const claims = decodeJwt(tokens.access_token)
-    expect(claims).toMatchObject({ iss: tenantIssuer, aud: 'prism-accounts-api', sub: cara.oid, oid: cara.oid, emails: ['commercial@example.com'], scp: 'accounts.read', tfp: 'B2C_1_susi', azp: 'prism-spa-local', ver: '1.0' })
+    expect(claims).toMatchObject({
+      iss: tenantIssuer,
+      aud: 'prism-accounts-api',
+      sub: cara.oid,
+      oid: cara.oid,
+      emails: ['commercial@example.com'],
+      scp: 'accounts.read',
+      tfp: 'B2C_1_susi',
+      azp: 'prism-spa-local',
+      ver: '1.0',
+    })
     expect(claims.nbf).toBe(claims.iat)
     expect(claims).not.toHaveProperty('scope')
     expect(claims).not.toHaveProperty('client_id')
@@ -131,7 +166,13 @@ describe('local identity provider', () => {
     // MSAL sends offline_access with every refresh; the provider answers anyway.
     const refreshed = await go('/idp/b2c_1_susi/token', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'prism-spa-local', scope: `${scopeBase}accounts.read openid offline_access`, client_info: '1' }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: 'prism-spa-local',
+        scope: `${scopeBase}accounts.read openid offline_access`,
+        client_info: '1',
+      }),
     })
     expect(refreshed.status).toBe(200)
     const renewed = await refreshed.json()
@@ -140,7 +181,12 @@ describe('local identity provider', () => {
     // accounts.write, first asked for on refresh, as B2C allows.
     const writing = await go('/idp/b2c_1_susi/token', {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: renewed.refresh_token ?? tokens.refresh_token, client_id: 'prism-spa-local', scope: `${scopeBase}accounts.write openid offline_access` }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: renewed.refresh_token ?? tokens.refresh_token,
+        client_id: 'prism-spa-local',
+        scope: `${scopeBase}accounts.write openid offline_access`,
+      }),
     })
     const written = await writing.json()
     expect(decodeJwt(written.access_token)).toMatchObject({ iss: tenantIssuer, scp: 'accounts.write' })
@@ -175,7 +221,10 @@ describe('local identity provider', () => {
       const go = browser()
       const { interaction } = await authorize(go)
       await go(interaction)
-      const back = await follow(go, await go(`${interaction}/login`, { method: 'POST', body: new URLSearchParams({ provider: 'GitHub', firstName: 'Nia', lastName: 'New', email: 'Nia.New@example.com' }) }))
+      const back = await follow(
+        go,
+        await go(`${interaction}/login`, { method: 'POST', body: new URLSearchParams({ provider: 'GitHub', firstName: 'Nia', lastName: 'New', email: 'Nia.New@example.com' }) }),
+      )
       return back.searchParams.get('code')
     }
     expect(await signUp()).toBeTruthy()

@@ -1,26 +1,36 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { createActor, fromPromise, type ContextFrom, type EventObject } from 'xstate'
 import type { ActivityPage } from '../../src/api/contract'
 import { activityMachine } from '../../machines/activity.machine'
 import { describePath, planPaths } from '../model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
 import { replayPath } from '../model/run'
-import { activityModel, emptyPage, firstPage, lastPage } from './activity.model'
+import { activityAlongPath, activityModel, emptyPage, firstPage, lastPage } from './activity.model'
 
 const plan = planPaths(activityModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 
-/** What each state holds, written here: the ids of the entries the fixtures' pages give. */
-function expectations(snapshot: SnapshotFrom<typeof activityMachine>) {
-  const ids = snapshot.context.entries.map((entry) => entry.id)
-  if (snapshot.matches('empty')) expect(ids).toEqual([])
-  if (snapshot.matches('shown')) expect([['act_3', 'act_2'], ['act_1'], ['act_3', 'act_2', 'act_1']]).toContainEqual(ids)
-  if (snapshot.matches('failed') || snapshot.matches({ shown: 'moreFailed' })) expect(snapshot.context.error).toBe(notFound)
-  if (snapshot.matches({ shown: 'loadingMore' })) expect(snapshot.context.nextCursor).toBe('cursor_2')
+/** The entries and cursor the pages answered so far, as the path says. */
+const received = (sent: readonly EventObject[]) => {
+  const { entries, nextCursor } = activityAlongPath(sent)
+  return { entries, nextCursor }
+}
+
+/** What Recent activity's context holds in each state, written here from the pages the path answered. */
+const contextTable: ContextTable<ContextFrom<typeof activityMachine>> = {
+  // A refresh keeps the entries in view while the newest page loads.
+  'activity.loading': (sent) => ({ entries: activityAlongPath(sent).entries }),
+  'activity.shown.idle': (sent) => ({ ...received(sent), error: null }),
+  'activity.shown.loadingMore': (sent) => ({ ...received(sent), nextCursor: 'cursor_2' }),
+  'activity.shown.moreFailed': (sent) => ({ ...received(sent), nextCursor: 'cursor_2', error: notFound }),
+  'activity.empty': { entries: [], nextCursor: null, error: null },
+  'activity.failed': { error: notFound },
 }
 
 describe('activity machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, activityMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(activityMachine, path, { actors: activityModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () => replayPath(activityMachine, path, { actors: activityModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
   }
 })
 

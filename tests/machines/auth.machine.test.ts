@@ -126,7 +126,7 @@ describe('auth machine: rules of spec section 4', () => {
     expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account' })
   })
 
-  it("forgets the account and leaves the account area when another tab signs out", async () => {
+  it('forgets the account and leaves the account area when another tab signs out', async () => {
     const { actor, leaveAccountArea, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara] })))
     await settled()
     storeActiveAccount.mockClear()
@@ -147,7 +147,7 @@ describe('auth machine: rules of spec section 4', () => {
     expect(leaveAccountArea).not.toHaveBeenCalled()
   })
 
-  it("leaves rather than mix people when another tab signs in someone else", async () => {
+  it('leaves rather than mix people when another tab signs in someone else', async () => {
     const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
     await settled()
     actor.send({ type: 'msal.login.success', account: paula })
@@ -156,7 +156,11 @@ describe('auth machine: rules of spec section 4', () => {
   })
 
   it('checks the session silently when the page comes back to the foreground, signed in only', async () => {
-    const signedIn = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(async () => 'active' as const))
+    const signedIn = start(
+      Promise.resolve(startup({ accounts: [cara] })),
+      undefined,
+      vi.fn(async () => 'active' as const),
+    )
     const signedOut = start(Promise.resolve(startup({})))
     await settled()
     signedIn.actor.send({ type: 'page.visible' })
@@ -169,7 +173,11 @@ describe('auth machine: rules of spec section 4', () => {
   })
 
   it('treats an account gone from the cache while in the background as signed out in another tab', async () => {
-    const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(async () => 'signedOut' as const))
+    const { actor, leaveAccountArea } = start(
+      Promise.resolve(startup({ accounts: [cara] })),
+      undefined,
+      vi.fn(async () => 'signedOut' as const),
+    )
     await settled()
     actor.send({ type: 'page.visible' })
     await settled()
@@ -188,7 +196,11 @@ describe('auth machine: rules of spec section 4', () => {
   })
 
   it('shows no error when the check fails for a reason the user cannot help with', async () => {
-    const { actor } = start(Promise.resolve(startup({ accounts: [cara] })), undefined, vi.fn(() => Promise.reject(new Error('offline'))))
+    const { actor } = start(
+      Promise.resolve(startup({ accounts: [cara] })),
+      undefined,
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    )
     await settled()
     actor.send({ type: 'page.visible' })
     await settled()

@@ -1,20 +1,34 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { billingPortalMachine } from '../../machines/billingPortal.machine'
+import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { billingPortalModel, portalUrl } from './billingPortal.model'
 
 const plan = planPaths(billingPortalModel)
 
-function expectations(snapshot: SnapshotFrom<typeof billingPortalMachine>) {
-  if (snapshot.matches('opening')) expect(snapshot.can({ type: 'portal.open', returnUrl: 'x' })).toBe(false)
-  if (snapshot.context.error) expect(snapshot.context.error).toBe('There was a problem connecting to the server. Please try again.')
+/** The page Billing was opened from, in the model: the Profile page. */
+const profilePage = 'https://localhost:5173/account/profile'
+
+const contexts: ContextTable<{ returnUrl: string; error: string | null }> = {
+  // The refusal of the last opening stays until dismissed or Billing is clicked again.
+  'billingPortal.idle': (sent) => ({
+    returnUrl: lastOf(sent, 'portal.open') ? profilePage : '',
+    error:
+      lastOf(sent, 'portal.open', 'error.dismiss', 'xstate.error.actor.createPortalSession')?.type === 'xstate.error.actor.createPortalSession'
+        ? 'There was a problem connecting to the server. Please try again.'
+        : null,
+  }),
+  'billingPortal.opening': { returnUrl: profilePage, error: null },
+  'billingPortal.leaving': { returnUrl: profilePage, error: null },
 }
 
 describe('billing portal machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, billingPortalMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(billingPortalMachine, path, { actors: billingPortalModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(billingPortalMachine, path, { actors: billingPortalModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   }
 })
 

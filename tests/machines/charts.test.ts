@@ -25,8 +25,7 @@ describe('statecharts for QA', () => {
   })
 
   it('say what the user sees in every state (its description)', () => {
-    const undescribed = (node: AnyStateNode): string[] =>
-      (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [...(child.description ? [] : [child.id]), ...undescribed(child)])
+    const undescribed = (node: AnyStateNode): string[] => (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [...(child.description ? [] : [child.id]), ...undescribed(child)])
     expect(allModels.flatMap((model) => undescribed(model.machine.root))).toEqual([])
   })
 

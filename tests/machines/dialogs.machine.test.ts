@@ -1,17 +1,31 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { createActor, fromPromise, type EventObject } from 'xstate'
 import { discordConnectMachine } from '../../machines/discordConnect.machine'
 import { licenseKeyMachine } from '../../machines/licenseKey.machine'
+import type { License } from '../../src/api/contract'
+import { expectContexts, expectContextTableCoversMachine, lastOf, type ContextTable } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
-import { replayPath } from '../model/run'
+import { joinRefused, typedName } from '../my-licenses/discordConnect.view-table'
+import { idleActors, replayPath } from '../model/run'
 import { discordConnectModel } from './discordConnect.model'
 import { licenseKeyModel } from './licenseKey.model'
 import { plusLicense } from './myLicenses.model'
 
 describe('license key dialog: generated paths', () => {
   const plan = planPaths(licenseKeyModel)
-  const expectations = (snapshot: SnapshotFrom<typeof licenseKeyMachine>) => expect(snapshot.context.license !== null).toBe(snapshot.matches('open'))
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(licenseKeyMachine, path, { actors: [], serialize: plan.serialize, expectations }))
+  const copiedLast = (sent: readonly EventObject[]) => lastOf(sent, 'dialog.open', 'key.copyAndClose')?.type === 'key.copyAndClose'
+  const contexts: ContextTable<{ license: License | null; copied: boolean }> = {
+    // Closed, the dialog forgets the license; it remembers a copy until it opens again.
+    'licenseKey.closed': (sent) => ({ license: null, copied: copiedLast(sent) }),
+    // Open on the model's seat, with the key a rotation gave it while open.
+    'licenseKey.open': (sent) => ({
+      license: { ...plusLicense, licenseKey: lastOf(sent, 'dialog.open', 'key.regenerated')?.type === 'key.regenerated' ? 'PRSM-NEWKY-11111-22222-33333-44444' : 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' },
+      copied: false,
+    }),
+  }
+  for (const path of plan.paths)
+    it(`replays ${describePath(path.steps)}`, () => replayPath(licenseKeyMachine, path, { actors: [], serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, licenseKeyMachine))
 
   it("copies the key on 'Copy and Close'", () => {
     const copyKey = vi.fn()
@@ -22,7 +36,7 @@ describe('license key dialog: generated paths', () => {
     expect(actor.getSnapshot().value).toBe('closed')
   })
 
-  it("copies the new key after a rotation, not the old one", () => {
+  it('copies the new key after a rotation, not the old one', () => {
     const copyKey = vi.fn()
     const actor = createActor(licenseKeyMachine.provide({ actions: { copyKey: (_, params) => copyKey(params.licenseKey) } })).start()
     actor.send({ type: 'dialog.open', license: plusLicense })
@@ -34,10 +48,31 @@ describe('license key dialog: generated paths', () => {
 
 describe('connect discord dialog: generated paths', () => {
   const plan = planPaths(discordConnectModel)
-  const expectations = (snapshot: SnapshotFrom<typeof discordConnectMachine>) => {
-    if (snapshot.matches({ open: 'editing' })) expect(snapshot.can({ type: 'discord.join' })).toBe(snapshot.context.discordName.trim() !== '')
+  // Every state holds the name typed since the dialog last opened, and the API's refusal of the last join until the name changes.
+  const context = (sent: readonly EventObject[]) => ({
+    discordName: typedName(sent),
+    error: joinRefused(sent) ? 'Discord username may hold only lowercase letters, digits, _ and .' : null,
+  })
+  const contexts: ContextTable<{ discordName: string; error: string | null }> = {
+    'discordConnect.closed': context,
+    'discordConnect.open.editing': context,
+    'discordConnect.open.joining': context,
+    'discordConnect.connected': context,
   }
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, expectations }))
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, discordConnectMachine))
+  for (const path of plan.paths)
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
+
+  it('refuses to join while the name is empty or only spaces (spec section 5)', () => {
+    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never)).start()
+    actor.send({ type: 'dialog.open' })
+    expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)
+    actor.send({ type: 'name.change', value: '   ' })
+    expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)
+    actor.send({ type: 'name.change', value: ' paula.plus ' })
+    expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(true)
+  })
 
   it('keeps the typed name after an error, and opens the invite on success', async () => {
     const openInvite = vi.fn()

@@ -10,12 +10,5 @@ export const discordConnectModel: PathPlan<typeof discordConnectMachine> = {
   name: 'discordConnect',
   machine: discordConnectMachine,
   actors: Object.keys(fixtures),
-  events: [
-    { type: 'dialog.open' },
-    { type: 'dialog.close' },
-    { type: 'name.change', value: 'paula.plus' },
-    { type: 'name.change', value: '   ' },
-    { type: 'discord.join' },
-    ...actorEvents(fixtures),
-  ],
+  events: [{ type: 'dialog.open' }, { type: 'dialog.close' }, { type: 'name.change', value: 'paula.plus' }, { type: 'name.change', value: '   ' }, { type: 'discord.join' }, ...actorEvents(fixtures)],
 }

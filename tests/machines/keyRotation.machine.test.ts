@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
+import { createActor, fromPromise, type ContextFrom } from 'xstate'
 import { keyRotationMachine } from '../../machines/keyRotation.machine'
 import { describePath, planPaths } from '../model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
 import { idleActors, replayPath } from '../model/run'
 import { adaSeat, keyRotationModel, newKey, noSeat } from './keyRotation.model'
 
@@ -9,17 +10,19 @@ const plan = planPaths(keyRotationModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 
 /** What each state holds, written here rather than recomputed by the machine. */
-function expectations(snapshot: SnapshotFrom<typeof keyRotationMachine>) {
-  const { seat, licenseKey, error } = snapshot.context
-  if (snapshot.matches('idle')) expect(snapshot.context).toEqual({ seat: null, licenseKey: null, error: null })
-  if (snapshot.matches('confirming') || snapshot.matches('regenerating')) expect({ seat, licenseKey, error }).toEqual({ seat: adaSeat, licenseKey: null, error: null })
-  if (snapshot.matches('failed')) expect({ seat, licenseKey, error }).toEqual({ seat: adaSeat, licenseKey: null, error: notFound })
-  if (snapshot.matches('done')) expect({ seat, licenseKey, error }).toEqual({ seat: adaSeat, licenseKey: 'PRSM-NEWKY-11111-22222-33333-44444', error: null })
+const contextTable: ContextTable<ContextFrom<typeof keyRotationMachine>> = {
+  'keyRotation.idle': { seat: null, licenseKey: null, error: null },
+  'keyRotation.confirming': { seat: adaSeat, licenseKey: null, error: null },
+  'keyRotation.regenerating': { seat: adaSeat, licenseKey: null, error: null },
+  'keyRotation.failed': { seat: adaSeat, licenseKey: null, error: notFound },
+  'keyRotation.done': { seat: adaSeat, licenseKey: 'PRSM-NEWKY-11111-22222-33333-44444', error: null },
 }
 
 describe('key rotation machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, keyRotationMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
   }
 })
 
@@ -28,7 +31,10 @@ describe('key rotation rules', () => {
     const regenerate = vi.fn((licenseId: string) => Promise.resolve({ licenseId, licenseKey: newKey }))
     const keyRegenerated = vi.fn()
     const actor = createActor(
-      keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) }, actions: { keyRegenerated: (_, params) => keyRegenerated(params) } }),
+      keyRotationMachine.provide({
+        actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) },
+        actions: { keyRegenerated: (_, params) => keyRegenerated(params) },
+      }),
     ).start()
     actor.send({ type: 'rotation.request', seat: adaSeat })
     actor.send({ type: 'rotation.confirm' })

@@ -39,7 +39,9 @@ describe('closing a dialog cancels its request; the late answer changes nothing'
   it('the upgrade wizard closed while it looks up the payment method: the page stays without a dialog', async () => {
     const { api, sent } = heldApi()
     const upgrade = upgradeMachine.provide({ actors: upgradeActors(api, () => 'https://localhost/account/licenses') })
-    const manage = createActor(manageLicensesMachine.provide({ actors: { ...manageLicensesActors(api, 'https://localhost'), upgrade } }), { input: { checkoutReturned: false, plans, upgradePaths } }).start()
+    const manage = createActor(manageLicensesMachine.provide({ actors: { ...manageLicensesActors(api, 'https://localhost'), upgrade } }), {
+      input: { checkoutReturned: false, plans, upgradePaths },
+    }).start()
     await until(() => sent.length === 2)
     sent.find((request) => request.path.endsWith('/stats/'))!.answer(freeSeatStats)
     sent.find((request) => request.path.endsWith('/assigned'))!.answer([ownSeat])
@@ -72,7 +74,13 @@ const pages = [
     },
   },
   { page: 'the purchase page, while the product loads', machine: purchaseMachine, input: { priceId: 'commercial', allowedPriceId: null }, request: 'GET /api/products/commercial', effect: 'goHome' },
-  { page: 'Billing, while the portal session is made', machine: billingPortalMachine, request: 'POST /api/stripe/create-customer-portal-session', effect: 'goToPortal', act: async (page: AnyActorRef) => page.send({ type: 'portal.open', returnUrl: 'https://localhost/account' }) },
+  {
+    page: 'Billing, while the portal session is made',
+    machine: billingPortalMachine,
+    request: 'POST /api/stripe/create-customer-portal-session',
+    effect: 'goToPortal',
+    act: async (page: AnyActorRef) => page.send({ type: 'portal.open', returnUrl: 'https://localhost/account' }),
+  },
   { page: 'Manage Licenses, while it loads', machine: manageLicensesMachine, input: { checkoutReturned: false, plans, upgradePaths }, request: 'GET /api/account/stats/', effect: 'confirmCheckout' },
 ] as const
 

@@ -16,4 +16,19 @@ import { tokenModel } from './token.model'
 import { upgradeModel } from './upgrade.model'
 
 /** The model of every machine in machines/; a test checks that none is missing. */
-export const allModels: PathPlan<AnyStateMachine>[] = [activityModel, authModel, billingPortalModel, discordConnectModel, keyRotationModel, licenseKeyModel, manageLicensesModel, myLicensesModel, profileModel, purchaseModel, purchaseCompleteModel, sessionModel, tokenModel, upgradeModel] as PathPlan<AnyStateMachine>[]
+export const allModels: PathPlan<AnyStateMachine>[] = [
+  activityModel,
+  authModel,
+  billingPortalModel,
+  discordConnectModel,
+  keyRotationModel,
+  licenseKeyModel,
+  manageLicensesModel,
+  myLicensesModel,
+  profileModel,
+  purchaseModel,
+  purchaseCompleteModel,
+  sessionModel,
+  tokenModel,
+  upgradeModel,
+] as PathPlan<AnyStateMachine>[]

@@ -1,22 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, type SnapshotFrom } from 'xstate'
+import { createActor, type EventObject } from 'xstate'
 import { myLicensesMachine } from '../../machines/myLicenses.machine'
+import type { License } from '../../src/api/contract'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
-import { replayPath } from '../model/run'
-import { idleActors } from '../model/run'
+import { idleActors, replayPath } from '../model/run'
 import { myLicensesModel, plusLicense } from './myLicenses.model'
 
 const plan = planPaths(myLicensesModel)
+const sentAny = (sent: readonly EventObject[], type: string) => sent.some((event) => event.type === type)
+const connectionFailed = 'There was a problem connecting to the server. Please try again.'
 
-function expectations(snapshot: SnapshotFrom<typeof myLicensesMachine>) {
-  if (snapshot.matches('licensed')) expect(snapshot.context.licenses.length).toBeGreaterThan(0)
-  if (snapshot.matches('empty')) expect(snapshot.context.licenses).toEqual([])
-  if (snapshot.matches('failed')) expect(snapshot.context.error).toBe('There was a problem connecting to the server. Please try again.')
+const contexts: ContextTable<{ licenses: License[]; error: string | null }> = {
+  // Loading again after a failure keeps the message until the answer comes.
+  'myLicenses.loading': (sent) => ({ licenses: [], error: sentAny(sent, 'xstate.error.actor.loadLicenses') ? connectionFailed : null }),
+  // The model's one Commercial Plus seat: its new key once rotated, connected once Discord was joined.
+  'myLicenses.licensed': (sent) => ({
+    licenses: [
+      {
+        ...plusLicense,
+        licenseKey: sentAny(sent, 'license.keyRegenerated') ? 'PRSM-NEWKY-11111-22222-33333-44444' : 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
+        discordConnected: sentAny(sent, 'license.discordConnected'),
+      },
+    ],
+    error: null,
+  }),
+  'myLicenses.empty': { licenses: [], error: null },
+  'myLicenses.failed': { licenses: [], error: connectionFailed },
 }
 
 describe('my licenses machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, myLicensesMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(myLicensesMachine, path, { actors: myLicensesModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () => replayPath(myLicensesMachine, path, { actors: myLicensesModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   }
 })
 

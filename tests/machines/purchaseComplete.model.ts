@@ -11,7 +11,10 @@ export const returnWithoutSession: PurchaseCompleteInput = { success: true, sess
 export const waitOver = { type: 'xstate.after.pollDelay.purchaseComplete.processing' } as unknown as EventFromLogic<typeof purchaseCompleteMachine>
 
 export const fixtures: ActorFixtures<typeof purchaseCompleteMachine> = {
-  loadCheckoutStatus: { done: ['fulfilled', 'processing', 'open', 'unknown'], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
+  loadCheckoutStatus: {
+    done: ['fulfilled', 'processing', 'open', 'unknown'],
+    error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")],
+  },
 }
 
 export const purchaseCompleteModel: PathPlan<typeof purchaseCompleteMachine> = {

@@ -1,20 +1,28 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate'
-import { sessionMachine } from '../../machines/session.machine'
+import { createActor, fromPromise } from 'xstate'
+import { sessionMachine, type SignInIdentity } from '../../machines/session.machine'
+import type { Account } from '../../src/api/contract'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { account, identity, sessionModel } from './session.model'
 
 const plan = planPaths(sessionModel)
 
-function expectations(snapshot: SnapshotFrom<typeof sessionMachine>) {
-  // The account area shows the account only once it has loaded.
-  expect(snapshot.matches('ready')).toBe(snapshot.context.account !== null)
+/** Cara, as her ID token names her. */
+const cara: SignInIdentity = { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: 'oid-cara' }
+
+const contexts: ContextTable<{ identity: SignInIdentity; account: Account | null }> = {
+  'session.loading': { identity: cara, account: null },
+  // The account as loaded, or as the Profile page last saved it (the model renames Cara to Caroline).
+  'session.ready': (sent) => ({ identity: cara, account: sent.some((event) => event.type === 'account.changed') ? { ...account, firstName: 'Caroline' } : account }),
+  'session.failed': { identity: cara, account: null },
 }
 
 describe('session machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, sessionMachine))
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(sessionMachine, path, { actors: sessionModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () => replayPath(sessionMachine, path, { actors: sessionModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) }))
   }
 })
 

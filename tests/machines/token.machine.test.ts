@@ -1,22 +1,43 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, toPromise, type SnapshotFrom } from 'xstate'
-import { tokenFailureMessage, tokenMachine, type TokenRequest } from '../../machines/token.machine'
-import type { fixtures} from './token.model';
+import { createActor, fromPromise, toPromise, type EventObject } from 'xstate'
+import { tokenFailureMessage, tokenMachine, type TokenOutcome, type TokenRequest } from '../../machines/token.machine'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
+import type { fixtures } from './token.model'
 import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from './token.model'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 
 const plan = planPaths(tokenModel)
 
-/** What the caller gets: a token, a redirect to sign in, or the spec's failure text. */
-function expectations(snapshot: SnapshotFrom<typeof tokenMachine>) {
-  if (snapshot.status !== 'done') return
-  const outcome = snapshot.output!
-  if (outcome.status === 'acquired') expect(outcome.accessToken).toMatch(/^token-/)
-  if (outcome.status === 'failed') expect(outcome.message).toBe('Could not acquire access token')
+type TokenContext = TokenRequest & { outcome: TokenOutcome }
+
+/** The request the path started from: Cara's, or nobody's after a sign-out elsewhere. */
+const request = (input: unknown): TokenRequest => ({
+  scopes: ['accounts.read'],
+  account: input === signedOut ? null : { homeAccountId: 'cara.home', localAccountId: 'cara', username: '' },
+})
+/** Until an answer, the outcome is the spec's failure: a call never goes ahead without a token. */
+const trying = (_: readonly EventObject[], input: unknown): TokenContext => ({ ...request(input), outcome: { status: 'failed', message: 'Could not acquire access token' } })
+/** The token of the way that gave one, as the model's fake MSAL answers it. */
+const tokens: Record<string, string> = {
+  'xstate.done.actor.tokenFromCache': 'token-from-cache',
+  'xstate.done.actor.tokenByRefreshToken': 'token-by-refresh',
+  'xstate.done.actor.tokenByHiddenFrame': 'token-by-frame',
+}
+
+const contexts: ContextTable<TokenContext> = {
+  'tokenAcquisition.checkingAccount': trying,
+  'tokenAcquisition.fromCache': trying,
+  'tokenAcquisition.byRefreshToken': trying,
+  'tokenAcquisition.byHiddenFrame': trying,
+  'tokenAcquisition.signingInAgain': trying,
+  'tokenAcquisition.acquired': (sent, input) => ({ ...request(input), outcome: { status: 'acquired', accessToken: tokens[sent.at(-1)!.type]! } }),
+  'tokenAcquisition.redirecting': (_, input) => ({ ...request(input), outcome: { status: 'redirecting' } }),
+  'tokenAcquisition.failed': trying,
 }
 
 describe('token machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contexts as ContextTable<unknown>, tokenMachine))
   it('reaches every state and transition', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])
@@ -24,7 +45,7 @@ describe('token machine: generated paths', () => {
 
   for (const path of plan.paths) {
     it(`replays ${path.input?.account ? 'signed in' : 'signed out'}: ${describePath(path.steps)}`, () => {
-      replayPath(tokenMachine, path, { actors: tokenModel.actors, serialize: plan.serialize, expectations })
+      replayPath(tokenMachine, path, { actors: tokenModel.actors, serialize: plan.serialize, expectations: expectContexts(contexts, path) })
     })
   }
 })
@@ -41,7 +62,12 @@ describe('token machine: the order of spec section 4', () => {
     const step = (name: 'tokenFromCache' | 'tokenByRefreshToken' | 'tokenByHiddenFrame') => fromPromise<string, TokenRequest>(async () => String(await attempt(name)))
     const actor = createActor(
       tokenMachine.provide({
-        actors: { tokenFromCache: step('tokenFromCache'), tokenByRefreshToken: step('tokenByRefreshToken'), tokenByHiddenFrame: step('tokenByHiddenFrame'), signInAgain: fromPromise<void, TokenRequest>(async () => void (await attempt('signInAgain'))) },
+        actors: {
+          tokenFromCache: step('tokenFromCache'),
+          tokenByRefreshToken: step('tokenByRefreshToken'),
+          tokenByHiddenFrame: step('tokenByHiddenFrame'),
+          signInAgain: fromPromise<void, TokenRequest>(async () => void (await attempt('signInAgain'))),
+        },
       }),
       { input: request },
     ).start()

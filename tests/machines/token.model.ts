@@ -19,4 +19,10 @@ export const fixtures: ActorFixtures<typeof tokenMachine> = {
 export const signedIn: TokenRequest = { scopes: ['accounts.read'], account: cara }
 export const signedOut: TokenRequest = { scopes: ['accounts.read'], account: null }
 
-export const tokenModel: PathPlan<typeof tokenMachine> = { name: 'tokenAcquisition', machine: tokenMachine, actors: Object.keys(fixtures), events: actorEvents(fixtures), inputs: [signedIn, signedOut] }
+export const tokenModel: PathPlan<typeof tokenMachine> = {
+  name: 'tokenAcquisition',
+  machine: tokenMachine,
+  actors: Object.keys(fixtures),
+  events: actorEvents(fixtures),
+  inputs: [signedIn, signedOut],
+}

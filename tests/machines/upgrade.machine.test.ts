@@ -1,29 +1,46 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate'
-import { upgradeMachine } from '../../machines/upgrade.machine'
+import { createActor, type ContextFrom, type EventFromLogic, type EventObject } from 'xstate'
+import { upgradeMachine, type PlanPrice } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { describePath, planPaths } from '../model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
 import { idleActors, replayPath } from '../model/run'
-import { communityUpgrade, preview, upgradeModel, visa } from './upgrade.model'
+import { communityOfThree, preview, upgradeAlongPath, upgradeModel, visa } from './upgrade.model'
 
 const plan = planPaths(upgradeModel)
 
-function expectations(snapshot: SnapshotFrom<typeof upgradeMachine>) {
-  const view = selectUpgrade(snapshot)
-  expect(view.seats).toBeGreaterThanOrEqual(1)
-  expect(view.seats).toBeLessThanOrEqual(500)
-  expect(['commercial', 'commercial-plus']).toContain(view.priceId)
-  if (view.step === 'confirm') expect(view.total).toMatch(/^\$[\d,]+\.\d\d$/)
-  // Confirm is never offered without the amount due today.
-  if (snapshot.matches('confirm')) expect(view.preview).toEqual({ dueToday: '$830.14', annualTotal: '$2,495.00', renewsOn: 'September 19, 2027' })
-  if (snapshot.can({ type: 'upgrade.confirm' })) expect(view.preview).not.toBeNull()
-  if (view.step === 'failure') expect(view.error).toMatch(/\w/)
-  if (view.step === 'success') expect(view.error).toBeNull()
+/** What Stripe's preview of the model says, as the machine keeps it. */
+const previewHeld = { amountDue: 83014, annualTotal: 249500, renewsOn: '2027-09-19T00:00:00.000Z' }
+const targetsHeld: PlanPrice[] = [
+  { priceId: 'commercial', name: 'Commercial', price: 29900 },
+  { priceId: 'commercial-plus', name: 'Commercial Plus', price: 49900 },
+]
+
+/** The choice along the path: the plan, and the seats (the licenses purchased, 3, until others are typed). */
+const chosen = (sent: readonly EventObject[]) => {
+  const { priceId, seats } = upgradeAlongPath(sent)
+  return { targets: targetsHeld, priceId, seats }
+}
+
+/** What the wizard's context holds in each state, written here from the path's events (spec sections 4 and 9). */
+const contextTable: ContextTable<ContextFrom<typeof upgradeMachine>> = {
+  'upgrade.select': (sent) => ({ ...chosen(sent), error: upgradeAlongPath(sent).error }),
+  'upgrade.checkingPaymentMethod': (sent) => ({ ...chosen(sent), preview: null, error: null }),
+  // Back from confirm to the payment step keeps the preview: the choice cannot change there.
+  'upgrade.payment.preparing': (sent) => ({ ...chosen(sent), usedPaymentForm: true, error: null }),
+  'upgrade.payment.editing': (sent) => ({ ...chosen(sent), usedPaymentForm: true, clientSecret: 'seti_1_secret_2', error: null }),
+  'upgrade.payment.submitting': (sent) => ({ ...chosen(sent), usedPaymentForm: true, clientSecret: 'seti_1_secret_2', error: null }),
+  // The preview of an unchanged choice may stay while it loads again (Back to the payment step and forth).
+  'upgrade.loadingPreview': (sent) => ({ ...chosen(sent), card: upgradeAlongPath(sent).card, error: null }),
+  'upgrade.confirm': (sent) => ({ ...chosen(sent), card: upgradeAlongPath(sent).card, usedPaymentForm: upgradeAlongPath(sent).usedPaymentForm, preview: previewHeld, error: null }),
+  'upgrade.upgrading': (sent) => ({ ...chosen(sent), card: upgradeAlongPath(sent).card, preview: previewHeld, error: null }),
+  'upgrade.success': (sent) => ({ ...chosen(sent), card: upgradeAlongPath(sent).card, preview: previewHeld, error: null }),
+  'upgrade.failure': (sent) => ({ ...chosen(sent), error: upgradeAlongPath(sent).error }),
 }
 
 /** Drives the machine through the events (actors' outcomes included) and returns where it rests. */
 function endOf(...events: EventFromLogic<typeof upgradeMachine>[]) {
-  const actor = createActor(upgradeMachine.provide({ actors: idleActors(upgradeModel.actors) } as never), { input: communityUpgrade }).start()
+  const actor = createActor(upgradeMachine.provide({ actors: idleActors(upgradeModel.actors) } as never), { input: communityOfThree }).start()
   events.forEach((event) => actor.send(event))
   return actor.getSnapshot()
 }
@@ -36,6 +53,10 @@ describe('upgrade machine: generated paths', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])
   })
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, upgradeMachine))
+  it('starts at the licenses purchased (spec section 9), on the first plan the current one may move to', () => {
+    expect(endOf().context).toMatchObject({ priceId: 'commercial', seats: 3 })
+  })
   it('goes Back from confirm to payment only when the payment form was used', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'wizard.back' }).value).toBe('select')
@@ -43,8 +64,12 @@ describe('upgrade machine: generated paths', () => {
     const saved = done('setUpPayment', { status: 'saved', card: visa })
     const viaForm = endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved)
     expect(selectUpgrade(viaForm).card).toBe('Visa ending in 4242')
-    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved, previewed, { type: 'wizard.back' }).value).toEqual({ payment: 'preparing' })
-    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value).toEqual({ payment: 'editing' })
+    expect(endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, saved, previewed, { type: 'wizard.back' }).value).toEqual(
+      { payment: 'preparing' },
+    )
+    expect(
+      endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value,
+    ).toEqual({ payment: 'editing' })
   })
   it('offers Back from the payment step until the card is submitted, then waits for the answer', () => {
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
@@ -56,7 +81,10 @@ describe('upgrade machine: generated paths', () => {
     expect(selectUpgrade(submitting).canBack).toBe(false)
   })
   it('says the unknown error when the upgrade fails without a message', () => {
-    const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, { type: 'xstate.error.actor.upgradeSubscription', error: {} } as never)
+    const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, {
+      type: 'xstate.error.actor.upgradeSubscription',
+      error: {},
+    } as never)
     expect(end.value).toBe('failure')
     expect(end.context.error).toBe('An unknown error occurred during the upgrade process.')
   })
@@ -67,7 +95,13 @@ describe('upgrade machine: generated paths', () => {
     expect(selectUpgrade(loading)).toMatchObject({ step: 'confirm', loadingPreview: true, preview: null, canConfirm: false, canBack: false })
     expect(loading.children.loadUpgradePreview?.getSnapshot().input).toEqual({ priceId: 'commercial-plus', quantity: 3 })
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
-    const viaForm = endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'saved', card: visa }))
+    const viaForm = endOf(
+      { type: 'wizard.continue' },
+      none,
+      done('createSetupIntent', { clientSecret: 's' }),
+      { type: 'payment.submit', form: null },
+      done('setUpPayment', { status: 'saved', card: visa }),
+    )
     expect(viaForm.value).toBe('loadingPreview')
     expect(selectUpgrade(endOf({ type: 'wizard.continue' }, onFile, previewed)).preview).toEqual({ dueToday: '$830.14', annualTotal: '$2,495.00', renewsOn: 'September 19, 2027' })
   })
@@ -78,18 +112,32 @@ describe('upgrade machine: generated paths', () => {
     expect(previewFailed.value).toBe('failure')
     expect(previewFailed.context.error).toBe(down)
     expect(endOf({ type: 'wizard.continue' }, onFile, failed('loadUpgradePreview', down), { type: 'upgrade.retry' }).value).toBe('loadingPreview')
-    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe('An unknown error occurred during the upgrade process.')
-    expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'upgrade.confirm' }, failed('upgradeSubscription', 'Your card was declined.'), { type: 'upgrade.retry' }).value).toBe('confirm')
+    expect(endOf({ type: 'wizard.continue' }, onFile, { type: 'xstate.error.actor.loadUpgradePreview', error: {} } as never).context.error).toBe(
+      'An unknown error occurred during the upgrade process.',
+    )
+    expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'upgrade.confirm' }, failed('upgradeSubscription', 'Your card was declined.'), { type: 'upgrade.retry' }).value).toBe(
+      'confirm',
+    )
   })
   it('forgets the preview when the choice may change: Back to select, then Continue', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
     // No card this time, and the payment form fails: Try Again must not confirm the old choice's amounts.
-    const end = endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'wizard.back' }, { type: 'seats.change', seats: 7 }, { type: 'wizard.continue' }, none, failed('createSetupIntent', 'x'), { type: 'upgrade.retry' })
+    const end = endOf(
+      { type: 'wizard.continue' },
+      onFile,
+      previewed,
+      { type: 'wizard.back' },
+      { type: 'seats.change', seats: 7 },
+      { type: 'wizard.continue' },
+      none,
+      failed('createSetupIntent', 'x'),
+      { type: 'upgrade.retry' },
+    )
     expect(end.value).toBe('loadingPreview')
     expect(end.context.preview).toBeNull()
   })
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(upgradeMachine, path, { actors: upgradeModel.actors, serialize: plan.serialize, expectations }))
+    it(`replays ${describePath(path.steps)}`, () => replayPath(upgradeMachine, path, { actors: upgradeModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
   }
 })

@@ -11,7 +11,8 @@ const subscriptions = { cara: 'sub_demo_commercial', finn: 'sub_demo_full', paul
 
 describe.each(databases)('the reminder 30 days before a cancellation ($name)', ({ open }) => {
   let db: Database
-  const endIn = (id: string, days: number, cancel = true) => db.query('update subscriptions set current_period_end = $2, cancel_at_period_end = $3 where id = $1', [id, new Date(Date.now() + days * day).toISOString(), cancel])
+  const endIn = (id: string, days: number, cancel = true) =>
+    db.query('update subscriptions set current_period_end = $2, cancel_at_period_end = $3 where id = $1', [id, new Date(Date.now() + days * day).toISOString(), cancel])
 
   beforeAll(async () => {
     db = await openSeeded(open)
@@ -32,7 +33,11 @@ describe.each(databases)('the reminder 30 days before a cancellation ($name)', (
     expect(reminders).toHaveLength(1)
     const [end] = await db.query<{ current_period_end: Date }>('select current_period_end from subscriptions where id = $1', [subscriptions.cara])
     const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(end!.current_period_end))
-    expect(reminders[0]).toMatchObject({ recipient: 'commercial@example.com', subject: `Your Prism Commercial licenses end on ${date}`, dedupe_key: cancelReminderKey(subscriptions.cara, new Date(end!.current_period_end)) })
+    expect(reminders[0]).toMatchObject({
+      recipient: 'commercial@example.com',
+      subject: `Your Prism Commercial licenses end on ${date}`,
+      dedupe_key: cancelReminderKey(subscriptions.cara, new Date(end!.current_period_end)),
+    })
     expect(reminders[0]!.text).toContain(`its 5 seats stop working on ${date}`)
     expect(reminders[0]!.text).toContain(`Sign in at ${origin}/account and choose Billing in the sidebar.`)
   })

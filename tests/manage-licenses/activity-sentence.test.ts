@@ -4,7 +4,15 @@ import { describeActivity } from '../../src/features/manage-licenses/activity.se
 import { formatDateTime } from '../../src/ui/format'
 
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
-const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): ActivityEntry => ({ id: 'act', at: '2026-11-20T14:05:00.000Z', actor: null, priceId: 'commercial', subjectEmail: null, seats: null, ...fields })
+const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): ActivityEntry => ({
+  id: 'act',
+  at: '2026-11-20T14:05:00.000Z',
+  actor: null,
+  priceId: 'commercial',
+  subjectEmail: null,
+  seats: null,
+  ...fields,
+})
 
 describe('Recent activity in words', () => {
   it.each([
@@ -25,7 +33,9 @@ describe('Recent activity in words', () => {
     expect(describeActivity(entry({ kind: 'cancellation' }))).toBe('Commercial was set to cancel at the end of the period')
     expect(describeActivity(entry({ kind: 'cancellation-withdrawn' }))).toBe('The cancellation of Commercial was withdrawn')
     expect(describeActivity(entry({ kind: 'key-regenerated', subjectEmail: 'dev1@example.com' }))).toBe('The key of dev1@example.com was regenerated')
-    expect(describeActivity(entry({ kind: 'assign', actor: { name: ' ', email: 'owner@example.com' }, subjectEmail: 'dev1@example.com' }))).toBe('owner@example.com assigned a Commercial license to dev1@example.com')
+    expect(describeActivity(entry({ kind: 'assign', actor: { name: ' ', email: 'owner@example.com' }, subjectEmail: 'dev1@example.com' }))).toBe(
+      'owner@example.com assigned a Commercial license to dev1@example.com',
+    )
     expect(describeActivity(entry({ kind: 'payment-failed', priceId: null }))).toBe('A payment failed for the subscription')
   })
 

@@ -39,7 +39,11 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
   })
   const columns = ['machine', 'states', 'transitions'] as const
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
-  const line = (cells: readonly string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd()
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]!))
+      .join('  ')
+      .trimEnd()
   const lines = [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
   return { lines, belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
 }

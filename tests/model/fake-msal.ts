@@ -1,5 +1,14 @@
 import { act, waitFor } from '@testing-library/react'
-import { AuthError, EventType, InteractionRequiredAuthError, type AccountInfo, type CacheLookupPolicy, type EventCallbackFunction, type PublicClientApplication, type SilentRequest } from '@azure/msal-browser'
+import {
+  AuthError,
+  EventType,
+  InteractionRequiredAuthError,
+  type AccountInfo,
+  type CacheLookupPolicy,
+  type EventCallbackFunction,
+  type PublicClientApplication,
+  type SilentRequest,
+} from '@azure/msal-browser'
 import { expect, vi } from 'vitest'
 import type { AuthFailure } from '../../machines/auth.types'
 import { deferred, type Deferred } from './deferred'

@@ -36,9 +36,7 @@ export function heldApi() {
   const real = createAccountsApi(createCaller({ baseUrl: 'https://localhost/api', accessToken: async () => 'token', fetch: fetch as typeof globalThis.fetch }))
   // Calls are counted as they are made: a call aborted before its fetch still counts.
   const made: string[] = []
-  const api = Object.fromEntries(
-    Object.entries(real).map(([name, method]) => [name, (...args: unknown[]) => (made.push(name), (method as (...args: unknown[]) => unknown)(...args))]),
-  ) as typeof real
+  const api = Object.fromEntries(Object.entries(real).map(([name, method]) => [name, (...args: unknown[]) => (made.push(name), (method as (...args: unknown[]) => unknown)(...args))])) as typeof real
   /** How many times the API method was called. */
   const count = (method: keyof typeof real) => made.filter((name) => name === method).length
   /** Answers the oldest unanswered `METHOD /path` once it has been sent. */

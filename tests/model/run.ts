@@ -5,9 +5,7 @@ import { inspectAt } from './recorder'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */
 export function idleActors(names: readonly string[]) {
-  return Object.fromEntries(
-    names.map((name) => [name, name.endsWith('Events') ? fromCallback(() => {}) : fromPromise(() => new Promise<never>(() => {}))]),
-  )
+  return Object.fromEntries(names.map((name) => [name, name.endsWith('Events') ? fromCallback(() => {}) : fromPromise(() => new Promise<never>(() => {}))]))
 }
 
 /**

@@ -21,6 +21,8 @@ export interface StateView {
   dialogs?: readonly string[]
   /** The texts of the alerts on screen, all of them: [] when there is none. */
   alerts?: readonly (string | RegExp)[]
+  /** Text fields, by accessible name, and the value each shows (a typed value, a read-only key). */
+  fields?: Readonly<Record<string, string>>
 }
 
 /**
@@ -53,8 +55,7 @@ export function activeLeafIds(snapshot: unknown): string[] {
 
 const matches = (text: string, expected: string | RegExp) => (typeof expected === 'string' ? text === expected : expected.test(text))
 const normalized = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim()
-const isPressable = (button: HTMLElement) =>
-  !button.hasAttribute('disabled') && button.getAttribute('aria-disabled') !== 'true' && !button.hasAttribute('data-loading')
+const isPressable = (button: HTMLElement) => !button.hasAttribute('disabled') && button.getAttribute('aria-disabled') !== 'true' && !button.hasAttribute('data-loading')
 
 function expectStateView(view: StateView, root: HTMLElement) {
   const scope = within(root)
@@ -70,8 +71,18 @@ function expectStateView(view: StateView, root: HTMLElement) {
   if (view.alerts) {
     const alerts = scope.queryAllByRole('alert').map(normalized)
     expect(alerts.length, `alerts ${alerts.join(' | ')}`).toBe(view.alerts.length)
-    view.alerts.forEach((expected) => expect(alerts.some((text) => matches(text, expected)), `alert ${String(expected)} in ${alerts.join(' | ')}`).toBe(true))
+    view.alerts.forEach((expected) =>
+      expect(
+        alerts.some((text) => matches(text, expected)),
+        `alert ${String(expected)} in ${alerts.join(' | ')}`,
+      ).toBe(true),
+    )
   }
+  for (const [name, value] of Object.entries(view.fields ?? {}))
+    expect(
+      scope.getAllByRole('textbox', { name }).map((field) => (field as HTMLInputElement).value),
+      `field ${name}`,
+    ).toContain(value)
 }
 
 /**

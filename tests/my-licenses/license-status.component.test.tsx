@@ -7,7 +7,14 @@ import { pendingApi, renderAccountPage } from '../model/pending-api'
 import { plusLicense } from '../machines/myLicenses.model'
 import { account } from '../machines/session.model'
 
-const commercial: License = { ...plusLicense, id: 'seat_commercial', subscription: 'Commercial', priceId: 'commercial', licenseKey: 'PRSM-COMME-11111-22222-33333-44444', expirationDate: '2028-03-01T00:00:00.000Z' }
+const commercial: License = {
+  ...plusLicense,
+  id: 'seat_commercial',
+  subscription: 'Commercial',
+  priceId: 'commercial',
+  licenseKey: 'PRSM-COMME-11111-22222-33333-44444',
+  expirationDate: '2028-03-01T00:00:00.000Z',
+}
 
 /** My Licenses with these licenses answered; `portal` sees where Billing would leave for. */
 async function renderWith(licenses: License[]) {

@@ -1,17 +1,21 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SnapshotFrom } from 'xstate'
-import type { discordConnectMachine } from '../../machines/discordConnect.machine'
-import type { licenseKeyMachine } from '../../machines/licenseKey.machine'
-import type { myLicensesMachine } from '../../machines/myLicenses.machine'
+import type { EventObject } from 'xstate'
+import { discordConnectMachine } from '../../machines/discordConnect.machine'
+import { licenseKeyMachine } from '../../machines/licenseKey.machine'
+import { myLicensesMachine } from '../../machines/myLicenses.machine'
 import { MyLicensesPage } from '../../src/features/my-licenses/components/MyLicensesPage'
 import { describePath, planPaths } from '../model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../model/pending-api'
+import { expectTableCoversMachine, expectView } from '../model/view-table'
 import { discordConnectModel } from '../machines/discordConnect.model'
 import { licenseKeyModel } from '../machines/licenseKey.model'
 import { myLicensesModel, plusLicense, regeneratedKey } from '../machines/myLicenses.model'
 import { account } from '../machines/session.model'
+import { discordConnectViewTable } from './discordConnect.view-table'
+import { licenseKeyViewTable } from './licenseKey.view-table'
+import { myLicensesViewTable } from './myLicenses.view-table'
 
 type StepEvent = { type: string; output?: unknown; error?: unknown; value?: string }
 
@@ -42,10 +46,12 @@ beforeEach(() => {
 describe('My Licenses (component paths of the myLicenses machine)', () => {
   // Discord's connection reaches the cards from the Connect Discord dialog: its own paths below.
   const paths = planPaths(myLicensesModel).paths.filter((path) => path.steps.every((step) => step.event.type !== 'license.discordConnected'))
+  it('has a view for every state of the machine', () => expectTableCoversMachine(myLicensesViewTable, myLicensesMachine))
   for (const path of paths) {
     it(`shows ${describePath(path.steps)}`, async () => {
       const pending = pendingApi()
       renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
+      const sent: EventObject[] = []
       for (const step of path.steps) {
         const event = step.event as StepEvent
         if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
@@ -58,21 +64,10 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
           expect((within(keyDialog()!).getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
           fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
         }
-        const { value, context } = step.state as SnapshotFrom<typeof myLicensesMachine>
-        if (value === 'loading') expect(await screen.findByLabelText('Loading your licenses')).toBeTruthy()
-        if (value === 'failed') expect((await screen.findByRole('alert')).textContent).toContain(context.error)
-        if (value === 'empty') {
-          expect(await screen.findByRole('heading', { name: 'No Licenses Assigned' })).toBeTruthy()
-          expect(screen.getByText('Get started by purchasing a license.')).toBeTruthy()
-          expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
-        }
-        if (value === 'licensed') {
-          expect(within(card()).getByText('Active')).toBeTruthy()
-          expect(within(card()).getByText(`Owner: ${plusLicense.accountEmail}`)).toBeTruthy()
-          expect(within(card()).getByText('Expires: November 22, 2027')).toBeTruthy()
-          expect(within(card()).getByRole('button', { name: 'Connect Discord' })).toBeTruthy()
-          expect(within(card()).getByRole('button', { name: 'License Key' })).toBeTruthy()
-        }
+        sent.push(step.event)
+        await expectView(myLicensesViewTable, step.state, sent)
+        // The empty page's 'Purchase License' goes to the pricing section (spec section 2).
+        if (screen.queryByRole('link', { name: 'Purchase License' })) expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
       }
       expect(pending.calls('licenses')).toHaveLength(1 + path.steps.filter((step) => step.event.type === 'licenses.reload').length)
     })
@@ -80,9 +75,12 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
 })
 
 describe('the License Key dialog (component paths of the licenseKey machine)', () => {
+  it('has a view for every state of the machine', () => expectTableCoversMachine(licenseKeyViewTable, licenseKeyMachine))
+
   for (const path of planPaths(licenseKeyModel).paths) {
     it(`shows ${describePath(path.steps)}`, async () => {
       const pending = await renderLicensed()
+      const sent: EventObject[] = []
       let key = plusLicense.licenseKey
       for (const step of path.steps) {
         const { type } = step.event as StepEvent
@@ -94,15 +92,8 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
         // The dialog's corner button and its footer button are both 'Close'.
         if (type === 'dialog.close') fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
         if (type === 'key.copyAndClose') fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Copy and Close' }))
-        const { value, context } = step.state as SnapshotFrom<typeof licenseKeyMachine>
-        if (value === 'open') {
-          const dialog = within(keyDialog()!)
-          expect((dialog.getByRole('textbox', { name: 'Package source' }) as HTMLInputElement).value).toBe('https://nuget.prismlibrary.com/v3/index.json')
-          expect((dialog.getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(plusLicense.accountEmail)
-          expect((dialog.getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe(key)
-        }
-        if (value === 'closed') expect(keyDialog()).toBeNull()
-        expect(screen.queryByText('License key copied to the clipboard.') !== null).toBe(context.copied)
+        sent.push(step.event)
+        await expectView(licenseKeyViewTable, step.state, sent)
       }
       const copies = path.steps.filter((step) => step.event.type === 'key.copyAndClose').length
       expect(vi.mocked(navigator.clipboard.writeText).mock.calls).toEqual(Array.from({ length: copies }, () => [key]))
@@ -111,9 +102,12 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
 })
 
 describe('the Connect Discord dialog (component paths of the discordConnect machine)', () => {
+  it('has a view for every state of the machine', () => expectTableCoversMachine(discordConnectViewTable, discordConnectMachine))
+
   for (const path of planPaths(discordConnectModel).paths) {
     it(`shows ${describePath(path.steps)}`, async () => {
       const pending = await renderLicensed()
+      const sent: EventObject[] = []
       for (const step of path.steps) {
         const event = step.event as StepEvent
         if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {
@@ -122,25 +116,12 @@ describe('the Connect Discord dialog (component paths of the discordConnect mach
           if (event.type === 'name.change') fireEvent.change(within(discordDialog()!).getByLabelText('Discord username'), { target: { value: event.value } })
           if (event.type === 'discord.join') fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Join Prism Discord' }))
         }
-        const snapshot = step.state as SnapshotFrom<typeof discordConnectMachine>
-        if (snapshot.matches('open')) {
-          const dialog = within(discordDialog()!)
-          expect((dialog.getByLabelText('Discord username') as HTMLInputElement).value).toBe(snapshot.context.discordName)
-          const join = dialog.getByRole('button', { name: 'Join Prism Discord' }) as HTMLButtonElement
-          expect(join.disabled).toBe(snapshot.matches({ open: 'joining' }) || snapshot.context.discordName.trim() === '')
-          if (snapshot.context.error) expect(dialog.getByRole('alert').textContent).toContain(snapshot.context.error)
-          else expect(dialog.queryByRole('alert')).toBeNull()
-        }
-        if (snapshot.matches('closed')) {
-          expect(discordDialog()).toBeNull()
-          expect(within(card()).getByRole('button', { name: 'Connect Discord' })).toBeTruthy()
-        }
-        if (snapshot.matches('connected')) {
-          expect(discordDialog()).toBeNull()
-          expect(within(card()).getByText('Discord Connected')).toBeTruthy()
-          expect(window.open).toHaveBeenCalledWith('https://discord.gg/prism-local-invite', '_blank', 'noopener,noreferrer')
-        }
+        sent.push(step.event)
+        await expectView(discordConnectViewTable, step.state, sent)
       }
+      // A joined person's invite opens in a new tab (spec section 4).
+      const joined = sent.some((event) => event.type === 'xstate.done.actor.connectDiscord')
+      expect(vi.mocked(window.open).mock.calls).toEqual(joined ? [['https://discord.gg/prism-local-invite', '_blank', 'noopener,noreferrer']] : [])
       expect(pending.calls('connectDiscord')).toEqual(path.steps.filter((step) => step.event.type === 'discord.join').map(() => ['paula.plus', expect.any(AbortSignal)]))
     })
   }

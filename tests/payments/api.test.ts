@@ -11,7 +11,15 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
 
   it('creates, retrieves, updates and lists customers', async () => {
     const created = await t.stripe.customers.create({ email: 'ann@example.com', name: 'Ann Example', metadata: { accountOid: 'oid-ann' } })
-    expect(created).toMatchObject({ object: 'customer', email: 'ann@example.com', name: 'Ann Example', metadata: { accountOid: 'oid-ann' }, livemode: false, test_clock: null, invoice_settings: { default_payment_method: null } })
+    expect(created).toMatchObject({
+      object: 'customer',
+      email: 'ann@example.com',
+      name: 'Ann Example',
+      metadata: { accountOid: 'oid-ann' },
+      livemode: false,
+      test_clock: null,
+      invoice_settings: { default_payment_method: null },
+    })
     expect(created.id).toMatch(/^cus_[A-Za-z0-9]{14}$/)
     const retrieved = await t.stripe.customers.retrieve(created.id)
     expect(retrieved).toEqual(created)
@@ -57,7 +65,9 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
     expect(error).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', param: 'line_items[0][quantity]', message: 'This value must be greater than or equal to 1.' })
-    await expect(t.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'gold', quantity: 1 }], success_url: 'https://x.test/ok' })).rejects.toMatchObject({
+    await expect(
+      t.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'gold', quantity: 1 }], success_url: 'https://x.test/ok' }),
+    ).rejects.toMatchObject({
       statusCode: 404,
       code: 'resource_missing',
       param: 'line_items[0][price]',
@@ -96,7 +106,11 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
     expect((error as Error).message).toContain(`Try using a key other than '${key}'`)
     // A refused request is replayed too: same status and body.
     const declined = async () => {
-      const raw = await fetch(`${t.origin}/v1/customers/cus_nobody`, { method: 'POST', headers: { Authorization: `Bearer ${secretKey}`, 'Idempotency-Key': `${key}-404`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=x' })
+      const raw = await fetch(`${t.origin}/v1/customers/cus_nobody`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secretKey}`, 'Idempotency-Key': `${key}-404`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=x',
+      })
       return { status: raw.status, body: await raw.text(), replayed: raw.headers.get('idempotent-replayed') }
     }
     const once = await declined()
@@ -152,11 +166,21 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
   it('creates and confirms setup intents, attaches and lists payment methods', async () => {
     const customer = await t.stripe.customers.create({ email: 'setup@example.com' })
     const intent = await t.stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'] })
-    expect(intent).toMatchObject({ object: 'setup_intent', status: 'requires_payment_method', usage: 'off_session', customer: customer.id, payment_method_types: ['card'], allowed_payment_method_types: ['card'] })
+    expect(intent).toMatchObject({
+      object: 'setup_intent',
+      status: 'requires_payment_method',
+      usage: 'off_session',
+      customer: customer.id,
+      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
+    })
     expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`))
     const pk = t.client(publishableKey)
     const confirm = (number: string) =>
-      pk.setupIntents.confirm(intent.id, { client_secret: intent.client_secret!, payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } } } as Stripe.SetupIntentConfirmParams)
+      pk.setupIntents.confirm(intent.id, {
+        client_secret: intent.client_secret!,
+        payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+      } as Stripe.SetupIntentConfirmParams)
     const declined = await confirm('4000000000009995').catch((caught: unknown) => caught)
     expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError)
     expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' })

@@ -88,7 +88,12 @@ export const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc:
 /** A customer (on a test clock when frozenTime is given) and a paid checkout of a plan with a card. */
 export async function subscribe(t: TestSandbox, input: { priceId?: string; quantity?: number; card?: string; frozenTime?: number; email?: string } = {}) {
   const clock = input.frozenTime ? await t.stripe.testHelpers.testClocks.create({ frozen_time: input.frozenTime, name: 'test' }) : null
-  const customer = await t.stripe.customers.create({ email: input.email ?? `buyer${Math.random().toString(36).slice(2, 8)}@example.com`, name: 'Bea Buyer', metadata: { accountOid: 'oid-1' }, ...(clock ? { test_clock: clock.id } : {}) })
+  const customer = await t.stripe.customers.create({
+    email: input.email ?? `buyer${Math.random().toString(36).slice(2, 8)}@example.com`,
+    name: 'Bea Buyer',
+    metadata: { accountOid: 'oid-1' },
+    ...(clock ? { test_clock: clock.id } : {}),
+  })
   const session = await t.stripe.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,

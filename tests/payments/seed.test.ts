@@ -43,7 +43,12 @@ describe.each(databases)('resetting the sandbox on $name', ({ open }) => {
     expect(await t.stripe.testHelpers.testClocks.retrieve('clock_demo_commercial')).toMatchObject({ frozen_time: Date.parse('2027-03-01T00:00:00Z') / 1000, status: 'ready' })
     const subscription = await t.stripe.subscriptions.retrieve('sub_demo_commercial')
     expect(subscription).toMatchObject({ status: 'active', customer: 'cus_demo_commercial', test_clock: 'clock_demo_commercial' })
-    expect(subscription.items.data[0]).toMatchObject({ quantity: 5, price: { id: 'commercial' }, current_period_start: Date.parse('2026-06-01T00:00:00Z') / 1000, current_period_end: Date.parse('2027-06-01T00:00:00Z') / 1000 })
+    expect(subscription.items.data[0]).toMatchObject({
+      quantity: 5,
+      price: { id: 'commercial' },
+      current_period_start: Date.parse('2026-06-01T00:00:00Z') / 1000,
+      current_period_end: Date.parse('2027-06-01T00:00:00Z') / 1000,
+    })
     const invoices = await t.stripe.invoices.list({ customer: 'cus_demo_commercial' })
     expect(invoices.data.map((invoice) => [invoice.status, invoice.amount_paid, invoice.billing_reason])).toEqual([['paid', 149_500, 'subscription_create']])
     const full = (await t.stripe.customers.retrieve('cus_demo_full')) as Stripe.Customer
@@ -51,7 +56,7 @@ describe.each(databases)('resetting the sandbox on $name', ({ open }) => {
     // The demo clock renews the seeded subscription with its card.
     await t.stripe.testHelpers.testClocks.advance('clock_demo_commercial', { frozen_time: Date.parse('2027-06-02T00:00:00Z') / 1000 })
     const renewed = await t.stripe.subscriptions.retrieve('sub_demo_commercial', { expand: ['latest_invoice'] })
-    expect((renewed.latest_invoice as Stripe.Invoice)).toMatchObject({ status: 'paid', amount_paid: 149_500, billing_reason: 'subscription_cycle', number: expect.stringMatching(/-0002$/) })
+    expect(renewed.latest_invoice as Stripe.Invoice).toMatchObject({ status: 'paid', amount_paid: 149_500, billing_reason: 'subscription_cycle', number: expect.stringMatching(/-0002$/) })
     // The one without a card falls past due.
     await t.stripe.testHelpers.testClocks.advance('clock_demo_full', { frozen_time: Date.parse('2027-04-02T00:00:00Z') / 1000 })
     expect((await t.stripe.subscriptions.retrieve('sub_demo_full')).status).toBe('past_due')

@@ -23,7 +23,13 @@ describe('the sandbox Stripe.js', () => {
     ;(window as unknown as { fetch: unknown }).fetch = (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'https://localhost:5173')
       const headers = new Headers(init.headers)
-      requests.push({ url: url.pathname + url.search, method: init.method ?? 'GET', authorization: headers.get('authorization'), contentType: headers.get('content-type'), body: String(init.body ?? '') })
+      requests.push({
+        url: url.pathname + url.search,
+        method: init.method ?? 'GET',
+        authorization: headers.get('authorization'),
+        contentType: headers.get('content-type'),
+        body: String(init.body ?? ''),
+      })
       return fetch(`${t.origin}${url.pathname}${url.search}`, init)
     }
     window.eval(readFileSync('server/payments/sandbox/assets/stripe.js', 'utf8'))
@@ -41,7 +47,8 @@ describe('the sandbox Stripe.js', () => {
     const Stripe = (window as unknown as { Stripe: { version: string } }).Stripe
     expect(Stripe.version).toBe('endive')
     const instance = stripe as unknown as Record<string, unknown>
-    for (const method of ['_registerWrapper', 'registerAppInfo', 'elements', 'confirmSetup', 'retrieveSetupIntent', 'createToken', 'createPaymentMethod', 'confirmCardPayment']) expect(typeof instance[method]).toBe('function')
+    for (const method of ['_registerWrapper', 'registerAppInfo', 'elements', 'confirmSetup', 'retrieveSetupIntent', 'createToken', 'createPaymentMethod', 'confirmCardPayment'])
+      expect(typeof instance[method]).toBe('function')
   })
 
   function mount() {
@@ -101,7 +108,11 @@ describe('the sandbox Stripe.js', () => {
       'payment_method_data[card][cvc]': '123',
     })
     type('Card number', '4000 0000 0000 9995')
-    expect((await stripe.confirmSetup({ elements, redirect: 'if_required' })).error).toMatchObject({ type: 'card_error', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' })
+    expect((await stripe.confirmSetup({ elements, redirect: 'if_required' })).error).toMatchObject({
+      type: 'card_error',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    })
     type('Card number', '4242 4242 4242 4242')
     const succeeded = await stripe.confirmSetup({ elements, redirect: 'if_required' })
     expect(succeeded.setupIntent).toMatchObject({ id: intentId, status: 'succeeded', payment_method: expect.stringMatching(/^pm_/) })

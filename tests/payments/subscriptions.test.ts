@@ -24,18 +24,43 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
     return String(confirmed.payment_method)
   }
 
-  const eventsFor = async (id: string) => (await t.delivered()).filter((event) => (event.data.object as { id: string; subscription?: string; parent?: unknown }).id === id || JSON.stringify(event.data.object).includes(`"${id}"`))
+  const eventsFor = async (id: string) =>
+    (await t.delivered()).filter((event) => (event.data.object as { id: string; subscription?: string; parent?: unknown }).id === id || JSON.stringify(event.data.object).includes(`"${id}"`))
 
   it('completes a checkout: subscription with one item for a year, a paid invoice, the session complete, and its events in order', async () => {
     const { session, subscription, customer, paid } = await subscribe(t, { quantity: 2, frozenTime: T0 })
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe(`https://localhost:5173/account/licenses?success=true&session_id=${session.id}`)
-    expect(session).toMatchObject({ url: null, status: 'complete', payment_status: 'paid', customer: customer.id, client_reference_id: 'oid-1', amount_total: 59_800, metadata: { accountOid: 'oid-1' }, mode: 'subscription' })
-    expect(subscription).toMatchObject({ status: 'active', customer: customer.id, metadata: { accountOid: 'oid-1' }, cancel_at_period_end: false, start_date: T0, test_clock: expect.stringMatching(/^clock_/) })
+    expect(session).toMatchObject({
+      url: null,
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      client_reference_id: 'oid-1',
+      amount_total: 59_800,
+      metadata: { accountOid: 'oid-1' },
+      mode: 'subscription',
+    })
+    expect(subscription).toMatchObject({
+      status: 'active',
+      customer: customer.id,
+      metadata: { accountOid: 'oid-1' },
+      cancel_at_period_end: false,
+      start_date: T0,
+      test_clock: expect.stringMatching(/^clock_/),
+    })
     const item = subscription!.items.data[0]!
     expect(item).toMatchObject({ object: 'subscription_item', quantity: 2, current_period_start: T0, current_period_end: END, price: { id: 'commercial', unit_amount: 29_900 } })
     const invoice = await t.stripe.invoices.retrieve(String(subscription!.latest_invoice))
-    expect(invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_create', amount_due: 59_800, amount_paid: 59_800, total: 59_800, customer: customer.id, parent: { subscription_details: { subscription: subscription!.id } } })
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_create',
+      amount_due: 59_800,
+      amount_paid: 59_800,
+      total: 59_800,
+      customer: customer.id,
+      parent: { subscription_details: { subscription: subscription!.id } },
+    })
     const types = (await eventsFor(subscription!.id)).map((event) => event.type)
     expect(types).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed'])
     // Paying again only redirects.
@@ -46,7 +71,13 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
 
   it('creates a second subscription on a second checkout, and lists them by status', async () => {
     const first = await subscribe(t, { quantity: 1 })
-    const session = await t.stripe.checkout.sessions.create({ mode: 'subscription', customer: first.customer.id, line_items: [{ price: 'commercial-plus', quantity: 3 }], success_url: 'https://x.test/ok?s={CHECKOUT_SESSION_ID}', cancel_url: 'https://x.test/no' })
+    const session = await t.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: first.customer.id,
+      line_items: [{ price: 'commercial-plus', quantity: 3 }],
+      success_url: 'https://x.test/ok?s={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://x.test/no',
+    })
     expect(session).toMatchObject({ status: 'open', payment_status: 'unpaid', subscription: null, url: `${t.origin}/sandbox/checkout/${session.id}`, expires_at: session.created + 86_400 })
     expect((await t.submit(`/sandbox/checkout/${session.id}/pay`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).headers.get('location')).toBe(`https://x.test/ok?s=${session.id}`)
     const listed = await t.stripe.subscriptions.list({ customer: first.customer.id })
@@ -77,7 +108,11 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
     expect(preview.lines.data.map((line) => line.amount)).toEqual([-43_416, 108_686])
     expect(preview.amount_due).toBe(65_270)
     expect(preview.total).toBe(65_270)
-    const updated = await t.stripe.subscriptions.update(subscription!.id, { items: [{ id: item.id, price: 'commercial-plus', quantity: 3 }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
+    const updated = await t.stripe.subscriptions.update(subscription!.id, {
+      items: [{ id: item.id, price: 'commercial-plus', quantity: 3 }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+    })
     expect(updated.items.data[0]).toMatchObject({ id: item.id, quantity: 3, price: { id: 'commercial-plus' }, current_period_end: END })
     const invoice = await t.stripe.invoices.retrieve(String(updated.latest_invoice))
     expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', amount_due: 65_270, amount_paid: 65_270 })
@@ -93,7 +128,12 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
     const failing = await saveCard(customer.id, '4000000000000341')
     const item = subscription!.items.data[0]!
     const error = await t.stripe.subscriptions
-      .update(subscription!.id, { items: [{ id: item.id, price: 'commercial-plus', quantity: 2 }], default_payment_method: failing, proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
+      .update(subscription!.id, {
+        items: [{ id: item.id, price: 'commercial-plus', quantity: 2 }],
+        default_payment_method: failing,
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+      })
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError)
     expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' })
@@ -109,7 +149,8 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
     expect(subscription!.default_payment_method).toBeNull()
     expect((await t.stripe.paymentMethods.list({ customer: customer.id, type: 'card' })).data).toHaveLength(0)
     const item = subscription!.items.data[0]!
-    const upgrade = () => t.stripe.subscriptions.update(subscription!.id, { items: [{ id: item.id, price: 'commercial', quantity: 1 }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
+    const upgrade = () =>
+      t.stripe.subscriptions.update(subscription!.id, { items: [{ id: item.id, price: 'commercial', quantity: 1 }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
     await expect(upgrade()).rejects.toMatchObject({ statusCode: 400, message: 'This customer has no attached payment source or default payment method.' })
     await t.stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: await saveCard(customer.id, '4000000000000341') } })
     await expect(upgrade()).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' })
@@ -198,7 +239,14 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   it('expires an open checkout session after 24 hours, or on request', async () => {
     const clock = await t.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
     const customer = await t.stripe.customers.create({ email: 'late@example.com', test_clock: clock.id })
-    const create = () => t.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'commercial', quantity: 1 }], success_url: 'https://x.test/ok', cancel_url: 'https://x.test/no' })
+    const create = () =>
+      t.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'commercial', quantity: 1 }],
+        success_url: 'https://x.test/ok',
+        cancel_url: 'https://x.test/no',
+      })
     const session = await create()
     expect(session.expires_at).toBe(T0 + DAY)
     await t.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + DAY + 1 })
@@ -215,11 +263,18 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   it('creates a subscription with POST /v1/subscriptions, charging the given card', async () => {
     const customer = await t.stripe.customers.create({ email: 'direct@example.com' })
     const card = await saveCard(customer.id, '4242424242424242')
-    const subscription = await t.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial-plus', quantity: 2 }], default_payment_method: card, payment_behavior: 'error_if_incomplete' })
+    const subscription = await t.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'commercial-plus', quantity: 2 }],
+      default_payment_method: card,
+      payment_behavior: 'error_if_incomplete',
+    })
     expect(subscription).toMatchObject({ status: 'active', default_payment_method: card })
     expect(await t.stripe.invoices.retrieve(String(subscription.latest_invoice))).toMatchObject({ status: 'paid', amount_paid: 99_800 })
     const failing = await saveCard(customer.id, '4000000000000341')
-    await expect(t.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial' }], default_payment_method: failing, payment_behavior: 'error_if_incomplete' })).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' })
+    await expect(
+      t.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial' }], default_payment_method: failing, payment_behavior: 'error_if_incomplete' }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'card_declined' })
     expect((await t.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toHaveLength(1)
   })
 

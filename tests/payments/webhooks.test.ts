@@ -28,12 +28,21 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
     expect(delivery!.headers['Content-Type']).toBe('application/json; charset=utf-8')
     expect(delivery!.headers['Stripe-Signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
     const event = verifier.webhooks.constructEvent(delivery!.body, delivery!.headers['Stripe-Signature']!, webhookSecret)
-    expect(event).toMatchObject({ object: 'event', type: 'customer.created', api_version: '2026-10-28.endive', livemode: false, pending_webhooks: 1, data: { object: { id: customer.id, email: 'hook@example.com' } } })
+    expect(event).toMatchObject({
+      object: 'event',
+      type: 'customer.created',
+      api_version: '2026-10-28.endive',
+      livemode: false,
+      pending_webhooks: 1,
+      data: { object: { id: customer.id, email: 'hook@example.com' } },
+    })
     expect(event.id).toMatch(/^evt_/)
     expect(event.request).toEqual({ id: expect.stringMatching(/^req_/), idempotency_key: 'hook-key-1' })
     expect(await t.stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, type: 'customer.created', pending_webhooks: 0 })
     expect(() => verifier.webhooks.constructEvent(delivery!.body, delivery!.headers['Stripe-Signature']!, 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError)
-    expect(() => verifier.webhooks.constructEvent(delivery!.body.replace('hook@', 'evil@'), delivery!.headers['Stripe-Signature']!, webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError)
+    expect(() => verifier.webhooks.constructEvent(delivery!.body.replace('hook@', 'evil@'), delivery!.headers['Stripe-Signature']!, webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    )
   })
 
   it('delivers after the request, in the order recorded: the checkout redirect never waits', async () => {
@@ -81,7 +90,10 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
     expect(attempts.map((attempt) => attempt.type)).toEqual(['customer.created', 'customer.created', 'customer.created', 'customer.created'])
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(55)
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(115)
-    const [first, second] = (await t.db.query<{ status: string; attempts: number; seq: string }>('select status, attempts, seq from sandbox_webhook_deliveries order by seq')).map((row) => ({ status: row.status, attempts: row.attempts }))
+    const [first, second] = (await t.db.query<{ status: string; attempts: number; seq: string }>('select status, attempts, seq from sandbox_webhook_deliveries order by seq')).map((row) => ({
+      status: row.status,
+      attempts: row.attempts,
+    }))
     expect(first).toEqual({ status: 'delivered', attempts: 3 })
     expect(second).toEqual({ status: 'delivered', attempts: 1 })
   })
@@ -128,7 +140,15 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
     const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/api/stripe/webhook`
     const { createSandbox } = await import('../../server/payments/sandbox/index')
     const t = await start(open)
-    const sandbox = createSandbox({ db: t.db, origin: t.origin, secretKey: 'sk_test_x', publishableKey: 'pk_test_x', prices: [], webhook: { url, secret: webhookSecret }, retry: { baseDelayMs: 10, maxAttempts: 3 } })
+    const sandbox = createSandbox({
+      db: t.db,
+      origin: t.origin,
+      secretKey: 'sk_test_x',
+      publishableKey: 'pk_test_x',
+      prices: [],
+      webhook: { url, secret: webhookSecret },
+      retry: { baseDelayMs: 10, maxAttempts: 3 },
+    })
     t.sandbox.webhooks.stop()
     try {
       await t.stripe.customers.create({ email: 'fetch@example.com' })

@@ -139,7 +139,11 @@ export async function startStripe() {
     sign: (body: string) => new Stripe('sk_test_sandbox_local').webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
     /** Pays a checkout on the hosted page with 4242. */
     pay: async (sessionId: string) => {
-      const answer = await fetch(`${origin}/sandbox/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Buyer' }) })
+      const answer = await fetch(`${origin}/sandbox/checkout/${sessionId}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Buyer' }),
+      })
       await answer.body?.cancel()
       await sandbox.webhooks.drain()
     },
@@ -155,7 +159,13 @@ export async function startStripe() {
  * Everything a production instance needs, on a schema of its own, against this tenant and this
  * Stripe. Its mail server answers nowhere unless `extra` names one (SMTP_URL): mail stays queued.
  */
-export async function productionEnv(databaseUrl: string, name: string, tenant: Awaited<ReturnType<typeof startTenant>>, stripe: Awaited<ReturnType<typeof startStripe>>, extra: Record<string, string> = {}) {
+export async function productionEnv(
+  databaseUrl: string,
+  name: string,
+  tenant: Awaited<ReturnType<typeof startTenant>>,
+  stripe: Awaited<ReturnType<typeof startStripe>>,
+  extra: Record<string, string> = {},
+) {
   return {
     DATABASE_URL: await freshDatabase(databaseUrl, name),
     PUBLIC_ORIGIN: 'https://portal.example.com',

@@ -43,12 +43,18 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
 
   it("answers the tenant's tokens, names each request in a header and a log line, and logs no token", async () => {
     const token = await tenant.token(cara)
-    const login = await fetch(`${instance.url}/api/auth/login`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }) })
+    const login = await fetch(`${instance.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }),
+    })
     expect(login.status).toBe(200)
     const requestId = login.headers.get('x-request-id')
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
     expect((await fetch(`${instance.url}/api/licenses`, { headers: { Authorization: 'Bearer not-a-token' } })).status).toBe(401)
-    await expect.poll(() => instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId)).toMatchObject({ req: { method: 'POST', path: '/api/auth/login' }, res: { status: 200 }, oid: cara.oid })
+    await expect
+      .poll(() => instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId))
+      .toMatchObject({ req: { method: 'POST', path: '/api/auth/login' }, res: { status: 200 }, oid: cara.oid })
     expect(instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId)).toHaveProperty('durationMs')
     expect(JSON.stringify(instance.lines)).not.toContain(token)
   })

@@ -18,9 +18,26 @@ const complete = {
 
 describe('production settings', () => {
   it('takes a complete configuration, with the defaults of the optional values', () => {
-    expect(readProductionSettings(complete)).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', TRUST_PROXY: false, DATABASE_POOL_SIZE: 10, AUTH_EMAIL_CLAIM: 'emails', STRIPE_API_BASE: '', PUBLIC_ORIGIN: 'https://portal.example.com', MAIL_FROM: 'support@prismlibrary.com' })
-    expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({ SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })
-    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({ PUBLIC_ORIGIN: 'https://portal.example.com', TRUST_PROXY: true, DATABASE_POOL_SIZE: 25, AUTH_EMAIL_CLAIM: 'email' })
+    expect(readProductionSettings(complete)).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      TRUST_PROXY: false,
+      DATABASE_POOL_SIZE: 10,
+      AUTH_EMAIL_CLAIM: 'emails',
+      STRIPE_API_BASE: '',
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      MAIL_FROM: 'support@prismlibrary.com',
+    })
+    expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({
+      SMTP_URL: 'smtp://mail.internal:587',
+      MAIL_FROM: 'Prism <licenses@prismlibrary.com>',
+    })
+    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      TRUST_PROXY: true,
+      DATABASE_POOL_SIZE: 25,
+      AUTH_EMAIL_CLAIM: 'email',
+    })
   })
 
   it.each(Object.keys(complete))('refuses to start without %s, naming it', (name) => {

@@ -52,20 +52,29 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   })
 
   it('fulfils the same webhook event sent to both at once exactly once', async () => {
-    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 11, successUrl: 'https://portal.example.com/account', cancelUrl: 'https://portal.example.com/account' })
+    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial',
+      quantity: 11,
+      successUrl: 'https://portal.example.com/account',
+      cancelUrl: 'https://portal.example.com/account',
+    })
     expect(checkout.status).toBe(200)
     await stripe.pay(String(checkout.body.sessionId))
     const events = stripe.deliveries.filter((body) => body.includes(String(checkout.body.sessionId)) || body.includes('"customer.subscription.created"'))
     expect(events.length).toBeGreaterThan(0)
     for (const body of events) {
-      const answers = await Promise.all(instances.map((instance) => fetch(`${instance.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })))
+      const answers = await Promise.all(
+        instances.map((instance) => fetch(`${instance.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })),
+      )
       expect(answers.map((answer) => answer.status)).toEqual([200, 200])
     }
     expect((await call(1, 'GET', '/account/stats/')).body).toEqual({ subscription: 'Commercial', priceId: 'commercial', purchased: 11, assigned: 1, available: 10 })
   })
 
   it('gives 10 free seats to exactly 10 of 50 concurrent assigns split across both', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, index) => call(index, 'POST', '/licenses/assign', { firstName: 'Dev', lastName: `No ${index}`, email: `dev${index}@two.example.com` })))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => call(index, 'POST', '/licenses/assign', { firstName: 'Dev', lastName: `No ${index}`, email: `dev${index}@two.example.com` })),
+    )
     const statuses = answers.map((answer) => answer.status)
     expect(statuses.filter((status) => status === 200)).toHaveLength(10)
     expect(statuses.filter((status) => status === 409)).toHaveLength(40)

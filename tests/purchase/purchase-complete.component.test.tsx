@@ -1,21 +1,20 @@
 // @vitest-environment jsdom
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { SnapshotFrom } from 'xstate'
-import type { purchaseCompleteMachine } from '../../machines/purchaseComplete.machine'
+import type { EventObject } from 'xstate'
+import { purchaseCompleteMachine } from '../../machines/purchaseComplete.machine'
 import { ApiError } from '../../src/api/errors'
 import { PurchaseCompletePage } from '../../src/features/purchase/components/PurchaseCompletePage'
 import { account } from '../machines/session.model'
 import { purchaseCompleteModel } from '../machines/purchaseComplete.model'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { pendingApi, renderAccountPage } from '../model/pending-api'
-
-type Snapshot = SnapshotFrom<typeof purchaseCompleteMachine>
+import { expectTableCoversMachine, expectView } from '../model/view-table'
+import { purchaseCompleteViewTable } from './purchaseComplete.view-table'
 
 const plan = planPaths(purchaseCompleteModel)
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'
 const onTheirWay = 'Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.'
-const settingUp = 'Setting up your licenses…'
 
 function renderComplete(input: { success: boolean; sessionId: string | null }) {
   const pending = pendingApi()
@@ -30,45 +29,10 @@ function answer(pending: ReturnType<typeof pendingApi>, event: { type: string; o
   return pending.settle('checkoutStatus', { output: { status: event.output } })
 }
 
-const heading = () => screen.getByRole('heading', { level: 1 }).textContent
-const myLicenses = () => screen.queryByRole('link', { name: 'Go to My Licenses' })
-
-/** What the user sees in each state, as written here. */
-async function expectState(state: Snapshot) {
-  await screen.findByRole('heading', { level: 1 })
-  // Asking again after a wait looks like waiting: the payment is known to have gone through.
-  const shown = state.value === 'checking' && state.context.waits > 0 ? 'processing' : state.value
-  switch (shown) {
-    case 'checking':
-      expect(heading()).toBe('Your purchase')
-      expect(screen.getByRole('status').textContent).toBe('Checking your purchase…')
-      return
-    case 'processing':
-      expect(heading()).toBe('Purchase Complete')
-      expect(screen.getByRole('status').textContent).toContain(settingUp)
-      expect(myLicenses()).toBeNull()
-      return
-    case 'fulfilled':
-      expect(heading()).toBe('Purchase Complete')
-      expect(screen.getByRole('status').textContent).toBe(ready)
-      expect(myLicenses()?.getAttribute('href')).toBe('/account')
-      return
-    case 'delayed':
-      expect(heading()).toBe('Purchase Complete')
-      expect(screen.getByRole('status').textContent).toBe(onTheirWay)
-      expect(myLicenses()?.getAttribute('href')).toBe('/account')
-      return
-    case 'incomplete':
-      expect(heading()).toBe('Purchase Incomplete')
-      expect(screen.getByText('The payment was not completed, and nothing was charged.')).toBeTruthy()
-      expect(screen.queryByText(settingUp)).toBeNull()
-      return
-  }
-  throw new Error(`Nothing known to check in ${JSON.stringify(state.value)}`)
-}
-
 describe('the purchase completion page (component paths of the purchaseComplete machine)', () => {
   afterEach(() => void vi.useRealTimers())
+
+  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseCompleteViewTable, purchaseCompleteMachine))
 
   for (const path of coveringPaths(purchaseCompleteModel.machine, plan.paths)) {
     it(`shows ${describePath(path.steps)}`, async () => {
@@ -76,15 +40,19 @@ describe('the purchase completion page (component paths of the purchaseComplete 
       vi.useFakeTimers({ shouldAdvanceTime: true })
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
       const pending = renderComplete(path.input!)
+      const sent: EventObject[] = []
       for (const step of path.steps) {
         const event = step.event as { type: string; output?: unknown; error?: unknown }
+        sent.push(event)
         if (event.type.startsWith('xstate.after.')) await act(() => vi.advanceTimersByTimeAsync(30_000))
         else if (event.type !== 'xstate.init') await answer(pending, event)
-        await expectState(step.state as Snapshot)
+        await expectView(purchaseCompleteViewTable, step.state, sent)
+        for (const link of screen.queryAllByRole('link', { name: 'Go to My Licenses' })) expect(link.getAttribute('href')).toBe('/account')
       }
       const failures = path.steps.filter((step) => step.event.type.startsWith('xstate.error.')).length
       expect(logged).toHaveBeenCalledTimes(failures)
-      if (failures) expect(logged).toHaveBeenCalledWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+      if (failures)
+        expect(logged).toHaveBeenCalledWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
       // One call per check: the first, and one after each wait.
       expect(pending.calls('checkoutStatus')).toHaveLength(path.steps.filter((step) => /^xstate\.(done|error)\./.test(step.event.type)).length)
     })
@@ -105,7 +73,9 @@ describe('the purchase completion page (component paths of the purchaseComplete 
     await pending.settle('checkoutStatus', { error: new ApiError({ kind: 'http', status: 503, body: '' }) })
     expect(await screen.findByRole('heading', { name: 'Purchase Complete' })).toBeTruthy()
     expect(screen.getByText(onTheirWay)).toBeTruthy()
-    expect(logged).toHaveBeenCalledExactlyOnceWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+    expect(logged).toHaveBeenCalledExactlyOnceWith(
+      "The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
+    )
   })
 
   it('shows the progress note while paid but not yet fulfilled, then the ready text', async () => {

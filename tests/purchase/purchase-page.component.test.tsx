@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { SnapshotFrom } from 'xstate'
-import type { purchaseMachine } from '../../machines/purchase.machine'
+import type { EventObject } from 'xstate'
+import { purchaseMachine } from '../../machines/purchase.machine'
 import type { Account } from '../../src/api/contract'
 import { PurchasePage } from '../../src/features/purchase/components/PurchasePage'
 import { describePath, planPaths } from '../model/paths'
@@ -10,6 +10,8 @@ import { pendingApi, renderAccountPage, settleActorEvent } from '../model/pendin
 import { account } from '../machines/session.model'
 import { purchaseModel } from '../machines/purchase.model'
 import { leaveSiteFor } from '../../src/ui/leave-site'
+import { expectTableCoversMachine, expectView } from '../model/view-table'
+import { purchaseViewTable } from './purchase.view-table'
 
 vi.mock('../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
@@ -23,50 +25,27 @@ function act(type: string) {
   if (type === 'checkout.start') fireEvent.click(screen.getByRole('button', { name: 'Get Community License' }))
 }
 
-/** What the user sees in each state of the purchase. */
-async function expectState(snapshot: SnapshotFrom<typeof purchaseMachine>) {
-  const { value, context } = snapshot
-  if (value === 'loadingProduct' || value === 'checkingOut') expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
-  if (value === 'notAvailable') {
-    expect(await screen.findByRole('heading', { name: 'License not available' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Choose another license type' }).getAttribute('href')).toBe('/#pricing')
-  }
-  if (value === 'limitReached') {
-    expect(await screen.findByText(/already holds the most Community licenses/)).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Manage Licenses' }).getAttribute('href')).toBe('/account/licenses')
-    expect(screen.queryByRole('button', { name: 'Get Community License' })).toBeNull()
-  }
-  if (value === 'choosingSeats' || value === 'redirecting') {
-    expect(await screen.findByRole('heading', { name: 'Purchase Community' })).toBeTruthy()
-    expect(screen.getByLabelText(`${context.seats} developers`)).toBeTruthy()
-    expect(screen.getByText('$0.00')).toBeTruthy()
-    // While the checkout is being made the seat count is settled.
-    const redirecting = value === 'redirecting'
-    expect((screen.getByRole('button', { name: 'More developers' }) as HTMLButtonElement).disabled).toBe(redirecting || context.seats >= 5)
-    expect((screen.getByRole('button', { name: 'Fewer developers' }) as HTMLButtonElement).disabled).toBe(redirecting || context.seats <= 1)
-    expect(screen.queryByText('The Community license covers at most 5 developers.') !== null).toBe(context.seats >= 5)
-    const action = screen.getByRole('button', { name: 'Get Community License' }) as HTMLButtonElement
-    expect(action.disabled).toBe(redirecting)
-    if (context.error) expect(screen.getByRole('alert').textContent).toBe(context.error)
-    else expect(screen.queryByRole('alert')).toBeNull()
-  }
-  if (value === 'checkingOut') expect(leaveSiteFor).toHaveBeenLastCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')
-  if (value === 'leaving') expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy()
-}
-
 describe('the purchase page (component paths of the purchase machine)', () => {
+  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseViewTable, purchaseMachine))
   for (const path of plan.paths) {
     it(`shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, async () => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = pendingApi()
       renderAccountPage(() => <PurchasePage priceId={path.input!.priceId} />, { api: pending.api, account: { ...account, allowedPriceId: path.input!.allowedPriceId as Account['allowedPriceId'] } })
       let checkouts = 0
+      const sent: EventObject[] = []
       for (const step of path.steps) {
         const event = step.event as { type: string; output?: unknown; error?: unknown }
+        sent.push(event)
         if (!(await settleActorEvent(pending, methods, event))) act(event.type)
         if (event.type === 'checkout.start') checkouts++
-        await expectState(step.state as SnapshotFrom<typeof purchaseMachine>)
+        await expectView(purchaseViewTable, step.state, sent)
+        for (const link of screen.queryAllByRole('link', { name: 'Choose another license type' })) expect(link.getAttribute('href')).toBe('/#pricing')
+        for (const link of screen.queryAllByRole('link', { name: 'Manage Licenses' })) expect(link.getAttribute('href')).toBe('/account/licenses')
       }
+      // The hosted checkout's address, once it was made.
+      if (sent.some(({ type }) => type === 'xstate.done.actor.createCheckoutSession')) expect(leaveSiteFor).toHaveBeenLastCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')
+      else expect(leaveSiteFor).not.toHaveBeenCalled()
       // One click sends one request, with the chosen seats and the checkout's return addresses.
       expect(pending.calls('createCheckoutSession')).toHaveLength(checkouts)
       for (const [body] of pending.calls('createCheckoutSession')) expect(body).toMatchObject({ priceId: 'community', cancelUrl: expect.stringContaining('/account/purchase/complete?success=false') })

@@ -40,7 +40,10 @@ describe('parsePublicEnv', () => {
   })
 
   it('leaves the user flows out for Entra External ID, whose authority has none', () => {
-    expect(parsePublicEnv({ ...complete, VITE_AUTH_SIGN_IN_POLICY: undefined, VITE_AUTH_PASSWORD_RESET_POLICY: '' })).toMatchObject({ VITE_AUTH_SIGN_IN_POLICY: '', VITE_AUTH_PASSWORD_RESET_POLICY: '' })
+    expect(parsePublicEnv({ ...complete, VITE_AUTH_SIGN_IN_POLICY: undefined, VITE_AUTH_PASSWORD_RESET_POLICY: '' })).toMatchObject({
+      VITE_AUTH_SIGN_IN_POLICY: '',
+      VITE_AUTH_PASSWORD_RESET_POLICY: '',
+    })
   })
 
   it('lets the known authorities default to the authority’s own host', () => {
@@ -48,8 +51,6 @@ describe('parsePublicEnv', () => {
   })
 
   it('names every invalid value', () => {
-    expect(() => parsePublicEnv({ ...complete, VITE_SUPPORT_EMAIL: 'nobody', VITE_DOCS_URL: 'http://docs.example.com' })).toThrow(
-      /VITE_SUPPORT_EMAIL is invalid.*VITE_DOCS_URL is invalid/,
-    )
+    expect(() => parsePublicEnv({ ...complete, VITE_SUPPORT_EMAIL: 'nobody', VITE_DOCS_URL: 'http://docs.example.com' })).toThrow(/VITE_SUPPORT_EMAIL is invalid.*VITE_DOCS_URL is invalid/)
   })
 })

@@ -22,9 +22,12 @@ describe('the layering rules', () => {
     ])
   })
   it('refuse a machine importing anything but xstate, machines/ and types', async () => {
-    expect(await problemsOf('machines/extra.machine.ts', "import { plans } from '../src/content/plans'\nimport type { License } from '../src/api/contract'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [plans, setup, messageOf] as unknown as License\n")).toEqual([
-      "'../src/content/plans' import is restricted from being used by a pattern. Machines import only xstate, machines/ and types (import type).",
-    ])
+    expect(
+      await problemsOf(
+        'machines/extra.machine.ts',
+        "import { plans } from '../src/content/plans'\nimport type { License } from '../src/api/contract'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [plans, setup, messageOf] as unknown as License\n",
+      ),
+    ).toEqual(["'../src/content/plans' import is restricted from being used by a pattern. Machines import only xstate, machines/ and types (import type)."])
   })
   it('refuse an actor made outside the inspection seam', async () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { createActor } from 'xstate'\nexport const b = createActor\n")).toEqual([

@@ -31,7 +31,10 @@ describe('the assigned licenses table', () => {
   })
 
   it('sorts by each column, both ways', () => {
-    const few = [row(1, { firstName: 'Zoe', email: 'a@example.com', expirationDate: '2027-03-01T00:00:00.000Z' }), row(2, { firstName: 'Adam', email: 'z@example.com', expirationDate: '2027-01-01T00:00:00.000Z' })]
+    const few = [
+      row(1, { firstName: 'Zoe', email: 'a@example.com', expirationDate: '2027-03-01T00:00:00.000Z' }),
+      row(2, { firstName: 'Adam', email: 'z@example.com', expirationDate: '2027-01-01T00:00:00.000Z' }),
+    ]
     const ids = (sort: TableView['sort']) => tableRows(few, view({ sort })).rows.map((license) => license.id)
     expect(ids({ column: 'name', direction: 'ascending' })).toEqual(['seat_2', 'seat_1'])
     expect(ids({ column: 'name', direction: 'descending' })).toEqual(['seat_1', 'seat_2'])

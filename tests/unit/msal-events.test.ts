@@ -55,7 +55,10 @@ describe('MSAL’s settings, the same for a tenant and for the local provider', 
     expect(policyOfClaims({ tfp: 'B2C_1_reset' }, b2c)).toBe('passwordReset')
     expect(policyOfClaims({ acr: 'b2c_1_reset' }, b2c)).toBe('passwordReset')
     expect(policyOfClaims({ tfp: 'B2C_1_susi' }, b2c)).toBe('signUpSignIn')
-    const externalId = { ...b2c, authorities: { signUpSignIn: 'https://contoso.ciamlogin.com/3f6c8a1e-0b2d-4c5e-9f70-123456789abc', passwordReset: 'https://contoso.ciamlogin.com/3f6c8a1e-0b2d-4c5e-9f70-123456789abc' } }
+    const externalId = {
+      ...b2c,
+      authorities: { signUpSignIn: 'https://contoso.ciamlogin.com/3f6c8a1e-0b2d-4c5e-9f70-123456789abc', passwordReset: 'https://contoso.ciamlogin.com/3f6c8a1e-0b2d-4c5e-9f70-123456789abc' },
+    }
     expect(policyOfClaims({ tfp: '3f6c8a1e-0b2d-4c5e-9f70-123456789abc' }, externalId)).toBe('signUpSignIn')
   })
 })

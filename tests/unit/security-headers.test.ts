@@ -51,7 +51,7 @@ describe("the site's header rules", () => {
     expect(permissions(localStack)).toContain('camera=()')
   })
 
-  it("let the site frame only the redirect page, which has no inline script", () => {
+  it('let the site frame only the redirect page, which has no inline script', () => {
     const rules = siteHeaderRules(localStack, [hash])
     expect(headersForPath(rules, '/')['Content-Security-Policy']).toContain(`script-src 'self' ${hash};`)
     expect(headersForPath(rules, '/account/licenses')['Content-Security-Policy']).toMatch(/frame-ancestors 'none'$/)
@@ -62,7 +62,7 @@ describe("the site's header rules", () => {
 })
 
 describe('the services on the local stack', () => {
-  it("let the identity provider be framed by the site (silent renewal), and nothing frame the sandbox or the API", () => {
+  it('let the identity provider be framed by the site (silent renewal), and nothing frame the sandbox or the API', () => {
     expect(serviceHeaders('identity')['Content-Security-Policy']).toMatch(/script-src 'self';.*frame-ancestors 'self'$/)
     expect(serviceHeaders('payments')['Content-Security-Policy']).toMatch(/frame-ancestors 'none'$/)
     expect(serviceHeaders('api')['Content-Security-Policy']).toBe("default-src 'none'; base-uri 'none'; frame-ancestors 'none'")

@@ -48,7 +48,8 @@ describe('the activity a subscription change makes', () => {
   it('records a cancellation and its withdrawal by the owner, and an end once', () => {
     expect(kinds(stored, state({ cancelAtPeriodEnd: true }))).toEqual(['cancellation'])
     expect(kinds({ ...stored, cancelAtPeriodEnd: true }, state())).toEqual(['cancellation-withdrawn'])
-    for (const status of ['canceled', 'unpaid', 'incomplete_expired'] as const) expect(subscriptionChanges(stored, state({ status, cancelAtPeriodEnd: true }), false)).toEqual([{ kind: 'expiry', seats: null, byOwner: false }])
+    for (const status of ['canceled', 'unpaid', 'incomplete_expired'] as const)
+      expect(subscriptionChanges(stored, state({ status, cancelAtPeriodEnd: true }), false)).toEqual([{ kind: 'expiry', seats: null, byOwner: false }])
     expect(kinds({ ...stored, status: 'canceled' }, state({ status: 'canceled' }))).toEqual([])
   })
 })

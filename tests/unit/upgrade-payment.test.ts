@@ -15,20 +15,32 @@ describe('the payment step (spec section 8: upgrade flow messages)', () => {
   })
 
   it('keeps the provider’s validation errors inline', async () => {
-    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } }), elements }, 'https://x')).resolves.toEqual({ status: 'invalid' })
+    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } }), elements }, 'https://x')).resolves.toEqual({
+      status: 'invalid',
+    })
   })
 
   it('says the setup failed when the provider refuses it', async () => {
-    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'card_error', code: 'card_declined' } }), elements }, 'https://x')).rejects.toThrow(new Error('Payment setup failed. Please try again.'))
+    await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'card_error', code: 'card_declined' } }), elements }, 'https://x')).rejects.toThrow(
+      new Error('Payment setup failed. Please try again.'),
+    )
   })
 
   it('says saving failed when the API refuses the payment method', async () => {
     const stripe = stripeAnswering({ setupIntent: { payment_method: 'pm_1' } })
-    await expect(setUpPayment(api(() => Promise.reject(new Error('402'))), { stripe, elements }, 'https://x')).rejects.toThrow(new Error('Failed to save payment method. Please try again.'))
+    await expect(
+      setUpPayment(
+        api(() => Promise.reject(new Error('402'))),
+        { stripe, elements },
+        'https://x',
+      ),
+    ).rejects.toThrow(new Error('Failed to save payment method. Please try again.'))
   })
 
   it('says something unexpected happened for anything else', async () => {
-    await expect(setUpPayment(api(), { stripe: stripeAnswering(new Error('boom')), elements }, 'https://x')).rejects.toThrow(new Error('An unexpected error occurred during payment setup. Please try again.'))
+    await expect(setUpPayment(api(), { stripe: stripeAnswering(new Error('boom')), elements }, 'https://x')).rejects.toThrow(
+      new Error('An unexpected error occurred during payment setup. Please try again.'),
+    )
   })
 
   it('saves the payment method as the default and names the card now on file', async () => {

@@ -21,6 +21,8 @@ describe('the upgrade preview call', () => {
 
   it('fails with the catalogue message, or on an answer that is not a preview', async () => {
     await expect(previewCall(429, {}).preview).rejects.toThrow("You've made too many requests. Please wait a moment and try again.")
-    await expect(previewCall(200, { amountDue: -1, annualTotal: 0, renewsOn: 'soon' }).preview).rejects.toThrow('An unexpected error occurred. Please try again or contact support if the problem persists.')
+    await expect(previewCall(200, { amountDue: -1, annualTotal: 0, renewsOn: 'soon' }).preview).rejects.toThrow(
+      'An unexpected error occurred. Please try again or contact support if the problem persists.',
+    )
   })
 })

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { useActorRef } from '@xstate/react'
 import { describe, expect, it, vi } from 'vitest'
-import { fromPromise, type SnapshotFrom } from 'xstate'
+import { fromPromise, type EventObject } from 'xstate'
 import { upgradeMachine } from '../../machines/upgrade.machine'
 import { UpgradeWizard } from '../../src/features/upgrade/components/UpgradeWizard'
-import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
-import { communityUpgrade, upgradeModel } from '../machines/upgrade.model'
+import { communityOfThree, upgradeModel } from '../machines/upgrade.model'
 import { pendingCalls } from '../model/deferred'
 import { inspectAt } from '../model/recorder'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
+import { expectTableCoversMachine, expectView } from '../model/view-table'
 import { renderPage } from '../render'
+import { upgradeViewTable } from './upgrade.view-table'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -20,8 +21,6 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ fake: 'elements' }),
 }))
 vi.mock('../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
-
-type Snapshot = SnapshotFrom<typeof upgradeMachine>
 
 function renderWizard() {
   const calls = pendingCalls()
@@ -47,7 +46,7 @@ function renderWizard() {
     actions: { reloadPage },
   })
   function Harness() {
-    const upgrade = useActorRef(logic, { input: communityUpgrade, inspect: inspectAt('component') })
+    const upgrade = useActorRef(logic, { input: communityOfThree, inspect: inspectAt('component') })
     return <UpgradeWizard upgrade={upgrade} onClose={onClose} />
   }
   renderPage(Harness)
@@ -79,66 +78,24 @@ function perform(event: { type: string } & Record<string, unknown>) {
   throw new Error(`No user action for ${event.type}`)
 }
 
-async function expectState(state: Snapshot, reloadPage: ReturnType<typeof vi.fn>, refreshes: number) {
-  const view = selectUpgrade(state)
-  await screen.findByRole('dialog', { name: 'Upgrade Subscription' })
-  if (state.matches('select')) {
-    expect(within(wizard()).getByRole('radio', { name: new RegExp(`^${view.planName} —`) })).toHaveProperty('checked', true)
-    expect(within(wizard()).getByText(/Total:/).textContent).toContain(view.total)
-  }
-  if (state.matches({ payment: 'editing' })) {
-    await within(wizard()).findByLabelText('Card number')
-    expect(button('Back').hasAttribute('disabled')).toBe(false)
-  }
-  if (state.matches({ payment: 'submitting' })) {
-    // Back waits for the provider's answer: the machine has no Back from here.
-    expect(button('Save payment method').hasAttribute('data-loading')).toBe(true)
-    expect(button('Back').hasAttribute('disabled')).toBe(true)
-  }
-  if (state.matches('loadingPreview')) {
-    expect(within(wizard()).getByRole('table', { name: 'Your upgrade' }).textContent).toContain(view.planName)
-    expect(within(wizard()).getByRole('status').textContent).toBe('Loading the amount due today…')
-    expect(within(wizard()).queryByText(/^Due today:/)).toBeNull()
-    expect(button('Confirm').hasAttribute('disabled')).toBe(true)
-    expect(button('Back').hasAttribute('disabled')).toBe(true)
-  }
-  if (state.matches('confirm')) {
-    const summary = within(wizard()).getByRole('table', { name: 'Your upgrade' })
-    expect(summary.textContent).toContain(view.planName)
-    expect(summary.textContent).toContain(view.total)
-    expect(summary.textContent).toContain(view.card ?? 'Your default payment method')
-    // The model's preview: 83014 cents today, 249500 a year from 2027-09-19.
-    expect(within(wizard()).getByText('Due today: $830.14')).toBeTruthy()
-    expect(within(wizard()).getByText('Then $2,495.00 per year from September 19, 2027')).toBeTruthy()
-    expect(button('Confirm').hasAttribute('disabled')).toBe(false)
-  }
-  if (state.matches('upgrading')) expect(button('Confirm').hasAttribute('data-loading')).toBe(true)
-  if (state.matches('success')) {
-    expect(within(wizard()).getByRole('heading', { name: 'Upgrade Successful!' })).toBeTruthy()
-    expect(button('Refresh Page')).toBeTruthy()
-  }
-  if (state.matches('failure')) {
-    expect(within(wizard()).getByRole('alert').textContent).toContain(state.context.error)
-    expect(button('Try Again')).toBeTruthy()
-  }
-  await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(refreshes))
-}
-
 describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
   const { paths } = planPaths(upgradeModel)
+  it('has a view for every state of the machine', () => expectTableCoversMachine(upgradeViewTable, upgradeMachine))
   for (const path of coveringPaths(upgradeModel.machine, paths)) {
     it(`shows ${describePath(path.steps)}`, async () => {
       const { calls, reloadPage } = renderWizard()
-      let refreshes = 0
+      const sent: EventObject[] = []
       for (const step of path.steps) {
         const event = step.event as { type: string } & Record<string, unknown>
-        if (event.type === 'page.refresh') refreshes++
+        sent.push(event)
         if (event.type !== 'xstate.init') {
           await act(async () => {
             if (!calls.settle(event)) perform(event)
           })
         }
-        await expectState(step.state as Snapshot, reloadPage, refreshes)
+        await expectView(upgradeViewTable, step.state, sent)
+        // 'Refresh Page' reloads the page, once a press.
+        expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length)
       }
     })
   }

@@ -31,7 +31,16 @@ export const shortDate = (seconds: number) => new Intl.DateTimeFormat('en-GB', {
 
 /** The line of a whole period: seats × price. */
 export function periodLine(price: SandboxPrice, quantity: number, item: string, start: number, end: number): InvoiceLineInput {
-  return { amount: price.unitAmount * quantity, description: `${quantity} × ${price.productName} (at ${usd(price.unitAmount)} / year)`, price, quantity, periodStart: start, periodEnd: end, proration: false, subscriptionItem: item }
+  return {
+    amount: price.unitAmount * quantity,
+    description: `${quantity} × ${price.productName} (at ${usd(price.unitAmount)} / year)`,
+    price,
+    quantity,
+    periodStart: start,
+    periodEnd: end,
+    proration: false,
+    subscriptionItem: item,
+  }
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
@@ -109,14 +118,33 @@ async function collect(ctx: Ctx, invoice: Stripe.Invoice, paymentMethodId: strin
 /** Creates, finalises and charges a subscription's invoice, and records invoice.paid or invoice.payment_failed. */
 export async function issueInvoice(
   ctx: Ctx,
-  input: { customer: Stripe.Customer; subscription: Stripe.Subscription; reason: Stripe.Invoice.BillingReason; lines: InvoiceLineInput[]; periodStart: number; periodEnd: number; at: number; paymentMethod: string | null; record?: boolean },
+  input: {
+    customer: Stripe.Customer
+    subscription: Stripe.Subscription
+    reason: Stripe.Invoice.BillingReason
+    lines: InvoiceLineInput[]
+    periodStart: number
+    periodEnd: number
+    at: number
+    paymentMethod: string | null
+    record?: boolean
+  },
 ): Promise<IssuedInvoice> {
   const customerRow = await mustLoad<Stripe.Customer>(ctx.q, 'customer', input.customer.id, { lock: true })
   const customer = customerRow.data
   const sequence = customer.next_invoice_sequence ?? 1
   customer.next_invoice_sequence = sequence + 1
   await save(ctx.q, customer)
-  const invoice = buildInvoice({ customer, subscription: input.subscription, created: input.at, billingReason: input.reason, lines: input.lines, periodStart: input.periodStart, periodEnd: input.periodEnd, number: `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}` })
+  const invoice = buildInvoice({
+    customer,
+    subscription: input.subscription,
+    created: input.at,
+    billingReason: input.reason,
+    lines: input.lines,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    number: `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}`,
+  })
   invoice.status = 'open'
   invoice.status_transitions.finalized_at = input.at
   invoice.effective_at = input.at

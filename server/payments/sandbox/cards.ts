@@ -1,7 +1,5 @@
 /** Stripe's test cards and its messages: what a card number means in the sandbox. */
-export type CardCheck =
-  | { ok: true; brand: string; last4: string; expMonth: number; expYear: number }
-  | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string; inline: true }
+export type CardCheck = { ok: true; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string; inline: true }
 
 /** Cards refused when they are first used (checkout, setup intent): Stripe's decline code and message. */
 export const declines: Record<string, { code: 'generic_decline' | 'insufficient_funds'; message: string }> = {

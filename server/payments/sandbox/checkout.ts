@@ -46,7 +46,16 @@ export async function payCheckout(ctx: Ctx, sessionId: string, card: CheckoutCar
   session.payment_status = amount > 0 ? 'paid' : 'no_payment_required'
   session.subscription = subscription.id
   session.invoice = invoice.id
-  session.customer_details = { address: null, business_name: null, email: customer.email, individual_name: null, name: card?.name ?? customer.name ?? null, phone: null, tax_exempt: 'none', tax_ids: [] }
+  session.customer_details = {
+    address: null,
+    business_name: null,
+    email: customer.email,
+    individual_name: null,
+    name: card?.name ?? customer.name ?? null,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+  }
   await save(ctx.q, session)
   await recordEvent(ctx.q, ctx.request, 'checkout.session.completed', session)
   return { outcome: 'paid', session }

@@ -23,7 +23,13 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
   const checkoutRow = (id: string) => load<Stripe.Checkout.Session>(db, 'checkout.session', id)
   const view = (row: { data: Stripe.Checkout.Session; private: Record<string, unknown> }) => {
     const price = findPrice(core, String(row.private.priceId))
-    return { action: `/sandbox/checkout/${row.data.id}/pay`, cancelAction: `/sandbox/checkout/${row.data.id}/cancel`, planName: price.productName, quantity: Number(row.private.quantity), pricePerSeat: price.unitAmount }
+    return {
+      action: `/sandbox/checkout/${row.data.id}/pay`,
+      cancelAction: `/sandbox/checkout/${row.data.id}/cancel`,
+      planName: price.productName,
+      quantity: Number(row.private.quantity),
+      pricePerSeat: price.unitAmount,
+    }
   }
 
   app.get('/checkout/:id', async (c) => {
@@ -46,7 +52,11 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
     if (!free || values.number || values.expiry || values.cvc) {
       const checked = checkCard(values)
       if (!checked.ok) return c.html(checkoutPage({ ...view(row), values, fieldError: { field: checked.field, message: checked.message } }), 422)
-      card = { number: values.number.replace(/[\s-]/g, ''), details: { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear }, name: values.name.trim() || null }
+      card = {
+        number: values.number.replace(/[\s-]/g, ''),
+        details: { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear },
+        name: values.name.trim() || null,
+      }
     }
     const result = await run((ctx) => payCheckout(ctx, row.data.id, card))
     options.afterWrite()
@@ -125,7 +135,14 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
 const idOf = (value: string | { id: string } | null) => (value == null ? null : typeof value === 'string' ? value : value.id)
 
 function invoiceDescription(invoice: Stripe.Invoice): string {
-  const reason = invoice.billing_reason === 'subscription_create' ? 'purchase' : invoice.billing_reason === 'subscription_cycle' ? 'renewal' : invoice.billing_reason === 'subscription_update' ? 'change' : 'invoice'
+  const reason =
+    invoice.billing_reason === 'subscription_create'
+      ? 'purchase'
+      : invoice.billing_reason === 'subscription_cycle'
+        ? 'renewal'
+        : invoice.billing_reason === 'subscription_update'
+          ? 'change'
+          : 'invoice'
   const line = invoice.lines.data.find((candidate) => !candidate.parent?.subscription_item_details?.proration) ?? invoice.lines.data.at(-1)
   return line ? `${line.description} (${reason})` : reason
 }

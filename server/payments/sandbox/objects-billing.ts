@@ -4,7 +4,15 @@ import type { SandboxPrice } from './options'
 
 /** Builders of the billing objects (subscriptions, invoices, checkout and portal sessions), typed with the SDK's types. */
 
-export function subscriptionItem(input: { id?: string; subscription: string; price: SandboxPrice; quantity: number; created: number; periodStart: number; periodEnd: number }): Stripe.SubscriptionItem {
+export function subscriptionItem(input: {
+  id?: string
+  subscription: string
+  price: SandboxPrice
+  quantity: number
+  created: number
+  periodStart: number
+  periodEnd: number
+}): Stripe.SubscriptionItem {
   return {
     id: input.id ?? newId('si', 14),
     object: 'subscription_item',
@@ -123,7 +131,11 @@ export function invoiceLine(invoiceId: string | null, subscriptionId: string, li
     },
     period: { end: line.periodEnd, start: line.periodStart },
     pretax_credit_amounts: [],
-    pricing: { price_details: { price: line.price.id, product: productId(line.price) }, type: 'price_details', unit_amount_decimal: decimal(line.proration ? Math.round(line.amount / line.quantity) : line.price.unitAmount) },
+    pricing: {
+      price_details: { price: line.price.id, product: productId(line.price) },
+      type: 'price_details',
+      unit_amount_decimal: decimal(line.proration ? Math.round(line.amount / line.quantity) : line.price.unitAmount),
+    },
     quantity: line.quantity,
     quantity_decimal: decimal(line.quantity),
     subscription: subscriptionId,

@@ -103,7 +103,15 @@ export function planObject(price: SandboxPrice, created: number): Stripe.Plan {
   }
 }
 
-export function customer(input: { id?: string; created: number; email: string | null; name: string | null; description: string | null; metadata: Record<string, string>; testClock: string | null }): Stripe.Customer {
+export function customer(input: {
+  id?: string
+  created: number
+  email: string | null
+  name: string | null
+  description: string | null
+  metadata: Record<string, string>
+  testClock: string | null
+}): Stripe.Customer {
   const id = input.id ?? newId('cus', 14)
   return {
     id,

@@ -77,7 +77,16 @@ export interface PortalView {
   returnUrl: string | null
 }
 
-const statusNames: Record<string, string> = { active: 'Active', past_due: 'Past due', canceled: 'Canceled', incomplete: 'Incomplete', incomplete_expired: 'Expired', trialing: 'Trial', unpaid: 'Unpaid', paused: 'Paused' }
+const statusNames: Record<string, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  trialing: 'Trial',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+}
 
 function subscriptionSection(view: PortalSubscriptionView, index: number): string {
   const id = `plan-title-${index}`
@@ -92,8 +101,13 @@ function subscriptionSection(view: PortalSubscriptionView, index: number): strin
 /** The hosted customer portal: each subscription (plan, seats, status, renewal or cancellation), payment method and invoices. */
 export function portalPage(view: PortalView): string {
   const card = view.card ? `${view.card.brand.toUpperCase()} ending in ${view.card.last4}, expires ${String(view.card.expMonth).padStart(2, '0')}/${view.card.expYear}` : 'No payment method on file'
-  const invoices = view.invoices.map((invoice) => `<tr><td>${date(invoice.created * 1000)}</td><td>${escape(invoice.description)}</td><td>${money(invoice.amount)}</td><td>${escape(invoice.status)}</td></tr>`).join('')
-  const subscriptions = view.subscriptions.length > 0 ? view.subscriptions.map(subscriptionSection).join('\n') : '<section aria-labelledby="plan-title"><h2 id="plan-title">Subscription</h2><p>No subscription.</p></section>'
+  const invoices = view.invoices
+    .map((invoice) => `<tr><td>${date(invoice.created * 1000)}</td><td>${escape(invoice.description)}</td><td>${money(invoice.amount)}</td><td>${escape(invoice.status)}</td></tr>`)
+    .join('')
+  const subscriptions =
+    view.subscriptions.length > 0
+      ? view.subscriptions.map(subscriptionSection).join('\n')
+      : '<section aria-labelledby="plan-title"><h2 id="plan-title">Subscription</h2><p>No subscription.</p></section>'
   return page(
     'Billing portal',
     `<h1>Billing portal</h1>
@@ -112,5 +126,8 @@ export function notFoundPage(): string {
 }
 
 export function expiredPage(backUrl: string | null): string {
-  return page('Session expired', `<h1>This checkout session has expired</h1><p role="alert">Nothing was charged. Go back to the site and start again.</p>${backUrl ? `<p><a class="button" href="${escape(backUrl)}">Back to the site</a></p>` : ''}`)
+  return page(
+    'Session expired',
+    `<h1>This checkout session has expired</h1><p role="alert">Nothing was charged. Go back to the site and start again.</p>${backUrl ? `<p><a class="button" href="${escape(backUrl)}">Back to the site</a></p>` : ''}`,
+  )
 }

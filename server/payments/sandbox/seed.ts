@@ -33,10 +33,24 @@ export async function resetSandbox(tx: Queryable, customers: SandboxSeedCustomer
     const end = unix(seed.subscription.currentPeriodEnd)
     const clock = buildTestClock({ id: seed.testClock.id, created: now, frozenTime, name: `${seed.email} (demo)` })
     await insert(tx, clock, { testClock: clock.id })
-    const customer = buildCustomer({ id: seed.id, created: Math.min(start, frozenTime), email: seed.email, name: seed.name, description: null, metadata: { accountOid: seed.accountOid }, testClock: clock.id })
+    const customer = buildCustomer({
+      id: seed.id,
+      created: Math.min(start, frozenTime),
+      email: seed.email,
+      name: seed.name,
+      description: null,
+      metadata: { accountOid: seed.accountOid },
+      testClock: clock.id,
+    })
     if (seed.card) {
       const number = seed.card.number.replace(/[\s-]/g, '')
-      const method = buildPaymentMethod({ id: seed.card.id, created: customer.created, customer: customer.id, card: { brand: brandOf(number), last4: number.slice(-4), expMonth: 12, expYear: 2030 }, name: seed.name })
+      const method = buildPaymentMethod({
+        id: seed.card.id,
+        created: customer.created,
+        customer: customer.id,
+        card: { brand: brandOf(number), last4: number.slice(-4), expMonth: 12, expYear: 2030 },
+        name: seed.name,
+      })
       await insert(tx, method, { customer: customer.id, testClock: clock.id }, { number })
       customer.invoice_settings.default_payment_method = method.id
     }

@@ -54,7 +54,12 @@ export async function loadAny(q: Queryable, id: string): Promise<StoredObject | 
   return row ? parse<StoredObject>(row.data) : undefined
 }
 
-export async function insert(q: Queryable, data: StoredObject, columns: { customer?: string | null; subscription?: string | null; testClock?: string | null } = {}, secret: Record<string, unknown> = {}): Promise<void> {
+export async function insert(
+  q: Queryable,
+  data: StoredObject,
+  columns: { customer?: string | null; subscription?: string | null; testClock?: string | null } = {},
+  secret: Record<string, unknown> = {},
+): Promise<void> {
   await q.query('insert into sandbox_objects (id, type, customer, subscription, test_clock, data, private) values ($1, $2, $3, $4, $5, $6, $7)', [
     data.id,
     data.object,

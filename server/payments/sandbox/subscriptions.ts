@@ -22,7 +22,17 @@ export async function startSubscription(
   const price = findPrice(ctx.core, input.priceId)
   const at = await nowFor(ctx.q, input.customer)
   const testClock = typeof input.customer.test_clock === 'string' ? input.customer.test_clock : null
-  const subscription = buildSubscription({ customer: input.customer.id, created: at, price, quantity: input.quantity, periodStart: at, periodEnd: addYear(at), defaultPaymentMethod: input.paymentMethod, metadata: input.metadata, testClock })
+  const subscription = buildSubscription({
+    customer: input.customer.id,
+    created: at,
+    price,
+    quantity: input.quantity,
+    periodStart: at,
+    periodEnd: addYear(at),
+    defaultPaymentMethod: input.paymentMethod,
+    metadata: input.metadata,
+    testClock,
+  })
   const item = subscription.items.data[0]!
   await insert(ctx.q, subscription, { customer: input.customer.id, subscription: subscription.id, testClock })
   const { invoice, failure } = await issueInvoice(ctx, {
@@ -99,7 +109,8 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
   if (change.defaultPaymentMethod !== undefined) {
     if (change.defaultPaymentMethod) {
       const method = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', change.defaultPaymentMethod, { param: 'default_payment_method' })
-      if (method.data.customer !== customer.id) throw errors.invalid('default_payment_method', `The customer does not have a payment method with the ID ${change.defaultPaymentMethod}. The payment method must be attached to the customer.`)
+      if (method.data.customer !== customer.id)
+        throw errors.invalid('default_payment_method', `The customer does not have a payment method with the ID ${change.defaultPaymentMethod}. The payment method must be attached to the customer.`)
     }
     subscription.default_payment_method = change.defaultPaymentMethod
   }
@@ -109,11 +120,31 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
     const proration = await prorationFor(ctx, subscription, customer, { ...change, prorationDate: change.prorationDate ?? now })
     const { item, newPrice, quantity, lines } = proration
     const next = { ...item, price: { ...item.price }, plan: { ...item.plan } }
-    const fresh = buildSubscription({ customer: customer.id, created: item.created, price: newPrice, quantity, periodStart: item.current_period_start, periodEnd: item.current_period_end, defaultPaymentMethod: null, metadata: {}, testClock: null }).items.data[0]!
+    const fresh = buildSubscription({
+      customer: customer.id,
+      created: item.created,
+      price: newPrice,
+      quantity,
+      periodStart: item.current_period_start,
+      periodEnd: item.current_period_end,
+      defaultPaymentMethod: null,
+      metadata: {},
+      testClock: null,
+    }).items.data[0]!
     Object.assign(next, { price: fresh.price, plan: fresh.plan, quantity })
     subscription.items.data = subscription.items.data.map((candidate) => (candidate.id === item.id ? next : candidate))
     if (change.prorationBehavior === 'always_invoice' && lines.length > 0) {
-      issued = await issueInvoice(ctx, { customer, subscription, reason: 'subscription_update', lines, periodStart: proration.at, periodEnd: proration.at, at: now, paymentMethod: chargedPaymentMethod(subscription, customer), record: false })
+      issued = await issueInvoice(ctx, {
+        customer,
+        subscription,
+        reason: 'subscription_update',
+        lines,
+        periodStart: proration.at,
+        periodEnd: proration.at,
+        at: now,
+        paymentMethod: chargedPaymentMethod(subscription, customer),
+        record: false,
+      })
       if (issued.failure && change.paymentBehavior === 'error_if_incomplete') throw chargeError(issued.failure)
       subscription.latest_invoice = issued.invoice.id
       if (issued.failure) subscription.status = 'past_due'
@@ -169,7 +200,17 @@ export async function previewInvoice(
   const proration = await prorationFor(ctx, subscription, customer, { ...input, prorationDate: input.prorationDate ?? now }, 'subscription_details[items][0]')
   const pending = (row.private as PendingProrations).pendingProrations ?? []
   if (input.prorationBehavior === 'always_invoice') {
-    return buildInvoice({ id: null, customer, subscription, created: now, billingReason: 'subscription_update', lines: proration.lines, periodStart: proration.at, periodEnd: proration.at, number: null })
+    return buildInvoice({
+      id: null,
+      customer,
+      subscription,
+      created: now,
+      billingReason: 'subscription_update',
+      lines: proration.lines,
+      periodStart: proration.at,
+      periodEnd: proration.at,
+      number: null,
+    })
   }
   // Otherwise the next renewal's invoice: the next period, with the pending (and these) prorations.
   const start = proration.item.current_period_end
@@ -179,7 +220,13 @@ export async function previewInvoice(
 
 /** Moves a customer's subscriptions to a test clock's new time: renewals, retries, cancellations at period end. */
 export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, to: number) {
-  const subscriptions = await list<Stripe.Subscription>(ctx.q, 'subscription', { customer: customer.id, json: { status: ['active', 'past_due', 'incomplete', 'trialing', 'unpaid'] } }, { limit: 1000 }, '')
+  const subscriptions = await list<Stripe.Subscription>(
+    ctx.q,
+    'subscription',
+    { customer: customer.id, json: { status: ['active', 'past_due', 'incomplete', 'trialing', 'unpaid'] } },
+    { limit: 1000 },
+    '',
+  )
   for (const listed of subscriptions.data.reverse()) {
     const row = await mustLoad<Stripe.Subscription>(ctx.q, 'subscription', listed.id, { lock: true })
     const subscription = row.data
@@ -187,7 +234,9 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
     for (;;) {
       const fresh = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', customer.id)).data
       const item = subscription.items.data[0]!
-      const open = (await list<Stripe.Invoice>(ctx.q, 'invoice', { subscription: subscription.id, json: { status: 'open' } }, { limit: 100 }, '')).data.filter((invoice) => invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= to)
+      const open = (await list<Stripe.Invoice>(ctx.q, 'invoice', { subscription: subscription.id, json: { status: 'open' } }, { limit: 100 }, '')).data.filter(
+        (invoice) => invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= to,
+      )
       const retry = open.sort((a, b) => a.next_payment_attempt! - b.next_payment_attempt!)[0]
       const periodEnd = item.current_period_end
       if (retry && retry.next_payment_attempt! < periodEnd) {
@@ -213,7 +262,17 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
       subscription.items.data = subscription.items.data.map((candidate) => ({ ...candidate, current_period_start: periodEnd, current_period_end: nextEnd }))
       const lines = [...(secret.pendingProrations ?? []), periodLine(price, item.quantity ?? 1, item.id, periodEnd, nextEnd)]
       secret.pendingProrations = []
-      const issued = await issueInvoice(ctx, { customer: fresh, subscription, reason: 'subscription_cycle', lines, periodStart: item.current_period_start, periodEnd, at: periodEnd, paymentMethod: chargedPaymentMethod(subscription, fresh), record: false })
+      const issued = await issueInvoice(ctx, {
+        customer: fresh,
+        subscription,
+        reason: 'subscription_cycle',
+        lines,
+        periodStart: item.current_period_start,
+        periodEnd,
+        at: periodEnd,
+        paymentMethod: chargedPaymentMethod(subscription, fresh),
+        record: false,
+      })
       subscription.latest_invoice = issued.invoice.id
       if (issued.failure) subscription.status = 'past_due'
       await save(ctx.q, subscription, secret as Record<string, unknown>)
@@ -222,4 +281,3 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
     }
   }
 }
-

@@ -84,19 +84,25 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
     }
     const attempts = due.attempts + 1
     if (!failure) {
-      await options.db.query("update sandbox_webhook_deliveries set status = 'delivered', attempts = $2, locked_until = null, last_status = $3, last_error = null where event_id = $1", [due.event_id, attempts, status])
+      await options.db.query("update sandbox_webhook_deliveries set status = 'delivered', attempts = $2, locked_until = null, last_status = $3, last_error = null where event_id = $1", [
+        due.event_id,
+        attempts,
+        status,
+      ])
       await options.db.query("update sandbox_events set data = jsonb_set(data, '{pending_webhooks}', '0'::jsonb) where id = $1", [due.event_id])
     } else if (attempts >= retry.maxAttempts) {
-      await options.db.query("update sandbox_webhook_deliveries set status = 'failed', attempts = $2, locked_until = null, last_status = $3, last_error = $4 where event_id = $1", [due.event_id, attempts, status, failure])
-    } else {
-      const delay = Math.min(retry.baseDelayMs * 2 ** (attempts - 1), maxDelayMs)
-      await options.db.query("update sandbox_webhook_deliveries set attempts = $2, locked_until = null, last_status = $3, last_error = $4, next_attempt_at = now() + ($5::integer * interval '1 millisecond') where event_id = $1", [
+      await options.db.query("update sandbox_webhook_deliveries set status = 'failed', attempts = $2, locked_until = null, last_status = $3, last_error = $4 where event_id = $1", [
         due.event_id,
         attempts,
         status,
         failure,
-        delay,
       ])
+    } else {
+      const delay = Math.min(retry.baseDelayMs * 2 ** (attempts - 1), maxDelayMs)
+      await options.db.query(
+        "update sandbox_webhook_deliveries set attempts = $2, locked_until = null, last_status = $3, last_error = $4, next_attempt_at = now() + ($5::integer * interval '1 millisecond') where event_id = $1",
+        [due.event_id, attempts, status, failure, delay],
+      )
     }
   }
 

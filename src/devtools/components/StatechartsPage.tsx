@@ -15,9 +15,9 @@ export function StatechartsPage() {
       <header className="devtools-header">
         <h1>Statecharts</h1>
         <p>
-          Development build only. Every machine in <code>machines/</code>, drawn in this page without any network access. Current states of the
-          actors running in this tab are highlighted; the states this tab went through are listed in order, across the sign-in&apos;s trips to the
-          identity provider. Add <code>?inspect</code> to any address to watch the same actors in the Stately inspector instead.
+          Development build only. Every machine in <code>machines/</code>, drawn in this page without any network access. Current states of the actors running in this tab are highlighted; the states
+          this tab went through are listed in order, across the sign-in&apos;s trips to the identity provider. Add <code>?inspect</code> to any address to watch the same actors in the Stately
+          inspector instead.
         </p>
         <div className="devtools-actions">
           <button type="button" onClick={() => openBeside('/account')}>

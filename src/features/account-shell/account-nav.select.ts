@@ -1,7 +1,5 @@
 /** The sidebar of the account area, from the account (spec section 2). */
-export type AccountNavItem =
-  | { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses'; to: '/account' | '/account/profile' | '/account/licenses' }
-  | { kind: 'billing'; label: 'Billing' }
+export type AccountNavItem = { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses'; to: '/account' | '/account/profile' | '/account/licenses' } | { kind: 'billing'; label: 'Billing' }
 
 export interface AccountNavFacts {
   allowedPriceId?: string | null
@@ -22,6 +20,9 @@ export function selectAccountNav(account: AccountNavFacts): AccountNavItem[] {
 
 /** What the user menu shows: the name, or the email when there is no name. */
 export function displayName(account: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  const name = [account.firstName, account.lastName].filter((part) => part?.trim()).join(' ').trim()
+  const name = [account.firstName, account.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim()
   return name || account.email
 }

@@ -26,7 +26,5 @@ export function selectPurchase(snapshot: SnapshotFrom<typeof purchaseMachine>) {
 function seatLimitNote(product: Product) {
   const limit = findPlan(product.priceId)?.maxPurchaseSeats
   const held = limit === undefined ? 0 : limit - (product.seatsAvailable ?? limit)
-  return held > 0
-    ? `Your account holds ${held} ${product.name} ${held === 1 ? 'license' : 'licenses'}: at most ${limit} in all.`
-    : `The ${product.name} license covers at most ${limit} developers.`
+  return held > 0 ? `Your account holds ${held} ${product.name} ${held === 1 ? 'license' : 'licenses'}: at most ${limit} in all.` : `The ${product.name} license covers at most ${limit} developers.`
 }

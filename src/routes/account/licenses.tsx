@@ -27,15 +27,6 @@ function LicensesRoute() {
     if (checkoutReturned) void navigate({ search: {}, replace: true })
   }, [checkoutReturned, navigate])
   const { api } = useAccountServices()
-  const upgradeLogic = useMemo(
-    () => upgradeMachine.provide({ actors: upgradeActors(api, () => window.location.href), actions: { reloadPage: () => window.location.reload() } }),
-    [api],
-  )
-  return (
-    <ManageLicensesPage
-      checkoutReturned={checkoutReturned}
-      upgradeLogic={upgradeLogic}
-      renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />}
-    />
-  )
+  const upgradeLogic = useMemo(() => upgradeMachine.provide({ actors: upgradeActors(api, () => window.location.href), actions: { reloadPage: () => window.location.reload() } }), [api])
+  return <ManageLicensesPage checkoutReturned={checkoutReturned} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} />
 }

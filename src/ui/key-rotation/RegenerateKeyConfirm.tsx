@@ -24,8 +24,8 @@ export function RegenerateKeyConfirm({ rotation, askedBy, onConfirm, onRetry, on
         <Text>Regenerate your license key? The old key stops working at once: update your CI secrets and NuGet feed credentials with the new key.</Text>
       ) : (
         <Text className="typed-text">
-          Regenerate the key of <strong>{seat.holderName}</strong> ({seat.holderEmail})? The old key stops working at once: they must update their CI secrets and NuGet feed credentials
-          with the new key, which they see in My Licenses.
+          Regenerate the key of <strong>{seat.holderName}</strong> ({seat.holderEmail})? The old key stops working at once: they must update their CI secrets and NuGet feed credentials with the new
+          key, which they see in My Licenses.
         </Text>
       )}
       <Group justify="flex-end">

@@ -64,7 +64,10 @@ export const billingRoutes: Route[] = [
     handler: (call) =>
       call.run(async (ctx) => {
         const session = (await mustLoad<Stripe.Checkout.Session>(ctx.q, 'checkout.session', call.path.id!, { lock: true })).data
-        if (session.status !== 'open') throw errors.request(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, { code: 'checkout_session_unexpected_state' })
+        if (session.status !== 'open')
+          throw errors.request(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, {
+            code: 'checkout_session_unexpected_state',
+          })
         await expire(ctx, session)
         return session
       }),
@@ -77,7 +80,20 @@ export const billingRoutes: Route[] = [
         const row = await mustLoad<Stripe.Checkout.Session>(ctx.q, 'checkout.session', call.path.id!)
         const price = findPrice(ctx.core, String(row.private.priceId))
         const quantity = Number(row.private.quantity)
-        const item: Stripe.LineItem = { id: `li_${row.data.id.slice(8, 30)}`, object: 'item', adjustable_quantity: null, metadata: {}, amount_discount: 0, amount_subtotal: price.unitAmount * quantity, amount_tax: 0, amount_total: price.unitAmount * quantity, currency: 'usd', description: price.productName, price: priceObject(price, row.data.created), quantity }
+        const item: Stripe.LineItem = {
+          id: `li_${row.data.id.slice(8, 30)}`,
+          object: 'item',
+          adjustable_quantity: null,
+          metadata: {},
+          amount_discount: 0,
+          amount_subtotal: price.unitAmount * quantity,
+          amount_tax: 0,
+          amount_total: price.unitAmount * quantity,
+          currency: 'usd',
+          description: price.productName,
+          price: priceObject(price, row.data.created),
+          quantity,
+        }
         return { object: 'list', data: [item], has_more: false, url: `/v1/checkout/sessions/${row.data.id}/line_items` }
       }),
   },
@@ -107,11 +123,18 @@ export const billingRoutes: Route[] = [
         const paymentMethod = read.string(call.params, 'default_payment_method') ?? null
         if (paymentMethod) {
           const method = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', paymentMethod, { param: 'default_payment_method' })
-          if (method.data.customer !== customer.id) throw errors.invalid('default_payment_method', `The customer does not have a payment method with the ID ${paymentMethod}. The payment method must be attached to the customer.`)
+          if (method.data.customer !== customer.id)
+            throw errors.invalid('default_payment_method', `The customer does not have a payment method with the ID ${paymentMethod}. The payment method must be attached to the customer.`)
         }
         const behavior = read.oneOf(call.params, 'payment_behavior', paymentBehaviors) ?? 'allow_incomplete'
         findPrice(ctx.core, priceId, 'items[0][price]')
-        const started = await startSubscription(ctx, { customer, priceId, quantity: read.integer(items[0]!, 'quantity', { min: 1, param: 'items[0][quantity]' }) ?? 1, paymentMethod, metadata: mergeMetadata({}, read.metadata(call.params)) })
+        const started = await startSubscription(ctx, {
+          customer,
+          priceId,
+          quantity: read.integer(items[0]!, 'quantity', { min: 1, param: 'items[0][quantity]' }) ?? 1,
+          paymentMethod,
+          metadata: mergeMetadata({}, read.metadata(call.params)),
+        })
         if (started.failure && behavior === 'error_if_incomplete') {
           throw chargeError(started.failure)
         }
@@ -283,4 +306,3 @@ export const billingRoutes: Route[] = [
       }),
   },
 ]
-

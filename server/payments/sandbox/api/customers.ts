@@ -44,7 +44,11 @@ function cardFrom(params: Params, intent: Stripe.SetupIntent | null) {
   const decline = attachDecline(number)
   if (decline) throw errors.card(decline.code, decline.message, extra)
   const billing = read.object(data, 'billing_details')
-  return { number: number.replace(/[\s-]/g, ''), details: { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear }, name: billing ? (read.string(billing, 'name') ?? null) : null }
+  return {
+    number: number.replace(/[\s-]/g, ''),
+    details: { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear },
+    name: billing ? (read.string(billing, 'name') ?? null) : null,
+  }
 }
 
 export const customerRoutes: Route[] = [
@@ -178,7 +182,13 @@ export const customerRoutes: Route[] = [
         const types = call.params[typesParam]
         const paymentMethodTypes = types === undefined ? ['card'] : (Array.isArray(types) ? types : [types]).map(String)
         if (paymentMethodTypes.some((type) => type !== 'card')) throw errors.invalid(typesParam, 'The sandbox supports card payment methods only.')
-        const intent = buildSetupIntent({ created: await customerNow(ctx, customerId), customer: customerId, usage: read.oneOf(call.params, 'usage', ['off_session', 'on_session']) ?? 'off_session', paymentMethodTypes, metadata: mergeMetadata({}, read.metadata(call.params)) })
+        const intent = buildSetupIntent({
+          created: await customerNow(ctx, customerId),
+          customer: customerId,
+          usage: read.oneOf(call.params, 'usage', ['off_session', 'on_session']) ?? 'off_session',
+          paymentMethodTypes,
+          metadata: mergeMetadata({}, read.metadata(call.params)),
+        })
         if (types !== undefined && typesParam === 'allowed_payment_method_types') intent.allowed_payment_method_types = ['card']
         await insert(ctx.q, intent, { customer: customerId })
         return intent
@@ -210,7 +220,8 @@ export const customerRoutes: Route[] = [
           const secret = (await mustLoad(ctx.q, 'payment_method', existing)).private
           const decline = attachDecline(String(secret.number ?? ''))
           if (decline) throw errors.card(decline.code, decline.message, { setup_intent: publicIntent(intent) })
-          if (customerId && method.customer && method.customer !== customerId) throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
+          if (customerId && method.customer && method.customer !== customerId)
+            throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
           if (customerId && !method.customer) {
             method.customer = customerId
             await ctx.q.query('update sandbox_objects set customer = $2 where id = $1', [method.id, customerId])

@@ -117,11 +117,24 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
       c.header('Request-Id', requestId)
       c.header('Stripe-Version', c.req.header('stripe-version') ?? apiVersion)
       const key = bearer(c)
-      if (!key) return errorResponse(c, new StripeApiError(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' }))
+      if (!key)
+        return errorResponse(
+          c,
+          new StripeApiError(401, {
+            type: 'invalid_request_error',
+            message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+          }),
+        )
       const kind: KeyKind | null = key === options.secretKey ? 'secret' : key === options.publishableKey ? 'publishable' : null
       if (!kind) return errorResponse(c, new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` }))
       if (kind === 'publishable' && !route.publishable) {
-        return errorResponse(c, new StripeApiError(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.' }))
+        return errorResponse(
+          c,
+          new StripeApiError(401, {
+            type: 'invalid_request_error',
+            message: 'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+          }),
+        )
       }
       const url = new URL(c.req.url)
       const raw = route.method === 'POST' ? await c.req.text() : url.search.slice(1)
@@ -137,9 +150,17 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
       const fingerprint = JSON.stringify(params)
       // Stripe keeps idempotency keys for 24 hours.
       await options.db.query("delete from sandbox_idempotency_keys where created_at < now() - interval '24 hours'")
-      const inserted = await options.db.query('insert into sandbox_idempotency_keys (key, method, path, params) values ($1, $2, $3, $4) on conflict (key) do nothing returning key', [stored, route.method, url.pathname, fingerprint])
+      const inserted = await options.db.query('insert into sandbox_idempotency_keys (key, method, path, params) values ($1, $2, $3, $4) on conflict (key) do nothing returning key', [
+        stored,
+        route.method,
+        url.pathname,
+        fingerprint,
+      ])
       if (inserted.length === 0) {
-        const [previous] = await options.db.query<{ path: string; params: string; status: number | null; response: string | null }>('select path, params, status, response from sandbox_idempotency_keys where key = $1', [stored])
+        const [previous] = await options.db.query<{ path: string; params: string; status: number | null; response: string | null }>(
+          'select path, params, status, response from sandbox_idempotency_keys where key = $1',
+          [stored],
+        )
         if (!previous || previous.path !== url.pathname || previous.params !== fingerprint) {
           return errorResponse(
             c,
@@ -152,7 +173,16 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
         if (previous.status === null || previous.response === null) {
           // The first request is still running: the SDK retries a 409 (after a back-off) and then gets the replay.
           c.header('Stripe-Should-Retry', 'true')
-          return errorResponse(c, new StripeApiError(409, { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + idempotencyKey + '. Please try again later.' }))
+          return errorResponse(
+            c,
+            new StripeApiError(409, {
+              type: 'idempotency_error',
+              message:
+                'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+                idempotencyKey +
+                '. Please try again later.',
+            }),
+          )
         }
         c.header('Idempotent-Replayed', 'true')
         c.header('Idempotency-Key', idempotencyKey)
@@ -167,7 +197,14 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
     })
   }
 
-  app.all('/v1/*', (c) => errorResponse(c, new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` })))
+  app.all('/v1/*', (c) =>
+    errorResponse(
+      c,
+      new StripeApiError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      }),
+    ),
+  )
   return app
 }
-

@@ -32,7 +32,8 @@
     var now = new Date()
     var month = Number(expiry[1])
     var year = 2000 + Number(expiry[2])
-    if (month < 1 || month > 12 || year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return { field: 'expiry', code: 'invalid_expiry_year_past', message: messages.pastExpiry }
+    if (month < 1 || month > 12 || year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      return { field: 'expiry', code: 'invalid_expiry_year_past', message: messages.pastExpiry }
     if (!/^\d{3,4}$/.test(values.cvc.trim())) return { field: 'cvc', code: 'incomplete_cvc', message: messages.incompleteCvc }
     return null
   }

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { useAppActorRef } from '../../../ui/app-actors'
 import { useNavigate } from '@tanstack/react-router'
@@ -18,7 +18,9 @@ import { leaveSiteFor } from '../../../ui/leave-site'
 export function AccountArea({ auth, api, children }: { auth: AuthService; api: AccountsApi; children: ReactNode }) {
   const navigate = useNavigate()
   const actors = useMemo(() => accountShellActors(api), [api])
-  const identity = identityOf(auth.actor.getSnapshot().context.activeAccount!)
+  // The session starts from the account signed in when the area opened; a re-render after that
+  // account is forgotten (the guard is about to leave) must not read it again.
+  const [identity] = useState(() => identityOf(auth.actor.getSnapshot().context.activeAccount!))
   const session = useAppActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
   const billing = useAppActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)

@@ -33,17 +33,7 @@ export function AccountNav({ items, billingOpening, onOpenBilling, onNavigate }:
             />
           )
         }
-        return (
-          <NavLink
-            key={item.label}
-            component={Link}
-            to={item.to}
-            activeOptions={{ exact: true }}
-            label={item.label}
-            leftSection={<Icon size={18} aria-hidden="true" />}
-            onClick={onNavigate}
-          />
-        )
+        return <NavLink key={item.label} component={Link} to={item.to} activeOptions={{ exact: true }} label={item.label} leftSection={<Icon size={18} aria-hidden="true" />} onClick={onNavigate} />
       })}
     </Stack>
   )

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
-import { useForm } from '@mantine/form'
+import { schemaResolver, useForm } from '@mantine/form'
 import { assignRequestSchema, type AssignRequest } from '../../../api/contract'
-import { valibotResolver } from '../../../ui/valibot-form'
 
 interface AssignDialogProps {
   opened: boolean
@@ -23,7 +22,7 @@ export function AssignDialog(props: AssignDialogProps) {
 }
 
 function AssignForm({ submitting, error, onAssign, onAssignSeveral, onClose }: AssignDialogProps) {
-  const form = useForm({ mode: 'controlled', initialValues: { firstName: '', lastName: '', email: '' }, validate: valibotResolver(assignRequestSchema) })
+  const form = useForm({ mode: 'controlled', initialValues: { firstName: '', lastName: '', email: '' }, validate: schemaResolver(assignRequestSchema, { sync: true }) })
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onAssign({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }))}>
       <Stack>

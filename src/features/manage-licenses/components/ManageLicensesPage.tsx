@@ -74,7 +74,17 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
         <Group gap="sm" align="center">
           <Title order={1}>Manage Licenses</Title>
           {view.upgradeBadge && (
-            <Badge component="button" type="button" size="lg" variant="filled" color="teal.9" rightSection={<IconArrowUpRight size={14} aria-hidden="true" />} style={{ cursor: 'pointer' }} disabled={!view.canOpenUpgrade} onClick={() => manage.send({ type: 'upgrade.open' })}>
+            <Badge
+              component="button"
+              type="button"
+              size="lg"
+              variant="filled"
+              color="teal.9"
+              rightSection={<IconArrowUpRight size={14} aria-hidden="true" />}
+              style={{ cursor: 'pointer' }}
+              disabled={!view.canOpenUpgrade}
+              onClick={() => manage.send({ type: 'upgrade.open' })}
+            >
               Upgrade
             </Badge>
           )}
@@ -108,9 +118,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
         </Stack>
       )}
 
-      {view.failed && (
-        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => manage.send({ type: 'licenses.reload' })} />
-      )}
+      {view.failed && <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => manage.send({ type: 'licenses.reload' })} />}
 
       {view.stats && !view.loading && (
         <>
@@ -146,7 +154,13 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
         onSubmit={() => manage.send({ type: 'bulk.submit' })}
         onClose={close}
       />
-      <UnassignDialog license={view.dialog === 'unassign' ? unassign.license : null} removing={unassign.removing} error={unassign.error} onConfirm={() => manage.send({ type: 'unassign.confirm' })} onClose={close} />
+      <UnassignDialog
+        license={view.dialog === 'unassign' ? unassign.license : null}
+        removing={unassign.removing}
+        error={unassign.error}
+        onConfirm={() => manage.send({ type: 'unassign.confirm' })}
+        onClose={close}
+      />
       <PurchaseDialog
         opened={view.dialog === 'purchase'}
         {...purchase}

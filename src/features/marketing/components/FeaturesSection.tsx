@@ -1,15 +1,5 @@
 import { Text, ThemeIcon, Title, Paper } from '@mantine/core'
-import {
-  IconBolt,
-  IconBoxMultiple,
-  IconBroadcast,
-  IconCode,
-  IconLayoutDashboard,
-  IconPlugConnected,
-  IconRoute,
-  IconSitemap,
-  IconTemplate,
-} from '@tabler/icons-react'
+import { IconBolt, IconBoxMultiple, IconBroadcast, IconCode, IconLayoutDashboard, IconPlugConnected, IconRoute, IconSitemap, IconTemplate } from '@tabler/icons-react'
 import { features, type FeatureKey } from '../../../content/features'
 import { Section } from './Section'
 

@@ -6,7 +6,14 @@ import { siteButton } from '../../../ui/site-button'
 export function PricingCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.priceId}`
   return (
-    <Card component="article" aria-labelledby={titleId} withBorder shadow={plan.bestValue ? 'md' : 'xs'} padding="xl" style={plan.bestValue ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      shadow={plan.bestValue ? 'md' : 'xs'}
+      padding="xl"
+      style={plan.bestValue ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Group justify="space-between" align="center">
         <Title id={titleId} order={3}>
           {plan.name}
@@ -20,7 +27,18 @@ export function PricingCard({ plan }: { plan: Plan }) {
         per developer, billed annually
       </Text>
       <Text mt="md">{plan.description}</Text>
-      <List mt="md" spacing="xs" size="sm" center icon={<ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true"><IconCheck size={14} /></ThemeIcon>} style={{ flexGrow: 1 }}>
+      <List
+        mt="md"
+        spacing="xs"
+        size="sm"
+        center
+        icon={
+          <ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true">
+            <IconCheck size={14} />
+          </ThemeIcon>
+        }
+        style={{ flexGrow: 1 }}
+      >
         {plan.features.map((feature) => (
           <List.Item key={feature}>{feature}</List.Item>
         ))}

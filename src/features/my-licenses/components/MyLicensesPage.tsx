@@ -69,9 +69,7 @@ export function MyLicensesPage() {
           ))}
         </div>
       )}
-      {view.error && (
-        <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => licenses.send({ type: 'licenses.reload' })} />
-      )}
+      {view.error && <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => licenses.send({ type: 'licenses.reload' })} />}
       {view.empty && (
         <Card withBorder padding="xl" ta="center">
           <Title order={2} fz="lg">
@@ -156,4 +154,3 @@ export function MyLicensesPage() {
     </Stack>
   )
 }
-

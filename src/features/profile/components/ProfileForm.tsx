@@ -1,8 +1,7 @@
 import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
-import { useForm } from '@mantine/form'
+import { schemaResolver, useForm } from '@mantine/form'
 import type { Account, ProfileFields } from '../../../api/contract'
 import { profileFieldsSchema } from '../../../api/contract'
-import { valibotResolver } from '../../../ui/valibot-form'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 
 const fieldsOf = (account: Account): ProfileFields => ({
@@ -37,7 +36,7 @@ interface ProfileFormProps {
 
 /** The profile form: the typed values live here, so a failed save keeps every one of them. */
 export function ProfileForm({ account, saving, saved, error, onSave, onDismissNotice }: ProfileFormProps) {
-  const form = useForm<ProfileFields>({ mode: 'controlled', initialValues: fieldsOf(account), validate: valibotResolver(profileFieldsSchema) })
+  const form = useForm<ProfileFields>({ mode: 'controlled', initialValues: fieldsOf(account), validate: schemaResolver(profileFieldsSchema, { sync: true }) })
   const submit = form.onSubmit((values) => onSave(values))
   // Unsaved means: different from what the server last stored, so a failed save still asks first.
   const unsaved = !sameFields(form.getValues(), fieldsOf(account))

@@ -25,7 +25,16 @@ export function ProfilePage() {
           </Button>
         </Alert>
       )}
-      {view.account && <ProfileForm account={view.account} saving={view.saving} saved={view.saved} error={view.failed ? null : view.error} onSave={(fields) => profile.send({ type: 'profile.save', fields })} onDismissNotice={() => profile.send({ type: 'notice.dismiss' })} />}
+      {view.account && (
+        <ProfileForm
+          account={view.account}
+          saving={view.saving}
+          saved={view.saved}
+          error={view.failed ? null : view.error}
+          onSave={(fields) => profile.send({ type: 'profile.save', fields })}
+          onDismissNotice={() => profile.send({ type: 'notice.dismiss' })}
+        />
+      )}
     </Stack>
   )
 }

@@ -20,10 +20,9 @@ interface PurchaseCompletePageProps {
  */
 export function PurchaseCompletePage({ success, sessionId, priceId }: PurchaseCompletePageProps) {
   const { api } = useAccountServices()
-  const purchaseComplete = useAppActorRef(
-    purchaseCompleteMachine.provide({ actors: purchaseCompleteActors(api), actions: { logFailure: (_, { message }) => logCheckoutStatusFailure(message) } }),
-    { input: { success, sessionId } },
-  )
+  const purchaseComplete = useAppActorRef(purchaseCompleteMachine.provide({ actors: purchaseCompleteActors(api), actions: { logFailure: (_, { message }) => logCheckoutStatusFailure(message) } }), {
+    input: { success, sessionId },
+  })
   const { outcome } = useSelector(purchaseComplete, selectPurchaseComplete)
 
   if (outcome === 'incomplete') return <PurchaseIncomplete priceId={priceId} />

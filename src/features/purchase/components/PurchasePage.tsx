@@ -64,7 +64,16 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
           {product.bestValue && <Badge>Best value</Badge>}
         </Group>
         <Text mt="xs">{product.description}</Text>
-        <List mt="md" spacing="xs" size="sm" icon={<ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true"><IconCheck size={14} /></ThemeIcon>}>
+        <List
+          mt="md"
+          spacing="xs"
+          size="sm"
+          icon={
+            <ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true">
+              <IconCheck size={14} />
+            </ThemeIcon>
+          }
+        >
           {product.features.map((feature) => (
             <List.Item key={feature}>{feature}</List.Item>
           ))}
