@@ -50,7 +50,7 @@ function layering() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-ssr/', 'dist-server/', '.local/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'dist-server/', '.local/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', 'bench-results/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLongDate, formatUsd } from '../../src/ui/format'
+import { daysUntil, formatDaysFromNow, formatLongDate, formatUsd } from '../../src/ui/format'
 
 describe('formatUsd', () => {
   it.each([
@@ -22,5 +22,31 @@ describe('formatLongDate', () => {
 
   it('reads calendar days in UTC, whatever the local time zone', () => {
     expect(formatLongDate('2027-01-01T00:00:00Z')).toBe('January 1, 2027')
+  })
+})
+
+describe('daysUntil', () => {
+  const now = new Date('2027-03-05T12:00:00Z')
+
+  it('counts whole days, rounding up: a license ending later today has 1 day left', () => {
+    expect(daysUntil('2027-03-05T18:00:00Z', now)).toBe(1)
+    expect(daysUntil('2027-03-17T12:00:00Z', now)).toBe(12)
+    expect(daysUntil('2027-03-17T12:00:01Z', now)).toBe(13)
+  })
+
+  it('is 0 at the moment itself and negative once the date has passed', () => {
+    expect(daysUntil('2027-03-05T12:00:00Z', now)).toBe(0)
+    expect(daysUntil(new Date('2027-03-03T12:00:00Z'), now)).toBe(-2)
+  })
+})
+
+describe('formatDaysFromNow', () => {
+  it.each([
+    [12, 'in 12 days'],
+    [1, 'in 1 day'],
+    [0, 'in 0 days'],
+    [-2, '2 days ago'],
+  ])('writes %i days as %s', (days, text) => {
+    expect(formatDaysFromNow(days)).toBe(text)
   })
 })

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import base from './vitest.config'
+
+/**
+ * The tests Stryker runs (`npm run test:mutation`): the project's own Vitest configuration without
+ * the tests of the server side. Those start PGlite, the payment sandbox or whole instances, take
+ * most of the run, and test code Stryker does not mutate (machines, selectors, the API client, the
+ * formats and the plans); the machine, model, selector, API-client and component tests stay. Stryker
+ * narrows these further to the files that import a mutated module (`vitest.related`).
+ */
+const serverTestFolders = /^tests\/(api|payments|production|identity)\//
+const importsServer = /from '(\.\.\/)+server\//
+/**
+ * The committed charts are a change detector, not a statement of the rules: any change to a machine
+ * fails it until `npm run charts` is run again. Left out, the score counts only tests that say what
+ * the machines must do.
+ */
+const changeDetectors = ['tests/machines/charts.test.ts']
+
+/**
+ * `npm run test:mutation:quick`: only the tests that render no view (React test files are .tsx).
+ * Each mutant a view test kills costs seconds of rendering, and a mutated view that never settles
+ * costs a timeout and a restarted test process; without them the run takes minutes, and its score
+ * is a floor of the full run's: every mutant killed here is killed there too.
+ */
+const withoutViews = process.env.MUTATION_WITHOUT_VIEWS === '1'
+const rendersViews = (path: string) => withoutViews && path.endsWith('.tsx')
+
+const leftOut = (path: string) =>
+  serverTestFolders.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
+
+/**
+ * Quick tests first: Stryker stops a mutant's run at its first failing test, and most mutants of a
+ * machine's definition (evaluated once, when the module loads, so every related test file must run)
+ * fail a machine test long before the slower component paths.
+ */
+const runOrder = [/\/tests\/machines\//, /(?<!\.component)\.test\.tsx?$/]
+const rank = (file: TestSpecification) => {
+  const index = runOrder.findIndex((pattern) => pattern.test(file.moduleId))
+  return index === -1 ? runOrder.length : index
+}
+
+class QuickTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b))
+  }
+}
+
+const projects = (base.test?.projects ?? []) as TestProjectInlineConfiguration[]
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // Instrumented code on a shared machine: a long generated path can take several times its usual time.
+    testTimeout: 120_000,
+    sequence: { ...base.test?.sequence, sequencer: QuickTestsFirst },
+    setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'],
+    projects: projects
+      .map((project) => ({ ...project, test: { ...project.test, include: (project.test?.include ?? []).filter((path) => !leftOut(path)) } }))
+      // (An empty include would mean Vitest's default: every test file.)
+      .filter((project) => project.test.include.length),
+  },
+})
