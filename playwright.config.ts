@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from './e2e/support/browser'
+import { mailPortsFor } from './server/mail/catcher-ports'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`
@@ -10,10 +11,10 @@ const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
 // Each server's mail catcher (MailDev) on ports that follow its own, so runs on other E2E ports do
 // not collide; MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose the main server's.
-const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => ({
-  MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT ?? String(serverPort + 20_000),
-  MAILDEV_WEB_PORT: env.MAILDEV_WEB_PORT ?? String(serverPort + 21_000),
-})
+const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => {
+  const derived = mailPortsFor(serverPort)
+  return { MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT ?? derived.MAILDEV_SMTP_PORT, MAILDEV_WEB_PORT: env.MAILDEV_WEB_PORT ?? derived.MAILDEV_WEB_PORT }
+}
 const mail = mailPorts(port, process.env)
 /** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`

@@ -28,8 +28,7 @@ const changeDetectors = ['tests/machines/charts.test.ts']
 const withoutViews = process.env.MUTATION_WITHOUT_VIEWS === '1'
 const rendersViews = (path: string) => withoutViews && path.endsWith('.tsx')
 
-const leftOut = (path: string) =>
-  serverTestFolders.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
+const leftOut = (path: string) => serverTestFolders.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
 
 /**
  * Quick tests first: Stryker stops a mutant's run at its first failing test, and most mutants of a

@@ -49,7 +49,11 @@ test.describe('as a Commercial owner with free seats', () => {
   test('Unassign stays open while it sends', async ({ page }) => {
     const unassign = await holdRequests(page, '/api/licenses/unassign', 'POST')
     await page.goto('/account/licenses')
-    await page.getByRole('main').getByRole('button', { name: /^Unassign / }).first().click()
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Unassign / })
+      .first()
+      .click()
     const dialog = page.getByRole('dialog', { name: 'Unassign License' })
     await dialog.getByRole('button', { name: 'Unassign', exact: true }).click()
     await expect.poll(() => unassign.held.length).toBe(1)

@@ -24,8 +24,7 @@ const signInErrors = { invalidInteractionType: 'Invalid interaction type', inter
 const auth = (page: Page) => machineSnapshot(page, 'auth')
 const send = (page: Page, event: { type: string; [key: string]: unknown }) => sendToMachine(page, 'auth', event)
 /** Sends the events one after the other at once, and gives the state and error after each. */
-const sendAll = async (page: Page, events: { type: string; [key: string]: unknown }[]) =>
-  (await sendAllToMachine(page, 'auth', events)).map(({ value, context }) => ({ value, error: context.error }))
+const sendAll = async (page: Page, events: { type: string; [key: string]: unknown }[]) => (await sendAllToMachine(page, 'auth', events)).map(({ value, context }) => ({ value, error: context.error }))
 
 async function expectStillSignedIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mailPortsFor } from './bench/mail-ports'
+import { mailPortsFor } from '../server/mail/catcher-ports'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from '../e2e/support/browser'
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { resolveChromium } from '../e2e/support/browser'
-import { mailPortsFor } from './bench/mail-ports'
+import { mailPortsFor } from '../server/mail/catcher-ports'
 import { measureAssets } from './bench/assets'
 import { lighthouseMedian } from './bench/lighthouse'
 

@@ -8,6 +8,14 @@ import { modelCoverageDir } from './model-coverage'
 /** The machines the browser tests must run completely (issue 18); the rest print their figure. */
 const complete = ['auth', 'manageLicenses', 'upgrade']
 
+/**
+ * Transitions no browser can take with the real MSAL, each explained in
+ * docs/decisions/0016-browser-level-model-coverage.md; the machine and component levels take them.
+ */
+const unreachableInBrowser: Readonly<Record<string, readonly string[]>> = {
+  auth: ['logout --xstate.error.actor.logout'],
+}
+
 /** Command-line filters that select tests within files, which the suite itself does not show. */
 const testFilters = /^(-g|--grep|--grep-invert|--last-failed|--only-changed|--test-list)/
 
@@ -32,10 +40,14 @@ export default class ModelCoverageReporter implements Reporter {
     const executed = mergeRecorded(this.folders.map((folder) => readRecorded(folder, 'browser')))
     if (Object.keys(executed).length === 0) return
     const { lines, belowFull } = coverageTable(allModels, executed)
-    const incomplete = belowFull.filter(({ machine }) => complete.includes(machine))
+    const incomplete = belowFull
+      .filter(({ machine }) => complete.includes(machine))
+      .map(({ machine, missing }) => ({ machine, missing: missing.filter((item) => !unreachableInBrowser[machine]?.includes(item.replace(/^transition /, ''))) }))
+      .filter(({ missing }) => missing.length > 0)
     const out = ['', 'Model coverage, browser level: states and transitions of each machine that the browser tests ran', '', ...lines]
     for (const { machine, missing } of incomplete) out.push('', `${machine} (browser level) is below 100%: ${missing.join('; ')}`)
-    if (!incomplete.length) out.push('', `${complete.join(', ')}: 100% of states and transitions at the browser level.`)
+    for (const [machine, keys] of Object.entries(unreachableInBrowser)) out.push('', `${machine}: not reachable in a browser (decision 0016): ${keys.join('; ')}`)
+    if (!incomplete.length) out.push('', `${complete.join(', ')}: 100% of the states and transitions a browser can reach.`)
     else if (!this.wholeSuite) out.push('', `A run of part of the suite: ${complete.join(', ')} must reach 100% in a run of the whole suite.`)
     process.stdout.write(`${out.join('\n')}\n`)
     if (incomplete.length && this.wholeSuite && result.status === 'passed') return { status: 'failed' as const }

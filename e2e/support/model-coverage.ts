@@ -53,7 +53,10 @@ export function observeMachines(binding: string) {
     for (const transition of event._transitions ?? []) {
       const source = transition.source
       const eventless = source.always?.indexOf(transition) ?? -1
-      const taken: TakenTransition = eventless >= 0 ? { source: source.id, event: null, index: eventless } : { source: source.id, event: transition.eventType, index: source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1 }
+      const taken: TakenTransition =
+        eventless >= 0
+          ? { source: source.id, event: null, index: eventless }
+          : { source: source.id, event: transition.eventType, index: source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1 }
       if (isNew(JSON.stringify(taken))) step.transitions.push(taken)
       // A transition runs from a state that was active, into its targets (a transient one is left at once).
       enter([source, ...(transition.target ?? [])])

@@ -39,7 +39,7 @@ describe('the active account', () => {
     expect(left).toEqual([])
   })
 
-  it("is forgotten, and the account area left, when another tab signs in someone else", async () => {
+  it('is forgotten, and the account area left, when another tab signs in someone else', async () => {
     const { actor, left } = await startedWith({ activeAccount: ada, accounts: [ada], returnedPolicy: null })
     actor.send({ type: 'msal.login.success', account: bob })
     expect(actor.getSnapshot().context.activeAccount).toBeNull()

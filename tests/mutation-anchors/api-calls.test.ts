@@ -36,9 +36,7 @@ describe('a call to the accounts API', () => {
   it('shows the status message when the failed answer cannot be read', async () => {
     const unreadable = new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection reset')) }), { status: 404 })
     const { call } = recordingCaller(() => unreadable)
-    await expect(call({ method: 'GET', path: '/api/products/enterprise', answer: null })).rejects.toThrow(
-      "The requested information couldn't be found. Please try again or contact support.",
-    )
+    await expect(call({ method: 'GET', path: '/api/products/enterprise', answer: null })).rejects.toThrow("The requested information couldn't be found. Please try again or contact support.")
   })
 
   it('ends as an abort, not as a network failure, when stopped while the request is under way', async () => {
