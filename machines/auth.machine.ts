@@ -243,7 +243,8 @@ export const authMachine = setup({
       },
     },
     signedOut: {
-      description: "Signed out in another tab (or someone else signed in there): the account is forgotten and the account area leaves for '/' with a fresh page, as after logging out.",
+      description:
+        "Signed out in another tab (or someone else signed in there), or this tab's sign-out ended without leaving for the provider: the account is forgotten and the account area leaves for '/' with a fresh page, as after logging out.",
       entry: ['forgetAccount', 'leaveAccountArea'],
       always: 'none',
     },
@@ -309,7 +310,9 @@ export const authMachine = setup({
       on: {
         // This tab's own sign-out: MSAL cleared the cache and goes on to the provider.
         'msal.logout.success': { description: 'This tab’s own sign-out goes on to the provider.' },
-        'msal.logout.end': 'none',
+        // MSAL ends a sign-out only when it does not leave for the provider (its settings out of reach):
+        // it has forgotten the person already, so the page must not go on showing their account.
+        'msal.logout.end': { target: 'signedOut', description: 'The sign-out ended here, without leaving for the provider: signed out all the same.' },
       },
     },
   },

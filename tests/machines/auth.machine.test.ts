@@ -66,11 +66,12 @@ function after(now: Reference, sent: EventObject): Reference {
       return stay({ activeAccount: event.account, error: null })
     case 'msal.acquireToken.failure':
       return now.interaction === 'acquireToken' && event.interaction !== 'silent' ? to('none', { error: event.failure.errorMessage }) : now
-    // Another tab signed out: nothing of the account stays. This tab's own sign-out goes on until MSAL's logout end.
+    // Another tab signed out: nothing of the account stays. This tab's own sign-out goes on until MSAL's
+    // logout end, which comes only when MSAL does not leave for the provider: the person is signed out all the same.
     case 'msal.logout.success':
       return now.interaction === 'logout' ? now : to('none', nothingHeld)
     case 'msal.logout.end':
-      return now.interaction === 'logout' ? to('none') : now
+      return now.interaction === 'logout' ? to('none', nothingHeld) : now
     case 'page.visible':
       return free && now.held.activeAccount ? to('checkingSession') : now
     case 'error.dismiss':
