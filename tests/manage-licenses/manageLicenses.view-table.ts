@@ -92,8 +92,11 @@ export const manageLicensesViewTable: ViewTable = {
   'manageLicenses.loading.stats.loaded': loading,
   'manageLicenses.loading.assigned.loading': loading,
   'manageLicenses.loading.assigned.loaded': loading,
+  // Only the failure: no tiles or table of an earlier or half-finished load under it.
   'manageLicenses.failed': (sent) => ({
     shows: ['Manage Licenses'],
+    hides: ['Assigned licenses', 'Recent activity', 'Purchased', 'Available'],
+    absent: ['Assign License', 'Buy Additional Licenses', 'Upgrade'],
     enabled: ['Try again'],
     dialogs: [],
     alerts: [`Your licenses could not be loaded${licensesAlongPath(sent).error}Try again`],

@@ -27,6 +27,8 @@ export function selectManageLicenses(snapshot: Snapshot) {
     loading: snapshot.matches('loading') || snapshot.matches('checkingOut'),
     failed: snapshot.matches('failed'),
     error: snapshot.matches('failed') ? error : null,
+    /** Tiles, table and activity only once both loads are done: never an earlier or half-finished load under a failure. */
+    showsLicenses: ready,
     stats,
     assigned,
     notice,

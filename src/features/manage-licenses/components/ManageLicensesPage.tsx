@@ -120,7 +120,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
 
       {view.failed && <LoadFailed title="Your licenses could not be loaded" message={view.error} onRetry={() => manage.send({ type: 'licenses.reload' })} />}
 
-      {view.stats && !view.loading && (
+      {view.showsLicenses && view.stats && (
         <>
           <StatTiles
             stats={view.stats}
