@@ -74,6 +74,17 @@ describe('connect discord dialog: generated paths', () => {
     expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(true)
   })
 
+  // The generated paths cannot tell a reopened dialog from one still holding the same name, so this rule is stated here.
+  it('opens again empty after Cancel: the name typed before is gone, and Join is disabled', () => {
+    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never)).start()
+    actor.send({ type: 'dialog.open' })
+    actor.send({ type: 'name.change', value: 'paula.plus' })
+    actor.send({ type: 'dialog.close' })
+    actor.send({ type: 'dialog.open' })
+    expect(actor.getSnapshot().context).toEqual({ discordName: '', error: null })
+    expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)
+  })
+
   it('keeps the typed name after an error, and opens the invite on success', async () => {
     const openInvite = vi.fn()
     let answer: Promise<{ inviteLink: string }> = Promise.reject(new Error('Discord access comes with a Commercial Plus license.'))
