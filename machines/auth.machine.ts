@@ -110,7 +110,7 @@ export const authMachine = setup({
     hasAccount: (_, params: { account: SignedInAccount | null }) => params.account !== null,
     isInteractive: (_, params: { interaction: InteractionType }) => params.interaction !== 'silent',
     /** B2C answers 'Forgot your password?' with the error AADB2C90118. */
-    isForgotPassword: (_, params: { error: unknown }) => String((params.error as AuthFailure | null)?.errorMessage ?? '').includes('AADB2C90118'),
+    isForgotPassword: (_, params: { error: unknown }) => String((params.error as AuthFailure | null)?.errorMessage).includes('AADB2C90118'),
     returnedFromPasswordReset: (_, params: { output: StartupOutput }) => params.output.returnedPolicy === 'passwordReset',
     isSignedIn: ({ context }) => context.activeAccount !== null,
     /** A sign-in reported (by another tab) for someone other than the person this tab shows. */

@@ -18,7 +18,8 @@ export type TokenOutcome =
 /** The spec's text when no way of getting a token worked (section 8). */
 export const tokenFailureMessage = 'Could not acquire access token'
 
-const asFailure = (error: unknown): AuthFailure | null => (typeof error === 'object' && error !== null && 'interactionRequired' in error ? (error as AuthFailure) : null)
+/** MSAL's failure flags, read from whatever an actor threw: anything else (a thrown text, null) has none. */
+const flagsOf = (error: unknown) => error as Partial<AuthFailure> | null | undefined
 
 /**
  * Acquires an access token for one call: from the cache, then by refresh token, then by a hidden
@@ -40,8 +41,8 @@ export const tokenMachine = setup({
   },
   guards: {
     hasAccount: ({ context }) => context.account !== null,
-    refreshTokenUnusable: (_, params: { error: unknown }) => asFailure(params.error)?.refreshTokenUnusable === true,
-    needsInteraction: (_, params: { error: unknown }) => asFailure(params.error)?.interactionRequired === true,
+    refreshTokenUnusable: (_, params: { error: unknown }) => flagsOf(params.error)?.refreshTokenUnusable === true,
+    needsInteraction: (_, params: { error: unknown }) => flagsOf(params.error)?.interactionRequired === true,
   },
   actions: {
     markRedirecting: assign({ outcome: { status: 'redirecting' } satisfies TokenOutcome }),

@@ -14,6 +14,15 @@ describe('the account sidebar', () => {
     expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing'])
   })
 
+  it('links each page to its address (spec section 1) and makes Billing open the portal', () => {
+    expect(selectAccountNav({ allowedPriceId: 'commercial_plus', hasStripeAccount: true })).toEqual([
+      { kind: 'page', label: 'My Licenses', to: '/account' },
+      { kind: 'page', label: 'Profile', to: '/account/profile' },
+      { kind: 'billing', label: 'Billing' },
+      { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+    ])
+  })
+
   it('makes Billing open the portal rather than a page', () => {
     expect(selectAccountNav({ hasStripeAccount: true }).find((item) => item.label === 'Billing')).toEqual({ kind: 'billing', label: 'Billing' })
   })
@@ -24,5 +33,8 @@ describe('the user menu’s name', () => {
     expect(displayName({ firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com' })).toBe('Cara Commercial')
     expect(displayName({ firstName: '', lastName: ' ', email: 'dev1@example.com' })).toBe('dev1@example.com')
     expect(displayName({ firstName: 'Cara', lastName: null, email: 'x@example.com' })).toBe('Cara')
+    expect(displayName({ firstName: undefined, lastName: 'Lovelace', email: 'x@example.com' })).toBe('Lovelace')
+    expect(displayName({ firstName: ' Ada ', lastName: '', email: 'x@example.com' })).toBe('Ada')
+    expect(displayName({ email: 'only@example.com' })).toBe('only@example.com')
   })
 })

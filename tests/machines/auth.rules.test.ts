@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 
@@ -7,11 +7,12 @@ import type { SignedInAccount } from '../../machines/auth.types'
 const ada: SignedInAccount = { homeAccountId: 'ada-home', localAccountId: 'ada', username: 'ada@example.com' }
 const bob: SignedInAccount = { homeAccountId: 'bob-home', localAccountId: 'bob', username: 'bob@example.com' }
 
-async function startedWith(output: StartupOutput) {
+/** The sign-in flow after startup, with the MSAL calls a test answers its own way (an actor per name). */
+async function startedWith(output: StartupOutput, actors: Record<string, AnyActorLogic> = {}) {
   const stored: (SignedInAccount | null)[] = []
   const left: string[] = []
   const machine = authMachine.provide({
-    actors: { startup: fromPromise(async () => output), msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}) },
+    actors: { startup: fromPromise(async () => output), msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), ...actors } as never,
     actions: { storeActiveAccount: (_, params) => void stored.push(params.account), leaveAccountArea: () => void left.push('left') },
   })
   const actor = createActor(machine).start()
@@ -60,5 +61,92 @@ describe('a sign-in request', () => {
     actor.send({ type: 'login.request', interactionType: 'carrier-pigeon' })
     expect(actor.getSnapshot().context.error).toBe('Invalid interaction type')
     expect(actor.getSnapshot().value).toBe('none')
+  })
+})
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const signedInAsAda: StartupOutput = { activeAccount: ada, accounts: [ada], returnedPolicy: null }
+const never = fromPromise(() => new Promise<never>(() => {}))
+
+describe('an interactive sign-in or token request', () => {
+  it('stays on its way when MSAL answers nothing (a redirect leaves the page), and tells MSAL nothing', async () => {
+    const { actor, stored } = await startedWith(signedInAsAda, { login: fromPromise(async () => null), acquireTokenInteractive: fromPromise(async () => null) })
+    actor.send({ type: 'login.request', interactionType: 'redirect' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('login')
+    const other = await startedWith(signedInAsAda, { acquireTokenInteractive: fromPromise(async () => null) })
+    other.actor.send({ type: 'token.request', interactionType: 'redirect', scopes: ['accounts.read'] })
+    await settle()
+    expect(other.actor.getSnapshot().value).toBe('acquireToken')
+    expect([...stored, ...other.stored]).toEqual([ada, ada])
+  })
+
+  it('tells MSAL the account a popup sign-in brought; the account of a silent sign-in becomes active', async () => {
+    const popup = await startedWith(signedInAsAda, { login: fromPromise(async () => bob) })
+    popup.actor.send({ type: 'login.request', interactionType: 'popup' })
+    await settle()
+    expect(popup.actor.getSnapshot().value).toBe('none')
+    expect(popup.stored).toEqual([ada, bob])
+    const silent = await startedWith({ activeAccount: null, accounts: [], returnedPolicy: null }, { ssoSilent: fromPromise(async () => bob) })
+    silent.actor.send({ type: 'token.request', interactionType: 'silent', scopes: ['accounts.read'] })
+    await settle()
+    expect(silent.actor.getSnapshot().context.activeAccount).toBe(bob)
+    expect(silent.stored).toEqual([null, bob])
+  })
+
+  it("ignores MSAL's report of a silent failure while it waits for the interactive one", async () => {
+    const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: never })
+    actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'] })
+    actor.send({
+      type: 'msal.acquireToken.failure',
+      interaction: 'silent',
+      failure: { errorCode: 'login_required', errorMessage: 'Sign-in is required.', interactionRequired: true, refreshTokenUnusable: false },
+    })
+    expect(actor.getSnapshot().value).toBe('acquireToken')
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('shows what a failure that is not MSAL’s says: an Error’s message, or the thrown value as text', async () => {
+    for (const [thrown, shown] of [
+      [new Error('The popup window was blocked.'), 'The popup window was blocked.'],
+      ['popup blocked', 'popup blocked'],
+      [null, 'null'],
+    ] as const) {
+      const { actor } = await startedWith(signedInAsAda, { login: fromPromise(() => Promise.reject(thrown)) })
+      actor.send({ type: 'login.request', interactionType: 'popup' })
+      await settle()
+      expect(actor.getSnapshot().context.error).toBe(shown)
+      expect(actor.getSnapshot().value).toBe('none')
+    }
+  })
+
+  it('shows a startup failure that is not MSAL’s, and stays signed out', async () => {
+    const machine = authMachine.provide({ actors: { startup: fromPromise(() => Promise.reject(null)), msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}) } })
+    const actor = createActor(machine).start()
+    await settle()
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context).toMatchObject({ activeAccount: null, error: 'null' })
+  })
+})
+
+describe('while the session is checked (back in the foreground)', () => {
+  it('hands over only to an interactive token request; a silent or unknown one is refused as an interaction in progress', async () => {
+    for (const interactionType of ['silent', 'carrier-pigeon']) {
+      const { actor } = await startedWith(signedInAsAda, { checkSession: never })
+      actor.send({ type: 'page.visible' })
+      actor.send({ type: 'token.request', interactionType, scopes: ['accounts.read'] })
+      expect(actor.getSnapshot().value).toBe('checkingSession')
+      expect(actor.getSnapshot().context.error).toBe('Cannot fall back to interaction because another interaction is in progress')
+    }
+  })
+})
+
+describe('signing out', () => {
+  it('signs out the active account at the provider', async () => {
+    const signedOut: unknown[] = []
+    const { actor } = await startedWith(signedInAsAda, { logout: fromPromise(async ({ input }) => void signedOut.push(input)) })
+    actor.send({ type: 'logout.request' })
+    await settle()
+    expect(signedOut).toEqual([{ account: ada }])
   })
 })

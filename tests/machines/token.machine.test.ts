@@ -103,6 +103,20 @@ describe('token machine: the order of spec section 4', () => {
     expect(tried).toEqual(['tokenFromCache', 'tokenByRefreshToken'])
   })
 
+  // The actors throw MSAL's failures; anything else thrown (null, a text) carries no flag and is a failure like the network.
+  it("fails with 'Could not acquire access token' when a step throws something that is not MSAL's failure", async () => {
+    for (const thrown of [null, 'refresh failed']) {
+      const atRefresh = await acquire(signedIn, { tokenFromCache: () => Promise.reject(cacheMiss), tokenByRefreshToken: () => Promise.reject(thrown) })
+      expect(atRefresh).toEqual({ outcome: { status: 'failed', message: tokenFailureMessage }, tried: ['tokenFromCache', 'tokenByRefreshToken'] })
+      const atFrame = await acquire(signedIn, {
+        tokenFromCache: () => Promise.reject(cacheMiss),
+        tokenByRefreshToken: () => Promise.reject(needsInteraction('refresh_token_expired')),
+        tokenByHiddenFrame: () => Promise.reject(thrown),
+      })
+      expect(atFrame).toEqual({ outcome: { status: 'failed', message: tokenFailureMessage }, tried: ['tokenFromCache', 'tokenByRefreshToken', 'tokenByHiddenFrame'] })
+    }
+  })
+
   it('sends a signed-out user to sign in without trying the silent ways', async () => {
     const { outcome, tried } = await acquire(signedOut, { signInAgain: async () => undefined })
     expect(outcome).toEqual({ status: 'redirecting' })

@@ -22,6 +22,12 @@ describe('Recent activity in words', () => {
     [entry({ kind: 'assign', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial assigned a Commercial license to dev1@example.com'],
     [entry({ kind: 'unassign', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial unassigned the Commercial license of dev1@example.com'],
     [entry({ kind: 'key-regenerated', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial regenerated the key of dev1@example.com'],
+    // Without a person (the billing provider's webhooks, or an actor since deleted), the sentence has no subject.
+    [entry({ kind: 'purchase', seats: 3 }), 'Bought Commercial (3 licenses)'],
+    [entry({ kind: 'seats-added', seats: 1 }), 'Added 1 license to Commercial'],
+    [entry({ kind: 'upgrade', priceId: 'commercial-plus', seats: 2 }), 'Upgraded to Commercial Plus (2 licenses)'],
+    [entry({ kind: 'assign', subjectEmail: 'dev1@example.com' }), 'A Commercial license was assigned to dev1@example.com'],
+    [entry({ kind: 'unassign', subjectEmail: 'dev1@example.com' }), 'The Commercial license of dev1@example.com was unassigned'],
     [entry({ kind: 'renewal', seats: 3 }), 'Renewed Commercial (3 licenses)'],
     [entry({ kind: 'payment-failed' }), 'A payment failed for Commercial'],
     [entry({ kind: 'cancellation', actor: cara }), 'Cara Commercial set Commercial to cancel at the end of the period'],

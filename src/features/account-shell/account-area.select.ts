@@ -6,7 +6,8 @@ import { displayName, selectAccountNav } from './account-nav.select'
 /** What the account area shows, from the session. */
 export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>) {
   const account = snapshot.context.account
-  if (!snapshot.matches('ready') || !account) return { status: 'loading' as const }
+  // The session keeps the account only once it is ready (POST /api/auth/login answered).
+  if (!account) return { status: 'loading' as const }
   return {
     status: 'ready' as const,
     account,

@@ -20,9 +20,7 @@ export function selectAccountNav(account: AccountNavFacts): AccountNavItem[] {
 
 /** What the user menu shows: the name, or the email when there is no name. */
 export function displayName(account: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  const name = [account.firstName, account.lastName]
-    .filter((part) => part?.trim())
-    .join(' ')
-    .trim()
+  // join writes a missing part as nothing; trim drops the space a missing or blank part leaves.
+  const name = [account.firstName, account.lastName].join(' ').trim()
   return name || account.email
 }
