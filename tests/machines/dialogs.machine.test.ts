@@ -85,6 +85,16 @@ describe('connect discord dialog: generated paths', () => {
     expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)
   })
 
+  it('sends the name without the spaces around it', () => {
+    const sent: unknown[] = []
+    const connectDiscord = fromPromise<{ inviteLink: string }, { discordName: string }>(({ input }) => (sent.push(input), new Promise(() => {})))
+    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord } })).start()
+    actor.send({ type: 'dialog.open' })
+    actor.send({ type: 'name.change', value: '  paula.plus ' })
+    actor.send({ type: 'discord.join' })
+    expect(sent).toEqual([{ discordName: 'paula.plus' }])
+  })
+
   it('keeps the typed name after an error, and opens the invite on success', async () => {
     const openInvite = vi.fn()
     let answer: Promise<{ inviteLink: string }> = Promise.reject(new Error('Discord access comes with a Commercial Plus license.'))
