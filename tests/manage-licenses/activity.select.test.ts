@@ -34,7 +34,11 @@ describe('Recent activity while it loads', () => {
     await answerNext()
     expect(selectActivity(actor.getSnapshot())).toMatchObject({ loading: false, refreshing: false })
     actor.send({ type: 'activity.refresh' })
-    expect(selectActivity(actor.getSnapshot())).toMatchObject({ loading: false, refreshing: true, entries: [{ id: 'act_1', text: 'Cara Commercial assigned a Commercial license to dev1@example.com' }] })
+    expect(selectActivity(actor.getSnapshot())).toMatchObject({
+      loading: false,
+      refreshing: true,
+      entries: [{ id: 'act_1', text: 'Cara Commercial assigned a Commercial license to dev1@example.com' }],
+    })
     await answerNext()
     expect(selectActivity(actor.getSnapshot())).toMatchObject({ loading: false, refreshing: false, entries: [{ id: 'act_2' }] })
   })

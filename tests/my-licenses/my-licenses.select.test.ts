@@ -32,13 +32,23 @@ describe('My Licenses cards by status', () => {
   const cardOf = (fields: Partial<License>) => cardsFor([{ ...plusLicense, ...fields }])[0]!
 
   it('say when a seat set to cancel ends, in words when it is near', () => {
-    expect(cardOf({ status: 'cancels', expirationDate: '2026-12-05T00:00:00.000Z' })).toMatchObject({ expires: 'Cancels on December 5, 2026', expiresInWords: 'Ends in 12 days', badge: { label: 'Active' } })
+    expect(cardOf({ status: 'cancels', expirationDate: '2026-12-05T00:00:00.000Z' })).toMatchObject({
+      expires: 'Cancels on December 5, 2026',
+      expiresInWords: 'Ends in 12 days',
+      badge: { label: 'Active' },
+    })
     expect(cardOf({ status: 'cancels', expirationDate: '2027-03-05T00:00:00.000Z' })).toMatchObject({ expires: 'Cancels on March 5, 2027', expiresInWords: null })
   })
 
   it('show neither the key nor Discord for an ended seat, and offer its owner to buy the plan again', () => {
     const ended = { status: 'expired', expirationDate: '2026-11-01T00:00:00.000Z' } as const
-    expect(cardOf({ ...ended, ownedByCaller: true })).toMatchObject({ expires: 'Expired on November 1, 2026', expiresInWords: null, showKey: false, showDiscord: false, buyAgainHref: '/account/purchase?pid=commercial-plus' })
+    expect(cardOf({ ...ended, ownedByCaller: true })).toMatchObject({
+      expires: 'Expired on November 1, 2026',
+      expiresInWords: null,
+      showKey: false,
+      showDiscord: false,
+      buyAgainHref: '/account/purchase?pid=commercial-plus',
+    })
     expect(cardOf({ ...ended, ownedByCaller: false }).buyAgainHref).toBeNull()
     expect(cardOf({ status: 'active', ownedByCaller: true }).buyAgainHref).toBeNull()
   })
