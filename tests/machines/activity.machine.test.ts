@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type ContextFrom, type EventObject } from 'xstate'
-import type { ActivityPage } from '../../src/api/contract'
+import { describe, expect, it } from 'vitest'
+import type { ContextFrom, EventObject } from 'xstate'
 import { activityMachine } from '../../machines/activity.machine'
 import { describePath, planPaths } from '../model/paths'
 import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
 import { replayPath } from '../model/run'
-import { activityAlongPath, activityModel, emptyPage, firstPage, lastPage } from './activity.model'
+import { activityAlongPath, activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from './activity.model'
+import { startActivity } from './activity.start'
 
 const plan = planPaths(activityModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
@@ -35,11 +35,7 @@ describe('activity machine: generated paths', () => {
 })
 
 describe('activity rules', () => {
-  function start(pages: ActivityPage[]) {
-    const load = vi.fn((before: string | null) => Promise.resolve(pages.shift() ?? emptyPage).then((page) => (void before, page)))
-    const actor = createActor(activityMachine.provide({ actors: { loadActivity: fromPromise(({ input }: { input: { before: string | null } }) => load(input.before)) } })).start()
-    return { actor, load }
-  }
+  const start = startActivity
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
   it('loads the newest page, then the next one by its cursor, once however often Show more is pressed', async () => {
@@ -52,6 +48,14 @@ describe('activity rules', () => {
     expect(actor.getSnapshot().context.entries.map((entry) => entry.id)).toEqual(['act_3', 'act_2', 'act_1'])
     actor.send({ type: 'activity.more' })
     expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('lists an entry once when an older page repeats it (a new entry moved the pages on)', async () => {
+    const { actor } = start([firstPage, { entries: [renewalEntry, purchaseEntry], nextCursor: null }])
+    await settled()
+    actor.send({ type: 'activity.more' })
+    await settled()
+    expect(actor.getSnapshot().context.entries.map((entry) => entry.id)).toEqual(['act_3', 'act_2', 'act_1'])
   })
 
   it('starts again from the newest page on a refresh, also while a page is loading', async () => {
