@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine } from '../../machines/auth.machine'
 import { signInStarted, tokenOf } from '../../src/auth/auth.select'
 import { cara, startup } from '../machines/auth.model'
+import { neverAnswers, startedWith } from '../machines/auth.started'
 
 /** The sign-in flow after startup, signed in as Cara; the interactive calls never answer (the page would be leaving). */
-async function signedIn() {
-  const never = fromPromise(() => new Promise<never>(() => {}))
-  const machine = authMachine.provide({
-    actors: {
-      startup: fromPromise(async () => startup({ activeAccount: cara, accounts: [cara] })),
-      msalEvents: fromCallback(() => {}),
-      pageVisibility: fromCallback(() => {}),
-      login: never,
-      acquireTokenInteractive: never,
-    } as never,
-  })
-  const actor = createActor(machine).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  return actor
-}
+const signedIn = async () => (await startedWith(startup({ activeAccount: cara, accounts: [cara] }), { login: neverAnswers, acquireTokenInteractive: neverAnswers })).actor
 
 describe('asking the sign-in flow to sign in again for a token', () => {
   it('has started when the flow is on its way to the tenant', async () => {

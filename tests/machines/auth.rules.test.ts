@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
+import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
+import { neverAnswers as never, startedWith } from './auth.started'
 
 /** Spec section 4: which account is active, and the sign-in requests that may start. */
 const ada: SignedInAccount = { homeAccountId: 'ada-home', localAccountId: 'ada', username: 'ada@example.com' }
 const bob: SignedInAccount = { homeAccountId: 'bob-home', localAccountId: 'bob', username: 'bob@example.com' }
-
-/** The sign-in flow after startup, with the MSAL calls a test answers its own way (an actor per name). */
-async function startedWith(output: StartupOutput, actors: Record<string, AnyActorLogic> = {}) {
-  const stored: (SignedInAccount | null)[] = []
-  const left: string[] = []
-  const machine = authMachine.provide({
-    actors: { startup: fromPromise(async () => output), msalEvents: fromCallback(() => {}), pageVisibility: fromCallback(() => {}), ...actors } as never,
-    actions: { storeActiveAccount: (_, params) => void stored.push(params.account), leaveAccountArea: () => void left.push('left') },
-  })
-  const actor = createActor(machine).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  return { actor, stored, left }
-}
 
 describe('the active account', () => {
   it('is the one MSAL remembers as active', async () => {
@@ -66,7 +54,6 @@ describe('a sign-in request', () => {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const signedInAsAda: StartupOutput = { activeAccount: ada, accounts: [ada], returnedPolicy: null }
-const never = fromPromise(() => new Promise<never>(() => {}))
 
 describe('an interactive sign-in or token request', () => {
   it('stays on its way when MSAL answers nothing (a redirect leaves the page), and tells MSAL nothing', async () => {
