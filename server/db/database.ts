@@ -38,6 +38,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const db = new PGlite(dataDir)
   await db.waitReady
+  return pgliteDatabase(db)
+}
+
+/** The API's view of a PGlite that is ready. */
+export function pgliteDatabase(db: PGlite): Database {
   const query = async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await db.query<T>(textOf(sql), params)).rows
   return {
     kind: 'pglite',

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createAccountsApp } from '../../server/accounts/app'
 import { createTokenVerifier } from '../../server/accounts/token-verifier'
-import { openPglite, openPostgres, type Database } from '../../server/db/database'
+import { openPostgres, type Database } from '../../server/db/database'
+import { openMigratedPglite } from '../support/migrated-pglite'
 import { migrate } from '../../server/db/migrations'
 import { resetDatabase, sandboxPrices } from '../../server/db/seed'
 import { demoPeople } from '../../server/demo-accounts'
@@ -19,7 +20,7 @@ const tenant = () => (sharedTenant ??= startFakeTenant({ audience: 'prism-accoun
 
 /** The databases the contract runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
-  { name: 'PGlite', open: () => openPglite() },
+  { name: 'PGlite', open: openMigratedPglite },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
     : []),

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openPglite, type Database } from '../../server/db/database'
+import type { Database } from '../../server/db/database'
+import { openMigratedPglite } from '../support/migrated-pglite'
 import { migrate } from '../../server/db/migrations'
 import { queueMailFor } from '../../server/mail/activity-mail'
 import type { MailCatcher } from '../../server/mail/catcher'
@@ -140,7 +141,7 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
 
 describe('an idle mail worker', () => {
   it('costs next to no CPU: one indexed query a poll', async () => {
-    const db = await openPglite()
+    const db = await openMigratedPglite()
     await migrate(db)
     const idle = startMailWorker({ db, send: () => Promise.reject(new Error('nothing to send')), siteOrigin: origin, describeFailure: String })
     await idle.runOnce()

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import Stripe from 'stripe'
-import { openPglite, openPostgres, type Database } from '../../server/db/database'
+import { openPostgres, type Database } from '../../server/db/database'
+import { openMigratedPglite } from '../support/migrated-pglite'
 import { migrate } from '../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../server/payments/sandbox/index'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
-  { name: 'PGlite', open: () => openPglite() },
+  { name: 'PGlite', open: openMigratedPglite },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `sandbox_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
     : []),
