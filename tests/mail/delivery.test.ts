@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database'
-import { openMigratedPglite } from '../support/migrated-pglite'
-import { migrate } from '../../server/db/migrations'
 import { queueMailFor } from '../../server/mail/activity-mail'
 import type { MailCatcher } from '../../server/mail/catcher'
 import { claimDueMail } from '../../server/mail/outbox'
 import { describeSendFailure, smtpSender } from '../../server/mail/smtp'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '../../server/mail/worker'
+import { openMigratedPglite } from '../support/migrated-pglite'
 import { activity, caught, databases, openSeeded, outbox, startCatcher } from './harness'
 
 const from = 'Prism <support@prismlibrary.com>'
@@ -142,7 +141,6 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
 describe('an idle mail worker', () => {
   it('costs next to no CPU: one indexed query a poll', async () => {
     const db = await openMigratedPglite()
-    await migrate(db)
     const idle = startMailWorker({ db, send: () => Promise.reject(new Error('nothing to send')), siteOrigin: origin, describeFailure: String })
     await idle.runOnce()
     const before = process.cpuUsage()

@@ -9,11 +9,10 @@ import { Hono } from 'hono'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import pg from 'pg'
 import Stripe from 'stripe'
-import { openPglite } from '../../server/db/database'
-import { migrate } from '../../server/db/migrations'
 import { sandboxPrices } from '../../server/db/seed'
 import { createSandbox } from '../../server/payments/sandbox'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { openMigratedPglite } from '../support/migrated-pglite'
 
 /** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
 export async function startTenant() {
@@ -107,8 +106,7 @@ export async function startInstance(env: Record<string, string>, options: { keep
 
 /** Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are kept for the test to deliver. */
 export async function startStripe() {
-  const db = await openPglite()
-  await migrate(db)
+  const db = await openMigratedPglite()
   const deliveries: string[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
   const server = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' })
