@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { offlineChromiumArgs, resolveChromium } from './e2e/support/browser'
+import { offlineChromiumArgs, resolveChromium, testChromiumArgs } from './e2e/support/browser'
 import { mailPortsFor } from './server/mail/catcher-ports'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
@@ -37,7 +37,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: resolveChromium(),
-      args: [...offlineChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+      args: [...offlineChromiumArgs, ...testChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
     },
   },
   projects: [

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { allModels } from '../tests/machines/models'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
@@ -26,7 +25,7 @@ test.describe('the offline statechart viewer (development build)', () => {
     page.on('request', (request) => expect(new URL(request.url()).hostname, `request to ${request.url()}`).toBe('localhost'))
   })
 
-  test('draws every machine, offline, and passes axe', async ({ page }) => {
+  test('draws every machine, offline, passes axe, and exports a machine as Stately JSON', async ({ page }) => {
     await page.goto('/__statecharts')
     await expect(page).toHaveTitle('Statecharts · Prism (development)')
     await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible()
@@ -40,10 +39,9 @@ test.describe('the offline statechart viewer (development build)', () => {
     // Labels read as written: the entity codes that keep Mermaid's syntax apart are shown as : and ;.
     await expect(page.getByRole('img', { name: 'Statechart of session' })).toContainText('done: loadAccount / keepAccount')
     await expectNoAxeViolations(page)
-  })
 
-  test('exports a machine as the JSON the Stately visualizer imports', async ({ page }) => {
-    await page.goto('/__statecharts')
+    // Each machine exports as the JSON the Stately visualizer imports (on the page already drawn:
+    // a development-build page load costs seconds).
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export session as Stately JSON' }).click()
     const file = await download
@@ -51,9 +49,11 @@ test.describe('the offline statechart viewer (development build)', () => {
     expect(readFileSync(await file.path(), 'utf8')).toBe(readFileSync('docs/statecharts/session.json', 'utf8'))
   })
 
-  test('highlights the states of signing in, in order, beside the app', async ({ page }) => {
+  test('highlights the states of signing in, in order, beside the app, without the inspector', async ({ page }) => {
     // Room for the first compiles below, on a busy machine.
     test.setTimeout(240_000)
+    // Without ?inspect the inspector stays off: nothing opens its window (a call would fail the test).
+    await page.addInitScript(refuseWindowOpen)
     await page.goto('/__statecharts')
     await page.getByRole('button', { name: 'Clear what this tab saw' }).click()
     await page.getByRole('button', { name: 'Open the account area with the statecharts beside it' }).click()
@@ -110,19 +110,11 @@ test.describe('live inspection with ?inspect (development build)', () => {
       .toEqual(expect.arrayContaining(['auth', 'discordConnect', 'licenseKey', 'myLicenses', 'session', 'tokenAcquisition']))
     expect((await inspected()).posted.some((message) => message.type === '@xstate.snapshot')).toBe(true)
   })
-
-  test('stays off without ?inspect', async ({ page }) => {
-    await page.addInitScript(() => {
-      window.open = (() => {
-        throw new Error('window.open was called')
-      }) as typeof window.open
-    })
-    await signInAndWait(page)
-  })
 })
 
-async function signInAndWait(page: Page) {
-  await page.goto('/account')
-  await page.getByRole('button', { name: demo.community, exact: true }).click()
-  await expect(page.getByRole('article', { name: 'Community' })).toBeVisible()
+/** Stands in for window.open in a page that must not open the inspector: any call is a page error. */
+function refuseWindowOpen() {
+  window.open = (() => {
+    throw new Error('window.open was called')
+  }) as typeof window.open
 }

@@ -38,3 +38,11 @@ function safeBundledPath(): string | undefined {
 
 /** Flags that keep Chromium quiet on a machine without internet access. */
 export const offlineChromiumArgs = ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
+
+/**
+ * Flags that spare the 2-core test machines work a test never looks at: compositing through a
+ * software GPU process (about a tenth of the browser tests' CPU time), and V8's optimizing
+ * compilers, whose background compiles do not pay back on pages that live a few seconds. What a
+ * page runs and shows is the same: the interpreter and the baseline compiler run the same code.
+ */
+export const testChromiumArgs = ['--disable-gpu', '--js-flags=--no-opt,--no-maglev']
