@@ -9,6 +9,9 @@ export const stackDataDir = `.local/e2e-${port}`
 // The development build (`npm run dev`), for the dev-only tools: the statechart viewer and the inspector.
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
+const devDataDir = `.local/e2e-dev-${devPort}`
+/** Resets both servers' databases at once; fails if either reset does. */
+const resetBoth = `bash -c 'node_modules/.bin/tsx server/db/reset.ts & main=$!; LOCAL_DIR=${devDataDir} node_modules/.bin/tsx server/db/reset.ts & dev=$!; wait $main && wait $dev'`
 // Each server's mail catcher (MailDev) on ports that follow its own, so runs on other E2E ports do
 // not collide; MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose the main server's.
 const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => {
@@ -54,8 +57,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Every run starts from exactly the demo accounts.
-      command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts',
+      // Every run starts from exactly the demo accounts: this server's data and the development
+      // server's are reset side by side (Playwright starts the servers one after the other).
+      command: `${resetBoth} && node_modules/.bin/tsx server/main.ts`,
       url: `${baseURL}/`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
@@ -63,15 +67,15 @@ export default defineConfig({
       env: { PORT: String(port), LOCAL_DIR: stackDataDir, ...mail },
     },
     {
-      // The same stack with Vite's dev server, on data of its own.
-      command: 'node_modules/.bin/tsx server/db/reset.ts && node_modules/.bin/tsx server/main.ts --dev',
+      // The same stack with Vite's dev server, on data of its own (reset with the main server's).
+      command: 'node_modules/.bin/tsx server/main.ts --dev',
       // Ready once Vite has bundled the dev tools' dependencies (mermaid is large): the tests then
       // start on an idle machine, not beside the bundler.
       url: `${devURL}/node_modules/.vite/deps/mermaid.js`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 90_000,
-      env: { PORT: String(devPort), LOCAL_DIR: `.local/e2e-dev-${devPort}`, ...mailPorts(devPort) },
+      env: { PORT: String(devPort), LOCAL_DIR: devDataDir, ...mailPorts(devPort) },
     },
   ],
 })
