@@ -35,12 +35,16 @@ export default defineConfig({
   use: {
     baseURL,
     ignoreHTTPSErrors: true,
-    // A failed test keeps its trace (every action with its locator and outcome, the network and the
-    // console) and a screenshot of the page as it failed. Without the screencast, whose frames took
-    // almost half of the run's time, and without a copy of the DOM before and after every action
-    // (a seventh of it): `--trace on` records them when a failure needs the DOM.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    // A failed test keeps a screenshot of the page as it failed and Playwright's error context (the
+    // page's accessibility tree). No trace: recording one copies every response body out of the
+    // browser, a tenth of the run's time; `--trace retain-on-failure` records it when a failure
+    // needs the network and the actions.
+    trace: 'off',
     screenshot: 'only-on-failure',
+    // As a visitor who asked for reduced motion: the app then shows no transitions and no spinning
+    // loaders (src/ui/site.css), which the browser would otherwise draw sixty times a second, an
+    // eighth of the run's time. The section-link tests ask for motion, to check the smooth scroll.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: resolveChromium(),
       args: [...offlineChromiumArgs, ...testChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],

@@ -2,6 +2,9 @@ import { expect, test } from './support/fixtures'
 import { gotoHydrated } from './support/hydration'
 
 test.describe('section links', () => {
+  // The browser tests run as a visitor who prefers reduced motion; these check the smooth scroll.
+  test.use({ reducedMotion: 'no-preference' })
+
   test('scroll smoothly to their section after the delay and update the address', async ({ page }) => {
     await gotoHydrated(page, '/')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click()

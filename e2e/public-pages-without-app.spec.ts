@@ -23,17 +23,22 @@ test.describe('the public pages without any script file', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fulfillment Policy' })).toBeVisible()
   })
 
-  test('section links scroll smoothly after the delay, by pointer and by keyboard', async ({ page }) => {
-    await page.goto('/')
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    await nav.getByRole('link', { name: 'Team', exact: true }).click()
-    await expect(page).toHaveURL(/\/#team$/)
-    await expect(page.getByRole('heading', { name: 'Team', level: 2 })).toBeInViewport()
-    await expect(page.getByRole('region', { name: 'Team' })).toBeFocused()
-    await nav.getByRole('link', { name: 'Pricing', exact: true }).focus()
-    await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(/\/#pricing$/)
-    await expect(page.getByRole('heading', { name: 'Pricing', level: 2 })).toBeInViewport()
+  test.describe(() => {
+    // The browser tests run as a visitor who prefers reduced motion; this checks the smooth scroll.
+    test.use({ reducedMotion: 'no-preference' })
+
+    test('section links scroll smoothly after the delay, by pointer and by keyboard', async ({ page }) => {
+      await page.goto('/')
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      await nav.getByRole('link', { name: 'Team', exact: true }).click()
+      await expect(page).toHaveURL(/\/#team$/)
+      await expect(page.getByRole('heading', { name: 'Team', level: 2 })).toBeInViewport()
+      await expect(page.getByRole('region', { name: 'Team' })).toBeFocused()
+      await nav.getByRole('link', { name: 'Pricing', exact: true }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/#pricing$/)
+      await expect(page.getByRole('heading', { name: 'Pricing', level: 2 })).toBeInViewport()
+    })
   })
 
   test('the colour-scheme toggle switches and keeps the choice', async ({ page }) => {
