@@ -22,6 +22,9 @@ const publicTemplate = template
   .replace(/\s*<script type="module"[^>]*\bsrc="[^"]+"[^>]*><\/script>/g, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
   .replace('</body>', `${publicPageScripts(publicPageAssets())}\n  </body>`)
+  // The first paint waits until the whole page is parsed: one style and layout pass, not one for
+  // its first screen and another for the rest moments later (decision 0013).
+  .replace('</head>', `  <link rel="expect" href="#${publicPageAssetsId}" blocking="render" />\n  </head>`)
 
 const pages = [...entry.publicPaths.map((path) => ({ path, file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`, status: 200 })), { path: '/404', file: '404.html', status: 404 }]
 

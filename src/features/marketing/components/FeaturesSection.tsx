@@ -1,4 +1,4 @@
-import { Text, ThemeIcon, Title, Paper } from '@mantine/core'
+import { Paper } from '@mantine/core'
 import { IconBolt, IconBoxMultiple, IconBroadcast, IconCode, IconLayoutDashboard, IconPlugConnected, IconRoute, IconSitemap, IconTemplate } from '@tabler/icons-react'
 import { features, type FeatureKey } from '../../../content/features'
 import { Section } from './Section'
@@ -23,15 +23,11 @@ export function FeaturesSection() {
           const Icon = featureIcons[feature.key]
           return (
             <Paper component="li" key={feature.key} withBorder p="lg">
-              <ThemeIcon size="xl" variant="light" aria-hidden="true">
+              <span className="site-icon site-icon-light feature-icon" aria-hidden="true">
                 <Icon size={26} />
-              </ThemeIcon>
-              <Title order={3} fz="lg" mt="md">
-                {feature.title}
-              </Title>
-              <Text c="dimmed" mt="xs">
-                {feature.text}
-              </Text>
+              </span>
+              <h3 className="site-title site-title-3 feature-title">{feature.title}</h3>
+              <p className="site-text site-dimmed feature-text">{feature.text}</p>
             </Paper>
           )
         })}

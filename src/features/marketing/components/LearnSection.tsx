@@ -1,4 +1,4 @@
-import { Card, Text, Title } from '@mantine/core'
+import { Card } from '@mantine/core'
 import { courses } from '../../../content/courses'
 import { ExternalLink } from '../../../ui/ExternalLink'
 import { Section } from './Section'
@@ -9,14 +9,12 @@ export function LearnSection() {
       <ul className="card-grid card-grid-3">
         {courses.map((course) => (
           <Card component="li" key={course.title} withBorder padding="lg">
-            <Title order={3} fz="md">
+            <h3 className="site-title site-title-3 course-title">
               <ExternalLink href={course.href} c="var(--mantine-color-text)">
                 {course.title}
               </ExternalLink>
-            </Title>
-            <Text c="dimmed" size="sm" mt="xs">
-              {course.text}
-            </Text>
+            </h3>
+            <p className="site-text site-text-sm site-dimmed course-text">{course.text}</p>
           </Card>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core'
 import { communityEligibility, plans } from '../../../content/plans'
 import { PricingCard } from './PricingCard'
 import { Section } from './Section'
@@ -11,9 +10,7 @@ export function PricingSection() {
           <PricingCard key={plan.priceId} plan={plan} />
         ))}
       </div>
-      <Text size="sm" c="dimmed" ta="center" mt="xl" maw={720} mx="auto">
-        {communityEligibility}
-      </Text>
+      <p className="site-text site-text-sm site-dimmed site-center pricing-note">{communityEligibility}</p>
     </Section>
   )
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Container, Text, Title } from '@mantine/core'
+import { Container } from '@mantine/core'
 import type { SectionId } from '../../../content/site'
 
 interface SectionProps {
@@ -15,12 +15,10 @@ export function Section({ id, title, intro, alt, children }: SectionProps) {
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className={alt ? 'site-section site-section-alt' : 'site-section'}>
       <Container size="lg">
-        <Title id={`${id}-title`} order={2} ta="center">
+        <h2 id={`${id}-title`} className="site-title site-title-2 site-center">
           {title}
-        </Title>
-        <Text c="dimmed" ta="center" mt="sm" mb="xl" maw={640} mx="auto">
-          {intro}
-        </Text>
+        </h2>
+        <p className="site-text site-dimmed site-center section-intro">{intro}</p>
         {children}
       </Container>
     </section>

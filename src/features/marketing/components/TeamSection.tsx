@@ -1,4 +1,4 @@
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core'
+import { Card } from '@mantine/core'
 import { IconBrandGithub, IconBrandX, IconBrandYoutube } from '@tabler/icons-react'
 import { team } from '../../../content/team'
 import { Section } from './Section'
@@ -9,24 +9,22 @@ const socialIcons = { GitHub: IconBrandGithub, X: IconBrandX, YouTube: IconBrand
 export function TeamSection() {
   return (
     <Section id="team" title="Team" intro="Prism is built and maintained by the people who created it, together with its community.">
-      <div className="card-grid card-grid-2" style={{ maxWidth: 840, marginInline: 'auto' }}>
+      <div className="card-grid card-grid-2 team-grid">
         {team.map((member) => (
           <Card component="article" key={member.name} withBorder padding="xl" aria-labelledby={`team-${member.initials}`}>
-            <Group wrap="nowrap" align="flex-start">
-              <ThemeIcon size={72} radius="xl" fz={24} fw={700} aria-hidden="true">
+            <div className="member-head">
+              <span className="site-icon member-initials" aria-hidden="true">
                 {member.initials}
-              </ThemeIcon>
+              </span>
               <div>
-                <Title id={`team-${member.initials}`} order={3} fz="lg">
+                <h3 id={`team-${member.initials}`} className="site-title site-title-3">
                   {member.name}
-                </Title>
-                <Text size="sm" fw={600} c="dimmed">
-                  {member.role}
-                </Text>
+                </h3>
+                <p className="site-text site-text-sm site-dimmed member-role">{member.role}</p>
               </div>
-            </Group>
-            <Text mt="md">{member.bio}</Text>
-            <Group gap="xs" mt="md">
+            </div>
+            <p className="site-text member-bio">{member.bio}</p>
+            <div className="site-row member-links">
               {member.links.map((link) => {
                 const Icon = socialIcons[link.label]
                 return (
@@ -35,7 +33,7 @@ export function TeamSection() {
                   </a>
                 )
               })}
-            </Group>
+            </div>
           </Card>
         ))}
       </div>
