@@ -37,13 +37,14 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     // A failed test keeps a screenshot of the page as it failed and Playwright's error context (the
     // page's accessibility tree). No trace: recording one copies every response body out of the
-    // browser, a tenth of the run's time; `--trace retain-on-failure` records it when a failure
-    // needs the network and the actions.
+    // browser (32 tests measured: a tenth of their time); `--trace retain-on-failure` records it
+    // when a failure needs the network and the actions.
     trace: 'off',
     screenshot: 'only-on-failure',
     // As a visitor who asked for reduced motion: the app then shows no transitions and no spinning
-    // loaders (src/ui/site.css), which the browser would otherwise draw sixty times a second, an
-    // eighth of the run's time. The section-link tests ask for motion, to check the smooth scroll.
+    // loaders (src/ui/site.css), which the browser would otherwise draw sixty times a second (the
+    // same 32 tests: an eighth of their time; decision 0017). The section-link tests ask for motion,
+    // to check the smooth scroll.
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: resolveChromium(),
