@@ -10,7 +10,7 @@ afterAll(() => {
   }
 })
 
-// Browser APIs that jsdom lacks and Mantine uses. Tests in the node environment skip this.
+// Browser APIs that the tests' DOM (happy-dom) may lack and Mantine uses. Tests in the node environment skip this.
 
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react')

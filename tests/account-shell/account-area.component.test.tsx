@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { ReactNode } from 'react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'

@@ -2,9 +2,9 @@
 import { lastOf } from '../model/context-table'
 import type { ViewTable } from '../model/view-table'
 
-const billing = 'BillingOpens the billing portal'
+const billing = 'Billing Opens the billing portal'
 /** Busy, Billing's name ends with its progress indicator's. */
-const billingBusy = 'BillingOpens the billing portal Opening the billing portal'
+const billingBusy = 'Billing Opens the billing portal Opening the billing portal'
 
 export const billingPortalViewTable: ViewTable = {
   // After a failed opening, the page says why until dismissed or Billing is clicked again.

@@ -9,11 +9,11 @@ export const sessionViewTable: ViewTable = {
     const renamed = sent.some((event) => event.type === 'account.changed')
     return {
       shows: ['My Licenses', 'Profile', 'Manage Licenses'],
-      enabled: [renamed ? 'Account menu for Caroline Commercial' : 'Account menu for Cara Commercial', 'BillingOpens the billing portal'],
+      enabled: [renamed ? 'Account menu for Caroline Commercial' : 'Account menu for Cara Commercial', 'Billing Opens the billing portal'],
       absent: [renamed ? 'Account menu for Cara Commercial' : 'Account menu for Caroline Commercial'],
       hides: ['Home page'],
     }
   },
   // The account could not load: the person is back on the site's home page.
-  'session.failed': { shows: ['Home page'], hides: ['Loading, please wait...', 'My Licenses'], absent: ['Account menu for Cara Commercial', 'BillingOpens the billing portal'] },
+  'session.failed': { shows: ['Home page'], hides: ['Loading, please wait...', 'My Licenses'], absent: ['Account menu for Cara Commercial', 'Billing Opens the billing portal'] },
 }

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { CacheLookupPolicy } from '@azure/msal-browser'
 import { MantineProvider } from '@mantine/core'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
@@ -105,7 +105,7 @@ describe('the token flow behind Update Profile (component paths of the token mac
     it(`${signedIn ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`, async () => {
       msal = fakeMsal([caraInMsal])
       await openProfile()
-      // The page stays until it leaves for '/' (jsdom does not move window.location); the next call finds no account.
+      // The page stays until it leaves for '/' (the tests' DOM does not move window.location); the next call finds no account.
       if (!signedIn) msal.signOutInAnotherTab()
       fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Fabrikam' } })
       let token: string | null = null

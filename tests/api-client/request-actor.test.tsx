@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { StrictMode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { useActorRef, useSelector } from '@xstate/react'

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'

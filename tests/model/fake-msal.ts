@@ -30,7 +30,7 @@ export function msalErrorFor(failure: AuthFailure): AuthError {
 }
 
 /**
- * An MSAL client for the real auth service in jsdom: started with the given accounts in its
+ * An MSAL client for the real auth service in the tests' DOM: started with the given accounts in its
  * cache, each silent token call held until the test answers it, and the interactive calls that
  * leave the page (sign-in again, sign-out) recorded and never answered, as the browser has left.
  */

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { EventType, ProtocolMode, type AccountInfo, type EventMessage } from '@azure/msal-browser'
 import { describe, expect, it } from 'vitest'
 import { toSignedInAccount } from '../../src/auth/accounts'

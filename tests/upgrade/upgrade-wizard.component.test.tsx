@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { useActorRef } from '@xstate/react'
 import { describe, expect, it, vi } from 'vitest'
