@@ -29,6 +29,12 @@ export interface Database extends Queryable {
    * several instances starting at once take turns (PGlite has one connection: nothing to wait for).
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>
+  /**
+   * Calls `onNotify` for every NOTIFY on the channel (from this instance or another) until the
+   * returned function stops listening. PostgreSQL listens on a connection of its own, which comes
+   * back after a drop and then calls `onNotify` once, for what it may have missed meanwhile.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgresql'
 }
@@ -49,13 +55,15 @@ export function pgliteDatabase(db: PGlite): Database {
     query,
     transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await tx.query<T>(textOf(sql), params)).rows })),
     withAdvisoryLock: (_key, work) => work(),
+    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
     close: () => db.close(),
   }
 }
 
 /** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
 export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: options.schema ? `-c search_path=${options.schema}` : undefined })
+  const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 })
   // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
   // replaces it on the next query.
   pool.on('error', (error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost'))
@@ -95,7 +103,70 @@ export async function openPostgres(connectionString: string, options: { schema?:
         client.release()
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(connection, channel, onNotify),
     close: () => pool.end(),
+  }
+}
+
+/** How long a lost notification connection waits before it connects again. */
+const relistenMs = 1000
+
+/** LISTEN on a connection of its own (a pooled one goes back to the pool), connecting again when it drops. */
+async function listenOnPostgres(connection: pg.ClientConfig, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+
+  async function connect() {
+    const next = new pg.Client(connection)
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify()
+    })
+    // Only the connection in use reports a drop: one that failed to start is handled below.
+    next.on('error', () => dropped(next))
+    next.on('end', () => dropped(next))
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) await next.end().catch(() => {})
+    else client = next
+  }
+  function dropped(lost: pg.Client) {
+    if (stopped || client !== lost) return
+    client = undefined
+    lost.end().catch(() => {})
+    log.warn({ channel }, 'database notifications lost: listening again')
+    listenAgain()
+  }
+  function listenAgain() {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          log.info({ channel }, 'database notifications back')
+          onNotify()
+        },
+        () => {
+          if (!stopped) listenAgain()
+        },
+      )
+    }, relistenMs)
+    retry.unref()
+  }
+
+  // A database not reachable yet: listening starts when it is.
+  await connect().catch(() => {
+    log.warn({ channel }, 'database notifications not available yet: listening again')
+    listenAgain()
+  })
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }
 

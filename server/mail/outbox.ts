@@ -9,9 +9,13 @@ export interface ClaimedMail extends OutgoingMail {
   createdAt: Date
 }
 
+/** The channel on which queued mail wakes the workers of every instance (PostgreSQL's NOTIFY). */
+export const mailQueuedChannel = 'mail_queued'
+
 /**
  * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
- * never while the request that caused it waits. A dedupe key queues it at most once, ever.
+ * never while the request that caused it waits. A dedupe key queues it at most once, ever. The
+ * workers are told on commit (a notification inside a transaction waits for it).
  */
 export async function queueMail(tx: Queryable, mail: OutgoingMail, options: { dedupeKey?: string } = {}): Promise<void> {
   await tx.query('insert into mail_outbox (id, recipient, subject, text, html, dedupe_key) values ($1, $2, $3, $4, $5, $6) on conflict (dedupe_key) do nothing', [
@@ -22,6 +26,13 @@ export async function queueMail(tx: Queryable, mail: OutgoingMail, options: { de
     mail.html,
     options.dedupeKey ?? null,
   ])
+  await tx.query('select pg_notify($1, $2)', [mailQueuedChannel, ''])
+}
+
+/** How long until the next unsent message falls due (a retry, or a lease's end), by the database's clock; undefined when none waits. */
+export async function msUntilNextMailDue(db: Queryable): Promise<number | undefined> {
+  const [row] = await db.query<{ wait: number | string | null }>('select extract(epoch from min(next_attempt_at) - now()) * 1000 as wait from mail_outbox where sent_at is null')
+  return row?.wait === null || row?.wait === undefined ? undefined : Number(row.wait)
 }
 
 /**

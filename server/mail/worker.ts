@@ -1,7 +1,7 @@
 import type { Database } from '../db/database'
 import { log } from '../log'
 import { queueCancelReminders } from './cancel-reminders'
-import { claimDueMail, markMailFailed, markMailSent, type ClaimedMail } from './outbox'
+import { claimDueMail, mailQueuedChannel, markMailFailed, markMailSent, msUntilNextMailDue, type ClaimedMail } from './outbox'
 import type { SendMail } from './smtp'
 
 export interface MailWorkerOptions {
@@ -11,8 +11,14 @@ export interface MailWorkerOptions {
   siteOrigin: string
   /** Turns a failed send into words for the row and the log (smtp.ts keeps the password out). */
   describeFailure: (error: unknown) => string
-  /** How often an idle worker looks for due mail: one indexed query. */
+  /**
+   * The longest an idle worker goes without looking for due mail. Queued mail wakes it at once
+   * (PostgreSQL's NOTIFY) and it wakes itself when a retry falls due, so this only covers a
+   * notification lost with its connection.
+   */
   pollMs?: number
+  /** Whether queued mail wakes the worker; off for tests that drive it with runOnce. */
+  wakeOnQueue?: boolean
   /** How long a claimed message is this worker's before another may try it. */
   leaseMs?: number
   /** Waits after the first, second, … failed attempt; the last repeats. */
@@ -33,18 +39,21 @@ export interface MailWorker {
 const second = 1000
 const minute = 60 * second
 const hour = 60 * minute
+/** The shortest sleep between runs, so a message due now but claimed elsewhere is not asked about in a loop. */
+const minSleepMs = 50
 export const defaultBackoffMs = [10 * second, 30 * second, 2 * minute, 10 * minute, hour] as const
 
 /** The wait before the attempt after `failures` failed ones. */
 export const retryDelay = (backoffMs: readonly number[], failures: number) => backoffMs[Math.min(failures, backoffMs.length) - 1]!
 
 /**
- * The mail queue's worker, one in every instance: it polls the outbox, claims one due message at a
- * time (several instances never claim the same), sends it, and records the outcome. A failure is
+ * The mail queue's worker, one in every instance: woken by queued mail, it claims one due message at
+ * a time (several instances never claim the same), sends it, and records the outcome. A failure is
  * retried with back-off for three days, then given up with an error in the log; the row stays.
+ * Between messages it sleeps until the next retry is due, a minute at most: it does not poll.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const pollMs = options.pollMs ?? 1500
+  const pollMs = options.pollMs ?? minute
   const leaseMs = options.leaseMs ?? 2 * minute
   const backoffMs = options.backoffMs ?? defaultBackoffMs
   const giveUpAfterMs = options.giveUpAfterMs ?? 3 * 24 * hour
@@ -52,6 +61,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> = Promise.resolve()
+  // A run is queued that has not started yet: a second wake-up meanwhile has nothing to add.
+  let runQueued = false
+  let stopListening: (() => Promise<void>) | undefined
   let lastReminders = -Infinity
   // One warning when the queue cannot be read (the database is down), not one a poll.
   let failing = false
@@ -81,8 +93,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   function runOnce(): Promise<void> {
+    runQueued = true
     running = running
-      .then(work)
+      .then(() => {
+        runQueued = false
+        return work()
+      })
       .then(() => {
         if (failing) log.info('mail queue readable again')
         failing = false
@@ -94,22 +110,42 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return running
   }
 
-  function poll() {
-    if (stopped) return
-    void runOnce().then(() => {
-      if (stopped) return
-      timer = setTimeout(poll, pollMs)
+  /** How long to sleep: until the next retry or lease end, the next reminders, or pollMs at most. */
+  async function sleepMs() {
+    const untilDue = (await msUntilNextMailDue(options.db).catch(() => undefined)) ?? Infinity
+    const untilReminders = lastReminders + remindEveryMs - Date.now()
+    // A message due now that another instance is claiming this very moment: look again shortly.
+    return Math.max(minSleepMs, Math.min(pollMs, untilDue, untilReminders))
+  }
+
+  function wake() {
+    if (stopped || runQueued) return
+    clearTimeout(timer)
+    void runOnce().then(async () => {
+      const wait = await sleepMs()
+      // Stopped, or woken again meanwhile (that run sets its own timer).
+      if (stopped || runQueued) return
+      clearTimeout(timer)
+      timer = setTimeout(wake, wait)
       // The worker alone never keeps a process alive.
       timer.unref()
     })
   }
-  poll()
+  if (options.wakeOnQueue ?? true)
+    void options.db.listen(mailQueuedChannel, wake).then((stop) => {
+      if (stopped) return void stop()
+      stopListening = stop
+      // Mail queued while the listening began would otherwise wait for the next poll.
+      wake()
+    })
+  wake()
 
   return {
     runOnce,
     async stop() {
       stopped = true
       clearTimeout(timer)
+      await stopListening?.()
       await running
     },
   }

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { queueMailFor } from '../../server/mail/activity-mail'
 import type { MailCatcher } from '../../server/mail/catcher'
@@ -17,9 +17,17 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
   let catcher: MailCatcher | undefined
   const workers: MailWorker[] = []
 
-  /** A worker driven by the test (runOnce), not by its clock. */
+  /** A worker driven by the test (runOnce), not by its clock or by queued mail. */
   function worker(smtpUrl: string, options: Partial<MailWorkerOptions> = {}) {
-    const started = startMailWorker({ db, send: smtpSender(smtpUrl, from), siteOrigin: origin, describeFailure: (error) => describeSendFailure(error, smtpUrl), pollMs: hour, ...options })
+    const started = startMailWorker({
+      db,
+      send: smtpSender(smtpUrl, from),
+      siteOrigin: origin,
+      describeFailure: (error) => describeSendFailure(error, smtpUrl),
+      pollMs: hour,
+      wakeOnQueue: false,
+      ...options,
+    })
     workers.push(started)
     return started
   }
@@ -126,6 +134,25 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
     expect((await caught(catcher.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['orphan.dev@example.com'])
   })
 
+  it('is woken by queued mail: it sends at once, with no poll for an hour and no runOnce', async () => {
+    catcher = await startCatcher()
+    const sender = worker(catcher.smtpUrl, { wakeOnQueue: true })
+    await sender.runOnce()
+    await assign('woken.dev@example.com')
+    await vi.waitFor(async () => expect((await caught(catcher!.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['woken.dev@example.com']), { timeout: 5_000, interval: 50 })
+  })
+
+  it('wakes itself when a retry falls due, with no poll for an hour and no runOnce', async () => {
+    const down = await downServer()
+    await assign('retried.dev@example.com')
+    const sender = worker(down.smtpUrl, { wakeOnQueue: true, backoffMs: [400] })
+    await sender.runOnce()
+    expect((await outbox(db))[0]).toMatchObject({ attempts: 1, sent_at: null })
+    catcher = await startCatcher({ smtpPort: down.smtpPort, webPort: down.webPort })
+    await vi.waitFor(async () => expect((await caught(catcher!.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['retried.dev@example.com']), { timeout: 5_000, interval: 50 })
+    expect((await outbox(db))[0]).toMatchObject({ attempts: 2, last_error: null })
+  })
+
   it('sends each message once when two workers share the queue', async () => {
     catcher = await startCatcher()
     const recipients = Array.from({ length: 12 }, (_, index) => `shared${index}@example.com`)
@@ -139,7 +166,7 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
 })
 
 describe('an idle mail worker', () => {
-  it('costs next to no CPU: one indexed query a poll', async () => {
+  it('costs next to no CPU: it sleeps until mail is queued or due', async () => {
     const db = await openMigratedPglite()
     const idle = startMailWorker({ db, send: () => Promise.reject(new Error('nothing to send')), siteOrigin: origin, describeFailure: String })
     await idle.runOnce()

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import Stripe from 'stripe'
+import type { Database } from '../../server/db/database'
 import { databases, startSandbox, subscribe, webhookSecret, webhookUrl, type TestSandbox } from './harness'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -113,6 +114,23 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
       { status: 'failed', attempts: 3, last_status: 400 },
       { status: 'delivered', attempts: 1, last_status: 204 },
     ])
+  })
+
+  it('lets an idle sender sleep, and wakes it for an event another process recorded', async () => {
+    const recorder = await start(open)
+    // Only the other process's sender delivers: this one's kick after a change goes nowhere.
+    recorder.sandbox.webhooks.stop()
+    let queries = 0
+    const counted: Database = { ...recorder.db, query: (sql, params) => (queries++, recorder.db.query(sql, params)) }
+    const sender = await startSandbox(open, { db: counted })
+    await sleep(300)
+    queries = 0
+    await sleep(1500)
+    expect(queries, 'queries while nothing was due').toBe(0)
+    await recorder.stripe.customers.create({ email: 'elsewhere@example.com' })
+    for (let waited = 0; sender.deliveries.length === 0 && waited < 3000; waited += 20) await sleep(20)
+    expect(sender.deliveries.map((delivery) => (JSON.parse(delivery.body) as Stripe.Event).data.object)).toMatchObject([{ email: 'elsewhere@example.com' }])
+    await sender.close(true)
   })
 
   it('keeps pending deliveries in the database across a restart', async () => {

@@ -150,7 +150,10 @@ export function changes<T extends object>(before: T, after: T): Partial<T> {
   return previous
 }
 
-/** Records an event in the same transaction as the change, and queues its webhook delivery. */
+/** The channel on which a queued webhook delivery wakes the senders of every process (PostgreSQL's NOTIFY). */
+export const webhookQueuedChannel = 'sandbox_webhook_queued'
+
+/** Records an event in the same transaction as the change, and queues its webhook delivery (the senders are told on commit). */
 export async function recordEvent<K extends SandboxEvent['type']>(q: Queryable, request: RequestInfo, type: K, object: EventObject<K>, previous?: Partial<EventObject<K>>): Promise<SandboxEvent> {
   const event = {
     id: newId('evt'),
@@ -165,6 +168,7 @@ export async function recordEvent<K extends SandboxEvent['type']>(q: Queryable, 
   } as SandboxEvent
   const [row] = await q.query<{ seq: string }>('insert into sandbox_events (id, type, data) values ($1, $2, $3) returning seq', [event.id, type, JSON.stringify(event)])
   await q.query('insert into sandbox_webhook_deliveries (event_id, seq) values ($1, $2)', [event.id, row!.seq])
+  await q.query('select pg_notify($1, $2)', [webhookQueuedChannel, ''])
   return event
 }
 

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto'
 import type { Database } from '../../db/database'
+import { webhookQueuedChannel } from './store'
 
 /**
  * Webhook delivery as Stripe does it: each recorded event POSTed in the order recorded, signed with
  * `Stripe-Signature: t=…,v1=…`, retried with exponential back-off on a non-2xx answer or a network
  * error. The queue is in the database, so pending deliveries survive a restart and several server
- * processes share it (a claimed delivery is leased with locked_until).
+ * processes share it (a claimed delivery is leased with locked_until). A sender sleeps until a
+ * delivery is due: a change in its process kicks it, one in another process notifies it.
  */
 
 export interface WebhookOptions {
@@ -16,6 +18,8 @@ export interface WebhookOptions {
   retry?: { baseDelayMs: number; maxAttempts: number }
   /** How long an attempt may take before another process may try the delivery again. */
   leaseMs?: number
+  /** The longest an idle sender sleeps: only for a notification lost with its connection. */
+  pollMs?: number
 }
 
 export interface Webhooks {
@@ -23,7 +27,7 @@ export interface Webhooks {
   kick(): void
   /** Resolves once every pending delivery that is due has been delivered or has failed its current attempt. */
   drain(): Promise<void>
-  /** Stops sending (and polling); a drain() after it resolves once the attempt in flight, if any, has ended. */
+  /** Stops sending (and listening); a drain() after it resolves once the attempt in flight, if any, has ended. */
   stop(): void
 }
 
@@ -53,7 +57,9 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   const deliver = options.deliver ?? fetchDelivery()
   const retry = options.retry ?? { baseDelayMs: 1000, maxAttempts: 8 }
   const leaseMs = options.leaseMs ?? 60_000
+  const pollMs = options.pollMs ?? 60_000
   let stopped = false
+  let stopListening: (() => Promise<void>) | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> = Promise.resolve()
 
@@ -125,7 +131,7 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
         "select extract(epoch from (min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000 as wait from sandbox_webhook_deliveries where status = 'pending'",
       )
       .catch(() => [{ wait: 1000 }])
-    const wait = next?.wait == null ? 1000 : Math.min(Math.max(Number(next.wait), 5), 1000)
+    const wait = next?.wait == null ? pollMs : Math.min(Math.max(Number(next.wait), 5), pollMs)
     if (stopped) return
     timer = setTimeout(() => void run(), wait)
     timer.unref?.()
@@ -143,6 +149,14 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   }
 
   queueMicrotask(() => void run())
+  void options.db
+    .listen(webhookQueuedChannel, () => void run())
+    .then((stop) => {
+      if (stopped) return void stop()
+      stopListening = stop
+      // What another process queued while the listening began.
+      void run()
+    })
 
   return {
     kick() {
@@ -152,6 +166,7 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
     stop() {
       stopped = true
       clearTimeout(timer)
+      void stopListening?.()
     },
   }
 }
