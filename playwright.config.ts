@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium, testChromiumArgs } from './e2e/support/browser'
+import { serversReady, type E2eServer } from './e2e/support/servers'
 import { mailPortsFor } from './server/mail/catcher-ports'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
@@ -10,8 +11,6 @@ export const stackDataDir = `.local/e2e-${port}`
 const devPort = Number(process.env.E2E_DEV_PORT ?? port + 10)
 const devURL = `https://localhost:${devPort}`
 const devDataDir = `.local/e2e-dev-${devPort}`
-/** Resets both servers' databases at once; fails if either reset does. */
-const resetBoth = `bash -c 'node_modules/.bin/tsx server/db/reset.ts & main=$!; LOCAL_DIR=${devDataDir} node_modules/.bin/tsx server/db/reset.ts & dev=$!; wait $main && wait $dev'`
 // Each server's mail catcher (MailDev) on ports that follow its own, so runs on other E2E ports do
 // not collide; MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose the main server's.
 const mailPorts = (serverPort: number, env: Record<string, string | undefined> = {}) => {
@@ -21,6 +20,13 @@ const mailPorts = (serverPort: number, env: Record<string, string | undefined> =
 const mail = mailPorts(port, process.env)
 /** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
+
+const servers: E2eServer[] = [
+  { port, localDir: stackDataDir, dev: false, readyPath: '/', env: mail },
+  // The same stack with Vite's dev server, on data of its own. Ready once Vite has bundled the dev
+  // tools' dependencies (mermaid is large): the tests then start beside the servers, not the bundler.
+  { port: devPort, localDir: devDataDir, dev: true, readyPath: '/node_modules/.vite/deps/mermaid.js', env: mailPorts(devPort) },
+]
 
 export default defineConfig({
   testDir: 'e2e',
@@ -63,27 +69,12 @@ export default defineConfig({
     // Journeys that change data (*.mutating) sign up people of their own, so they run beside the rest.
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(dev|faults)\.spec\.ts$/ },
   ],
-  webServer: [
-    {
-      // Every run starts from exactly the demo accounts: this server's data and the development
-      // server's are reset side by side (Playwright starts the servers one after the other).
-      command: `${resetBoth} && node_modules/.bin/tsx server/main.ts`,
-      url: `${baseURL}/`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { PORT: String(port), LOCAL_DIR: stackDataDir, ...mail },
-    },
-    {
-      // The same stack with Vite's dev server, on data of its own (reset with the main server's).
-      command: 'node_modules/.bin/tsx server/main.ts --dev',
-      // Ready once Vite has bundled the dev tools' dependencies (mermaid is large): the tests then
-      // start on an idle machine, not beside the bundler.
-      url: `${devURL}/node_modules/.vite/deps/mermaid.js`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      env: { PORT: String(devPort), LOCAL_DIR: devDataDir, ...mailPorts(devPort) },
-    },
-  ],
+  // Every run starts from exactly the demo accounts. The two servers start side by side
+  // (scripts/e2e-servers.ts); Playwright would start them one after the other.
+  webServer: {
+    command: `node_modules/.bin/tsx scripts/e2e-servers.ts '${JSON.stringify(servers)}'`,
+    wait: { stdout: new RegExp(serversReady) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
 })

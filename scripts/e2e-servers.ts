@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, rmSync } from 'node:fs'
+import { request } from 'node:https'
+import { serversReady, type E2eServer } from '../e2e/support/servers'
+
+/**
+ * The browser tests' servers, started side by side: Playwright starts its web servers one after
+ * another, and the development server alone takes ten seconds. The first server's data is reset to
+ * the demo accounts and copied for the others, so every server starts from the same demo data
+ * without starting PostgreSQL in WebAssembly from scratch once more. Prints `serversReady` once every
+ * server answers; if one stops, so do the others and this process.
+ */
+const servers = JSON.parse(process.argv[2] ?? '[]') as E2eServer[]
+const [first, ...others] = servers
+if (!first) throw new Error('Usage: tsx scripts/e2e-servers.ts \'[{"port":…,"localDir":…,"dev":false,"readyPath":"/","env":{}}]\'')
+
+await new Promise<void>((resolve, reject) =>
+  spawn('node_modules/.bin/tsx', ['server/db/reset.ts'], { stdio: 'inherit', env: { ...process.env, LOCAL_DIR: first.localDir } }).on('exit', (code) =>
+    code === 0 ? resolve() : reject(new Error(`Resetting the demo data failed (exit ${code})`)),
+  ),
+)
+for (const other of others) {
+  rmSync(`${other.localDir}/db`, { recursive: true, force: true })
+  cpSync(`${first.localDir}/db`, `${other.localDir}/db`, { recursive: true })
+}
+
+const children: ChildProcess[] = servers.map((server) =>
+  spawn('node_modules/.bin/tsx', ['server/main.ts', ...(server.dev ? ['--dev'] : [])], {
+    stdio: 'inherit',
+    env: { ...process.env, ...server.env, PORT: String(server.port), LOCAL_DIR: server.localDir },
+  }),
+)
+const stopAll = (code: number) => {
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(code)
+}
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 1))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0))
+
+await Promise.all(servers.map((server) => answered(`https://localhost:${server.port}${server.readyPath}`)))
+console.log(serversReady)
+
+/** Resolves once the address answers 2xx (the servers' certificates are their own, self-signed). */
+async function answered(url: string) {
+  for (;;) {
+    const status = await new Promise<number>((resolve) =>
+      request(url, { rejectUnauthorized: false }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+        .on('error', () => resolve(0))
+        .end(),
+    )
+    if (status >= 200 && status < 300) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
