@@ -147,6 +147,7 @@ async function listenOnPostgres(connection: pg.ClientConfig, channel: string, on
     retry = setTimeout(() => {
       connect().then(
         () => {
+          if (stopped) return
           log.info({ channel }, 'database notifications back')
           onNotify()
         },
