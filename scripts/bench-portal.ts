@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mailPortsFor } from '../server/mail/catcher-ports'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from '../e2e/support/browser'
+import { run, untilAnswers } from './processes'
 
 /**
  * npm run bench:portal — with a cached session (signed in before), the time from navigating to
@@ -14,7 +15,7 @@ const runs = 5
 await run('node_modules/.bin/tsx', ['server/db/reset.ts'], { LOCAL_DIR: '.local/bench-portal' })
 const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...process.env, PORT: String(port), LOCAL_DIR: '.local/bench-portal', ...mailPortsFor(port) }, stdio: 'ignore' })
 try {
-  await waitForServer()
+  await untilAnswers(`${origin}/`, 30_000)
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: [...offlineChromiumArgs, '--no-sandbox'] })
   const page = await browser.newPage({ ignoreHTTPSErrors: true })
   await page.goto(`${origin}/account`)
@@ -44,23 +45,4 @@ try {
   await browser.close()
 } finally {
   server.kill('SIGTERM')
-}
-
-async function waitForServer() {
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('The server did not start')
-}
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  return new Promise<void>((resolve, reject) => {
-    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))))
-  })
 }

@@ -5,6 +5,7 @@ import { resolveChromium } from '../e2e/support/browser'
 import { mailPortsFor } from '../server/mail/catcher-ports'
 import { measureAssets } from './bench/assets'
 import { lighthouseMedian } from './bench/lighthouse'
+import { run, untilAnswers } from './processes'
 
 /**
  * Builds the site, serves it on loopback and prints, per public route, the JavaScript and CSS it
@@ -40,7 +41,7 @@ for (const { file } of routes) {
 
 const servers = [startServer(port, 'dist'), startServer(noScriptPort, noScriptDir)]
 try {
-  await Promise.all([waitForServer(port), waitForServer(noScriptPort)])
+  await Promise.all([untilAnswers(`https://localhost:${port}/`, 60_000), untilAnswers(`https://localhost:${noScriptPort}/`, 60_000)])
   const rows = []
   const ratios = []
   for (const { route } of routes) {
@@ -70,25 +71,5 @@ function startServer(serverPort: number, distDir: string): ChildProcess {
     // Each server keeps its own data (two PGlite databases cannot share one folder) and its own mail catcher's ports.
     env: { ...process.env, PORT: String(serverPort), DIST_DIR: distDir, LOCAL_DIR: `.local/bench-${serverPort}`, ...mailPortsFor(serverPort) },
     stdio: 'ignore',
-  })
-}
-
-async function waitForServer(serverPort: number) {
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`https://localhost:${serverPort}/`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`The server on port ${serverPort} did not start`)
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))))
   })
 }

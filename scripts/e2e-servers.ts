@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
-import { request } from 'node:https'
 import { serversReady, type E2eServer } from '../e2e/support/servers'
+import { run, untilAnswers } from './processes'
 
 /**
  * The browser tests' servers, started side by side: Playwright starts its web servers one after
@@ -14,11 +14,7 @@ const servers = JSON.parse(process.argv[2] ?? '[]') as E2eServer[]
 const [first, ...others] = servers
 if (!first) throw new Error('Usage: tsx scripts/e2e-servers.ts \'[{"port":…,"localDir":…,"dev":false,"readyPath":"/","env":{}}]\'')
 
-await new Promise<void>((resolve, reject) =>
-  spawn('node_modules/.bin/tsx', ['server/db/reset.ts'], { stdio: 'inherit', env: { ...process.env, LOCAL_DIR: first.localDir } }).on('exit', (code) =>
-    code === 0 ? resolve() : reject(new Error(`Resetting the demo data failed (exit ${code})`)),
-  ),
-)
+await run('node_modules/.bin/tsx', ['server/db/reset.ts'], { LOCAL_DIR: first.localDir })
 for (const other of others) {
   rmSync(`${other.localDir}/db`, { recursive: true, force: true })
   cpSync(`${first.localDir}/db`, `${other.localDir}/db`, { recursive: true })
@@ -37,21 +33,6 @@ const stopAll = (code: number) => {
 for (const child of children) child.on('exit', (code) => stopAll(code ?? 1))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0))
 
-await Promise.all(servers.map((server) => answered(`https://localhost:${server.port}${server.readyPath}`)))
+// Playwright gives up after two minutes (playwright.config.ts).
+await Promise.all(servers.map((server) => untilAnswers(`https://localhost:${server.port}${server.readyPath}`, 120_000)))
 console.log(serversReady)
-
-/** Resolves once the address answers 2xx (the servers' certificates are their own, self-signed). */
-async function answered(url: string) {
-  for (;;) {
-    const status = await new Promise<number>((resolve) =>
-      request(url, { rejectUnauthorized: false }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
-        .on('error', () => resolve(0))
-        .end(),
-    )
-    if (status >= 200 && status < 300) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
