@@ -31,8 +31,8 @@ export interface Database extends Queryable {
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>
   /**
    * Calls `onNotify` for every NOTIFY on the channel (from this instance or another) until the
-   * returned function stops listening. PostgreSQL listens on a connection of its own, which comes
-   * back after a drop and then calls `onNotify` once, for what it may have missed meanwhile.
+   * returned function stops listening, and once whenever listening begins, for what was sent before:
+   * at the start, and on PostgreSQL after its own connection is dropped and comes back.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
@@ -55,7 +55,11 @@ export function pgliteDatabase(db: PGlite): Database {
     query,
     transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await tx.query<T>(textOf(sql), params)).rows })),
     withAdvisoryLock: (_key, work) => work(),
-    listen: (channel, onNotify) => db.listen(channel, () => onNotify()),
+    listen: async (channel, onNotify) => {
+      const stop = await db.listen(channel, () => onNotify())
+      onNotify()
+      return stop
+    },
     close: () => db.close(),
   }
 }
@@ -160,7 +164,7 @@ async function listenOnPostgres(connection: pg.ClientConfig, channel: string, on
   }
 
   // A database not reachable yet: listening starts when it is.
-  await connect().catch(() => {
+  await connect().then(onNotify, () => {
     log.warn({ channel }, 'database notifications not available yet: listening again')
     listenAgain()
   })

@@ -131,12 +131,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       timer.unref()
     })
   }
+  // Listening wakes it once as it begins, for mail queued before.
   if (options.wakeOnQueue ?? true)
     void options.db.listen(mailQueuedChannel, wake).then((stop) => {
-      if (stopped) return void stop()
-      stopListening = stop
-      // Mail queued while the listening began would otherwise wait for the next poll.
-      wake()
+      if (stopped) void stop()
+      else stopListening = stop
     })
   wake()
 

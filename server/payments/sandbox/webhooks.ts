@@ -149,13 +149,12 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   }
 
   queueMicrotask(() => void run())
+  // Listening runs it once as it begins, for what another process queued before.
   void options.db
     .listen(webhookQueuedChannel, () => void run())
     .then((stop) => {
-      if (stopped) return void stop()
-      stopListening = stop
-      // What another process queued while the listening began.
-      void run()
+      if (stopped) void stop()
+      else stopListening = stop
     })
 
   return {
