@@ -3,12 +3,13 @@ import { createActor, fromPromise } from 'xstate'
 import { sessionMachine, type SignInIdentity } from '../../machines/session.machine'
 import { selectAccountArea } from '../../src/features/account-shell/account-area.select'
 import { account, identity } from '../machines/session.model'
+import { settle } from '../support/settle'
 
 /** The session of the account area, after POST /api/auth/login answered with this account (or while it has not). */
 async function sessionWith(answer: typeof account | null) {
   const loadAccount = fromPromise<typeof account, SignInIdentity>(() => (answer ? Promise.resolve(answer) : new Promise<typeof account>(() => {})))
   const actor = createActor(sessionMachine.provide({ actors: { loadAccount } }), { input: { identity } }).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   return actor.getSnapshot()
 }
 

@@ -6,6 +6,7 @@ import { expectContexts, expectContextTableCoversMachine, type ContextTable } fr
 import { replayPath } from '../model/run'
 import { activityAlongPath, activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from './activity.model'
 import { startActivity } from './activity.start'
+import { settle } from '../support/settle'
 
 const plan = planPaths(activityModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
@@ -35,15 +36,12 @@ describe('activity machine: generated paths', () => {
 })
 
 describe('activity rules', () => {
-  const start = startActivity
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
-
   it('loads the newest page, then the next one by its cursor, once however often Show more is pressed', async () => {
-    const { actor, load } = start([firstPage, lastPage])
-    await settled()
+    const { actor, load } = startActivity([firstPage, lastPage])
+    await settle()
     actor.send({ type: 'activity.more' })
     actor.send({ type: 'activity.more' })
-    await settled()
+    await settle()
     expect(load.mock.calls).toEqual([[null], ['cursor_2']])
     expect(actor.getSnapshot().context.entries.map((entry) => entry.id)).toEqual(['act_3', 'act_2', 'act_1'])
     actor.send({ type: 'activity.more' })
@@ -51,20 +49,20 @@ describe('activity rules', () => {
   })
 
   it('lists an entry once when an older page repeats it (a new entry moved the pages on)', async () => {
-    const { actor } = start([firstPage, { entries: [renewalEntry, purchaseEntry], nextCursor: null }])
-    await settled()
+    const { actor } = startActivity([firstPage, { entries: [renewalEntry, purchaseEntry], nextCursor: null }])
+    await settle()
     actor.send({ type: 'activity.more' })
-    await settled()
+    await settle()
     expect(actor.getSnapshot().context.entries.map((entry) => entry.id)).toEqual(['act_3', 'act_2', 'act_1'])
   })
 
   it('starts again from the newest page on a refresh, also while a page is loading', async () => {
-    const { actor, load } = start([firstPage, lastPage, firstPage])
+    const { actor, load } = startActivity([firstPage, lastPage, firstPage])
     actor.send({ type: 'activity.refresh' })
-    await settled()
+    await settle()
     expect(load.mock.calls).toEqual([[null], [null]])
     actor.send({ type: 'activity.refresh' })
-    await settled()
+    await settle()
     expect(load.mock.calls).toEqual([[null], [null], [null]])
     expect(actor.getSnapshot().context.entries.map((entry) => entry.id)).toEqual(['act_3', 'act_2'])
   })

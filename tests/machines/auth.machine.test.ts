@@ -6,6 +6,7 @@ import { expectContexts, expectContextTableCoversMachine, type ContextTable } fr
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { authModel, cara, forgotPassword, paula, startup } from './auth.model'
+import { settle } from '../support/settle'
 
 const plan = planPaths(authModel)
 
@@ -192,11 +193,10 @@ describe('auth machine: rules of spec section 4', () => {
     ).start()
     return { actor, storeActiveAccount, returnToRequestedPage, leaveAccountArea, login, checkSession }
   }
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
   it('makes the first account active at startup when none is active', async () => {
     const { actor, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara, paula] })))
-    await settled()
+    await settle()
     expect(actor.getSnapshot().value).toBe('none')
     expect(actor.getSnapshot().context.activeAccount).toEqual(cara)
     expect(storeActiveAccount).toHaveBeenCalledWith(cara)
@@ -204,13 +204,13 @@ describe('auth machine: rules of spec section 4', () => {
 
   it('keeps the active account MSAL remembers', async () => {
     const { actor } = start(Promise.resolve(startup({ activeAccount: paula, accounts: [cara, paula] })))
-    await settled()
+    await settle()
     expect(actor.getSnapshot().context.activeAccount).toEqual(paula)
   })
 
   it('returns to the page first asked for after a sign-in by redirect', async () => {
     const { returnToRequestedPage } = start(Promise.resolve(startup({ accounts: [cara], returnPath: '/account/profile' })))
-    await settled()
+    await settle()
     expect(returnToRequestedPage).toHaveBeenCalledWith('/account/profile')
   })
 
@@ -219,7 +219,7 @@ describe('auth machine: rules of spec section 4', () => {
     ['msal.acquireToken.success', { type: 'msal.acquireToken.success', interaction: 'silent', account: paula }],
   ] as const)('makes the account of %s active', async (_, event) => {
     const { actor, storeActiveAccount } = start(Promise.resolve(startup({})))
-    await settled()
+    await settle()
     actor.send(event)
     expect(actor.getSnapshot().context.activeAccount).toEqual(paula)
     expect(storeActiveAccount).toHaveBeenLastCalledWith(paula)
@@ -231,7 +231,7 @@ describe('auth machine: rules of spec section 4', () => {
     ['followed by a token acquisition', { type: 'msal.acquireToken.success', interaction: 'silent', account: paula }],
   ] as const)('clears the sign-in error shown when it is %s', async (_, event) => {
     const { actor } = start(Promise.resolve(startup({})))
-    await settled()
+    await settle()
     actor.send({ type: 'login.request', interactionType: 'telepathy' })
     expect(actor.getSnapshot().context.error).toBe('Invalid interaction type')
     actor.send(event)
@@ -240,7 +240,7 @@ describe('auth machine: rules of spec section 4', () => {
 
   it("answers an unknown interaction type with 'Invalid interaction type'", async () => {
     const { actor, login } = start(Promise.resolve(startup({})))
-    await settled()
+    await settle()
     actor.send({ type: 'login.request', interactionType: 'telepathy' })
     expect(actor.getSnapshot().value).toBe('none')
     expect(actor.getSnapshot().context.error).toBe('Invalid interaction type')
@@ -249,7 +249,7 @@ describe('auth machine: rules of spec section 4', () => {
 
   it('starts interactive sign-in only from none; a second request meets the in-progress error', async () => {
     const { actor, login } = start(Promise.resolve(startup({})))
-    await settled()
+    await settle()
     actor.send({ type: 'login.request', interactionType: 'redirect', returnPath: '/account/licenses' })
     actor.send({ type: 'login.request', interactionType: 'redirect' })
     actor.send({ type: 'token.request', interactionType: 'redirect', scopes: ['accounts.write'] })
@@ -261,21 +261,21 @@ describe('auth machine: rules of spec section 4', () => {
 
   it("starts the password-reset policy when B2C answers 'Forgot your password?' (AADB2C90118)", async () => {
     const { actor, login } = start(Promise.reject(forgotPassword))
-    await settled()
+    await settle()
     expect(actor.getSnapshot().value).toBe('login')
     expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'passwordReset' })
   })
 
   it('signs in again with the sign-up/sign-in policy on return from the password reset', async () => {
     const { actor, login } = start(Promise.resolve(startup({ returnedPolicy: 'passwordReset', accounts: [cara], returnPath: '/account' })))
-    await settled()
+    await settle()
     expect(actor.getSnapshot().value).toBe('login')
     expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account' })
   })
 
   it('forgets the account and leaves the account area when another tab signs out', async () => {
     const { actor, leaveAccountArea, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara] })))
-    await settled()
+    await settle()
     storeActiveAccount.mockClear()
     actor.send({ type: 'msal.logout.success' })
     expect(actor.getSnapshot().value).toBe('none')
@@ -287,7 +287,7 @@ describe('auth machine: rules of spec section 4', () => {
 
   it('goes on with its own sign-out when MSAL reports it', async () => {
     const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
-    await settled()
+    await settle()
     actor.send({ type: 'logout.request' })
     actor.send({ type: 'msal.logout.success' })
     expect(actor.getSnapshot().value).toBe('logout')
@@ -296,7 +296,7 @@ describe('auth machine: rules of spec section 4', () => {
 
   it('leaves rather than mix people when another tab signs in someone else', async () => {
     const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
-    await settled()
+    await settle()
     actor.send({ type: 'msal.login.success', account: paula })
     expect(actor.getSnapshot().context.activeAccount).toBeNull()
     expect(leaveAccountArea).toHaveBeenCalledTimes(1)
@@ -309,12 +309,12 @@ describe('auth machine: rules of spec section 4', () => {
       vi.fn(async () => 'active' as const),
     )
     const signedOut = start(Promise.resolve(startup({})))
-    await settled()
+    await settle()
     signedIn.actor.send({ type: 'page.visible' })
     signedOut.actor.send({ type: 'page.visible' })
     expect(signedIn.checkSession).toHaveBeenCalledWith({ account: cara })
     expect(signedOut.checkSession).not.toHaveBeenCalled()
-    await settled()
+    await settle()
     expect(signedIn.actor.getSnapshot().value).toBe('none')
     expect(signedIn.actor.getSnapshot().context.activeAccount).toEqual(cara)
   })
@@ -325,16 +325,16 @@ describe('auth machine: rules of spec section 4', () => {
       undefined,
       vi.fn(async () => 'signedOut' as const),
     )
-    await settled()
+    await settle()
     actor.send({ type: 'page.visible' })
-    await settled()
+    await settle()
     expect(actor.getSnapshot().context.activeAccount).toBeNull()
     expect(leaveAccountArea).toHaveBeenCalledTimes(1)
   })
 
   it('lets the check send the user to sign in again, back to the same page, when the session cannot be renewed', async () => {
     const { actor } = start(Promise.resolve(startup({ accounts: [cara] })))
-    await settled()
+    await settle()
     actor.send({ type: 'page.visible' })
     actor.send({ type: 'token.request', interactionType: 'redirect', scopes: ['accounts.read'], returnPath: '/account/profile' })
     expect(actor.getSnapshot().value).toBe('acquireToken')
@@ -348,9 +348,9 @@ describe('auth machine: rules of spec section 4', () => {
       undefined,
       vi.fn(() => Promise.reject(new Error('offline'))),
     )
-    await settled()
+    await settle()
     actor.send({ type: 'page.visible' })
-    await settled()
+    await settle()
     expect(actor.getSnapshot().value).toBe('none')
     expect(actor.getSnapshot().context.error).toBeNull()
     expect(actor.getSnapshot().context.activeAccount).toEqual(cara)

@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 import { neverAnswers as never, startedWith } from './auth.started'
+import { settle } from '../support/settle'
 
 /** Spec section 4: which account is active, and the sign-in requests that may start. */
 const ada: SignedInAccount = { homeAccountId: 'ada-home', localAccountId: 'ada', username: 'ada@example.com' }
@@ -52,7 +53,6 @@ describe('a sign-in request', () => {
   })
 })
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const signedInAsAda: StartupOutput = { activeAccount: ada, accounts: [ada], returnedPolicy: null }
 
 describe('an interactive sign-in or token request', () => {

@@ -1,6 +1,7 @@
 import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
+import { settle } from '../support/settle'
 
 /** An MSAL call that never answers (a redirect would be leaving the page). */
 export const neverAnswers = fromPromise(() => new Promise<never>(() => {}))
@@ -17,6 +18,6 @@ export async function startedWith(output: StartupOutput, actors: Record<string, 
     actions: { storeActiveAccount: (_, params) => void stored.push(params.account), leaveAccountArea: () => void left.push('left') },
   })
   const actor = createActor(machine).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   return { actor, stored, left }
 }

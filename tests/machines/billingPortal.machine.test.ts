@@ -5,6 +5,7 @@ import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMach
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { billingPortalModel, portalUrl } from './billingPortal.model'
+import { settle } from '../support/settle'
 
 const plan = planPaths(billingPortalModel)
 
@@ -44,7 +45,7 @@ describe('billing portal machine', () => {
     ).start()
     actor.send({ type: 'portal.open', returnUrl: 'https://localhost:5173/account/profile' })
     actor.send({ type: 'portal.open', returnUrl: 'https://localhost:5173/account/profile' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(createPortalSession).toHaveBeenCalledTimes(1)
     expect(createPortalSession).toHaveBeenCalledWith({ returnUrl: 'https://localhost:5173/account/profile' })
     expect(goToPortal).toHaveBeenCalledWith(portalUrl)

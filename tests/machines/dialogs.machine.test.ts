@@ -10,6 +10,7 @@ import { idleActors, replayPath } from '../model/run'
 import { discordConnectModel } from './discordConnect.model'
 import { licenseKeyModel } from './licenseKey.model'
 import { plusLicense } from './myLicenses.model'
+import { settle } from '../support/settle'
 
 describe('license key dialog: generated paths', () => {
   const plan = planPaths(licenseKeyModel)
@@ -104,11 +105,11 @@ describe('connect discord dialog: generated paths', () => {
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true)
     actor.send({ type: 'name.change', value: 'paula.plus' })
     actor.send({ type: 'discord.join' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(actor.getSnapshot().context).toEqual({ discordName: 'paula.plus', error: 'Discord access comes with a Commercial Plus license.' })
     answer = Promise.resolve({ inviteLink: 'https://discord.gg/x' })
     actor.send({ type: 'discord.join' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(openInvite).toHaveBeenCalledWith('https://discord.gg/x')
     expect(actor.getSnapshot().value).toBe('connected')
   })

@@ -5,6 +5,7 @@ import { describePath, planPaths } from '../model/paths'
 import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
 import { idleActors, replayPath } from '../model/run'
 import { adaSeat, keyRotationModel, newKey, noSeat } from './keyRotation.model'
+import { settle } from '../support/settle'
 
 const plan = planPaths(keyRotationModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
@@ -41,7 +42,7 @@ describe('key rotation rules', () => {
     actor.send({ type: 'rotation.confirm' })
     actor.send({ type: 'rotation.close' })
     expect(actor.getSnapshot().value).toBe('regenerating')
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(regenerate.mock.calls).toEqual([['seat_new']])
     expect(keyRegenerated.mock.calls).toEqual([[{ licenseId: 'seat_new', licenseKey: 'PRSM-NEWKY-11111-22222-33333-44444' }]])
     expect(actor.getSnapshot().value).toBe('done')
@@ -59,13 +60,13 @@ describe('key rotation rules', () => {
     const actor = createActor(keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(() => answer) } })).start()
     actor.send({ type: 'rotation.request', seat: adaSeat })
     actor.send({ type: 'rotation.confirm' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(actor.getSnapshot().value).toBe('failed')
     expect(actor.getSnapshot().context).toEqual({ seat: adaSeat, licenseKey: null, error: notFound })
     answer = Promise.resolve({ licenseId: 'seat_new', licenseKey: newKey })
     actor.send({ type: 'rotation.retry' })
     expect(actor.getSnapshot().context.error).toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(actor.getSnapshot().context.licenseKey).toBe('PRSM-NEWKY-11111-22222-33333-44444')
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Product } from '../../src/api/contract'
 import { purchaseMachine } from '../../machines/purchase.machine'
+import { settle } from '../support/settle'
 
 /** Spec sections 5 and 9: which license type an account may buy, and how many seats. */
 const product = (priceId: Product['priceId'], seatsAvailable: number | null): Product => ({
@@ -26,7 +27,7 @@ async function purchasePage(input: { priceId: string | null; allowedPriceId: str
     },
   })
   const actor = createActor(machine, { input }).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   return { actor, checkouts }
 }
 
@@ -68,7 +69,7 @@ describe('the seats of a purchase', () => {
     const { actor, checkouts } = await purchasePage({ priceId: 'commercial', allowedPriceId: null })
     actor.send({ type: 'seats.increase' })
     actor.send({ type: 'checkout.start' })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(checkouts).toEqual([{ priceId: 'commercial', quantity: 2 }])
     expect(actor.getSnapshot().value).toBe('checkingOut')
   })

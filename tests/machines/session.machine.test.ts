@@ -6,6 +6,7 @@ import { expectContexts, type ContextTable, expectContextTableCoversMachine } fr
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'
 import { account, identity, sessionModel } from './session.model'
+import { settle } from '../support/settle'
 
 const plan = planPaths(sessionModel)
 
@@ -30,7 +31,7 @@ describe('session machine', () => {
   it('loads the account with the identity of the ID token', async () => {
     const loadAccount = vi.fn(async (_identity: typeof identity) => account)
     const actor = createActor(sessionMachine.provide({ actors: { loadAccount: fromPromise(({ input }) => loadAccount(input)) } }), { input: { identity } }).start()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(loadAccount).toHaveBeenCalledWith(identity)
     expect(actor.getSnapshot().value).toBe('ready')
     expect(actor.getSnapshot().context.account).toEqual(account)
@@ -39,7 +40,7 @@ describe('session machine', () => {
   it("sends the user to '/' when the account cannot load", async () => {
     const goHome = vi.fn()
     createActor(sessionMachine.provide({ actors: { loadAccount: fromPromise(() => Promise.reject(new Error('down'))) }, actions: { goHome } }), { input: { identity } }).start()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(goHome).toHaveBeenCalledTimes(1)
   })
 })

@@ -4,6 +4,7 @@ import type { AssignedLicense, Stats } from '../../src/api/contract'
 import { manageLicensesMachine } from '../../machines/manageLicenses.machine'
 import { plans, upgradePaths } from '../../src/content/plans'
 import { selectManageLicenses, selectPurchaseDialog } from '../../src/features/manage-licenses/manage-licenses.select'
+import { settle } from '../support/settle'
 
 /** Spec section 2: the header button and the upgrade entry follow the plan and the seats. */
 async function loaded(stats: Stats) {
@@ -11,7 +12,7 @@ async function loaded(stats: Stats) {
     actors: { loadStats: fromPromise(async () => stats), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []) },
   })
   const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths } }).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   return actor
 }
 

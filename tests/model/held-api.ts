@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { createAccountsApi } from '../../src/api/accounts-api'
 import { createCaller } from '../../src/api/client'
+import { settle } from '../support/settle'
 
 export interface HeldRequest {
   method: string
@@ -50,6 +51,6 @@ export function heldApi() {
 
 /** Waits (a few turns of the event loop) until the check holds. */
 export async function until(check: () => boolean) {
-  for (let tries = 0; tries < 50 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 0))
+  for (let tries = 0; tries < 50 && !check(); tries++) await settle()
   expect(check()).toBe(true)
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createActor, setup } from 'xstate'
 import { myLicensesMachine } from '../../machines/myLicenses.machine'
 import { notProvidedCallback } from '../../machines/not-provided'
+import { settle } from '../support/settle'
 
 /** A machine run without the app's actors says which one is missing, instead of waiting forever. */
 describe('an actor the app did not provide', () => {
   it('fails the call it stands for, naming it', async () => {
     const actor = createActor(myLicensesMachine).start()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await settle()
     expect(actor.getSnapshot().value).toBe('failed')
     expect(actor.getSnapshot().context.error).toBe("The actor 'loadLicenses' was not provided")
   })

@@ -4,6 +4,7 @@ import type { AssignedLicense, Stats } from '../../src/api/contract'
 import { manageLicensesMachine } from '../../machines/manageLicenses.machine'
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
 import { plans, upgradePaths } from '../../src/content/plans'
+import { settle } from '../support/settle'
 
 /** Spec sections 4, 5 and 9: the upgrade's plans and seats, and the seats of Buy Additional Licenses. */
 const commercialPlus = { priceId: 'commercial-plus', name: 'Commercial Plus', price: 49900 } as const
@@ -44,7 +45,7 @@ function manageLicenses(stats: Stats) {
 const wizardContext = (actor: ReturnType<typeof manageLicenses>) => (actor.getSnapshot().children.upgrade as ActorRefFrom<typeof upgradeMachine> | undefined)?.getSnapshot().context
 
 const loaded = async (actor: ReturnType<typeof manageLicenses>) => {
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   expect(actor.getSnapshot().matches('ready')).toBe(true)
   return actor
 }

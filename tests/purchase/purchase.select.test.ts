@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { Product } from '../../src/api/contract'
 import { purchaseMachine } from '../../machines/purchase.machine'
 import { selectPurchase } from '../../src/features/purchase/purchase.select'
+import { settle } from '../support/settle'
 
 /** Spec sections 2, 5 and 9: the purchase page's price, total and seat count. */
 const community: Product = {
@@ -22,7 +23,7 @@ const commercial: Product = { ...community, name: 'Commercial', priceId: 'commer
 async function page(product: Product, seats = 1) {
   const machine = purchaseMachine.provide({ actors: { loadProduct: fromPromise(async () => product) } })
   const actor = createActor(machine, { input: { priceId: product.priceId, allowedPriceId: null } }).start()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
   for (let seat = 1; seat < seats; seat++) actor.send({ type: 'seats.increase' })
   return selectPurchase(actor.getSnapshot())
 }

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { PaymentCard } from '../../src/api/contract'
 import { upgradeMachine } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
+import { settle } from '../support/settle'
 
 /** Spec section 4: what each step of the upgrade wizard shows. */
 const commercial = { priceId: 'commercial', name: 'Commercial', price: 29900 } as const
@@ -20,8 +21,8 @@ async function atConfirm(card: PaymentCard | null, seats = 3) {
   const actor = createActor(machine, { input: { currentPriceId: 'community', targets: [commercial, commercialPlus], seats } }).start()
   actor.send({ type: 'plan.select', priceId: 'commercial-plus' })
   actor.send({ type: 'wizard.continue' })
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await settle()
+  await settle()
   return actor
 }
 
