@@ -54,7 +54,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
     const caller = await deps.verifyToken(c.req.header('authorization'))
-    const reading = c.req.method === 'GET'
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
     requireScope(caller, reading ? 'accounts.read' : 'accounts.write')
     await takeToken(caller.oid, reading ? 'read' : 'write')
     c.set('caller', caller)
@@ -130,7 +130,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.post('/discord/connect', jsonBody(contract.discordConnectRequestSchema), async (c) => {
     const { discordName } = c.req.valid('json')
     if (!(await holdsCommercialPlus(db, caller(c).email))) throw new Problem(403, 'Discord access comes with a Commercial Plus license.')
-    await db.query('update accounts set discord_name = $2, discord_connected = true where oid = $1', [caller(c).oid, discordName])
+    const [connected] = await db.query('update accounts set discord_name = $2, discord_connected = true where oid = $1 returning oid', [caller(c).oid, discordName])
+    if (!connected) throw notFound('The account')
     return c.json({ inviteLink: deps.discordInviteUrl, discordConnected: true as const })
   })
 

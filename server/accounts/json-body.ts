@@ -37,7 +37,8 @@ function depthOf(value: unknown, depth = 0): number {
   return Math.max(depth, ...Object.values(value).map((child) => depthOf(child, depth + 1)))
 }
 
-const isJson = (c: Context) => /^application\/json\b/i.test(c.req.header('content-type') ?? '')
+// application/json with or without parameters; not application/json-seq or a list of types, which Hono does not parse.
+const isJson = (c: Context) => /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
 
 /** The contract's schema over a parsed body: nesting and shape (400), then each invalid field, named (422). */
 function checked<TSchema extends v.GenericSchema>(json: unknown, schema: TSchema): v.InferOutput<TSchema> {

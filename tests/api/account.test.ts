@@ -80,6 +80,14 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     expect((await api.call('plus@example.com', 'GET', '/licenses')).body[0].discordConnected).toBe(true)
   })
 
+  it('answers 404 to a seat holder who has not signed in yet, rather than connect nothing', async () => {
+    const email = `unsigned.${Date.now()}@example.com`
+    const seat = await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Un', lastName: 'Signed', email })
+    expect(seat.status).toBe(200)
+    expect(await api.call(email, 'POST', '/discord/connect', { discordName: 'un.signed' })).toMatchObject({ status: 404, body: { message: 'The account was not found.' } })
+    expect((await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: seat.body.id })).status).toBe(200)
+  })
+
   it('describes each product, and answers 404 for an unknown one', async () => {
     const product = await api.call('nolicense@example.com', 'GET', '/products/commercial-plus')
     expect(product.body).toMatchObject({

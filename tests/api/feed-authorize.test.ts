@@ -129,7 +129,19 @@ describe('reading the feed credentials and the client address', () => {
   it('reads Basic credentials, the email lower-cased and the key as sent (colons allowed after the first)', () => {
     expect(basicCredentials(basic('Dev@Example.com', 'PRSM-A:B'))).toEqual({ email: 'dev@example.com', key: 'PRSM-A:B' })
     expect(basicCredentials(`basic   ${Buffer.from('a@b.c:k').toString('base64')}`)).toEqual({ email: 'a@b.c', key: 'k' })
-    for (const header of [undefined, '', 'Basic', 'Basic =', 'Digest abc', basic(':key', ''), basic('a@b.c', ''), basic('a@b.c', 'k'.repeat(201)), `Basic ${'A'.repeat(2000)}`])
+    for (const header of [
+      undefined,
+      '',
+      'Basic',
+      'Basic =',
+      'Digest abc',
+      basic(':key', ''),
+      basic('a@b.c', ''),
+      basic('a@b.c', 'k'.repeat(201)),
+      basic('a\u0000b@example.com', 'key'),
+      basic('a@b.c', 'k\u0007ey'),
+      `Basic ${'A'.repeat(2000)}`,
+    ])
       expect(basicCredentials(header), String(header)).toBeNull()
   })
 

@@ -42,6 +42,8 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
     const write = await api.app.request('/api/licenses/assign', { method: 'POST', headers: { Authorization: `Bearer ${readOnly}`, 'Content-Type': 'application/json' }, body: '{}' })
     expect(write.status).toBe(403)
     expect(await write.json()).toEqual({ message: 'This action needs the accounts.write permission.' })
+    // HEAD reads, as GET does.
+    expect((await api.app.request('/api/licenses', { method: 'HEAD', headers: { Authorization: `Bearer ${readOnly}` } })).status).toBe(200)
   })
 
   it('guards every call: 401 without a token, 403 without its scope', async () => {
@@ -62,6 +64,10 @@ describe.each(databases)('the API’s guard on $name', ({ open }) => {
   it('answers 400 to malformed JSON, 415 to another content type, 413 to a large body and 400 to deep nesting', async () => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', '{"firstName":')).status).toBe(400)
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', 'firstName=a', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+    // JSON's relatives are not JSON: a sequence of texts, or a list of types.
+    for (const type of ['application/json-seq', 'application/json, text/plain'])
+      expect((await api.call('plus@example.com', 'POST', '/discord/connect', { discordName: 'paula' }, { 'Content-Type': type })).status, type).toBe(415)
+    expect((await api.call('plus@example.com', 'POST', '/discord/connect', '{"discordName":"a"}', { 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(422)
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'x'.repeat(70_000) })).status).toBe(413)
     const deep = JSON.stringify(Array.from({ length: 40 }).reduce<unknown>((inner) => ({ inner }), {}))
     expect((await api.call('plus@example.com', 'POST', '/licenses/assign', deep)).status).toBe(400)
