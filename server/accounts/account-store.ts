@@ -20,6 +20,8 @@ interface AccountRow {
   discord_connected: boolean
   allowed_price_id: Account['allowedPriceId']
   stripe_customer_id: string | null
+  /** How many upgrades the payment provider refused (server/db/migrations.ts, version 10). */
+  upgrade_refusals: number
 }
 
 export function toAccount(row: AccountRow): Account {

@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono'
 import Stripe from 'stripe'
 import * as v from 'valibot'
 import * as contract from '../../src/api/contract'
-import { findPlan, plans, upgradePaths } from '../../src/content/plans'
+import { findPlan, planLadder, plans, upgradePaths } from '../../src/content/plans'
 import { activityPage } from '../activity/activity-page'
 import type { Database } from '../db/database'
 import { createFeedAuthorizer } from '../feed/authorize'
@@ -73,10 +73,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
    * Idempotency-Key when it sends one, else the request's own content, so a retried request
    * repeats the first one's answer instead of making a second object or charge.
    */
-  const idempotencyKey = (c: Context<Env>, operation: string, content: unknown) => {
+  const idempotencyKey = (c: Context<Env>, operation: string, content: unknown, part?: string) => {
     const sent = c.req.header('idempotency-key')
     const request = sent && /^[\w-]{8,128}$/.test(sent) ? sent : createHash('sha256').update(JSON.stringify(content)).digest('base64url')
-    return `${operation}:${caller(c).oid}:${request}`
+    // A request that writes several objects (an upgrade of each subscription) needs a key for each.
+    return `${operation}:${caller(c).oid}:${request}${part ? `:${part}` : ''}`
   }
   /** The account's customer at Stripe, created on first need (a checkout, a payment setup); never two for one account. */
   const ensureCustomer = async (account: { oid: string; email: string; first_name: string; last_name: string; stripe_customer_id: string | null }) => {
@@ -160,16 +161,25 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     return c.json({ paymentMethodId })
   })
 
-  /** The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that comes before a charge. */
+  /**
+   * The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that
+   * comes before a charge. It starts from the lowest plan among the live subscriptions, and leaves
+   * out those already on the new plan with their seats: when a card is refused part-way through an
+   * upgrade of several subscriptions, trying again finishes it.
+   */
   const planUpgrade = async (oid: string, request: contract.UpgradeRequest) => {
     const account = await findAccountRow(db, oid)
     const subscriptions = await liveSubscriptionsOf(db, oid)
-    if (subscriptions.length === 0 || !account.allowed_price_id) throw notFound('Your subscription')
-    if (!upgradePaths[account.allowed_price_id].includes(request.priceId)) throw conflict(`${findPlan(account.allowed_price_id)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
+    if (subscriptions.length === 0) throw notFound('Your subscription')
+    const from = planLadder.find((priceId) => subscriptions.some((subscription) => subscription.price_id === priceId))!
+    if (!upgradePaths[from].includes(request.priceId)) throw conflict(`${findPlan(from)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
     await checkSeatCount(db, oid, request.quantity)
     const seats = spreadSeats(subscriptions, request.quantity)
     if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
-    return { customerId: customerOfRow(account), changes: subscriptions.map((subscription, index) => ({ subscription, quantity: seats[index]! })) }
+    const changes = subscriptions
+      .map((subscription, index) => ({ subscription, quantity: seats[index]! }))
+      .filter(({ subscription, quantity }) => subscription.price_id !== request.priceId || subscription.quantity !== quantity)
+    return { customerId: customerOfRow(account), refusals: account.upgrade_refusals, changes }
   }
 
   app.get('/stripe/upgrade-preview', async (c) => {
@@ -189,15 +199,27 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.post('/stripe/upgrade-community-subscription', jsonBody(contract.upgradeRequestSchema), async (c) => {
     const request = c.req.valid('json')
-    const { customerId, changes } = await planUpgrade(caller(c).oid, request)
+    const oid = caller(c).oid
+    const { customerId, refusals, changes } = await planUpgrade(oid, request)
     if (findPlan(request.priceId)!.price > 0 && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
+    // Stripe's time is in whole seconds: what it answers below is at least as new as this.
+    const asked = new Date(Math.floor(Date.now() / 1000) * 1000)
     for (const { subscription, quantity } of changes) {
-      // The key names the change and the state it starts from: the same request again is the same charge.
-      const key = idempotencyKey(c, 'upgrade', { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity] })
-      const changed = await gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key })
-      // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh shows the new plan.
+      // The key names the change, the state it starts from and the attempt: the same request again
+      // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
+      // a day) the customer's next attempt, with another card or the same one, is charged anew.
+      const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
+      const key = idempotencyKey(c, 'upgrade', content, subscription.stripe_subscription_id)
+      const changed = await gateway
+        .changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key })
+        .catch(async (error: unknown) => {
+          if (error instanceof PaymentDeclinedError) await db.query('update accounts set upgrade_refusals = upgrade_refusals + 1 where oid = $1', [oid])
+          throw error
+        })
+      // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh
+      // shows the new plan; an event from before the request, delivered late, no longer undoes it.
       const state = subscriptionState(changed, deps.prices)
-      if (state) await db.transaction((tx) => applySubscription(tx, state))
+      if (state) await db.transaction((tx) => applySubscription(tx, state, asked))
     }
     return c.json(request)
   })
@@ -254,6 +276,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
     // The request id names the log line of the failure, for support.
     const requestId = c.env?.incoming ? requestIdOf(c.env.incoming) : undefined
+    // The client's Idempotency-Key was already used for a request with other details.
+    if (error instanceof Stripe.errors.StripeIdempotencyError) return c.json({ message: 'This Idempotency-Key was already used for a different request.' }, 409)
     // Stripe could not be reached or was busy (the SDK has already retried): try again later.
     if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
       log.error({ requestId, err: { type: error.type, message: error.message } }, 'payment provider unavailable')

@@ -1,5 +1,5 @@
 import type { AssignedLicense, AssignRequest, License, LicenseStatus, Stats } from '../../src/api/contract'
-import { findPlan, type PriceId } from '../../src/content/plans'
+import { findPlan, planLadder, type PriceId } from '../../src/content/plans'
 import type { Database, Queryable } from '../db/database'
 import { newLicenseKey } from './license-keys'
 import { isLive } from './subscription-store'
@@ -92,10 +92,11 @@ export async function assignedSeats(db: Queryable, ownerOid: string): Promise<As
 /** The owner's seats over all their live subscriptions (an additional checkout may add a second one). */
 export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
   const [row] = await db.query<{ price_id: PriceId | null; purchased: number; assigned: number }>(
-    `select max(subscriptions.price_id) as price_id, count(seats.id)::int as purchased, count(seats.assignee_email)::int as assigned
+    // The highest plan among the live subscriptions (they differ only while an upgrade of several is part-way).
+    `select ($2::text[])[max(array_position($2::text[], subscriptions.price_id))] as price_id, count(seats.id)::int as purchased, count(seats.assignee_email)::int as assigned
        from subscriptions join seats on seats.subscription_id = subscriptions.id
       where subscriptions.owner_oid = $1 and ${isLive()}`,
-    [ownerOid],
+    [ownerOid, planLadder],
   )
   if (!row?.price_id) return { subscription: null, priceId: null, purchased: 0, assigned: 0, available: 0 }
   return { subscription: findPlan(row.price_id)?.name ?? row.price_id, priceId: row.price_id, purchased: row.purchased, assigned: row.assigned, available: row.purchased - row.assigned }

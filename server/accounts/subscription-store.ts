@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { PriceId } from '../../src/content/plans'
+import { planLadder, type PriceId } from '../../src/content/plans'
 import { recordSubscriptionChanges, type StoredSubscription } from '../activity/subscription-changes'
 import type { Queryable } from '../db/database'
 import { itemOf, liveStatuses } from '../payments/gateway'
@@ -70,7 +70,8 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, owner.oid, state.stripeSubscriptionId, ...fields],
     )
-    await tx.query('update accounts set allowed_price_id = $2, stripe_customer_id = coalesce(stripe_customer_id, $3) where oid = $1', [owner.oid, state.priceId, state.customerId])
+    await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
+    await followLivePlan(tx, owner.oid, state.priceId)
     const [ownSeat] = await tx.query(
       `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`,
       [owner.oid, owner.email],
@@ -83,17 +84,31 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at) where id = $1`,
     [existing.id, ...fields],
   )
-  if (state.quantity > existing.quantity) await addSeats(tx, existing.id, state.quantity - existing.quantity, null)
-  if (state.quantity < existing.quantity) {
-    // Only free seats go; assigned ones are never taken from their holders.
-    await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [
-      existing.id,
-      existing.quantity - state.quantity,
-    ])
+  // The seats follow the quantity paid for, counted from the seats there are: only free seats go
+  // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
+  const [{ seats } = { seats: 0 }] = await tx.query<{ seats: number }>('select count(*)::int as seats from seats where subscription_id = $1', [existing.id])
+  if (state.quantity > seats) await addSeats(tx, existing.id, state.quantity - seats, null)
+  if (state.quantity < seats) {
+    await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [existing.id, seats - state.quantity])
   }
-  await tx.query('update accounts set allowed_price_id = $2 where oid = $1', [owner.oid, state.priceId])
+  await followLivePlan(tx, owner.oid, state.priceId)
   await recordSubscriptionChanges(tx, { owner, subscriptionId: existing.id, before: existing, after: state })
   return 'updated'
+}
+
+/**
+ * The account's license type follows its live subscriptions: the highest plan among them (they
+ * differ only while an upgrade of several subscriptions is part-way). An event about an ended
+ * subscription does not change it; with no live subscription the type stays, or is this one's.
+ */
+async function followLivePlan(tx: Queryable, ownerOid: string, priceId: PriceId) {
+  await tx.query(
+    `update accounts set allowed_price_id = coalesce(
+       (select price_id from subscriptions where owner_oid = $1 and ${isLive()} order by array_position($2::text[], price_id) desc limit 1),
+       allowed_price_id, $3)
+     where oid = $1`,
+    [ownerOid, planLadder, priceId],
+  )
 }
 
 async function addSeats(tx: Queryable, subscriptionId: string, count: number, firstHolder: { email: string; first_name: string; last_name: string } | null) {

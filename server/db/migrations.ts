@@ -185,6 +185,14 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is null
     `,
   },
+  {
+    version: 10,
+    name: 'upgrade attempts: a refused upgrade is not replayed to the next attempt',
+    sql: `
+      alter table accounts add column upgrade_refusals integer not null default 0;
+      comment on column accounts.upgrade_refusals is 'How many upgrades the payment provider refused: part of the next attempt''s idempotency key, since Stripe replays a refusal for as long as its key lives'
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

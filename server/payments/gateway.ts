@@ -112,7 +112,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue) {
       return live.map((subscription) => cardOf(subscription.default_payment_method)).find(Boolean) ?? null
     },
 
-    /** Attaches the payment method to the customer (if it is not yet) and makes it the default for invoices. */
+    /** Attaches the payment method to the customer (if it is not yet) and makes it the default for invoices and for every live subscription. */
     async saveDefaultPaymentMethod(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }) {
       await refusalsAsDeclines(
         (async () => {
@@ -124,6 +124,11 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue) {
           if (owner && owner !== input.customerId) throw new PaymentDeclinedError('No such payment method.', 'resource_missing')
           if (!owner) await stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }, { idempotencyKey: `${input.idempotencyKey}:attach` })
           await stripe.customers.update(input.customerId, { invoice_settings: { default_payment_method: input.paymentMethodId } }, { idempotencyKey: `${input.idempotencyKey}:default` })
+          // A subscription's own card (Checkout sets the one it was paid with) comes before the
+          // customer's: the card just saved pays the live subscriptions' upgrades and renewals too.
+          const subscriptions = await stripe.subscriptions.list({ customer: input.customerId, status: 'all', limit: 100 })
+          for (const subscription of subscriptions.data.filter((candidate) => liveStatuses.includes(candidate.status) && candidate.default_payment_method !== input.paymentMethodId))
+            await stripe.subscriptions.update(subscription.id, { default_payment_method: input.paymentMethodId }, { idempotencyKey: `${input.idempotencyKey}:${subscription.id}` })
         })(),
       )
     },

@@ -85,6 +85,9 @@ export const upgradePaths: Readonly<Record<PriceId, readonly PriceId[]>> = {
   'commercial-plus': [],
 }
 
+/** The plans from the lowest to the highest: every upgrade path leads up this ladder. */
+export const planLadder: readonly PriceId[] = ['community', 'commercial', 'commercial-plus']
+
 /** Seats in the upgrade flow (spec section 9). */
 export const upgradeSeatLimits = { min: 1, max: 500 } as const
 

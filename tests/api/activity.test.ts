@@ -1,12 +1,10 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityPageSchema, type ActivityEntry } from '../../src/api/contract'
-import { createStripeClient } from '../../server/payments/stripe-client'
-import { databases, origin, startApi, stripeSettings, type Api } from './harness'
+import { databases, origin, startApi, type Api } from './harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
-const signer = new Stripe(stripeSettings.secretKey)
 const nora = { name: 'Nora Nolicense', email: 'nolicense@example.com' }
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 const paula = { name: 'Paula Plus', email: 'plus@example.com' }
@@ -34,11 +32,6 @@ describe.each(databases)('license activity on $name', ({ open }) => {
     expect(checkout.status).toBe(200)
     await api.pay(checkout.body.sessionId)
   }
-  /** Posts a raw event to the webhook endpoint, signed as Stripe signs it. */
-  function deliver(payload: string) {
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: stripeSettings.webhookSecret, timestamp: Math.floor(Date.now() / 1000) })
-    return api.app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload })
-  }
   async function advanceClock(clock: string, to: number) {
     await api.stripe.testHelpers.testClocks.advance(clock, { frozen_time: to })
     await api.sandbox.webhooks.drain()
@@ -56,11 +49,11 @@ describe.each(databases)('license activity on $name', ({ open }) => {
 
   it('records nothing twice: every delivery again, and a new event for a state already applied', async () => {
     const before = await activityOf('nolicense@example.com')
-    for (const body of [...api.deliveries]) expect((await deliver(body)).status).toBe(200)
+    for (const body of [...api.deliveries]) expect((await api.deliver(body)).status).toBe(200)
     // As new as the latest event, so it is not skipped as stale: the state it brings is simply already there.
     const latest = Math.max(...api.deliveries.map((body) => (JSON.parse(body) as Stripe.Event).created))
     const created = api.deliveries.find((body) => body.includes('"customer.subscription.created"'))!
-    const again = await deliver(JSON.stringify({ ...JSON.parse(created), id: `evt_again_${Date.now()}`, type: 'customer.subscription.updated', created: latest }))
+    const again = await api.deliver(JSON.stringify({ ...JSON.parse(created), id: `evt_again_${Date.now()}`, type: 'customer.subscription.updated', created: latest }))
     expect(await again.json()).toMatchObject({ outcome: 'updated' })
     expect(await activityOf('nolicense@example.com')).toEqual(before)
   })
@@ -113,13 +106,7 @@ describe.each(databases)('license activity on $name', ({ open }) => {
     const end = await periodEnd('sub_demo_full')
     await advanceClock('clock_demo_full', end + 60)
     expect(await activityOf('full@example.com')).toEqual([entry('payment-failed', { priceId: 'commercial' })])
-    const { clientSecret } = (await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body as { clientSecret: string }
-    const browser = createStripeClient({ secretKey: stripeSettings.publishableKey, apiBase: api.stripeOrigin })
-    const confirmed = await browser.setupIntents.confirm(clientSecret.split('_secret_')[0]!, {
-      client_secret: clientSecret,
-      payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
-    } as Stripe.SetupIntentConfirmParams)
-    expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: String(confirmed.payment_method) })).status).toBe(200)
+    await api.saveCard('full@example.com', '4242424242424242')
     await advanceClock('clock_demo_full', end + 4 * day)
     expect(await activityOf('full@example.com')).toEqual([entry('renewal', { priceId: 'commercial' }), entry('payment-failed', { priceId: 'commercial' })])
   })

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import Stripe from 'stripe'
 import { createAccountsApp } from '../../server/accounts/app'
 import { createTokenVerifier } from '../../server/accounts/token-verifier'
 import { openPostgres, type Database } from '../../server/db/database'
@@ -35,6 +36,8 @@ export const stripeSettings = {
   webhookSecret: 'whsec_sandbox_local',
   prices: priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_local_community', STRIPE_PRICE_COMMERCIAL: 'price_local_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus' }),
 }
+/** Signs events as Stripe does (the SDK's test helper), for deliveries made by hand. */
+const signer = new Stripe(stripeSettings.secretKey)
 
 /**
  * A seeded database behind the API and the payment sandbox, both served on one real HTTP port as
@@ -115,13 +118,39 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     return answer.status
   }
 
+  /**
+   * Puts a card on file for a person as the portal's payment step does: a setup intent from the
+   * API, confirmed with the card in the browser's Stripe.js (the publishable key), then saved as the
+   * default payment method. Returns the payment method's id.
+   */
+  async function saveCard(email: string, number: string) {
+    const { clientSecret } = (await call(email, 'GET', '/stripe/create-setup-intent')).body as { clientSecret: string }
+    const browser = createStripeClient({ secretKey: stripeSettings.publishableKey, apiBase: stripeOrigin })
+    const confirmed = await browser.setupIntents.confirm(clientSecret.split('_secret_')[0]!, {
+      client_secret: clientSecret,
+      payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+    } as Stripe.SetupIntentConfirmParams)
+    const saved = await call(email, 'POST', '/stripe/save-default-payment-method', { paymentMethodId: String(confirmed.payment_method) })
+    if (saved.status !== 200) throw new Error(`The card was not saved: ${saved.status} ${JSON.stringify(saved.body)}`)
+    return String(confirmed.payment_method)
+  }
+
+  /** Posts a raw event to the webhook endpoint, signed as Stripe signs it (or with the given secret, time or signature). */
+  function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+    const signature =
+      options.signature === undefined
+        ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? stripeSettings.webhookSecret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
+        : options.signature
+    return app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'Stripe-Signature': signature }) }, body: payload })
+  }
+
   async function close() {
     sandbox.webhooks.stop()
     await new Promise((resolve) => server.close(resolve))
     await db.close()
   }
 
-  return { db, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, close }
+  return { db, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>
