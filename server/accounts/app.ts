@@ -250,7 +250,10 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     // The same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
     const owned = await liveSubscriptionsOf(db, account.oid)
     const key = idempotencyKey(c, 'checkout', { body, owned: owned.map((subscription) => [subscription.id, subscription.quantity]) })
-    return c.json(await gateway.createCheckoutSession({ customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, idempotencyKey: key }))
+    const checkout = await gateway.createCheckoutSession({ customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, idempotencyKey: key })
+    // The rules above hold for open checkouts too: only the newest stays open.
+    await gateway.expireOtherCheckouts({ customerId, keep: checkout.sessionId })
+    return c.json(checkout)
   })
 
   app.get('/products/:pid', async (c) => {

@@ -74,6 +74,20 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue) {
       return { sessionId: session.id, url: session.url }
     },
 
+    /**
+     * Expires the customer's other open checkouts: one open at a time, so two checkouts opened side
+     * by side (another plan, or more Community seats than the five) cannot both be paid.
+     */
+    async expireOtherCheckouts(input: { customerId: string; keep: string }) {
+      const open = await stripe.checkout.sessions.list({ customer: input.customerId, status: 'open', limit: 100 })
+      for (const session of open.data.filter((candidate) => candidate.id !== input.keep)) {
+        await stripe.checkout.sessions.expire(session.id).catch((error: unknown) => {
+          // Paid or expired meanwhile: nothing left to close.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        })
+      }
+    },
+
     /** A checkout session, or null when Stripe has none of that id. */
     async checkoutSession(sessionId: string) {
       try {

@@ -6,8 +6,8 @@ const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }
 
 /**
  * Money and seats when billing goes wrong part-way: refused upgrades tried again, several
- * subscriptions, keys sent twice, quantities changed at Stripe, events about ended subscriptions
- * and events delivered late. Each case is driven through the API, the sandbox's Stripe API and
+ * subscriptions, keys sent twice, quantities changed at Stripe, events about ended subscriptions,
+ * checkouts opened side by side and events delivered late. Each case is driven through the API, the sandbox's Stripe API and
  * its webhooks, as Stripe would drive it.
  */
 describe.each(databases)('billing faults on $name', ({ open }) => {
@@ -138,6 +138,20 @@ describe.each(databases)('billing faults on $name', ({ open }) => {
     expect((await api.deliver(JSON.stringify(event))).status).toBe(200)
     expect((await api.call(email, 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
     expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(200)
+  })
+
+  it('keeps one checkout open at a time, so two opened side by side cannot both be paid', async () => {
+    const email = `sides.${Date.now()}@example.com`
+    expect((await api.call(email, 'POST', '/auth/login', { firstName: 'Side', lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
+    const first = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+    const second = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
+    expect([first.status, second.status]).toEqual([200, 200])
+    // The same order again is still the same, open checkout.
+    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).body.sessionId).toBe(second.body.sessionId)
+    expect(await api.pay(first.body.sessionId), 'the earlier checkout has expired').toBe(410)
+    expect(await api.pay(second.body.sessionId)).toBe(303)
+    expect(await stats(email)).toMatchObject({ subscription: 'Commercial Plus', purchased: 1 })
+    expect(await api.db.query('select 1 from subscriptions where owner_oid = $1', [`oid-${email}`])).toHaveLength(1)
   })
 
   it('knows an event from before an upgrade, delivered after it, as older than the upgrade', async () => {

@@ -154,6 +154,19 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
     expect((listed.data[0]!.latest_invoice as Stripe.Invoice).object).toBe('invoice')
   })
 
+  it("lists a customer's checkout sessions by status, and expires an open one once", async () => {
+    const customer = await t.stripe.customers.create({ email: 'two-checkouts@example.com' })
+    const open = () => t.stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'commercial', quantity: 1 }], success_url: 'https://x.test/ok' })
+    const [older, newer] = [await open(), await open()]
+    const listed = async (status?: 'open' | 'expired') => (await t.stripe.checkout.sessions.list({ customer: customer.id, ...(status ? { status } : {}) })).data.map((session) => session.id)
+    expect(await listed('open')).toEqual([newer.id, older.id])
+    expect(await t.stripe.checkout.sessions.expire(older.id)).toMatchObject({ id: older.id, status: 'expired' })
+    expect(await listed('open')).toEqual([newer.id])
+    expect(await listed('expired')).toEqual([older.id])
+    expect(await listed()).toEqual([newer.id, older.id])
+    await expect(t.stripe.checkout.sessions.expire(older.id)).rejects.toMatchObject({ statusCode: 400, code: 'checkout_session_unexpected_state' })
+  })
+
   it('serves events by id and in a list', async () => {
     const customer = await t.stripe.customers.create({ email: 'events@example.com' })
     const events = await t.stripe.events.list({ type: 'customer.created', limit: 100 })

@@ -50,6 +50,16 @@ export const billingRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/checkout/sessions',
+    handler: (call) =>
+      call.run(async (ctx) => {
+        const customer = read.string(call.params, 'customer')
+        const status = read.oneOf(call.params, 'status', ['open', 'complete', 'expired'])
+        return list<Stripe.Checkout.Session>(ctx.q, 'checkout.session', { ...(customer ? { customer } : {}), json: status ? { status } : {} }, call.page(), '/v1/checkout/sessions')
+      }),
+  },
+  {
+    method: 'GET',
     path: '/checkout/sessions/:id',
     handler: (call) =>
       call.run(async (ctx) => {
