@@ -18,7 +18,7 @@ import { regenerateKey } from './key-rotation'
 import { assignSeat, assignedSeats, checkSeatCount, holdsCommercialPlus, licensesOf, statsOf, tooFewSeats, unassignSeat } from './license-store'
 import { conflict, invalid, notFound, Problem } from './problems'
 import { createRateLimiter, defaultRateLimits, type RateLimits } from './rate-limit'
-import { isUnparsableJson, jsonBody, limitBody, maxBodyBytes, noBody, unparsableJson } from './json-body'
+import { describeIssues, isUnparsableJson, jsonBody, limitBody, maxBodyBytes, noBody, unparsableJson } from './json-body'
 import { applySubscription, liveSubscriptionsOf, spreadSeats, subscriptionState } from './subscription-store'
 import { requireScope, TenantUnavailableError, type Caller } from './token-verifier'
 
@@ -113,12 +113,12 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.post('/licenses/:licenseId/regenerate-key', noBody, async (c) => {
     const licenseId = v.safeParse(contract.unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-    if (!licenseId.success) throw invalid(licenseId.issues.map((issue) => issue.message).join('; '))
+    if (!licenseId.success) throw invalid(describeIssues(licenseId.issues))
     return c.json(await regenerateKey(db, caller(c), licenseId.output))
   })
   app.get('/account/activity', async (c) => {
     const query = v.safeParse(contract.activityQuerySchema, c.req.query())
-    if (!query.success) throw new Problem(400, query.issues.map((issue) => issue.message).join('; '))
+    if (!query.success) throw new Problem(400, describeIssues(query.issues))
     return c.json(await activityPage(db, caller(c).oid, query.output))
   })
 
@@ -184,7 +184,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.get('/stripe/upgrade-preview', async (c) => {
     const query = v.safeParse(contract.upgradePreviewQuerySchema, c.req.query())
-    if (!query.success) throw invalid(query.issues.map((issue) => issue.message).join('; '))
+    if (!query.success) throw invalid(describeIssues(query.issues))
     const { customerId, changes } = await planUpgrade(caller(c).oid, query.output)
     const previews = await Promise.all(
       changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.output.priceId, quantity })),

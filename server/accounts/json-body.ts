@@ -46,13 +46,26 @@ function checked<TSchema extends v.GenericSchema>(json: unknown, schema: TSchema
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Problem(400, 'The request body must be a JSON object.')
   const result = v.safeParse(schema, json)
   if (result.success) return result.output
-  const problems = result.issues.map((issue) => {
+  throw new Problem(422, describeIssues(result.issues))
+}
+
+/** What a value of each JSON type is, in words. */
+const typeWords: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list' }
+
+/**
+ * The contract's refusals in words, each naming its field once: a missing field is required, a
+ * field of the wrong JSON type says what it must be, and any other rule gives its own message.
+ * For bodies, queries and path parameters alike.
+ */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  const problems = issues.map((issue) => {
     const field = v.getDotPath(issue)
     // A missing field: valibot reports the key; say which field is required, in words.
     if (field && issue.input === undefined) return `${label(field)} is required`
+    if (field && issue.kind === 'schema' && typeWords[issue.type]) return `${label(field)} must be ${typeWords[issue.type]}`
     return field && !issue.message.toLowerCase().startsWith(label(field).toLowerCase()) ? `${field}: ${issue.message}` : issue.message
   })
-  throw new Problem(422, [...new Set(problems)].join('; '))
+  return [...new Set(problems)].join('; ')
 }
 
 /**

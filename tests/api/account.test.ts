@@ -63,7 +63,7 @@ describe.each(databases)('account, Discord and products on $name', ({ open }) =>
     [{ image: 'http://insecure.example.com/a.png' }, 'Avatar image must be an https address'],
     [{ github: 'not a github name!' }, 'GitHub username'],
     [{ image: 'not an address' }, 'Avatar image must be an address'],
-    [{ emailAnnouncements: 'yes' }, 'emailAnnouncements'],
+    [{ emailAnnouncements: 'yes' }, 'Email announcements must be true or false'],
   ])('refuses an invalid profile with 422 naming the field (the limits: hostile-input.test.ts): %j', async (change, named) => {
     const answer = await api.call('commercial@example.com', 'PUT', '/account/', { ...profile, ...change })
     expect(answer.status).toBe(422)

@@ -54,10 +54,11 @@ describe.each(databases)('licenses on $name', ({ open }) => {
     expect((await api.call('dev1@example.com', 'POST', '/licenses/unassign', { licenseId: seat.id })).status).toBe(404)
   })
 
-  it('refuses an unassignment without a license id (422)', async () => {
+  it('refuses an unassignment without a license id, or with one that is not text (422, in words)', async () => {
     const answer = await api.call('commercial@example.com', 'POST', '/licenses/unassign', {})
     expect(answer.status).toBe(422)
     expect(answer.body.message).toContain('License id is required')
+    expect(await api.call('commercial@example.com', 'POST', '/licenses/unassign', { licenseId: 123 })).toMatchObject({ status: 422, body: { message: 'License id must be text' } })
   })
 
   it.each([

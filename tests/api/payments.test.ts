@@ -110,6 +110,7 @@ describe.each(databases)('payments on $name', ({ open }) => {
 
   it('refuses a preview it cannot price: 422 for a bad query, 409 off the upgrade paths', async () => {
     expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=abc')).status).toBe(422)
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial')).body).toEqual({ message: 'Quantity is required' })
     expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=enterprise&quantity=1')).status).toBe(422)
     expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=501')).status).toBe(422)
     expect((await api.call('plus@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=3')).status).toBe(409)
