@@ -250,7 +250,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     // The same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
     const owned = await liveSubscriptionsOf(db, account.oid)
     const key = idempotencyKey(c, 'checkout', { body, owned: owned.map((subscription) => [subscription.id, subscription.quantity]) })
-    const checkout = await gateway.createCheckoutSession({ customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, idempotencyKey: key })
+    const order = { customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl }
+    let checkout = await gateway.createCheckoutSession({ ...order, idempotencyKey: key })
+    // Stripe replays the session the key first made, though another order may have expired it
+    // since (below): then the order gets a new one, keyed after the expired one.
+    while ((await gateway.checkoutSession(checkout.sessionId))?.status === 'expired') checkout = await gateway.createCheckoutSession({ ...order, idempotencyKey: `${key}:after:${checkout.sessionId}` })
     // The rules above hold for open checkouts too: only the newest stays open.
     await gateway.expireOtherCheckouts({ customerId, keep: checkout.sessionId })
     return c.json(checkout)

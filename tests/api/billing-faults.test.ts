@@ -149,7 +149,13 @@ describe.each(databases)('billing faults on $name', ({ open }) => {
     // The same order again is still the same, open checkout.
     expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).body.sessionId).toBe(second.body.sessionId)
     expect(await api.pay(first.body.sessionId), 'the earlier checkout has expired').toBe(410)
-    expect(await api.pay(second.body.sessionId)).toBe(303)
+    // The first order again, after the second expired it: a new checkout, not the expired one.
+    const again = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+    expect(again.body.sessionId).not.toBe(first.body.sessionId)
+    const last = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
+    expect(last.body.sessionId).not.toBe(second.body.sessionId)
+    expect(await api.pay(again.body.sessionId), 'the last order expired the one before').toBe(410)
+    expect(await api.pay(last.body.sessionId)).toBe(303)
     expect(await stats(email)).toMatchObject({ subscription: 'Commercial Plus', purchased: 1 })
     expect(await api.db.query('select 1 from subscriptions where owner_oid = $1', [`oid-${email}`])).toHaveLength(1)
   })
