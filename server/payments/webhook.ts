@@ -52,7 +52,13 @@ export function createWebhookHandler(deps: { db: Database; stripe: Stripe; gatew
     if (seen) return c.json({ received: true, duplicate: true })
 
     // Stripe is asked before the transaction: no database connection waits on the network.
-    const subscriptionId = subscriptionOf(event)
+    let subscriptionId: string | null
+    try {
+      subscriptionId = subscriptionOf(event)
+    } catch {
+      // Signed, but not shaped like Stripe's event of its type.
+      return c.json({ message: 'The event could not be read.' }, 400)
+    }
     let state: SubscriptionState | null = null
     if (subscriptionId) state = subscriptionState(await gateway.retrieveSubscription(subscriptionId), deps.prices)
 

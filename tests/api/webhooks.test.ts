@@ -40,6 +40,13 @@ describe.each(databases)('Stripe webhooks on $name', ({ open }) => {
     expect(await api.db.query("select id from stripe_events where id = 'evt_forged'")).toEqual([])
   })
 
+  it('refuses with 400 a signed event not shaped like its type, and records nothing', async () => {
+    const hollow = JSON.stringify({ id: 'evt_hollow', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: {} })
+    expect(await api.deliver(hollow)).toMatchObject({ status: 400 })
+    expect(await (await api.deliver(hollow)).json()).toEqual({ message: 'The event could not be read.' })
+    expect(await api.db.query("select id from stripe_events where id = 'evt_hollow'")).toEqual([])
+  })
+
   it('processes an event once: a repeated delivery answers 200 and counts nothing twice', async () => {
     const sessionId = await buy('nolicense@example.com', 3)
     await api.pay(sessionId)
