@@ -80,31 +80,59 @@ export async function openPostgres(connectionString: string, options: { schema?:
     }
   }
   const query = async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await pool.query(pgQuery(sql, params))).rows as T[]
+  /**
+   * A connection taken from the pool for a transaction or a lock. The pool stops listening for its
+   * errors while it is out: a drop then (a restart, a failover) fails the work in hand, and the
+   * connection is thrown away, instead of an unhandled 'error' ending the process.
+   */
+  const checkOut = async () => {
+    const client = await pool.connect()
+    let lost: Error | undefined
+    const onError = (error: Error) => {
+      lost = error
+      log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
+    }
+    client.on('error', onError)
+    // A connection that failed (its error came, or its last statement could not run) is not reused.
+    const release = (failure?: Error) => {
+      client.off('error', onError)
+      client.release(lost ?? failure)
+    }
+    return { client, release }
+  }
   return {
     kind: 'postgresql',
     query,
     async transaction(work) {
-      const client = await pool.connect()
+      const { client, release } = await checkOut()
+      let failure: Error | undefined
       try {
         await client.query('begin')
         const result = await work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await client.query(pgQuery(sql, params))).rows as T[] })
         await client.query('commit')
         return result
       } catch (error) {
-        await client.query('rollback').catch(() => {})
+        failure = await client.query('rollback').then(
+          () => undefined,
+          (rollbackError: Error) => rollbackError,
+        )
         throw error
       } finally {
-        client.release()
+        release(failure)
       }
     },
     async withAdvisoryLock(key, work) {
-      const client = await pool.connect()
+      const { client, release } = await checkOut()
       try {
         await client.query('select pg_advisory_lock($1)', [key])
         return await work()
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {})
-        client.release()
+        release(
+          await client.query('select pg_advisory_unlock($1)', [key]).then(
+            () => undefined,
+            (error: Error) => error,
+          ),
+        )
       }
     },
     listen: (channel, onNotify) => listenOnPostgres(connection, channel, onNotify),
