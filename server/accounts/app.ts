@@ -202,8 +202,6 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const oid = caller(c).oid
     const { customerId, refusals, changes } = await planUpgrade(oid, request)
     if (findPlan(request.priceId)!.price > 0 && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
-    // Stripe's time is in whole seconds: what it answers below is at least as new as this.
-    const asked = new Date(Math.floor(Date.now() / 1000) * 1000)
     for (const { subscription, quantity } of changes) {
       // The key names the change, the state it starts from and the attempt: the same request again
       // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
@@ -217,9 +215,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
           throw error
         })
       // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh
-      // shows the new plan; an event from before the request, delivered late, no longer undoes it.
+      // shows the new plan. Undated: this instance's clock is not Stripe's, and an event it
+      // dated too late would be dropped as stale; the upgrade's own events put things right if an
+      // older event's handler writes over it.
       const state = subscriptionState(changed, deps.prices)
-      if (state) await db.transaction((tx) => applySubscription(tx, state, asked))
+      if (state) await db.transaction((tx) => applySubscription(tx, state))
     }
     return c.json(request)
   })
