@@ -4,6 +4,9 @@ import { createTenantKeys, TenantUnavailableError } from './tenant-keys'
 
 export { TenantUnavailableError }
 
+/** How far the tenant's clock and this instance's may differ, for nbf and exp. */
+export const clockToleranceSeconds = 60
+
 export interface Caller {
   oid: string
   email: string
@@ -54,7 +57,16 @@ export function createTokenVerifier(settings: TenantSettings, options: { fetch?:
     if (known && known.expiresAt > Date.now()) return known.caller
     verified.delete(token)
     try {
-      const { payload, protectedHeader } = await jwtVerify(token, getKey, { issuer: issuers, audience: settings.audience, algorithms: ['RS256'] })
+      const { payload, protectedHeader } = await jwtVerify(token, getKey, {
+        issuer: issuers,
+        audience: settings.audience,
+        algorithms: ['RS256'],
+        // A token that never expires is not one the tenant issues.
+        requiredClaims: ['exp'],
+        // The tenant's clock and this instance's differ a little: a token issued a moment ago
+        // (its nbf is the issue time) must not be refused as not yet valid.
+        clockTolerance: clockToleranceSeconds,
+      })
       if (protectedHeader.typ && !tokenTypes.includes(protectedHeader.typ.toLowerCase())) throw new Error('Unexpected token type')
       const oid = String(payload.oid ?? payload.sub ?? '')
       const email = emailOf(payload[settings.emailClaim])

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Problem } from '../../server/accounts/problems'
 import { TenantUnavailableError } from '../../server/accounts/tenant-keys'
-import { createTokenVerifier, requireScope, type TenantSettings } from '../../server/accounts/token-verifier'
+import { clockToleranceSeconds, createTokenVerifier, requireScope, type TenantSettings } from '../../server/accounts/token-verifier'
 import { fetchTrusting } from '../../server/http/trusting-fetch'
 import { loadOrCreateCertificate } from '../../server/tls'
 import { startFakeTenant, type FakeTenant } from '../identity/fake-tenant'
@@ -81,11 +81,22 @@ describe('the token verifier, against a tenant’s discovery document and keys',
 
   it('refuses an expired token with its own message', async () => {
     const verify = createTokenVerifier(settings())
-    expect(await refusal(verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'] }, { expiresIn: Math.floor(Date.now() / 1000) - 60 }))))).toEqual({
+    expect(await refusal(verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'] }, { expiresIn: Math.floor(Date.now() / 1000) - 2 * clockToleranceSeconds }))))).toEqual({
       status: 401,
       message: 'Your sign-in has expired. Please sign in again.',
       headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="expired"' },
     })
+  })
+
+  it('refuses a token without an expiry', async () => {
+    const verify = createTokenVerifier(settings())
+    expect(await refusal(verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'] }, { expiresIn: null }))))).toEqual(invalidToken)
+  })
+
+  it("allows a minute between the tenant's clock and this one: a token valid from 30 s ahead is taken, one from 5 minutes ahead is not", async () => {
+    const verify = createTokenVerifier(settings())
+    expect(await verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'] }, { notBefore: '30s' })))).toMatchObject({ oid })
+    expect(await refusal(verify(bearer(await tenant.mint({ oid, emails: ['b@example.com'] }, { notBefore: '5m' }))))).toEqual(invalidToken)
   })
 
   it('refuses a token signed by a key the tenant does not publish', async () => {

@@ -21,7 +21,11 @@ export interface FakeTenant {
   /** A key the tenant does not publish (yet), to sign tokens with. */
   unpublishedKey(): Promise<{ kid: string; privateKey: PrivateKey; publish(): void }>
   /** A B2C-shaped access token. */
-  mint(claims?: JWTPayload, options?: { kid?: string; key?: PrivateKey; issuer?: string; audience?: string; expiresIn?: string | number; typ?: string }): Promise<string>
+  /** A signed token; `expiresIn: null` leaves out the expiry, `notBefore` moves the start of its validity. */
+  mint(
+    claims?: JWTPayload,
+    options?: { kid?: string; key?: PrivateKey; issuer?: string; audience?: string; expiresIn?: string | number | null; notBefore?: string | number; typ?: string },
+  ): Promise<string>
   close(): Promise<void>
 }
 
@@ -97,14 +101,14 @@ export async function startFakeTenant(options: { audience?: string; tenantId?: s
       const kid = mintOptions.kid ?? tenant.currentKid
       const key = mintOptions.key ?? keys.get(kid)?.privateKey
       if (!key) throw new Error(`No private key for ${kid}`)
-      return new SignJWT({ scp: 'accounts.read accounts.write', tfp: 'B2C_1_susi', ver: '1.0', ...claims })
+      const token = new SignJWT({ scp: 'accounts.read accounts.write', tfp: 'B2C_1_susi', ver: '1.0', ...claims })
         .setProtectedHeader({ alg: 'RS256', kid, typ: mintOptions.typ ?? 'JWT' })
         .setIssuer(mintOptions.issuer ?? tenant.issuer)
         .setAudience(mintOptions.audience ?? tenant.audience)
         .setIssuedAt()
-        .setNotBefore('0s')
-        .setExpirationTime(mintOptions.expiresIn ?? '10m')
-        .sign(key)
+        .setNotBefore(mintOptions.notBefore ?? '0s')
+      if (mintOptions.expiresIn !== null) token.setExpirationTime(mintOptions.expiresIn ?? '10m')
+      return token.sign(key)
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
