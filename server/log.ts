@@ -5,8 +5,12 @@ import pino from 'pino'
  * or a secret: request lines carry the method, the path without its query, the status and the
  * caller's oid (server/http/request-log.ts).
  */
+// An unknown LOG_LEVEL would stop pino as this module loads; production's settings refuse it in words.
+const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const level = process.env.LOG_LEVEL && levels.includes(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info'
+
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level,
   base: { service: 'prism-portal' },
   redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.licenseKey', '*.secret', '*.token'], censor: '[redacted]' },
 })

@@ -1,61 +1,79 @@
 import * as v from 'valibot'
 import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
+import { isSafeAddress } from './safe-address'
 
 const required = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`))
 const whole = (name: string) => v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, `${name} must be a whole number above 0`), v.transform(Number))
 const address = (name: string) => v.pipe(required(name), v.url(`${name} must be an address`))
+const httpsAddress = (name: string) => v.pipe(address(name), v.check(isSafeAddress, `${name} must be an https:// address`))
 
 /**
  * Everything production needs, from the environment only: a missing or invalid value stops the
  * start with its name (docs/deploying.md lists them all).
  */
-export const productionSettingsSchema = v.object({
-  /** The PostgreSQL server (no embedded database in production). */
-  DATABASE_URL: v.pipe(required('DATABASE_URL'), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')),
-  DATABASE_POOL_SIZE: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'DATABASE_POOL_SIZE must be a whole number'),
-      v.transform(Number),
-      v.minValue(1, 'DATABASE_POOL_SIZE must be at least 1'),
-      v.maxValue(200, 'DATABASE_POOL_SIZE must be at most 200'),
+export const productionSettingsSchema = v.pipe(
+  v.object({
+    /** The PostgreSQL server (no embedded database in production). */
+    DATABASE_URL: v.pipe(required('DATABASE_URL'), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')),
+    DATABASE_POOL_SIZE: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'DATABASE_POOL_SIZE must be a whole number'),
+        v.transform(Number),
+        // Migrations hold one connection under their lock while they run on another.
+        v.minValue(2, 'DATABASE_POOL_SIZE must be at least 2'),
+        v.maxValue(200, 'DATABASE_POOL_SIZE must be at most 200'),
+      ),
+      '10',
     ),
-    '10',
-  ),
-  /** The site's public address: return addresses must stay on it, links point to it. */
-  PUBLIC_ORIGIN: v.pipe(
-    address('PUBLIC_ORIGIN'),
-    v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'PUBLIC_ORIGIN must be an origin (https://host[:port], no path)'),
-    v.transform((value) => new URL(value).origin),
-  ),
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65535, 'PORT must be a port number')), '8080'),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
-  /** Whether a proxy in front sets X-Request-Id (and terminates TLS). */
-  TRUST_PROXY: v.optional(
-    v.pipe(
-      v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'),
-      v.transform((value) => value === 'true'),
+    /** The site's public address: return addresses must stay on it, links point to it. */
+    PUBLIC_ORIGIN: v.pipe(
+      httpsAddress('PUBLIC_ORIGIN'),
+      v.check((value) => new URL(value).origin === value.replace(/\/$/, ''), 'PUBLIC_ORIGIN must be an origin (https://host[:port], no path)'),
+      v.transform((value) => new URL(value).origin),
     ),
-    'false',
+    PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65535, 'PORT must be a port number')), '8080'),
+    HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+    /** Whether a proxy in front sets X-Request-Id (and terminates TLS). */
+    TRUST_PROXY: v.optional(
+      v.pipe(
+        v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'),
+        v.transform((value) => value === 'true'),
+      ),
+      'false',
+    ),
+    DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
+    /** The tenant: its OpenID discovery document, issuer, the API's client id, the email claim. */
+    // The signing keys come from the discovery document: fetched in the clear, they could be swapped.
+    AUTH_METADATA_URL: httpsAddress('AUTH_METADATA_URL'),
+    AUTH_ISSUER: v.pipe(
+      required('AUTH_ISSUER'),
+      v.check((value) => value.split(',').every((issuer) => isSafeAddress(issuer.trim())), 'AUTH_ISSUER must be one https:// address, or several separated by commas'),
+    ),
+    AUTH_AUDIENCE: required('AUTH_AUDIENCE'),
+    AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'AUTH_EMAIL_CLAIM must be a claim name')), 'emails'),
+    DISCORD_INVITE_URL: httpsAddress('DISCORD_INVITE_URL'),
+    /** Each person's requests a second to the API (shared by every instance), and the burst allowed above it. */
+    RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
+    RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),
+    RATE_LIMIT_BURST: v.optional(whole('RATE_LIMIT_BURST'), '40'),
+    ...stripeSettingsSchema.entries,
+    /** The mail server every instance sends through (smtp:// or smtps://, with its user and password). */
+    SMTP_URL: smtpUrlSchema,
+    /** Whom mail is from; the support address when unset. */
+    MAIL_FROM: mailFromSchema,
+    LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  }),
+  // One price for two plans would sell the one plan as the other.
+  v.forward(
+    v.check(
+      (settings) => new Set([settings.STRIPE_PRICE_COMMUNITY, settings.STRIPE_PRICE_COMMERCIAL, settings.STRIPE_PRICE_COMMERCIAL_PLUS]).size === 3,
+      'STRIPE_PRICE_COMMUNITY, STRIPE_PRICE_COMMERCIAL and STRIPE_PRICE_COMMERCIAL_PLUS must be three different prices',
+    ),
+    ['STRIPE_PRICE_COMMERCIAL'],
   ),
-  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
-  /** The tenant: its OpenID discovery document, issuer, the API's client id, the email claim. */
-  AUTH_METADATA_URL: address('AUTH_METADATA_URL'),
-  AUTH_ISSUER: required('AUTH_ISSUER'),
-  AUTH_AUDIENCE: required('AUTH_AUDIENCE'),
-  AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'AUTH_EMAIL_CLAIM must be a claim name')), 'emails'),
-  DISCORD_INVITE_URL: address('DISCORD_INVITE_URL'),
-  /** Each person's requests a second to the API (shared by every instance), and the burst allowed above it. */
-  RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
-  RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),
-  RATE_LIMIT_BURST: v.optional(whole('RATE_LIMIT_BURST'), '40'),
-  ...stripeSettingsSchema.entries,
-  /** The mail server every instance sends through (smtp:// or smtps://, with its user and password). */
-  SMTP_URL: smtpUrlSchema,
-  /** Whom mail is from; the support address when unset. */
-  MAIL_FROM: mailFromSchema,
-})
+)
 
 export type ProductionSettings = v.InferOutput<typeof productionSettingsSchema>
 

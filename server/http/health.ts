@@ -4,8 +4,10 @@ import { migrations } from '../db/migrations'
 const latest = Math.max(...migrations.map((migration) => migration.version))
 
 /**
- * GET /healthz: the process answers. GET /readyz: the database answers and holds the schema this
- * code expects (an instance started beside a newer one, or before the migration, is not ready).
+ * GET /healthz: the process answers. GET /readyz: the database answers and holds at least the
+ * schema this code expects. An instance started before its migration is not ready; one left
+ * running after a newer build migrated still is (migrations only add, docs/deploying.md), so a
+ * rolling deployment does not take every old instance out of rotation at its first new one.
  */
 export function healthChecks(db: Database) {
   return (path: string) => {
@@ -14,7 +16,9 @@ export function healthChecks(db: Database) {
     return db
       .query<{ version: number | null }>('select max(version)::int as version from schema_migrations')
       .then(([row]) =>
-        row?.version === latest ? { status: 200, body: { status: 'ready', schema: latest } } : { status: 503, body: { status: 'migrating', schema: row?.version ?? null, expected: latest } },
+        row?.version != null && row.version >= latest
+          ? { status: 200, body: { status: 'ready', schema: latest } }
+          : { status: 503, body: { status: 'migrating', schema: row?.version ?? null, expected: latest } },
       )
       .catch(() => ({ status: 503, body: { status: 'database unavailable' } }))
   }

@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPeople } from '../../server/demo-accounts'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from './instances'
@@ -41,6 +42,19 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
     expect(caller.status, 'no demo account exists in production').toBe(404)
   })
 
+  it('stays ready after a newer build migrates the database further (a rolling deployment)', async () => {
+    // The instance's own schema (its DATABASE_URL names it), as the newer build would leave it.
+    const db = new pg.Client({ connectionString: env.DATABASE_URL })
+    await db.connect()
+    try {
+      await db.query("insert into schema_migrations (version, name) values (999, 'a newer build')")
+      expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+      await db.query('delete from schema_migrations where version = 999')
+    } finally {
+      await db.end()
+    }
+  })
+
   it("answers the tenant's tokens, names each request in a header and a log line, and logs no token", async () => {
     const token = await tenant.token(cara)
     const login = await fetch(`${instance.url}/api/auth/login`, {
@@ -81,5 +95,9 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   it('refuses to start without a required setting: exits 1, naming it', async () => {
     const { DATABASE_URL: _left, ...rest } = env
     await expect(startInstance(rest)).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+DATABASE_URL is required/)
+  })
+
+  it('refuses an unknown LOG_LEVEL in words, not with a stack trace from the logger', async () => {
+    await expect(startInstance({ ...env, LOG_LEVEL: 'verbose' })).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+LOG_LEVEL must be one of/)
   })
 })

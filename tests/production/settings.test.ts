@@ -58,12 +58,28 @@ describe('production settings', () => {
     ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
     ['PORT', 'http', 'PORT must be a port number'],
-    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be at least 1'],
+    ['DATABASE_POOL_SIZE', '1', 'DATABASE_POOL_SIZE must be at least 2'],
+    ['PUBLIC_ORIGIN', 'http://portal.example.com', 'PUBLIC_ORIGIN must be an https:// address'],
+    ['AUTH_METADATA_URL', 'http://tenant.example.com/b2c_1_susi/v2.0/.well-known/openid-configuration', 'AUTH_METADATA_URL must be an https:// address'],
+    ['AUTH_ISSUER', ' , ', 'AUTH_ISSUER must be one https:// address, or several separated by commas'],
+    ['AUTH_ISSUER', 'https://tenant.example.com/v2.0/,http://other.example.com/', 'AUTH_ISSUER must be one https:// address'],
+    ['STRIPE_API_BASE', 'http://stripe.example.com', 'STRIPE_API_BASE must be an https:// address'],
+    ['DISCORD_INVITE_URL', 'javascript:alert(1)', 'DISCORD_INVITE_URL must be an https:// address'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['STRIPE_PRICE_COMMUNITY', 'price_1Commercial', 'must be three different prices'],
     ['SMTP_URL', 'https://smtp.example.com', 'SMTP_URL must be an smtp:// or smtps:// address'],
     ['SMTP_URL', 'smtp.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
     ['MAIL_FROM', 'Prism support', 'MAIL_FROM must be an email address, or a name and <address>'],
   ])('refuses %s=%s: "%s"', (name, value, message) => {
     expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)
+  })
+
+  it('takes plain http only to this machine (a loopback address): the test setups', () => {
+    expect(
+      readProductionSettings({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:4010', AUTH_METADATA_URL: 'http://localhost:4011/b2c_1_susi/v2.0/.well-known/openid-configuration' }),
+    ).toMatchObject({
+      STRIPE_API_BASE: 'http://127.0.0.1:4010',
+    })
   })
 
   it("never repeats a refused value: an SMTP_URL's password stays out of the message", () => {
