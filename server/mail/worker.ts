@@ -27,6 +27,11 @@ export interface MailWorkerOptions {
   giveUpAfterMs?: number
   /** How often the cancellation reminders are looked for. */
   remindEveryMs?: number
+  /**
+   * Waits before recording a sent message again when the database refused it the first time:
+   * mail left unrecorded is sent again once its lease ends.
+   */
+  recordRetryMs?: readonly number[]
 }
 
 export interface MailWorker {
@@ -57,6 +62,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const leaseMs = options.leaseMs ?? 2 * minute
   const backoffMs = options.backoffMs ?? defaultBackoffMs
   const giveUpAfterMs = options.giveUpAfterMs ?? 3 * 24 * hour
+  const recordRetryMs = options.recordRetryMs ?? [500, 1_000, 2_000, 4_000, 8_000]
   const remindEveryMs = options.remindEveryMs ?? hour
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -80,8 +86,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       else log.warn({ mailId: mail.id, attempts: failures, error: reason }, 'mail not sent: it will be retried')
       return
     }
-    await markMailSent(options.db, mail.id)
+    await recordSent(mail)
     log.info({ mailId: mail.id, attempts: mail.attempts + 1 }, 'mail sent')
+  }
+
+  /** The message went out: record it, through a short loss of the database if need be. */
+  async function recordSent(mail: ClaimedMail) {
+    for (const waitMs of [...recordRetryMs, null]) {
+      try {
+        return await markMailSent(options.db, mail.id)
+      } catch (error) {
+        if (waitMs === null || stopped) {
+          log.error({ mailId: mail.id, err: { message: error instanceof Error ? error.message : String(error) } }, 'mail sent but not recorded: it may be sent again when its lease ends')
+          throw error
+        }
+        await new Promise((resolve) => setTimeout(resolve, waitMs))
+      }
+    }
   }
 
   async function work() {

@@ -74,6 +74,21 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
     expect(row!.sent_at).not.toBeNull()
   })
 
+  it('records a sent message through a short loss of the database, so it is not sent again when its lease ends', async () => {
+    catcher = await startCatcher()
+    await assign('recorded.dev@example.com')
+    let refusals = 2
+    const flaky: Database = {
+      ...db,
+      query: (sql, params) => (String(sql).startsWith('update mail_outbox set sent_at') && refusals-- > 0 ? Promise.reject(new Error('connection lost')) : db.query(sql, params)),
+    }
+    const sender = worker(catcher.smtpUrl, { db: flaky, leaseMs: 0, recordRetryMs: [10, 10, 10] })
+    await sender.runOnce()
+    await sender.runOnce()
+    expect(await caught(catcher.restUrl)).toHaveLength(1)
+    expect((await outbox(db))[0]!.sent_at).not.toBeNull()
+  })
+
   it('keeps a message while the mail server is down, retries it with back-off, and sends it once when the server is back', async () => {
     const down = await downServer()
     await assign('patient.dev@example.com')
