@@ -30,13 +30,44 @@ export const modelCoverageDir = (outputDir: string) => join(outputDir, 'model-co
  * point the app's actors report to (src/ui/app-actors.ts) and turns each inspection event of a
  * machine actor into plain facts (state and transition ids), which it sends to the test once per
  * document. Self-contained: Playwright sends the function's text to the page.
+ *
+ * A step taken just before the page leaves (a transition that navigates to another document) can
+ * be lost with the page: Playwright drops a binding call whose document is already gone. So each
+ * step waits in the tab's session storage (machine and state ids only) until the test has it, and
+ * the tab's next document sends again what is still waiting; the record keeps facts once.
  */
 export function observeMachines(binding: string) {
   type Node = { id: string; always?: unknown[]; transitions: Map<string, unknown[]> }
   type Transition = { source: Node; eventType: string; target?: Node[] }
   type Inspected = { type: string; actorRef?: { logic?: { id?: unknown; root?: unknown } }; snapshot?: { _nodes?: Node[] }; _transitions?: Transition[] }
   const sent = new Set<string>()
-  const send = (step: MachineStep) => (window as unknown as Record<string, (step: MachineStep) => Promise<void>>)[binding]!(step)
+  const waitingKey = `${binding}.waiting`
+  const waiting = (): string[] => {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(waitingKey) ?? '[]') as string[]
+    } catch {
+      return [] // a document without session storage (about:blank, a sandboxed frame)
+    }
+  }
+  const keep = (steps: string[]) => {
+    try {
+      if (steps.length) window.sessionStorage.setItem(waitingKey, JSON.stringify(steps))
+      else window.sessionStorage.removeItem(waitingKey)
+    } catch {
+      // no session storage here: the step is sent once, as before
+    }
+  }
+  const deliver = (text: string) =>
+    (window as unknown as Record<string, (step: MachineStep) => Promise<void>>)[binding]!(JSON.parse(text) as MachineStep).then(
+      () => keep(waiting().filter((other) => other !== text)),
+      () => {},
+    )
+  const send = (step: MachineStep) => {
+    const text = JSON.stringify(step)
+    keep([...waiting(), text])
+    return deliver(text)
+  }
+  for (const text of waiting()) void deliver(text)
   ;(window as unknown as { __prismInspect: (event: Inspected) => void }).__prismInspect = (event) => {
     if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return
     const logic = event.actorRef?.logic
