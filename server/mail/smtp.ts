@@ -8,7 +8,10 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>
  * keep open between messages). Timeouts keep a hung server from holding a message past its lease.
  */
 export function smtpSender(smtpUrl: string, from: string): SendMail {
-  const transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from })
+  // With a user and password on smtp://, STARTTLS is required, not merely used when offered: a
+  // server (or anyone on the way) that leaves it out would otherwise be sent the password in clear.
+  const withPassword = URL.canParse(smtpUrl) && new URL(smtpUrl).protocol === 'smtp:' && new URL(smtpUrl).password !== ''
+  const transport = createTransport({ url: smtpUrl, requireTLS: withPassword, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from })
   return async (mail) => {
     await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
   }

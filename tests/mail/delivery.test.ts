@@ -137,6 +137,18 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
     expect(row!.last_error).not.toContain('s3cret-pa55')
   })
 
+  it('sends no password to a server that does not offer STARTTLS (MailDev): it insists on TLS, and the message waits', async () => {
+    catcher = await startCatcher()
+    const smtpUrl = catcher.smtpUrl.replace('smtp://', 'smtp://mailer:s3cret-pa55@')
+    await assign('cleartext.dev@example.com')
+    await worker(smtpUrl).runOnce()
+    expect(await caught(catcher.restUrl)).toEqual([])
+    const [row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 1, sent_at: null })
+    expect(row!.last_error).toBeTruthy()
+    expect(row!.last_error).not.toContain('s3cret-pa55')
+  })
+
   it('hands a claim its worker never finished (a crashed instance) to another worker once the lease ends', async () => {
     catcher = await startCatcher()
     await assign('orphan.dev@example.com')
