@@ -15,6 +15,9 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
  * never rate-limited, no sign-in), then each service by its prefix, then the site. Every request
  * gets an id and a log line; behind a trusted proxy, the client's address is read from its headers.
  */
+/** A health answer is JSON for a load balancer: never cached, sniffed, framed or run as a page. */
+const healthHeaders = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" }
+
 export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: boolean }): Handler {
   const requestLog = createRequestLog({ trustProxy: options.trustProxy })
   return (request, response) => {
@@ -23,7 +26,7 @@ export function createHandler(options: { services: Service[]; site: () => Handle
     const path = request.url ?? '/'
     const health = options.health(path)
     if (health) {
-      void health.then(({ status, body }) => response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body)))
+      void health.then(({ status, body }) => response.writeHead(status, { ...healthHeaders, 'Content-Type': 'application/json' }).end(JSON.stringify(body)))
       return
     }
     const service = options.services.find(([prefix]) => under(path, prefix))

@@ -34,7 +34,10 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   })
 
   it('is healthy and ready once migrated, and seeds nothing', async () => {
-    expect(await (await fetch(`${instance.url}/healthz`)).json()).toEqual({ status: 'ok' })
+    const healthy = await fetch(`${instance.url}/healthz`)
+    expect(await healthy.json()).toEqual({ status: 'ok' })
+    expect(healthy.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(healthy.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     const ready = await fetch(`${instance.url}/readyz`)
     expect(ready.status).toBe(200)
     expect(await ready.json()).toMatchObject({ status: 'ready' })
