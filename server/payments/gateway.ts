@@ -81,7 +81,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue) {
     async expireOtherCheckouts(input: { customerId: string; keep: string }) {
       const open = await stripe.checkout.sessions.list({ customer: input.customerId, status: 'open', limit: 100 })
       for (const session of open.data.filter((candidate) => candidate.id !== input.keep)) {
-        await stripe.checkout.sessions.expire(session.id).catch((error: unknown) => {
+        await stripe.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire:${session.id}` }).catch((error: unknown) => {
           // Paid or expired meanwhile: nothing left to close.
           if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
         })
