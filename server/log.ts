@@ -6,8 +6,8 @@ import pino from 'pino'
  * caller's oid (server/http/request-log.ts).
  */
 // An unknown LOG_LEVEL would stop pino as this module loads; production's settings refuse it in words.
-const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-const level = process.env.LOG_LEVEL && levels.includes(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info'
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const level = logLevels.find((known) => known === process.env.LOG_LEVEL) ?? 'info'
 
 export const log = pino({
   level,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { logLevels } from './log'
 import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
@@ -63,7 +64,7 @@ export const productionSettingsSchema = v.pipe(
     SMTP_URL: smtpUrlSchema,
     /** Whom mail is from; the support address when unset. */
     MAIL_FROM: mailFromSchema,
-    LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+    LOG_LEVEL: v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
   }),
   // One price for two plans would sell the one plan as the other.
   v.forward(

@@ -2,7 +2,7 @@ import type { AssignedLicense, AssignRequest, License, LicenseStatus, Stats } fr
 import { findPlan, planLadder, type PriceId } from '../../src/content/plans'
 import type { Database, Queryable } from '../db/database'
 import { newLicenseKey } from './license-keys'
-import { isLive } from './subscription-store'
+import { highestLivePlan, isLive } from './subscription-store'
 import { conflict, notFound } from './problems'
 import { lockSeat, recordSeatActivity } from './seat-activity'
 
@@ -92,8 +92,7 @@ export async function assignedSeats(db: Queryable, ownerOid: string): Promise<As
 /** The owner's seats over all their live subscriptions (an additional checkout may add a second one). */
 export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
   const [row] = await db.query<{ price_id: PriceId | null; purchased: number; assigned: number }>(
-    // The highest plan among the live subscriptions (they differ only while an upgrade of several is part-way).
-    `select ($2::text[])[max(array_position($2::text[], subscriptions.price_id))] as price_id, count(seats.id)::int as purchased, count(seats.assignee_email)::int as assigned
+    `select ${highestLivePlan('$1', '$2')} as price_id, count(seats.id)::int as purchased, count(seats.assignee_email)::int as assigned
        from subscriptions join seats on seats.subscription_id = subscriptions.id
       where subscriptions.owner_oid = $1 and ${isLive()}`,
     [ownerOid, planLadder],

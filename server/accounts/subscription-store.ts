@@ -97,18 +97,18 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
 }
 
 /**
- * The account's license type follows its live subscriptions: the highest plan among them (they
- * differ only while an upgrade of several subscriptions is part-way). An event about an ended
- * subscription does not change it; with no live subscription the type stays, or is this one's.
+ * SQL: the highest plan among an owner's live subscriptions (they differ only while an upgrade of
+ * several subscriptions is part-way), null without one. Its parameters: the owner's oid and `planLadder`.
+ */
+export const highestLivePlan = (owner: string, ladder: string) =>
+  `(select price_id from subscriptions where owner_oid = ${owner} and ${isLive()} order by array_position(${ladder}::text[], price_id) desc limit 1)`
+
+/**
+ * The account's license type follows its live subscriptions: the highest plan among them. An event
+ * about an ended subscription does not change it; with no live subscription the type stays, or is this one's.
  */
 async function followLivePlan(tx: Queryable, ownerOid: string, priceId: PriceId) {
-  await tx.query(
-    `update accounts set allowed_price_id = coalesce(
-       (select price_id from subscriptions where owner_oid = $1 and ${isLive()} order by array_position($2::text[], price_id) desc limit 1),
-       allowed_price_id, $3)
-     where oid = $1`,
-    [ownerOid, planLadder, priceId],
-  )
+  await tx.query(`update accounts set allowed_price_id = coalesce(${highestLivePlan('$1', '$2')}, allowed_price_id, $3) where oid = $1`, [ownerOid, planLadder, priceId])
 }
 
 async function addSeats(tx: Queryable, subscriptionId: string, count: number, firstHolder: { email: string; first_name: string; last_name: string } | null) {

@@ -64,13 +64,16 @@ export function pgliteDatabase(db: PGlite): Database {
   }
 }
 
+/** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
+const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
+
 /** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
 export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
   const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 })
   // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
   // replaces it on the next query.
-  pool.on('error', (error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost'))
+  pool.on('error', connectionLost)
   if (options.schema) {
     const admin = await pool.connect()
     try {
@@ -90,7 +93,7 @@ export async function openPostgres(connectionString: string, options: { schema?:
     let lost: Error | undefined
     const onError = (error: Error) => {
       lost = error
-      log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
+      connectionLost(error)
     }
     client.on('error', onError)
     // A connection that failed (its error came, or its last statement could not run) is not reused.

@@ -10,14 +10,14 @@ export type Service = [prefix: string, headers: HeaderSet, handle: Handler]
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
 
+/** A health answer is JSON for a load balancer: never cached, sniffed, framed or run as a page. */
+const healthHeaders = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" }
+
 /**
  * The one request listener of a server, local or production: health checks first (never logged,
  * never rate-limited, no sign-in), then each service by its prefix, then the site. Every request
  * gets an id and a log line; behind a trusted proxy, the client's address is read from its headers.
  */
-/** A health answer is JSON for a load balancer: never cached, sniffed, framed or run as a page. */
-const healthHeaders = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" }
-
 export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: boolean }): Handler {
   const requestLog = createRequestLog({ trustProxy: options.trustProxy })
   return (request, response) => {

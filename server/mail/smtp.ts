@@ -10,7 +10,8 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>
 export function smtpSender(smtpUrl: string, from: string): SendMail {
   // With a user and password on smtp://, STARTTLS is required, not merely used when offered: a
   // server (or anyone on the way) that leaves it out would otherwise be sent the password in clear.
-  const withPassword = URL.canParse(smtpUrl) && new URL(smtpUrl).protocol === 'smtp:' && new URL(smtpUrl).password !== ''
+  const address = URL.canParse(smtpUrl) ? new URL(smtpUrl) : undefined
+  const withPassword = address?.protocol === 'smtp:' && address.password !== ''
   const transport = createTransport({ url: smtpUrl, requireTLS: withPassword, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from })
   return async (mail) => {
     await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
