@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium, testChromiumArgs } from './e2e/support/browser'
 import { serversReady, type E2eServer } from './e2e/support/servers'
-import { mailPortsFor } from './server/mail/catcher-ports'
+import { mailPortsFor } from './server/local/mail-catcher-ports'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`

@@ -17,7 +17,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts' },
   // Every machine (by glob, so new machines are mutated too), every selector, and the pure modules
   // the views and the API client read their rules and texts from.
-  mutate: ['machines/**/*.ts', 'src/**/*.select.ts', 'src/api/errors.ts', 'src/api/client.ts', 'src/ui/format.ts', 'src/content/plans.ts'],
+  mutate: ['machines/**/*.ts', 'src/**/*.select.ts', 'src/api/errors.ts', 'src/api/client.ts', 'common/format.ts', 'common/plans.ts'],
   // Each mutant runs only the tests that executed its code in the first, unmutated run.
   coverageAnalysis: 'perTest',
   // Mutants in code that runs once, when a module loads (a machine's definition: its states,

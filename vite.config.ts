@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { parsePublicEnv } from './src/config/schema.ts'
+import { parsePublicEnv } from './common/config-schema.ts'
 
 // `localstack` (npm start, npm test) reads .env.localstack; `production` reads only the real environment.
 export default defineConfig(({ mode, isSsrBuild }) => {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { Account, ProfileFields } from '../src/api/contract'
+import type { Account, ProfileFields } from '../common/contract'
 import { notProvided } from './not-provided'
 import { messageOf } from './error-message'
 

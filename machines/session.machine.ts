@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { Account } from '../src/api/contract'
+import type { Account } from '../common/contract'
 import { notProvided } from './not-provided'
 
 /** Who signed in, from the ID token's claims (B2C: the email is emails[0]). */

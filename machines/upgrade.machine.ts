@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import type { PaymentCard, UpgradePreview } from '../src/api/contract'
-import type { PriceId } from '../src/content/plans'
+import type { PaymentCard, UpgradePreview } from '../common/contract'
+import type { PriceId } from '../common/plans'
 import { notProvided } from './not-provided'
 
 /** A plan as the wizard shows it: name and price per seat in cents. */

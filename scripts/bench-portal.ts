@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mailPortsFor } from '../server/mail/catcher-ports'
+import { mailPortsFor } from '../server/local/mail-catcher-ports'
 import { chromium } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from '../e2e/support/browser'
 import { run, untilAnswers } from './processes'
@@ -12,8 +12,8 @@ import { run, untilAnswers } from './processes'
 const port = 5194
 const origin = `https://localhost:${port}`
 const runs = 5
-await run('node_modules/.bin/tsx', ['server/db/reset.ts'], { LOCAL_DIR: '.local/bench-portal' })
-const server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...process.env, PORT: String(port), LOCAL_DIR: '.local/bench-portal', ...mailPortsFor(port) }, stdio: 'ignore' })
+await run('node_modules/.bin/tsx', ['server/local/reset.ts'], { LOCAL_DIR: '.local/bench-portal' })
+const server = spawn('node_modules/.bin/tsx', ['server/local/main.ts'], { env: { ...process.env, PORT: String(port), LOCAL_DIR: '.local/bench-portal', ...mailPortsFor(port) }, stdio: 'ignore' })
 try {
   await untilAnswers(`${origin}/`, 30_000)
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: [...offlineChromiumArgs, '--no-sandbox'] })

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { resolveChromium } from '../e2e/support/browser'
-import { mailPortsFor } from '../server/mail/catcher-ports'
+import { mailPortsFor } from '../server/local/mail-catcher-ports'
 import { measureAssets } from './bench/assets'
 import { lighthouseMedian } from './bench/lighthouse'
 import { run, untilAnswers } from './processes'
@@ -67,7 +67,7 @@ function kb<T extends Record<string, number>>(bytes: T): Record<keyof T, string>
 }
 
 function startServer(serverPort: number, distDir: string): ChildProcess {
-  return spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  return spawn('node_modules/.bin/tsx', ['server/local/main.ts'], {
     // Each server keeps its own data (two PGlite databases cannot share one folder) and its own mail catcher's ports.
     env: { ...process.env, PORT: String(serverPort), DIST_DIR: distDir, LOCAL_DIR: `.local/bench-${serverPort}`, ...mailPortsFor(serverPort) },
     stdio: 'ignore',

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { build, loadEnv, type Rollup } from 'vite'
-import { parsePublicEnv } from '../src/config/schema'
+import { parsePublicEnv } from '../common/config-schema'
 import { writeSiteHeaders } from './site-headers'
 
 /**

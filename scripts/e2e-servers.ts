@@ -14,14 +14,14 @@ const servers = JSON.parse(process.argv[2] ?? '[]') as E2eServer[]
 const [first, ...others] = servers
 if (!first) throw new Error('Usage: tsx scripts/e2e-servers.ts \'[{"port":…,"localDir":…,"dev":false,"readyPath":"/","env":{}}]\'')
 
-await run('node_modules/.bin/tsx', ['server/db/reset.ts'], { LOCAL_DIR: first.localDir })
+await run('node_modules/.bin/tsx', ['server/local/reset.ts'], { LOCAL_DIR: first.localDir })
 for (const other of others) {
   rmSync(`${other.localDir}/db`, { recursive: true, force: true })
   cpSync(`${first.localDir}/db`, `${other.localDir}/db`, { recursive: true })
 }
 
 const children: ChildProcess[] = servers.map((server) =>
-  spawn('node_modules/.bin/tsx', ['server/main.ts', ...(server.dev ? ['--dev'] : [])], {
+  spawn('node_modules/.bin/tsx', ['server/local/main.ts', ...(server.dev ? ['--dev'] : [])], {
     stdio: 'inherit',
     env: { ...process.env, ...server.env, PORT: String(server.port), LOCAL_DIR: server.localDir },
   }),

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { createApi } from './accounts/api'
-import { createTokenVerifier } from './accounts/token-verifier'
+import { createApi } from './api/create-api'
+import { createTokenVerifier } from './api/token-verifier'
 import { openPostgres } from './db/database'
 import { migrate } from './db/migrations'
 import { createHandler } from './http/handler'
@@ -18,7 +18,7 @@ import { createSiteApp } from './web/site'
  * Production: the built site and the accounts API over plain HTTP behind a TLS-terminating proxy,
  * on PostgreSQL, against the tenant and Stripe, with mail through SMTP_URL. Never the identity
  * provider, the payment sandbox, its /v1 API, the mail catcher or the demo seed: those exist only
- * in the local stack (server/main.ts).
+ * in the local stack (server/local/main.ts).
  */
 let settings
 try {

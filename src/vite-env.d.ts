@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { PublicEnv } from './config/schema'
+import type { PublicEnv } from '../common/config-schema'
 
 declare global {
   // Merges the validated configuration's fields into Vite's type of import.meta.env.

@@ -149,7 +149,7 @@ function loadOrHome(path: string) {
 
 const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
 const recentActivity = (page: Page) => page.getByRole('region', { name: 'Recent activity' })
-/** Dev One's seat of the Commercial subscription, as the seed names it (server/db/seed.ts). */
+/** Dev One's seat of the Commercial subscription, as the seed names it (server/local/seed.ts). */
 const devOneSeat = 'seat_commercial_2'
 
 /** The checkout's return with a session id the server does not know: only the fault answers for it. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type Stripe from 'stripe'
-import { oidForEmail } from '../../server/identity/people'
-import { trustingAgent } from '../../server/http/trusting-fetch'
+import { oidForEmail } from '../../server/local/identity/people'
+import { trustingAgent } from '../../server/local/trusting-fetch'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { baseURL, stackDataDir } from '../../playwright.config'
 

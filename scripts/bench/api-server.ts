@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { defaultFeedFailureLimits, type RateLimits } from '../../server/accounts/rate-limit'
+import { defaultFeedFailureLimits, type RateLimits } from '../../server/api/rate-limit'
 import { openPglite, openPostgres } from '../../server/db/database'
 import { origin, person, startApi } from '../../tests/api/harness'
 

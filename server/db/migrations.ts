@@ -1,5 +1,5 @@
 import type { Database } from './database'
-import { sandboxSchema } from '../payments/sandbox/schema'
+import { sandboxSchema } from '../local/sandbox/schema'
 
 /** The schema, one version at a time. Never edit a released migration: add the next one. */
 export const migrations: { version: number; name: string; sql: string }[] = [

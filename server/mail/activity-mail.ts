@@ -1,5 +1,5 @@
-import { findPlan } from '../../src/content/plans'
-import type { RecordedActivity } from '../activity/activity-entry'
+import { findPlan } from '../../common/plans'
+import type { RecordedActivity } from '../licensing/activity/activity-entry'
 import type { Queryable } from '../db/database'
 import type { OutgoingMail } from './compose'
 import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from './messages'

@@ -1,5 +1,5 @@
-import { findPlan } from '../../src/content/plans'
-import { isLive } from '../accounts/subscription-store'
+import { findPlan } from '../../common/plans'
+import { isLive } from '../licensing/subscription-store'
 import type { Database } from '../db/database'
 import { cancelReminderMail } from './messages'
 import { queueMail } from './outbox'

@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../src/ui/format'
+import { formatLongDate } from '../../common/format'
 import { composeMail, type OutgoingMail, type Paragraph } from './compose'
 import { supportAddress } from './settings'
 

@@ -1,4 +1,4 @@
-import { newId } from '../accounts/license-keys'
+import { newId } from '../licensing/license-keys'
 import type { Queryable } from '../db/database'
 import type { OutgoingMail } from './compose'
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { PriceId } from '../../src/content/plans'
+import type { PriceId } from '../../common/plans'
 import type { PriceCatalogue } from './stripe-settings'
 
 /** A refusal by the payment provider (a declined card, an unknown payment method); the API answers 402 with its message. */

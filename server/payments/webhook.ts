@@ -1,13 +1,13 @@
 import type { Context } from 'hono'
 import Stripe from 'stripe'
-import { applySubscription, subscriptionState, type SubscriptionState } from '../accounts/subscription-store'
+import { applySubscription, subscriptionState, type SubscriptionState } from '../licensing/subscription-store'
 import type { Database } from '../db/database'
 import type { StripeGateway } from './gateway'
 import type { PriceCatalogue } from './stripe-settings'
 
 /** Stripe's default: a signature older than five minutes is refused (replayed deliveries). */
 export const signatureToleranceSeconds = 300
-/** Stripe's events are a few kilobytes; the route's body limit (server/accounts/app.ts) refuses more than this. */
+/** Stripe's events are a few kilobytes; the route's body limit (server/api/app.ts) refuses more than this. */
 export const maxEventBytes = 512 * 1024
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))

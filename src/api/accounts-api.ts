@@ -1,4 +1,4 @@
-import * as contract from './contract'
+import * as contract from '../../common/contract'
 import { createCaller, type Access, type Caller } from './client'
 import { config, resolveAddress } from '../config/config'
 

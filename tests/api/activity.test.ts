@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activityPageSchema, type ActivityEntry } from '../../src/api/contract'
+import { activityPageSchema, type ActivityEntry } from '../../common/contract'
 import { databases, origin, startApi, type Api } from './harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { License } from '../../src/api/contract'
+import type { License } from '../../common/contract'
 import { databases, origin, startApi, type Api } from './harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }

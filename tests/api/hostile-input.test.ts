@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fieldLimits } from '../../src/api/contract'
+import { fieldLimits } from '../../common/contract'
 import { hostileValues, untrimmed } from '../hostile-values'
 import { databases, origin, person, startApi, type Api } from './harness'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { regeneratedKeySchema } from '../../src/api/contract'
+import { regeneratedKeySchema } from '../../common/contract'
 import { databases, startApi, type Api } from './harness'
 
 const notFound = { status: 404, body: { message: 'The license was not found.' } }

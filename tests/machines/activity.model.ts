@@ -1,6 +1,6 @@
 /** Model of the Recent activity machine for generated paths: tests, the path catalogue and coverage. */
 import type { EventObject } from 'xstate'
-import type { ActivityEntry, ActivityPage } from '../../src/api/contract'
+import type { ActivityEntry, ActivityPage } from '../../common/contract'
 import { activityMachine } from '../../machines/activity.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 

@@ -1,6 +1,6 @@
 /** Model of the purchase machine for generated paths. */
 import type { EventObject } from 'xstate'
-import type { Product } from '../../src/api/contract'
+import type { Product } from '../../common/contract'
 import { purchaseMachine } from '../../machines/purchase.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Product } from '../../src/api/contract'
+import type { Product } from '../../common/contract'
 import { purchaseMachine } from '../../machines/purchase.machine'
 import { settle } from '../support/settle'
 

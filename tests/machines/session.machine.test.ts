@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { sessionMachine, type SignInIdentity } from '../../machines/session.machine'
-import type { Account } from '../../src/api/contract'
+import type { Account } from '../../common/contract'
 import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
 import { describePath, planPaths } from '../model/paths'
 import { replayPath } from '../model/run'

@@ -1,5 +1,5 @@
 /** Model of the session machine for generated paths: tests, the path catalogue and coverage. */
-import type { Account } from '../../src/api/contract'
+import type { Account } from '../../common/contract'
 import { sessionMachine, type SignInIdentity } from '../../machines/session.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 

@@ -1,7 +1,7 @@
 /** Model of the upgrade wizard's machine for generated paths: tests, the path catalogue and coverage. */
 import type { EventObject } from 'xstate'
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
-import type { PaymentCard, UpgradePreview } from '../../src/api/contract'
+import type { PaymentCard, UpgradePreview } from '../../common/contract'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
 export const communityUpgrade: UpgradeInput = {

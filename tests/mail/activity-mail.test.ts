@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { activityKinds } from '../../src/api/contract'
+import { activityKinds } from '../../common/contract'
 import type { Database } from '../../server/db/database'
 import { queueMailFor } from '../../server/mail/activity-mail'
 import { setMailSiteOrigin } from '../../server/mail/site-origin'

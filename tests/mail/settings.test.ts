@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readServerConfig } from '../../server/config'
+import { readServerConfig } from '../../server/local/config'
 import { describeSmtpServer } from '../../server/mail/settings'
 import { describeSendFailure } from '../../server/mail/smtp'
 

@@ -2,18 +2,18 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { EventObject } from 'xstate'
-import { manageLicensesMachine, type BulkLine } from '../../machines/manageLicenses.machine'
+import { manageLicensesMachine, type BulkLine } from '../../machines/manage-licenses.machine'
 import type { AccountsApi } from '../../src/api/accounts-api'
-import type { AssignRequest, AssignedLicense } from '../../src/api/contract'
+import type { AssignRequest, AssignedLicense } from '../../common/contract'
 import { ManageLicensesPage } from '../../src/features/manage-licenses/components/ManageLicensesPage'
 import { upgradeMachine } from '../../machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '../../src/ui/account-services'
-import { licensesAlongPath, manageLicensesModel } from '../machines/manageLicenses.model'
+import { licensesAlongPath, manageLicensesModel } from '../machines/manage-licenses.model'
 import { pendingCalls } from '../model/deferred'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { expectTableCoversMachine, expectView } from '../model/view-table'
 import { renderPage } from '../render'
-import { manageLicensesViewTable } from './manageLicenses.view-table'
+import { manageLicensesViewTable } from './manage-licenses.view-table'
 
 function renderManageLicenses() {
   const calls = pendingCalls()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AssignedLicense, Stats } from '../../src/api/contract'
-import { manageLicensesMachine } from '../../machines/manageLicenses.machine'
-import { plans, upgradePaths } from '../../src/content/plans'
+import type { AssignedLicense, Stats } from '../../common/contract'
+import { manageLicensesMachine } from '../../machines/manage-licenses.machine'
+import { plans, upgradePaths } from '../../common/plans'
 import { selectManageLicenses, selectPurchaseDialog } from '../../src/features/manage-licenses/manage-licenses.select'
 import { settle } from '../support/settle'
 

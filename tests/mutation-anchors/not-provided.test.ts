@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, setup } from 'xstate'
-import { myLicensesMachine } from '../../machines/myLicenses.machine'
+import { myLicensesMachine } from '../../machines/my-licenses.machine'
 import { notProvidedCallback } from '../../machines/not-provided'
 import { settle } from '../support/settle'
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import type { AssignedLicense, Stats } from '../../src/api/contract'
-import { manageLicensesMachine } from '../../machines/manageLicenses.machine'
+import type { AssignedLicense, Stats } from '../../common/contract'
+import { manageLicensesMachine } from '../../machines/manage-licenses.machine'
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
-import { plans, upgradePaths } from '../../src/content/plans'
+import { plans, upgradePaths } from '../../common/plans'
 import { settle } from '../support/settle'
 
 /** Spec sections 4, 5 and 9: the upgrade's plans and seats, and the seats of Buy Additional Licenses. */

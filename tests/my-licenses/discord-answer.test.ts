@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
 import { createAccountsApi } from '../../src/api/accounts-api'
 import { createCaller } from '../../src/api/client'
-import { discordConnectAnswerSchema } from '../../src/api/contract'
+import { discordConnectAnswerSchema } from '../../common/contract'
 import { ApiError } from '../../src/api/errors'
 import { discordActors } from '../../src/features/my-licenses/my-licenses.actors'
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { MyLicensesPage } from '../../src/features/my-licenses/components/MyLicensesPage'
 import { pendingApi, renderAccountPage } from '../model/pending-api'
-import { plusLicense } from '../machines/myLicenses.model'
+import { plusLicense } from '../machines/my-licenses.model'
 import { account } from '../machines/session.model'
 
 const newKey = 'PRSM-NEWKY-11111-22222-33333-44444'

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { License } from '../../src/api/contract'
+import type { License } from '../../common/contract'
 import { MyLicensesPage } from '../../src/features/my-licenses/components/MyLicensesPage'
 import { pendingApi, renderAccountPage } from '../model/pending-api'
-import { plusLicense } from '../machines/myLicenses.model'
+import { plusLicense } from '../machines/my-licenses.model'
 import { account } from '../machines/session.model'
 
 const commercial: License = {

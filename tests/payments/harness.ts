@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import Stripe from 'stripe'
 import { openPostgres, type Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
-import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../server/payments/sandbox/index'
+import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../server/local/sandbox/index'
 import { openMigratedPglite } from '../support/migrated-pglite'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -32,7 +32,7 @@ describe('the sandbox Stripe.js', () => {
       })
       return fetch(`${t.origin}${url.pathname}${url.search}`, init)
     }
-    window.eval(readFileSync('server/payments/sandbox/assets/stripe.js', 'utf8'))
+    window.eval(readFileSync('server/local/sandbox/assets/stripe.js', 'utf8'))
     const Stripe = (window as unknown as { Stripe: StripeConstructor & { version: string } }).Stripe
     stripe = Stripe(publishableKey)
     const customer = await t.stripe.customers.create({ email: 'full@example.com' })

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoPeople } from '../../server/demo-accounts'
+import { demoPeople } from '../../server/local/demo-accounts'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from './instances'
 
 const databaseUrl = process.env.TEST_DATABASE_URL

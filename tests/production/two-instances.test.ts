@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres } from '../../server/db/database'
-import type { MailCatcher } from '../../server/mail/catcher'
+import type { MailCatcher } from '../../server/local/mail-catcher'
 import { composeMail } from '../../server/mail/compose'
 import { queueMail } from '../../server/mail/outbox'
 import { caught, startCatcher } from '../mail/harness'

@@ -2,15 +2,15 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EventObject } from 'xstate'
-import { purchaseCompleteMachine } from '../../machines/purchaseComplete.machine'
+import { purchaseCompleteMachine } from '../../machines/purchase-complete.machine'
 import { ApiError } from '../../src/api/errors'
 import { PurchaseCompletePage } from '../../src/features/purchase/components/PurchaseCompletePage'
 import { account } from '../machines/session.model'
-import { purchaseCompleteModel } from '../machines/purchaseComplete.model'
+import { purchaseCompleteModel } from '../machines/purchase-complete.model'
 import { coveringPaths, describePath, planPaths } from '../model/paths'
 import { pendingApi, renderAccountPage } from '../model/pending-api'
 import { expectTableCoversMachine, expectView } from '../model/view-table'
-import { purchaseCompleteViewTable } from './purchaseComplete.view-table'
+import { purchaseCompleteViewTable } from './purchase-complete.view-table'
 
 const plan = planPaths(purchaseCompleteModel)
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'

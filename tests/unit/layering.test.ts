@@ -25,9 +25,9 @@ describe('the layering rules', () => {
     expect(
       await problemsOf(
         'machines/extra.machine.ts',
-        "import { plans } from '../src/content/plans'\nimport type { License } from '../src/api/contract'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [plans, setup, messageOf] as unknown as License\n",
+        "import { plans } from '../common/plans.ts'\nimport type { License } from '../common/contract.ts'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [plans, setup, messageOf] as unknown as License\n",
       ),
-    ).toEqual(["'../src/content/plans' import is restricted from being used by a pattern. Machines import only xstate, machines/ and types (import type)."])
+    ).toEqual(["'../common/plans.ts' import is restricted from being used by a pattern. Machines import only xstate, machines/ and types (import type)."])
   })
   it('refuse an actor made outside the inspection seam', async () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { createActor } from 'xstate'\nexport const b = createActor\n")).toEqual([

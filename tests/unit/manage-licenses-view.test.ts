@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AssignedLicense } from '../../src/api/contract'
+import type { AssignedLicense } from '../../common/contract'
 import { parseBulkLines } from '../../src/features/manage-licenses/bulk-lines'
 import { rowsPerPage, tableRows, type TableView } from '../../src/features/manage-licenses/license-table'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findPlan, plans, upgradePaths, upgradeSeatLimits } from '../../src/content/plans'
+import { findPlan, plans, upgradePaths, upgradeSeatLimits } from '../../common/plans'
 
 describe('plans', () => {
   it('holds the three plans of the spec with their prices in cents', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { PaymentCard } from '../../src/api/contract'
+import type { PaymentCard } from '../../common/contract'
 import { upgradeMachine } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
 import { settle } from '../support/settle'

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { billingPortalMachine } from '../../../machines/billingPortal.machine'
+import type { billingPortalMachine } from '../../../machines/billing-portal.machine'
 import type { sessionMachine } from '../../../machines/session.machine'
 import { displayName, selectAccountNav } from './account-nav.select'
 

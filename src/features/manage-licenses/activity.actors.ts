@@ -1,6 +1,6 @@
 import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { ActivityPage } from '../../api/contract'
+import type { ActivityPage } from '../../../common/contract'
 
 /** Entries a page of Recent activity holds. */
 export const activityPageSize = 10

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { activityMachine } from '../../../machines/activity.machine'
-import type { ActivityEntry } from '../../api/contract'
-import { findPlan } from '../../content/plans'
-import { formatDateTime } from '../../ui/format'
+import type { ActivityEntry } from '../../../common/contract'
+import { findPlan } from '../../../common/plans'
+import { formatDateTime } from '../../../common/format'
 
 const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`
 

@@ -1,4 +1,4 @@
-import type { AssignedLicense } from '../../api/contract'
+import type { AssignedLicense } from '../../../common/contract'
 
 export type SortColumn = 'name' | 'email' | 'expiration'
 export interface TableView {

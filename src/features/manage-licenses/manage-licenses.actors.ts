@@ -1,7 +1,7 @@
 import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { AssignedLicense, AssignRequest, Stats } from '../../api/contract'
-import type { PriceId } from '../../content/plans'
+import type { AssignedLicense, AssignRequest, Stats } from '../../../common/contract'
+import type { PriceId } from '../../../common/plans'
 
 /** Where the hosted checkout returns for additional licenses: this page (spec section 7). */
 export function additionalCheckoutAddresses(origin: string) {

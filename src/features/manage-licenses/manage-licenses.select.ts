@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import type { manageLicensesMachine } from '../../../machines/manageLicenses.machine'
-import { formatUsd } from '../../ui/format'
+import type { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
+import { formatUsd } from '../../../common/format'
 
 type Snapshot = SnapshotFrom<typeof manageLicensesMachine>
 

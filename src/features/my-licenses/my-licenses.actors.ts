@@ -1,6 +1,6 @@
 import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { License } from '../../api/contract'
+import type { License } from '../../../common/contract'
 
 /** My Licenses' I/O over the accounts API. */
 export function licensesActors(api: AccountsApi) {

@@ -1,6 +1,6 @@
 import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { Account, ProfileFields } from '../../api/contract'
+import type { Account, ProfileFields } from '../../../common/contract'
 
 /** The Profile page's I/O: load, then save and read back what was stored. */
 export function profileActors(api: AccountsApi) {

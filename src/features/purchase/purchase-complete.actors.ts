@@ -1,4 +1,4 @@
-import type { CheckoutOutcome } from '../../../machines/purchaseComplete.machine'
+import type { CheckoutOutcome } from '../../../machines/purchase-complete.machine'
 import type { AccountsApi } from '../../api/accounts-api'
 import { ApiError } from '../../api/errors'
 import { fromRequest } from '../../api/request-actor'

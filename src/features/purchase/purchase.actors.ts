@@ -1,7 +1,7 @@
 import { fromRequest } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { PriceId } from '../../content/plans'
-import type { Product } from '../../api/contract'
+import type { PriceId } from '../../../common/plans'
+import type { Product } from '../../../common/contract'
 
 /** Where the hosted checkout returns: the purchase result page (spec section 7). */
 export function checkoutAddresses(origin: string, priceId: string) {

@@ -2,8 +2,8 @@ import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-j
 import { fromRequest } from '../../api/request-actor'
 import type { PaymentSetupResult } from '../../../machines/upgrade.machine'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { PaymentCard, UpgradePreview } from '../../api/contract'
-import type { PriceId } from '../../content/plans'
+import type { PaymentCard, UpgradePreview } from '../../../common/contract'
+import type { PriceId } from '../../../common/plans'
 
 /** The upgrade flow's payment messages (spec section 8), exactly. */
 export const paymentMessages = {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { upgradeSeats, type upgradeMachine } from '../../../machines/upgrade.machine'
-import { formatLongDate, formatUsd } from '../../ui/format'
+import { formatLongDate, formatUsd } from '../../../common/format'
 
 export type UpgradeStep = 'select' | 'payment' | 'confirm' | 'success' | 'failure'
 

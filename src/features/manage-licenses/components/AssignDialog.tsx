@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { assignRequestSchema, type AssignRequest } from '../../../api/contract'
+import { assignRequestSchema, type AssignRequest } from '../../../../common/contract'
 
 interface AssignDialogProps {
   opened: boolean

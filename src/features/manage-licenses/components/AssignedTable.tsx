@@ -1,8 +1,8 @@
 import { Button, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import { useState } from 'react'
-import type { AssignedLicense } from '../../../api/contract'
-import { formatLongDate } from '../../../ui/format'
+import type { AssignedLicense } from '../../../../common/contract'
+import { formatLongDate } from '../../../../common/format'
 import { fullName, tableRows, type SortColumn, type TableView } from '../license-table'
 
 interface AssignedTableProps {

@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { IconAlertCircle, IconCheck, IconCircleDashed, IconMinus } from '@tabler/icons-react'
-import type { BulkLine, BulkResult } from '../../../../machines/manageLicenses.machine'
+import type { BulkLine, BulkResult } from '../../../../machines/manage-licenses.machine'
 import { parseBulkLines } from '../bulk-lines'
 
 interface BulkAssignDialogProps {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
-import type { AssignedLicense } from '../../../api/contract'
+import type { AssignedLicense } from '../../../../common/contract'
 import { fullName } from '../license-table'
 
 interface UnassignDialogProps {

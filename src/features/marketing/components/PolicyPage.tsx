@@ -1,6 +1,6 @@
 import { Container, Text, Title } from '@mantine/core'
 import type { Policy } from '../../../content/policies'
-import { formatLongDate } from '../../../ui/format'
+import { formatLongDate } from '../../../../common/format'
 import { PublicLayout } from '../../../ui/site/PublicLayout'
 
 /** A policy document: a title, its date, and one heading per section. */

@@ -1,6 +1,6 @@
 import { Badge, Card, List } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
-import { purchaseHref, type Plan } from '../../../content/plans'
+import { purchaseHref, type Plan } from '../../../../common/plans'
 import { siteButton } from '../../../ui/site-button'
 
 export function PricingCard({ plan }: { plan: Plan }) {

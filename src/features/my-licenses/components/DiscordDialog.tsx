@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import * as v from 'valibot'
-import { discordNameSchema } from '../../../api/contract'
+import { discordNameSchema } from '../../../../common/contract'
 import { discord } from '../../../content/discord'
 
 interface DiscordDialogProps {

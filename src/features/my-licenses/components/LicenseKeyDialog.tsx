@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Tabs, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
-import type { License } from '../../../api/contract'
+import type { License } from '../../../../common/contract'
 import { feedSetup, packageFeed } from '../../../content/package-feed'
 import { CopyField } from '../../../ui/CopyField'
 import type { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import type { Account, ProfileFields } from '../../../api/contract'
-import { profileFieldsSchema } from '../../../api/contract'
+import type { Account, ProfileFields } from '../../../../common/contract'
+import { profileFieldsSchema } from '../../../../common/contract'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
 
 const fieldsOf = (account: Account): ProfileFields => ({

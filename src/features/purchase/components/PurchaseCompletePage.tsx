@@ -1,7 +1,7 @@
 import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { purchaseCompleteMachine } from '../../../../machines/purchaseComplete.machine'
+import { purchaseCompleteMachine } from '../../../../machines/purchase-complete.machine'
 import { useAppActorRef } from '../../../ui/app-actors'
 import { useAccountServices } from '../../../ui/account-services'
 import { logCheckoutStatusFailure, purchaseCompleteActors } from '../purchase-complete.actors'

@@ -1,0 +1,277 @@
+import * as v from 'valibot'
+import { priceIds } from './plans'
+
+/**
+ * The accounts API (spec section 7): every request and answer, once. The SPA validates answers
+ * with these schemas and the local API validates requests with the same ones.
+ */
+
+// ---- Building blocks -------------------------------------------------------------------------
+
+/**
+ * The longest value each text field the API accepts may hold, after trimming, counted in UTF-16
+ * code units (a string's length; an emoji counts 2 or more). Not graphemes: one grapheme can carry
+ * thousands of combining marks. The SPA checks the same schemas before it sends (decision 0009).
+ */
+export const fieldLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  oid: 128,
+  image: 2048,
+  github: 39,
+  companyName: 200,
+  country: 100,
+  address: 200,
+  city: 100,
+  state: 100,
+  zip: 20,
+  discordName: 32,
+  licenseId: 64,
+  paymentMethodId: 255,
+  returnUrl: 2048,
+} as const
+
+/** PostgreSQL's text holds neither the NUL character nor half of a surrogate pair; everything else is stored as sent. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const storable = (label: string) => v.check((value: string) => !value.includes('\u0000') && !loneSurrogate.test(value), `${label} holds a character that cannot be stored`)
+const atMost = (label: string, max: number) => v.maxLength<string, number, string>(max, `${label} must be at most ${max} characters`)
+/** Free text: leading and trailing white space dropped, the rest kept exactly as typed. */
+const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), atMost(label, max), storable(label))
+const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), atMost(label, max), storable(label))
+export const emailSchema = v.pipe(required('Email', fieldLimits.email), v.email('Email must be a valid email address'))
+const isoDate = v.pipe(v.string(), v.isoTimestamp())
+export const priceIdSchema = v.picklist(priceIds, 'priceId must be one of the plans')
+/** Addresses the site may send the user back to; the API also checks they are on its origin. */
+const returnAddress = (label: string) => v.pipe(text(label, fieldLimits.returnUrl), v.url(`${label} must be an absolute address`))
+
+// ---- Account -----------------------------------------------------------------------------------
+
+export const loginRequestSchema = v.object({
+  firstName: text('First name', fieldLimits.firstName),
+  lastName: text('Last name', fieldLimits.lastName),
+  email: emailSchema,
+  oid: required('oid', fieldLimits.oid),
+})
+export type LoginRequest = v.InferOutput<typeof loginRequestSchema>
+
+/** The profile fields a user may change (spec section 3); email and oid are read-only. */
+export const profileFieldsSchema = v.object({
+  firstName: text('First name', fieldLimits.firstName),
+  lastName: text('Last name', fieldLimits.lastName),
+  image: v.pipe(
+    text('Avatar image', fieldLimits.image),
+    v.check((value) => value === '' || v.is(v.pipe(v.string(), v.url()), value), 'Avatar image must be an address'),
+    v.check((value) => value === '' || value.startsWith('https://'), 'Avatar image must be an https address'),
+  ),
+  github: v.pipe(text('GitHub username', fieldLimits.github), v.regex(/^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?$/, 'GitHub username may hold letters, digits and single hyphens')),
+  companyName: text('Company', fieldLimits.companyName),
+  country: text('Country', fieldLimits.country),
+  address: text('Address', fieldLimits.address),
+  city: text('City', fieldLimits.city),
+  state: text('State', fieldLimits.state),
+  zip: text('Zip', fieldLimits.zip),
+  emailAnnouncements: v.boolean(),
+})
+export type ProfileFields = v.InferOutput<typeof profileFieldsSchema>
+
+export const accountSchema = v.object({
+  ...profileFieldsSchema.entries,
+  email: v.string(),
+  oid: v.string(),
+  discordName: v.nullable(v.string()),
+  discordConnected: v.boolean(),
+  allowedPriceId: v.nullable(priceIdSchema),
+  hasStripeAccount: v.boolean(),
+})
+export type Account = v.InferOutput<typeof accountSchema>
+
+// ---- Licenses ----------------------------------------------------------------------------------
+
+/**
+ * Where a seat stands with billing (our addition to spec section 3): `active` (the spec's green
+ * badge), `payment-due` (the subscription is past due: renewal failed, Stripe retries), `cancels`
+ * (set to cancel at period end: the seat lasts until `expirationDate`), `expired` (the subscription
+ * ended: no key). A backend that sends no status means active.
+ */
+export const licenseStatuses = ['active', 'payment-due', 'cancels', 'expired'] as const
+export const licenseStatusSchema = v.picklist(licenseStatuses)
+export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
+
+/** A license the caller holds (spec section 3: License (own)), with its billing status (our addition). */
+export const licenseSchema = v.object({
+  id: v.string(),
+  subscription: v.string(),
+  priceId: priceIdSchema,
+  accountEmail: v.string(),
+  /** The subscription's current period end: the seat's expiry, or the date it expired or cancels on. */
+  expirationDate: isoDate,
+  /** Empty for an expired seat: its key no longer works. */
+  licenseKey: v.string(),
+  discordConnected: v.boolean(),
+  status: v.optional(licenseStatusSchema, 'active'),
+  /** The caller owns the subscription (and so may open Billing or buy again). */
+  ownedByCaller: v.optional(v.boolean(), false),
+})
+export type License = v.InferOutput<typeof licenseSchema>
+export const licensesSchema = v.array(licenseSchema)
+
+/** A seat of the caller's subscription, assigned to someone (spec section 3: Assigned license). */
+export const assignedLicenseSchema = v.object({
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  expirationDate: isoDate,
+})
+export type AssignedLicense = v.InferOutput<typeof assignedLicenseSchema>
+export const assignedLicensesSchema = v.array(assignedLicenseSchema)
+
+export const assignRequestSchema = v.object({
+  firstName: required('First name', fieldLimits.firstName),
+  lastName: required('Last name', fieldLimits.lastName),
+  email: emailSchema,
+})
+export type AssignRequest = v.InferOutput<typeof assignRequestSchema>
+
+export const unassignRequestSchema = v.object({ licenseId: required('licenseId', fieldLimits.licenseId) })
+export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
+
+/** `POST /api/licenses/{licenseId}/regenerate-key` (our addition): the seat's new key; the old one stops working at once. */
+export const regeneratedKeySchema = v.object({ licenseId: v.string(), licenseKey: v.pipe(v.string(), v.nonEmpty()) })
+export type RegeneratedKey = v.InferOutput<typeof regeneratedKeySchema>
+
+export const statsSchema = v.object({
+  subscription: v.nullable(v.string()),
+  priceId: v.nullable(priceIdSchema),
+  purchased: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  assigned: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  available: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+export type Stats = v.InferOutput<typeof statsSchema>
+
+// ---- Activity ----------------------------------------------------------------------------------
+
+/**
+ * What happened to an owner's licenses (our addition): `GET /api/account/activity?before=<cursor>&limit=<1-100>`,
+ * newest first. `actor` is who did it (null: billing did, e.g. a renewal); `subjectEmail` the seat
+ * holder an assign, unassign or key change was about; `seats` how many seats a purchase, addition or
+ * upgrade counted.
+ */
+export const activityKinds = ['purchase', 'seats-added', 'upgrade', 'assign', 'unassign', 'key-regenerated', 'renewal', 'payment-failed', 'cancellation', 'cancellation-withdrawn', 'expiry'] as const
+export const activityEntrySchema = v.object({
+  id: v.string(),
+  at: isoDate,
+  kind: v.picklist(activityKinds),
+  actor: v.nullable(v.object({ name: v.string(), email: v.string() })),
+  priceId: v.nullable(priceIdSchema),
+  subjectEmail: v.nullable(v.string()),
+  seats: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+})
+export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
+export const activityPageSchema = v.object({ entries: v.array(activityEntrySchema), nextCursor: v.nullable(v.string()) })
+export type ActivityPage = v.InferOutput<typeof activityPageSchema>
+export const activityQuerySchema = v.object({
+  before: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,200}$/, 'before must be a cursor from a previous page'))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(100, 'limit must be at most 100')),
+    '20',
+  ),
+})
+
+// ---- Discord -----------------------------------------------------------------------------------
+
+/** Discord's username rules: 2-32 characters, lowercase letters, digits, '_' and '.', no '..'. */
+export const discordNameSchema = v.pipe(
+  required('Discord username', fieldLimits.discordName),
+  v.minLength(2, 'Discord username must be at least 2 characters'),
+  v.regex(/^[a-z0-9_.]+$/, 'Discord username may hold only lowercase letters, digits, _ and .'),
+  v.check((name) => !name.includes('..'), 'Discord username cannot contain two dots in a row'),
+)
+export const discordConnectRequestSchema = v.object({ discordName: discordNameSchema })
+/**
+ * Spec section 7 answers with `inviteLink` or `discordConnected`: either is enough (ours sends both).
+ * A returned invite link opens in a new tab and means connected (section 4).
+ */
+export const discordConnectAnswerSchema = v.pipe(
+  v.object({ inviteLink: v.optional(v.pipe(v.string(), v.url())), discordConnected: v.optional(v.boolean()) }),
+  v.check((answer) => answer.inviteLink !== undefined || answer.discordConnected === true, 'The answer has neither an invite link nor discordConnected'),
+)
+export type DiscordConnectAnswer = v.InferOutput<typeof discordConnectAnswerSchema>
+
+// ---- Payments ----------------------------------------------------------------------------------
+
+export const portalSessionRequestSchema = v.object({ returnUrl: returnAddress('returnUrl') })
+export const urlAnswerSchema = v.object({ url: v.pipe(v.string(), v.url()) })
+/** A saved card as the portal shows it ('Visa ending in 4242'); never the full number. */
+export const paymentCardSchema = v.object({ brand: v.string(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })
+export type PaymentCard = v.InferOutput<typeof paymentCardSchema>
+/** Whether the customer has a default payment method, and which card it is (the upgrade's confirm step shows it). */
+export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean(), card: v.optional(v.nullable(paymentCardSchema), null) })
+export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
+export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: required('paymentMethodId', fieldLimits.paymentMethodId) })
+
+export const seatsSchema = v.pipe(
+  v.number('quantity must be a number'),
+  v.integer('quantity must be a whole number'),
+  v.minValue(1, 'quantity must be at least 1'),
+  v.maxValue(100_000, 'quantity is too large'),
+)
+export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(500, 'quantity must be at most 500')) })
+export type UpgradeRequest = v.InferOutput<typeof upgradeRequestSchema>
+
+export const checkoutRequestSchema = v.object({ priceId: priceIdSchema, quantity: seatsSchema, successUrl: returnAddress('successUrl'), cancelUrl: returnAddress('cancelUrl') })
+export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>
+export const checkoutAnswerSchema = v.object({ sessionId: v.string(), url: v.pipe(v.string(), v.url()) })
+export type CheckoutAnswer = v.InferOutput<typeof checkoutAnswerSchema>
+
+/**
+ * Where a checkout stands for the purchase completion page (our addition to spec section 7):
+ * `GET /api/stripe/checkout-sessions/{sessionId}`. `fulfilled`: the licenses exist; `processing`:
+ * paid, but Stripe's webhook has not been handled yet; `open`: not paid. A session that is not the
+ * caller's, or does not exist, is a 404.
+ */
+export const checkoutStatusSchema = v.object({ status: v.picklist(['fulfilled', 'processing', 'open']) })
+export type CheckoutStatus = v.InferOutput<typeof checkoutStatusSchema>['status']
+
+/**
+ * What an upgrade costs (our addition): `GET /api/stripe/upgrade-preview?priceId=&quantity=`, from
+ * Stripe's preview of the prorated invoice. Amounts in cents: `amountDue` is charged now,
+ * `annualTotal` (price x seats) every year from `renewsOn`.
+ */
+export const upgradePreviewQuerySchema = v.object({
+  priceId: priceIdSchema,
+  quantity: v.pipe(
+    v.string('quantity is required'),
+    v.regex(/^\d{1,6}$/, 'quantity must be a whole number'),
+    v.transform(Number),
+    v.minValue(1, 'quantity must be at least 1'),
+    v.maxValue(500, 'quantity must be at most 500'),
+  ),
+})
+export const upgradePreviewSchema = v.object({
+  amountDue: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  annualTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  renewsOn: isoDate,
+})
+export type UpgradePreview = v.InferOutput<typeof upgradePreviewSchema>
+
+// ---- Products ----------------------------------------------------------------------------------
+
+export const productSchema = v.object({
+  name: v.string(),
+  priceId: priceIdSchema,
+  priceDisplay: v.string(),
+  price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  actionText: v.string(),
+  description: v.string(),
+  features: v.array(v.string()),
+  bestValue: v.boolean(),
+  stripePriceId: v.string(),
+  /** How many more seats of this plan the caller may buy (Community: 5 an account); null: no limit. */
+  seatsAvailable: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+})
+export type Product = v.InferOutput<typeof productSchema>
+
+/** Every error answer of the API: `{ message }` with a catalogue status. */
+export const errorAnswerSchema = v.object({ message: v.string() })

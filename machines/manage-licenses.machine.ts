@@ -1,0 +1,305 @@
+import { assign, setup } from 'xstate'
+import type { AssignedLicense, AssignRequest, Stats } from '../common/contract'
+import type { PriceId } from '../common/plans'
+import { notProvided } from './not-provided'
+import { upgradeMachine, type PlanPrice } from './upgrade.machine'
+import { messageOf } from './error-message'
+
+/** One pasted line of 'Assign several': what was typed, and the assignee it names or why it is not valid. */
+export type BulkLine = { text: string; request: AssignRequest; error: null } | { text: string; request: null; error: string }
+/** What became of a line once sent: assigned, refused with the API's message, or not sent because no seat was left. */
+export type BulkResult = { status: 'assigned' } | { status: 'failed'; message: string } | { status: 'skipped' }
+
+export interface ManageLicensesInput {
+  /** The hosted checkout sent the user back here with success=true. */
+  checkoutReturned: boolean
+  plans: readonly PlanPrice[]
+  /** Which plans each plan may be upgraded to (spec section 4). */
+  upgradePaths: Readonly<Record<PriceId, readonly PriceId[]>>
+}
+
+interface ManageLicensesContext extends ManageLicensesInput {
+  stats: Stats | null
+  assigned: AssignedLicense[]
+  error: string | null
+  /** The confirmation of the last change, shown above the table. */
+  notice: string | null
+  /** The license the user asked to unassign. */
+  unassigning: AssignedLicense | null
+  /** Seats in the purchase-additional dialog. */
+  seats: number
+  bulkLines: BulkLine[]
+  bulkResults: BulkResult[]
+}
+
+type Event =
+  | { type: 'licenses.reload' }
+  | { type: 'notice.dismiss' }
+  | { type: 'dialog.close' }
+  | { type: 'assign.open' }
+  | { type: 'assign.submit'; assignee: AssignRequest }
+  | { type: 'bulk.open' }
+  | { type: 'bulk.change'; lines: BulkLine[] }
+  | { type: 'bulk.submit' }
+  | { type: 'unassign.request'; license: AssignedLicense }
+  | { type: 'unassign.confirm' }
+  | { type: 'purchase.open' }
+  | { type: 'seats.change'; seats: number }
+  | { type: 'checkout.start' }
+  | { type: 'upgrade.open' }
+
+const nextBulkIndex = (context: ManageLicensesContext) => context.bulkResults.length
+
+/**
+ * Manage Licenses (spec sections 2 and 4): stats and assigned licenses loaded in parallel, then
+ * one dialog at a time (none / assign / unassign / purchase / upgrade).
+ */
+export const manageLicensesMachine = setup({
+  types: {
+    context: {} as ManageLicensesContext,
+    input: {} as ManageLicensesInput,
+    events: {} as Event,
+  },
+  actors: {
+    loadStats: notProvided<Stats>('loadStats'),
+    loadAssigned: notProvided<AssignedLicense[]>('loadAssigned'),
+    assignLicense: notProvided<AssignedLicense, AssignRequest>('assignLicense'),
+    unassignLicense: notProvided<void, { licenseId: string }>('unassignLicense'),
+    createCheckoutSession: notProvided<{ url: string }, { priceId: PriceId; quantity: number }>('createCheckoutSession'),
+    upgrade: upgradeMachine,
+  },
+  actions: {
+    keepStats: assign({ stats: (_, params: { stats: Stats }) => params.stats }),
+    keepAssigned: assign({ assigned: (_, params: { assigned: AssignedLicense[] }) => params.assigned }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+    confirmCheckout: assign({ notice: ({ context }) => (context.checkoutReturned ? 'Your additional licenses were purchased.' : context.notice), checkoutReturned: false }),
+    dismissNotice: assign({ notice: null }),
+    resetDialog: assign({ error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
+    addRow: assign(({ context }, params: { license: AssignedLicense }) => ({
+      assigned: [...context.assigned, params.license],
+      stats: context.stats && { ...context.stats, assigned: context.stats.assigned + 1, available: context.stats.available - 1 },
+    })),
+    confirmAssigned: assign({ notice: (_, params: { license: AssignedLicense }) => `License assigned to ${params.license.email}.` }),
+    pickForUnassign: assign({ unassigning: (_, params: { license: AssignedLicense }) => params.license }),
+    removeRow: assign(({ context }) => ({
+      assigned: context.assigned.filter((license) => license.id !== context.unassigning?.id),
+      stats: context.stats && { ...context.stats, assigned: context.stats.assigned - 1, available: context.stats.available + 1 },
+      notice: `License unassigned from ${context.unassigning?.email}.`,
+      unassigning: null,
+    })),
+    keepSeats: assign({ seats: (_, params: { seats: number }) => params.seats }),
+    keepBulkLines: assign({ bulkLines: (_, params: { lines: BulkLine[] }) => params.lines, bulkResults: [] }),
+    recordBulk: assign({ bulkResults: ({ context }, params: { result: BulkResult }) => [...context.bulkResults, params.result] }),
+    skipRest: assign({ bulkResults: ({ context }) => [...context.bulkResults, ...context.bulkLines.slice(context.bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))] }),
+    /** Leaves for the hosted checkout; the app provides the navigation. */
+    goToCheckout: (_, _params: { url: string }) => {},
+    /** Seats were assigned or unassigned: the app refreshes what reports them (Recent activity). */
+    licensesChanged: () => {},
+  },
+  guards: {
+    hasFreeSeat: ({ context }) => (context.stats?.available ?? 0) > 0,
+    // 'Buy Additional Licenses': no seat free, and a paid plan (spec section 2).
+    canBuyMore: ({ context }) => context.stats !== null && context.stats.available === 0 && context.stats.priceId !== null && context.stats.priceId !== 'community',
+    canUpgrade: ({ context }) => context.stats?.priceId != null && context.upgradePaths[context.stats.priceId].length > 0,
+    isListed: ({ context }, params: { license: AssignedLicense }) => context.assigned.some((license) => license.id === params.license.id),
+    validSeats: (_, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= 1,
+    bulkReady: ({ context }) => context.bulkLines.length > 0 && context.bulkLines.every((line) => line.error === null),
+    // Another line to send, and a seat to give it.
+    bulkContinues: ({ context }) => nextBulkIndex(context) < context.bulkLines.length && (context.stats?.available ?? 0) > 0,
+  },
+}).createMachine({
+  id: 'manageLicenses',
+  context: ({ input }) => ({ ...input, stats: null, assigned: [], error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Stat tiles and table placeholders while stats and assigned licenses load in parallel.',
+      type: 'parallel',
+      states: {
+        stats: {
+          description: 'The subscription, purchased, assigned and available tiles.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'The tiles show placeholders while GET /api/account/stats/ answers.',
+              invoke: {
+                id: 'loadStats',
+                src: 'loadStats',
+                onDone: { target: 'loaded', actions: { type: 'keepStats', params: ({ event }) => ({ stats: event.output }) } },
+                onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+              },
+            },
+            loaded: { type: 'final', description: 'The tiles are filled in.' },
+          },
+        },
+        assigned: {
+          description: 'The table of assigned licenses.',
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'The table shows placeholders while GET /api/licenses/assigned answers.',
+              invoke: {
+                id: 'loadAssigned',
+                src: 'loadAssigned',
+                onDone: { target: 'loaded', actions: { type: 'keepAssigned', params: ({ event }) => ({ assigned: event.output }) } },
+                onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+              },
+            },
+            loaded: { type: 'final', description: 'The table is filled in.' },
+          },
+        },
+      },
+      onDone: { target: 'ready', actions: 'confirmCheckout' },
+    },
+    failed: { description: 'The error message with Try again.', on: { 'licenses.reload': { target: 'loading', actions: 'clearError' } } },
+    ready: {
+      description: 'Tiles, the table, and the header button the seats allow.',
+      initial: 'none',
+      on: { 'dialog.close': { target: '.none', actions: 'clearError' } },
+      states: {
+        none: {
+          description: 'No dialog: the tiles, the table, and the header button the seats allow.',
+          on: {
+            'notice.dismiss': { actions: 'dismissNotice' },
+            'assign.open': { guard: 'hasFreeSeat', target: 'assign', actions: 'resetDialog' },
+            'purchase.open': { guard: 'canBuyMore', target: 'purchase', actions: 'resetDialog' },
+            'upgrade.open': { guard: 'canUpgrade', target: 'upgrade', actions: 'resetDialog' },
+            'unassign.request': {
+              guard: { type: 'isListed', params: ({ event }) => ({ license: event.license }) },
+              target: 'unassign',
+              actions: ['resetDialog', { type: 'pickForUnassign', params: ({ event }) => ({ license: event.license }) }],
+            },
+          },
+        },
+        assign: {
+          description: 'The Assign License dialog.',
+          initial: 'single',
+          states: {
+            single: {
+              description: 'One person: first name, last name and email.',
+              initial: 'editing',
+              states: {
+                editing: {
+                  description: "First name, last name and email, each checked; 'Assign several' switches to pasted lines.",
+                  on: { 'assign.submit': { target: 'submitting', actions: 'clearError' }, 'bulk.open': { target: '#manageLicenses.ready.assign.bulk', actions: 'clearError' } },
+                },
+                submitting: {
+                  description: 'Assign shows progress and cannot be pressed again; the typed values stay.',
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'assignLicense',
+                    src: 'assignLicense',
+                    input: ({ event }) => (event as { assignee: AssignRequest }).assignee,
+                    onDone: {
+                      target: '#manageLicenses.ready.none',
+                      actions: [
+                        { type: 'addRow', params: ({ event }) => ({ license: event.output }) },
+                        { type: 'confirmAssigned', params: ({ event }) => ({ license: event.output }) },
+                        'licensesChanged',
+                      ],
+                    },
+                    onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                  },
+                },
+              },
+            },
+            bulk: {
+              description: 'Assign several: pasted lines, one person a line.',
+              initial: 'editing',
+              states: {
+                editing: {
+                  description: 'Pasted lines of first name, last name, email, each shown with its check before sending.',
+                  on: {
+                    'bulk.change': { actions: { type: 'keepBulkLines', params: ({ event }) => ({ lines: event.lines }) } },
+                    'bulk.submit': { guard: 'bulkReady', target: 'sending' },
+                  },
+                },
+                sending: {
+                  description: 'Lines are assigned one by one, each with its result; it stops when no seat is left.',
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'assignLicense',
+                    src: 'assignLicense',
+                    input: ({ context }) => context.bulkLines[nextBulkIndex(context)]!.request!,
+                    onDone: {
+                      target: 'next',
+                      actions: [
+                        { type: 'addRow', params: ({ event }) => ({ license: event.output }) },
+                        { type: 'recordBulk', params: { result: { status: 'assigned' } } },
+                      ],
+                    },
+                    onError: { target: 'next', actions: { type: 'recordBulk', params: ({ event }) => ({ result: { status: 'failed', message: messageOf(event.error) } }) } },
+                  },
+                },
+                next: {
+                  description: 'The next line is taken, or sending stops when no seat is left.',
+                  always: [
+                    { guard: 'bulkContinues', target: 'sending' },
+                    { target: 'finished', actions: ['skipRest', 'licensesChanged'] },
+                  ],
+                },
+                finished: { description: 'The result of every line, and Close.' },
+              },
+            },
+          },
+        },
+        unassign: {
+          description: 'The Unassign dialog.',
+          initial: 'confirming',
+          states: {
+            confirming: { description: 'Asks to confirm unassigning the license from its holder.', on: { 'unassign.confirm': { target: 'removing', actions: 'clearError' } } },
+            removing: {
+              description: 'Unassign shows progress and cannot be pressed again.',
+              on: { 'dialog.close': {} },
+              invoke: {
+                id: 'unassignLicense',
+                src: 'unassignLicense',
+                input: ({ context }) => ({ licenseId: context.unassigning!.id }),
+                onDone: { target: '#manageLicenses.ready.none', actions: ['removeRow', 'licensesChanged'] },
+                onError: { target: 'confirming', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+              },
+            },
+          },
+        },
+        purchase: {
+          description: 'The Buy Additional Licenses dialog.',
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'Seats (at least 1), the price per seat and the total.',
+              on: {
+                'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
+                'checkout.start': { target: 'redirecting', actions: 'clearError' },
+              },
+            },
+            redirecting: {
+              description: 'Checkout shows progress; one click sends one request.',
+              on: { 'dialog.close': {} },
+              invoke: {
+                id: 'createCheckoutSession',
+                src: 'createCheckoutSession',
+                input: ({ context }) => ({ priceId: context.stats!.priceId!, quantity: context.seats }),
+                onDone: { target: '#manageLicenses.checkingOut', actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) } },
+                onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+              },
+            },
+          },
+        },
+        upgrade: {
+          description: 'The upgrade wizard runs as a child; closing the dialog discards it.',
+          invoke: {
+            id: 'upgrade',
+            src: 'upgrade',
+            input: ({ context }) => ({
+              currentPriceId: context.stats!.priceId!,
+              targets: context.upgradePaths[context.stats!.priceId!].flatMap((priceId) => context.plans.filter((plan) => plan.priceId === priceId)),
+              seats: context.stats!.purchased || 1,
+            }),
+          },
+        },
+      },
+    },
+    checkingOut: { type: 'final', description: 'The browser is on its way to the hosted checkout.' },
+  },
+})

@@ -1,0 +1,62 @@
+import { assign, setup } from 'xstate'
+import type { License } from '../common/contract'
+import { notProvided } from './not-provided'
+import { messageOf } from './error-message'
+
+/** My Licenses: the licenses the signed-in person holds (spec section 2). */
+export const myLicensesMachine = setup({
+  types: {
+    context: {} as { licenses: License[]; error: string | null },
+    events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' } | { type: 'license.keyRegenerated'; licenseId: string; licenseKey: string },
+  },
+  actors: {
+    loadLicenses: notProvided<License[], void>('loadLicenses'),
+  },
+  actions: {
+    keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    // A person joins Discord once: every Commercial Plus seat they hold shows it.
+    markDiscordConnected: assign({
+      licenses: ({ context }) => context.licenses.map((license) => (license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
+    }),
+    // The License Key dialog made a new key: the card shows it, and the old one is gone.
+    replaceKey: assign({
+      licenses: ({ context }, params: { licenseId: string; licenseKey: string }) =>
+        context.licenses.map((license) => (license.id === params.licenseId ? { ...license, licenseKey: params.licenseKey } : license)),
+    }),
+  },
+  guards: {
+    hasLicenses: (_, params: { licenses: License[] }) => params.licenses.length > 0,
+  },
+}).createMachine({
+  id: 'myLicenses',
+  context: { licenses: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading, with placeholders where the cards will be.',
+      invoke: {
+        id: 'loadLicenses',
+        src: 'loadLicenses',
+        onDone: [
+          {
+            guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) },
+            target: 'licensed',
+            actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) },
+          },
+          { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+      },
+    },
+    licensed: {
+      description: 'A card per license: plan, its status (Active, Payment due, Cancels on, Expired), owner, dates, License Key and, for a live Commercial Plus seat, Discord.',
+      on: {
+        'license.discordConnected': { actions: 'markDiscordConnected' },
+        'license.keyRegenerated': { actions: { type: 'replaceKey', params: ({ event }) => ({ licenseId: event.licenseId, licenseKey: event.licenseKey }) } },
+      },
+    },
+    empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'." },
+    failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },
+  },
+})

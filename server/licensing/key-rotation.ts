@@ -1,0 +1,26 @@
+import type { RegeneratedKey } from '../../common/contract'
+import { accountActor } from './activity/actor'
+import type { Database } from '../db/database'
+import { liveStatuses } from '../payments/gateway'
+import { newLicenseKey } from './license-keys'
+import { conflict, notFound } from '../api/problems'
+import { lockSeat, recordSeatActivity } from './seat-activity'
+
+/**
+ * Gives an assigned seat a new license key, for its holder or its subscription's owner, in one
+ * transaction with its activity. The old key stops working at once: the feed check reads the seat's key.
+ */
+export async function regenerateKey(db: Database, caller: { oid: string; email: string }, licenseId: string): Promise<RegeneratedKey> {
+  return db.transaction(async (tx) => {
+    const seat = await lockSeat(tx, licenseId)
+    const holder = seat?.holderEmail?.toLowerCase()
+    // Anyone else learns nothing, not even that the seat exists; nor does a free seat have a key in use.
+    if (!seat || !holder || (holder !== caller.email.toLowerCase() && seat.owner.oid !== caller.oid)) throw notFound('The license')
+    // Its holder and owner still see an ended seat (marked expired, without a key): 409 tells them why, where 404 would contradict the page.
+    if (!liveStatuses.includes(seat.status)) throw conflict('This license has expired: an expired license has no key to regenerate.')
+    const licenseKey = newLicenseKey()
+    await tx.query('update seats set license_key = $2 where id = $1', [seat.id, licenseKey])
+    await recordSeatActivity(tx, seat, 'key-regenerated', await accountActor(tx, caller))
+    return { licenseId: seat.id, licenseKey }
+  })
+}

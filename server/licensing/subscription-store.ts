@@ -1,0 +1,160 @@
+import type Stripe from 'stripe'
+import { planLadder, type PriceId } from '../../common/plans'
+import { recordSubscriptionChanges, type StoredSubscription } from './activity/subscription-changes'
+import type { Queryable } from '../db/database'
+import { itemOf, liveStatuses } from '../payments/gateway'
+import type { PriceCatalogue } from '../payments/stripe-settings'
+import { newId, newLicenseKey } from './license-keys'
+
+/** SQL: the subscriptions row (under its table name unless another alias is given) holds live seats. */
+export const isLive = (alias = 'subscriptions') => `${alias}.status in (${liveStatuses.map((status) => `'${status}'`).join(', ')})`
+
+/** What the portal keeps of a Stripe subscription. */
+export interface SubscriptionState {
+  stripeSubscriptionId: string
+  customerId: string
+  /** The account named in the subscription's metadata at checkout. */
+  accountOid: string | null
+  priceId: PriceId
+  quantity: number
+  status: Stripe.Subscription.Status
+  currentPeriodEnd: Date
+  cancelAtPeriodEnd: boolean
+}
+
+/** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */
+export function subscriptionState(subscription: Stripe.Subscription, prices: PriceCatalogue): SubscriptionState | null {
+  const item = itemOf(subscription)
+  const priceId = prices.planOf(item.price.id)
+  if (!priceId) return null
+  return {
+    stripeSubscriptionId: subscription.id,
+    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    accountOid: subscription.metadata?.accountOid ?? null,
+    priceId,
+    quantity: item.quantity ?? 1,
+    status: subscription.status,
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  }
+}
+
+export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account'
+
+/**
+ * Brings the portal's copy of a Stripe subscription to the given state, in the caller's
+ * transaction: a new subscription gets its seats (the first one the buyer's, when the buyer holds
+ * none of their own yet); a changed one its plan, seats, status, period end and cancellation.
+ * `eventAt` is the Stripe event's time: a state from an event older than the one last applied
+ * changes nothing (Stripe does not promise delivery in order). Without it (the state Stripe
+ * answered a change with) the state is applied as it is. What changed is recorded as activity in
+ * the same transaction: a state already applied changes, and records, nothing.
+ */
+export async function applySubscription(tx: Queryable, state: SubscriptionState, eventAt?: Date): Promise<ApplyOutcome> {
+  const [owner] = await tx.query<{ oid: string; email: string; first_name: string; last_name: string }>(
+    'select oid, email, first_name, last_name from accounts where stripe_customer_id = $1 or (stripe_customer_id is null and oid = $2) order by stripe_customer_id nulls last limit 1 for update',
+    [state.customerId, state.accountOid],
+  )
+  if (!owner) return 'unknown-account'
+  const [existing] = await tx.query<{ id: string; stripe_event_at: Date | null } & StoredSubscription>(
+    `select id, price_id as "priceId", quantity, status, current_period_end as "currentPeriodEnd", cancel_at_period_end as "cancelAtPeriodEnd", stripe_event_at
+       from subscriptions where stripe_subscription_id = $1 for update`,
+    [state.stripeSubscriptionId],
+  )
+  if (existing && eventAt && existing.stripe_event_at && eventAt < new Date(existing.stripe_event_at)) return 'stale'
+  const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, eventAt?.toISOString() ?? null]
+  if (!existing) {
+    const id = newId('sub')
+    await tx.query(
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, owner.oid, state.stripeSubscriptionId, ...fields],
+    )
+    await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
+    await followLivePlan(tx, owner.oid, state.priceId)
+    const [ownSeat] = await tx.query(
+      `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`,
+      [owner.oid, owner.email],
+    )
+    await addSeats(tx, id, state.quantity, ownSeat ? null : owner)
+    await recordSubscriptionChanges(tx, { owner, subscriptionId: id, before: null, after: state })
+    return 'created'
+  }
+  await tx.query(
+    `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at) where id = $1`,
+    [existing.id, ...fields],
+  )
+  // The seats follow the quantity paid for, counted from the seats there are: only free seats go
+  // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
+  const [{ seats } = { seats: 0 }] = await tx.query<{ seats: number }>('select count(*)::int as seats from seats where subscription_id = $1', [existing.id])
+  if (state.quantity > seats) await addSeats(tx, existing.id, state.quantity - seats, null)
+  if (state.quantity < seats) {
+    await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [existing.id, seats - state.quantity])
+  }
+  await followLivePlan(tx, owner.oid, state.priceId)
+  await recordSubscriptionChanges(tx, { owner, subscriptionId: existing.id, before: existing, after: state })
+  return 'updated'
+}
+
+/**
+ * SQL: the highest plan among an owner's live subscriptions (they differ only while an upgrade of
+ * several subscriptions is part-way), null without one. Its parameters: the owner's oid and `planLadder`.
+ */
+export const highestLivePlan = (owner: string, ladder: string) =>
+  `(select price_id from subscriptions where owner_oid = ${owner} and ${isLive()} order by array_position(${ladder}::text[], price_id) desc limit 1)`
+
+/**
+ * The account's license type follows its live subscriptions: the highest plan among them. An event
+ * about an ended subscription does not change it; with no live subscription the type stays, or is this one's.
+ */
+async function followLivePlan(tx: Queryable, ownerOid: string, priceId: PriceId) {
+  await tx.query(`update accounts set allowed_price_id = coalesce(${highestLivePlan('$1', '$2')}, allowed_price_id, $3) where oid = $1`, [ownerOid, planLadder, priceId])
+}
+
+async function addSeats(tx: Queryable, subscriptionId: string, count: number, firstHolder: { email: string; first_name: string; last_name: string } | null) {
+  for (let index = 0; index < count; index++) {
+    const holder = index === 0 ? firstHolder : null
+    await tx.query('insert into seats (id, subscription_id, license_key, assignee_first_name, assignee_last_name, assignee_email, assigned_at) values ($1, $2, $3, $4, $5, $6, $7)', [
+      newId('seat'),
+      subscriptionId,
+      newLicenseKey(),
+      holder?.first_name ?? null,
+      holder?.last_name ?? null,
+      holder?.email ?? null,
+      holder ? new Date().toISOString() : null,
+    ])
+  }
+}
+
+/** The owner's live subscriptions with Stripe ids, oldest first, with their assigned seats. */
+export async function liveSubscriptionsOf(db: Queryable, ownerOid: string) {
+  return db.query<{ id: string; stripe_subscription_id: string; price_id: PriceId; quantity: number; assigned: number; current_period_end: Date }>(
+    `select subscriptions.id, subscriptions.stripe_subscription_id, subscriptions.price_id, subscriptions.quantity, subscriptions.current_period_end,
+            (select count(*)::int from seats where seats.subscription_id = subscriptions.id and seats.assignee_email is not null) as assigned
+       from subscriptions where owner_oid = $1 and ${isLive()} order by created_at, id`,
+    [ownerOid],
+  )
+}
+
+/**
+ * How a change to `quantity` seats in all spreads over the owner's subscriptions: more seats go
+ * to the first (oldest); fewer come out of free seats, newest subscription first. Null when
+ * fewer seats are asked than are assigned.
+ */
+export function spreadSeats(subscriptions: readonly { quantity: number; assigned: number }[], quantity: number): number[] | null {
+  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
+  if (quantity < Math.max(assigned, subscriptions.length)) return null
+  const result = subscriptions.map((subscription) => subscription.quantity)
+  let change = quantity - result.reduce((sum, seats) => sum + seats, 0)
+  if (change >= 0) {
+    result[0] = result[0]! + change
+    return result
+  }
+  for (let index = result.length - 1; index >= 0 && change < 0; index--) {
+    const keep = Math.max(subscriptions[index]!.assigned, 1)
+    const removable = Math.min(result[index]! - keep, -change)
+    result[index] = result[index]! - removable
+    change += removable
+  }
+  return change === 0 ? result : null
+}
