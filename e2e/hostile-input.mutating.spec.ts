@@ -1,6 +1,6 @@
 import { expectNotice } from './support/accounts'
 import type { Page } from '@playwright/test'
-import { hostileValues } from '../tests/hostile-values'
+import { hostileValues } from '../testkit/hostile-values'
 import { expect, test } from './support/fixtures'
 import { signUpOwner } from './support/owners'
 

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { allModels } from '../tests/machines/models'
+import { allModels } from '../testkit/models/models'
 import { chartFiles, chartsDir } from './charts/files'
 
 /**

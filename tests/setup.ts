@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest'
-import { recordedDir, recorders, writeRecorded, type Level } from './model/recorder'
+import { recordedDir, recorders, writeRecorded, type Level } from '../testkit/model/recorder'
 
-// What the machines did in this file, for `npm run test:model`'s coverage (tests/model/recorder.ts).
+// What the machines did in this file, for `npm run test:model`'s coverage (testkit/model/recorder.ts).
 afterAll(() => {
   const dir = recordedDir()
   for (const level of Object.keys(recorders) as Level[]) {

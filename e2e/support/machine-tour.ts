@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
-import { planPaths, type PathPlan } from '../../tests/model/paths'
+import { planPaths, type PathPlan } from '../../testkit/model/paths'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
 export interface TourStep {

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
-import { allModels } from '../../tests/machines/models'
-import { transitionKey } from '../../tests/model/coverage'
-import type { ExecutedByMachine } from '../../tests/model/recorder'
+import { allModels } from '../../testkit/models/models'
+import { transitionKey } from '../../testkit/model/coverage'
+import type { ExecutedByMachine } from '../../testkit/model/recorder'
 
 /** A transition the page saw taken: its source state, its event (null: eventless) and its place among the source's transitions for it. */
 export interface TakenTransition {
@@ -22,7 +22,7 @@ export interface MachineStep {
 /** The binding through which the page hands its steps to the test (Playwright's exposeBinding). */
 export const stepBinding = '__prismRecordMachineStep'
 
-/** The browser level's records under a project's output folder, as tests/model/coverage-report.ts reads them. */
+/** The browser level's records under a project's output folder, as testkit/model/coverage-report.ts reads them. */
 export const modelCoverageDir = (outputDir: string) => join(outputDir, 'model-coverage')
 
 /**

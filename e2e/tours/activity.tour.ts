@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { activityMachine } from '../../machines/activity.machine'
-import { activityModel } from '../../tests/machines/activity.model'
+import { activityModel } from '../../testkit/models/activity.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { billingPortalMachine } from '../../machines/billing-portal.machine'
-import { billingPortalModel } from '../../tests/machines/billing-portal.model'
+import { billingPortalModel } from '../../testkit/models/billing-portal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { discordConnectMachine } from '../../machines/discord-connect.machine'
-import { discordConnectModel } from '../../tests/machines/discord-connect.model'
+import { discordConnectModel } from '../../testkit/models/discord-connect.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { keyRotationMachine } from '../../machines/key-rotation.machine'
-import { keyRotationModel, noSeat } from '../../tests/machines/key-rotation.model'
+import { keyRotationModel, noSeat } from '../../testkit/models/key-rotation.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { licenseKeyMachine } from '../../machines/license-key.machine'
-import { licenseKeyModel } from '../../tests/machines/license-key.model'
+import { licenseKeyModel } from '../../testkit/models/license-key.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

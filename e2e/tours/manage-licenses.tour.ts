@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import type { EventFromLogic } from 'xstate'
 import type { manageLicensesMachine } from '../../machines/manage-licenses.machine'
-import { manageLicensesModel } from '../../tests/machines/manage-licenses.model'
+import { manageLicensesModel } from '../../testkit/models/manage-licenses.model'
 import { demo } from '../support/accounts'
 import type { Tour, TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'

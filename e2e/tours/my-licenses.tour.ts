@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { myLicensesMachine } from '../../machines/my-licenses.machine'
-import { myLicensesModel } from '../../tests/machines/my-licenses.model'
+import { myLicensesModel } from '../../testkit/models/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { profileMachine } from '../../machines/profile.machine'
-import { profileModel } from '../../tests/machines/profile.model'
+import { profileModel } from '../../testkit/models/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { purchaseMachine } from '../../machines/purchase.machine'
-import { purchaseModel } from '../../tests/machines/purchase.model'
+import { purchaseModel } from '../../testkit/models/purchase.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import type { sessionMachine } from '../../machines/session.machine'
-import { sessionModel } from '../../tests/machines/session.model'
+import { sessionModel } from '../../testkit/models/session.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { defaultFeedFailureLimits, type RateLimits } from '../../server/api/rate-limit'
 import { openPglite, openPostgres } from '../../server/db/database'
-import { origin, person, startApi } from '../../tests/api/harness'
+import { origin, person, startApi } from '../../testkit/server/api-harness'
 
 /**
  * The accounts API for bench:api, in a process of its own so the load generator does not share

@@ -1,4 +1,4 @@
-import { productionEnv, startInstance, startStripe, startTenant } from '../../tests/production/instances'
+import { productionEnv, startInstance, startStripe, startTenant } from '../../testkit/server/instances'
 
 /**
  * Two production servers (server/production.ts) on one PostgreSQL for bench:api, with the tenant

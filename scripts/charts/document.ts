@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
-import { describePath, planPaths, type PathPlan } from '../../tests/model/paths'
+import { describePath, planPaths, type PathPlan } from '../../testkit/model/paths'
 import { eventLabel, toMermaid } from '../../src/devtools/mermaid'
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ContextFrom, EventObject } from 'xstate'
 import { activityMachine } from '../../machines/activity.machine'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { replayPath } from '../model/run'
-import { activityAlongPath, activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from './activity.model'
-import { startActivity } from './activity.start'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { replayPath } from '../support/run-paths'
+import { activityAlongPath, activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from '../../testkit/models/activity.model'
+import { startActivity } from '../../testkit/models/activity.start'
 import { settle } from '../support/settle'
 
 const plan = planPaths(activityModel)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
-import { neverAnswers as never, startedWith } from './auth.started'
+import { neverAnswers as never, startedWith } from '../../testkit/models/auth.started'
 import { settle } from '../support/settle'
 
 /** Spec section 4: which account is active, and the sign-in requests that may start. */

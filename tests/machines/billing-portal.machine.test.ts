@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { billingPortalMachine } from '../../machines/billing-portal.machine'
-import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
-import { describePath, planPaths } from '../model/paths'
-import { replayPath } from '../model/run'
-import { billingPortalModel, portalUrl } from './billing-portal.model'
+import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../support/context-table'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { replayPath } from '../support/run-paths'
+import { billingPortalModel, portalUrl } from '../../testkit/models/billing-portal.model'
 import { settle } from '../support/settle'
 
 const plan = planPaths(billingPortalModel)

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import type { AnyStateNode } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { chartFiles } from '../../scripts/charts/files'
-import { planPaths } from '../model/paths'
-import { allModels } from './models'
+import { planPaths } from '../../testkit/model/paths'
+import { allModels } from '../../testkit/models/models'
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true })
 const machineIds = Object.values(machineModules).flatMap((module) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type ContextFrom } from 'xstate'
 import { keyRotationMachine } from '../../machines/key-rotation.machine'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { idleActors, replayPath } from '../model/run'
-import { adaSeat, keyRotationModel, newKey, noSeat } from './key-rotation.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { idleActors, replayPath } from '../support/run-paths'
+import { adaSeat, keyRotationModel, newKey, noSeat } from '../../testkit/models/key-rotation.model'
 import { settle } from '../support/settle'
 
 const plan = planPaths(keyRotationModel)

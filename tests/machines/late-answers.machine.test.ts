@@ -13,9 +13,9 @@ import { manageLicensesActors } from '../../src/features/manage-licenses/manage-
 import { profileActors } from '../../src/features/profile/profile.actors'
 import { purchaseActors } from '../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../src/features/upgrade/upgrade.actors'
-import { heldApi, until } from '../model/held-api'
-import { freeSeatStats, ownSeat } from './manage-licenses.model'
-import { account } from './session.model'
+import { heldApi, until } from '../support/held-api'
+import { freeSeatStats, ownSeat } from '../../testkit/models/manage-licenses.model'
+import { account } from '../../testkit/models/session.model'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 

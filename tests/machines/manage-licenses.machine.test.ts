@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type ContextFrom, type EventObject } from 'xstate'
 import { manageLicensesMachine } from '../../machines/manage-licenses.machine'
 import { selectManageLicenses } from '../../src/features/manage-licenses/manage-licenses.select'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { idleActors, replayPath } from '../model/run'
-import { ada, badLines, freeSeatStats, goodLines, licensesAlongPath, manageLicensesInputs, manageLicensesModel, newSeat, ownSeat } from './manage-licenses.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { idleActors, replayPath } from '../support/run-paths'
+import { ada, badLines, freeSeatStats, goodLines, licensesAlongPath, manageLicensesInputs, manageLicensesModel, newSeat, ownSeat } from '../../testkit/models/manage-licenses.model'
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type EventObject } from 'xstate'
 import { myLicensesMachine } from '../../machines/my-licenses.machine'
 import type { License } from '../../common/contract'
-import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
-import { describePath, planPaths } from '../model/paths'
-import { idleActors, replayPath } from '../model/run'
-import { myLicensesModel, plusLicense } from './my-licenses.model'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../support/context-table'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { idleActors, replayPath } from '../support/run-paths'
+import { myLicensesModel, plusLicense } from '../../testkit/models/my-licenses.model'
 
 const plan = planPaths(myLicensesModel)
 const sentAny = (sent: readonly EventObject[], type: string) => sent.some((event) => event.type === type)

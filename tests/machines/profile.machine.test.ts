@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type EventObject } from 'xstate'
 import { profileMachine } from '../../machines/profile.machine'
-import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
-import { describePath, planPaths } from '../model/paths'
-import { idleActors, replayPath } from '../model/run'
-import { profileFields, profileModel } from './profile.model'
-import { account } from './session.model'
+import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMachine } from '../support/context-table'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { idleActors, replayPath } from '../support/run-paths'
+import { profileFields, profileModel } from '../../testkit/models/profile.model'
+import { account } from '../../testkit/models/session.model'
 
 const plan = planPaths(profileModel)
 

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type ContextFrom, type EventObject } from 'xstate'
 import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '../../machines/purchase-complete.machine'
 import { selectPurchaseComplete } from '../../src/features/purchase/purchase-complete.select'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { replayPath } from '../model/run'
-import { cancelledReturn, paidReturn, purchaseCompleteModel, returnWithoutSession } from './purchase-complete.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { replayPath } from '../support/run-paths'
+import { cancelledReturn, paidReturn, purchaseCompleteModel, returnWithoutSession } from '../../testkit/models/purchase-complete.model'
 
 const plan = planPaths(purchaseCompleteModel)
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ContextFrom, EventObject, SnapshotFrom } from 'xstate'
 import { purchaseMachine } from '../../machines/purchase.machine'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { replayPath } from '../model/run'
-import { purchaseAlongPath, purchaseModel } from './purchase.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { replayPath } from '../support/run-paths'
+import { purchaseAlongPath, purchaseModel } from '../../testkit/models/purchase.model'
 
 const plan = planPaths(purchaseModel)
 

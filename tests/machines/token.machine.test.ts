@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise, type EventObject } from 'xstate'
 import { tokenFailureMessage, tokenMachine, type TokenOutcome, type TokenRequest } from '../../machines/token.machine'
-import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../model/context-table'
-import type { fixtures } from './token.model'
-import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from './token.model'
-import { describePath, planPaths } from '../model/paths'
-import { replayPath } from '../model/run'
+import { expectContexts, type ContextTable, expectContextTableCoversMachine } from '../support/context-table'
+import type { fixtures } from '../../testkit/models/token.model'
+import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from '../../testkit/models/token.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { replayPath } from '../support/run-paths'
 
 const plan = planPaths(tokenModel)
 

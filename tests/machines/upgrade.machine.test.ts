@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type ContextFrom, type EventFromLogic, type EventObject } from 'xstate'
 import { upgradeMachine, type PlanPrice } from '../../machines/upgrade.machine'
 import { selectUpgrade } from '../../src/features/upgrade/upgrade.select'
-import { describePath, planPaths } from '../model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../model/context-table'
-import { idleActors, replayPath } from '../model/run'
-import { communityOfThree, preview, upgradeAlongPath, upgradeModel, visa } from './upgrade.model'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { idleActors, replayPath } from '../support/run-paths'
+import { communityOfThree, preview, upgradeAlongPath, upgradeModel, visa } from '../../testkit/models/upgrade.model'
 
 const plan = planPaths(upgradeModel)
 

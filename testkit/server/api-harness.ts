@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import Stripe from 'stripe'
+import { createAccountsApp } from '../../server/api/app'
+import { createTokenVerifier } from '../../server/api/token-verifier'
+import { openPostgres, type Database } from '../../server/db/database'
+import { migrate } from '../../server/db/migrations'
+import { resetDatabase, sandboxPrices } from '../../server/local/seed'
+import { demoPeople } from '../../server/local/demo-accounts'
+import { createStripeGateway } from '../../server/payments/gateway'
+import { createSandbox } from '../../server/local/sandbox'
+import { createStripeClient } from '../../server/payments/stripe-client'
+import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { openMigratedPglite } from '../../tests/support/migrated-pglite'
+import { startFakeTenant, type FakeTenant } from '../../tests/server/local/identity/fake-tenant'
+
+export const origin = 'https://localhost:5173'
+/** The tenant whose tokens the API verifies: its discovery document and keys on a local server, one per worker. */
+let sharedTenant: Promise<FakeTenant> | undefined
+const tenant = () => (sharedTenant ??= startFakeTenant({ audience: 'prism-accounts-api' }))
+
+/** The databases the contract runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: { name: string; open: () => Promise<Database> }[] = [
+  { name: 'PGlite', open: openMigratedPglite },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
+    : []),
+]
+
+export const person = (email: string) => demoPeople.find((candidate) => candidate.email === email)!
+
+/** The local stack's Stripe settings (.env.localstack). */
+export const stripeSettings = {
+  secretKey: 'sk_test_sandbox_local',
+  publishableKey: 'pk_test_sandbox_local',
+  webhookSecret: 'whsec_sandbox_local',
+  prices: priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_local_community', STRIPE_PRICE_COMMERCIAL: 'price_local_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus' }),
+}
+/** Signs events as Stripe does (the SDK's test helper), for deliveries made by hand. */
+const signer = new Stripe(stripeSettings.secretKey)
+
+/**
+ * A seeded database behind the API and the payment sandbox, both served on one real HTTP port as
+ * the local stack serves them: the API's Stripe SDK calls the sandbox's /v1, and the sandbox
+ * delivers its signed webhooks to the API. Keys mint tokens as any demo person.
+ */
+export async function startApi(open: () => Promise<Database>, rateLimits = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }) {
+  const db = await open()
+  await migrate(db)
+  await resetDatabase(db, stripeSettings.prices)
+  let handle: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 })
+  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const stripeOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const stripe = createStripeClient({ secretKey: stripeSettings.secretKey, apiBase: stripeOrigin })
+  const sandbox = createSandbox({
+    db,
+    origin: stripeOrigin,
+    secretKey: stripeSettings.secretKey,
+    publishableKey: stripeSettings.publishableKey,
+    prices: sandboxPrices(stripeSettings.prices),
+    webhook: { url: `${stripeOrigin}/api/stripe/webhook`, secret: stripeSettings.webhookSecret },
+    retry: { baseDelayMs: 20, maxAttempts: 5 },
+  })
+  const idp = await tenant()
+  const stranger = await idp.unpublishedKey()
+  const app = createAccountsApp({
+    db,
+    stripe,
+    gateway: createStripeGateway(stripe, stripeSettings.prices),
+    prices: stripeSettings.prices,
+    webhookSecret: stripeSettings.webhookSecret,
+    verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
+    siteOrigin: origin,
+    discordInviteUrl: 'https://discord.gg/prism-test',
+    rateLimits,
+  })
+
+  async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string } = {}) {
+    const who = demoPeople.find((candidate) => candidate.email === email)
+    const oid = options.oid ?? who?.oid ?? `oid-${email}`
+    return idp.mint(
+      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email] },
+      { issuer: options.issuer, audience: options.audience, expiresIn: options.expiresIn, ...(options.key === 'stranger' ? { key: stranger.privateKey } : {}) },
+    )
+  }
+
+  async function call(email: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await app.request(`/api${path}`, {
+      method,
+      headers: { ...(email ? { Authorization: `Bearer ${await token(email)}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
+  }
+
+  /** Every webhook delivery the API received, raw, in order; and a way to make the next ones fail. */
+  const deliveries: string[] = []
+  const webhookFaults = { failNext: 0 }
+  handle = async (request) => {
+    const path = new URL(request.url).pathname
+    if (path === '/api/stripe/webhook') {
+      deliveries.push(await request.clone().text())
+      if (webhookFaults.failNext > 0) {
+        webhookFaults.failNext--
+        return new Response('{"message":"down for the test"}', { status: 503 })
+      }
+    }
+    return path.startsWith('/api/') ? app.fetch(request) : sandbox.app.fetch(request)
+  }
+
+  /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
+  async function pay(sessionId: string, card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Buyer' }) {
+    const answer = await fetch(`${stripeOrigin}/sandbox/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(card) })
+    await answer.body?.cancel()
+    await sandbox.webhooks.drain()
+    return answer.status
+  }
+
+  /**
+   * Puts a card on file for a person as the portal's payment step does: a setup intent from the
+   * API, confirmed with the card in the browser's Stripe.js (the publishable key), then saved as the
+   * default payment method. Returns the payment method's id.
+   */
+  async function saveCard(email: string, number: string) {
+    const { clientSecret } = (await call(email, 'GET', '/stripe/create-setup-intent')).body as { clientSecret: string }
+    const browser = createStripeClient({ secretKey: stripeSettings.publishableKey, apiBase: stripeOrigin })
+    const confirmed = await browser.setupIntents.confirm(clientSecret.split('_secret_')[0]!, {
+      client_secret: clientSecret,
+      payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+    } as Stripe.SetupIntentConfirmParams)
+    const saved = await call(email, 'POST', '/stripe/save-default-payment-method', { paymentMethodId: String(confirmed.payment_method) })
+    if (saved.status !== 200) throw new Error(`The card was not saved: ${saved.status} ${JSON.stringify(saved.body)}`)
+    return String(confirmed.payment_method)
+  }
+
+  /** Posts a raw event to the webhook endpoint, signed as Stripe signs it (or with the given secret, time or signature). */
+  function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+    const signature =
+      options.signature === undefined
+        ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? stripeSettings.webhookSecret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) })
+        : options.signature
+    return app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'Stripe-Signature': signature }) }, body: payload })
+  }
+
+  async function close() {
+    sandbox.webhooks.stop()
+    await new Promise((resolve) => server.close(resolve))
+    await db.close()
+  }
+
+  return { db, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, saveCard, deliver, close }
+}
+
+export type Api = Awaited<ReturnType<typeof startApi>>

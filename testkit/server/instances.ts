@@ -1,0 +1,179 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import pg from 'pg'
+import Stripe from 'stripe'
+import { sandboxPrices } from '../../server/local/seed'
+import { createSandbox } from '../../server/local/sandbox'
+import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { openMigratedPglite } from '../../tests/support/migrated-pglite'
+
+/** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
+export async function startTenant() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256')
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'tenant-key-1', alg: 'RS256', use: 'sig' }
+  const app = new Hono()
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const issuer = `${origin}/tenant-id/v2.0/`
+  const audience = 'prism-accounts-api-test'
+  app.get('/b2c_1_susi/v2.0/.well-known/openid-configuration', (c) => c.json({ issuer, jwks_uri: `${origin}/b2c_1_susi/discovery/v2.0/keys`, id_token_signing_alg_values_supported: ['RS256'] }))
+  app.get('/b2c_1_susi/discovery/v2.0/keys', (c) => c.json({ keys: [jwk] }))
+  return {
+    metadataUrl: `${origin}/b2c_1_susi/v2.0/.well-known/openid-configuration`,
+    issuer,
+    audience,
+    /** An access token as B2C issues it for the API: oid, emails, scp. */
+    token: (person: { oid: string; email: string }, scp = 'accounts.read accounts.write') =>
+      new SignJWT({ oid: person.oid, emails: [person.email], scp, tfp: 'B2C_1_susi' })
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setSubject(person.oid)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+/** A schema of its own on the test PostgreSQL server, as a connection string. */
+export async function freshDatabase(url: string, name: string) {
+  const schema = `${name}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(`create schema "${schema}"`)
+  await client.end()
+  const address = new URL(url)
+  address.searchParams.set('options', `-c search_path=${schema}`)
+  return address.toString()
+}
+
+/** A built site as small as the server needs: its pages and its headers file. */
+export function tinySite() {
+  const dir = mkdtempSync(join(tmpdir(), 'prism-site-'))
+  for (const page of ['index.html', 'app.html', '404.html']) writeFileSync(join(dir, page), `<!doctype html><title>${page}</title><p>${page}</p>`)
+  writeFileSync(join(dir, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n')
+  return dir
+}
+
+export interface Instance {
+  url: string
+  process: ChildProcess
+  /** Every log line the instance wrote, parsed. */
+  lines: Record<string, unknown>[]
+  exited: Promise<number | null>
+  stop(): Promise<number | null>
+}
+
+/** The production server (server/production.ts) in a process of its own, started with only these variables. */
+export async function startInstance(env: Record<string, string>, options: { keepLines?: boolean } = {}): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/production.ts'], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const lines: Record<string, unknown>[] = []
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let errors = ''
+  child.stderr!.on('data', (chunk) => (errors += chunk))
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>
+        if (options.keepLines !== false) lines.push(entry)
+        if (entry.msg === 'Prism portal listening') resolve(`http://127.0.0.1:${entry.port}`)
+      } catch {
+        lines.push({ text: line })
+      }
+    })
+    void exited.then((code) => reject(new Error(`The instance exited (${code}) before listening: ${errors}${lines.map((line) => JSON.stringify(line)).join('\n')}`)))
+  })
+  return {
+    url,
+    process: child,
+    lines,
+    exited,
+    stop: () => {
+      child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+/** Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are kept for the test to deliver. */
+export async function startStripe() {
+  const db = await openMigratedPglite()
+  const deliveries: string[] = []
+  const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
+  const server = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const prices = { STRIPE_PRICE_COMMUNITY: 'price_community', STRIPE_PRICE_COMMERCIAL: 'price_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_commercial_plus' }
+  const webhookSecret = 'whsec_production_test'
+  holder.sandbox = createSandbox({
+    db,
+    origin,
+    secretKey: 'sk_test_sandbox_local',
+    publishableKey: 'pk_test_sandbox_local',
+    prices: sandboxPrices(priceCatalogue(prices)),
+    webhook: { url: 'http://127.0.0.1:9/unused', secret: webhookSecret },
+    deliver: async (_url, request) => {
+      deliveries.push(request.body)
+      return { status: 200 }
+    },
+  })
+  const sandbox = holder.sandbox
+  return {
+    origin,
+    deliveries,
+    sandbox,
+    /** The instances' Stripe settings. */
+    env: { STRIPE_SECRET_KEY: 'sk_test_sandbox_local', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: origin, ...prices },
+    /** Signs an event body as Stripe signs its deliveries. */
+    sign: (body: string) => new Stripe('sk_test_sandbox_local').webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
+    /** Pays a checkout on the hosted page with 4242. */
+    pay: async (sessionId: string) => {
+      const answer = await fetch(`${origin}/sandbox/checkout/${sessionId}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Buyer' }),
+      })
+      await answer.body?.cancel()
+      await sandbox.webhooks.drain()
+    },
+    close: async () => {
+      sandbox.webhooks.stop()
+      await new Promise((resolve) => server.close(resolve))
+      await db.close()
+    },
+  }
+}
+
+/**
+ * Everything a production instance needs, on a schema of its own, against this tenant and this
+ * Stripe. Its mail server answers nowhere unless `extra` names one (SMTP_URL): mail stays queued.
+ */
+export async function productionEnv(
+  databaseUrl: string,
+  name: string,
+  tenant: Awaited<ReturnType<typeof startTenant>>,
+  stripe: Awaited<ReturnType<typeof startStripe>>,
+  extra: Record<string, string> = {},
+) {
+  return {
+    DATABASE_URL: await freshDatabase(databaseUrl, name),
+    PUBLIC_ORIGIN: 'https://portal.example.com',
+    DIST_DIR: tinySite(),
+    AUTH_METADATA_URL: tenant.metadataUrl,
+    AUTH_ISSUER: tenant.issuer,
+    AUTH_AUDIENCE: tenant.audience,
+    DISCORD_INVITE_URL: 'https://discord.gg/prism',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    ...stripe.env,
+    ...extra,
+  }
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+
+const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
+const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }
+
+/**
+ * Money and seats when billing goes wrong part-way: refused upgrades tried again, several
+ * subscriptions, keys sent twice, quantities changed at Stripe, events about ended subscriptions,
+ * and checkouts opened side by side. Each case is driven through the API, the sandbox's Stripe API and
+ * its webhooks, as Stripe would drive it.
+ */
+describe.each(databases)('billing faults on $name', ({ open }) => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi(open)
+  })
+  afterAll(() => api.close())
+
+  const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
+  const planAtStripe = async (subscriptionId: string) => {
+    const item = (await api.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!
+    return { price: item.price.id, quantity: item.quantity }
+  }
+  const invoicesOf = async (subscriptionId: string) => (await api.stripe.invoices.list({ subscription: subscriptionId, limit: 100 })).data.length
+  const upgrade = (email: string, quantity: number, headers: Record<string, string> = {}) =>
+    api.call(email, 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity }, headers)
+
+  /** A new person who bought one Commercial seat twice, in two checkouts: two subscriptions, oldest first. */
+  async function ownerOfTwoSubscriptions(name: string) {
+    const email = `${name}.${Date.now()}@example.com`
+    expect((await api.call(email, 'POST', '/auth/login', { firstName: name, lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
+    for (let purchase = 0; purchase < 2; purchase++) {
+      const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+      expect(checkout.status).toBe(200)
+      await api.pay(checkout.body.sessionId)
+    }
+    const rows = await api.db.query<{ stripe_subscription_id: string }>('select stripe_subscription_id from subscriptions where owner_oid = $1 order by created_at, id', [`oid-${email}`])
+    expect(rows).toHaveLength(2)
+    return { email, subscriptions: rows.map((row) => row.stripe_subscription_id) }
+  }
+
+  it('charges the next attempt after a refused upgrade: Stripe does not replay the refusal once another card is on file', async () => {
+    await api.saveCard('full@example.com', cards.failsWhenCharged)
+    const refused = await upgrade('full@example.com', 2)
+    expect(refused).toMatchObject({ status: 402, body: { message: 'Your card was declined.' } })
+    expect(await planAtStripe('sub_demo_full')).toEqual({ price: 'price_local_commercial', quantity: 2 })
+    await api.saveCard('full@example.com', cards.good)
+    expect((await upgrade('full@example.com', 2)).status).toBe(200)
+    expect(await planAtStripe('sub_demo_full')).toEqual({ price: 'price_local_commercial_plus', quantity: 2 })
+    expect(await stats('full@example.com')).toMatchObject({ subscription: 'Commercial Plus', purchased: 2, assigned: 2 })
+  })
+
+  it('charges the card the customer saved, not the one a checkout left on the subscription', async () => {
+    const { email, subscriptions } = await ownerOfTwoSubscriptions('Recarded')
+    await api.saveCard(email, cards.failsWhenCharged)
+    expect((await api.call(email, 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '0341' } })
+    expect(await upgrade(email, 2)).toMatchObject({ status: 402, body: { message: 'Your card was declined.' } })
+    for (const subscription of subscriptions) expect(await planAtStripe(subscription)).toEqual({ price: 'price_local_commercial', quantity: 1 })
+  })
+
+  it('finishes an upgrade of two subscriptions that a card refused part-way, charging each subscription once', async () => {
+    const { email, subscriptions } = await ownerOfTwoSubscriptions('Parted')
+    const [first, second] = subscriptions as [string, string]
+    // The customer saves a card whose charges fail; the first subscription is then given back the checkout's good card.
+    const customer = (await api.stripe.subscriptions.retrieve(first)).customer as string
+    const [checkoutCard] = (await api.stripe.paymentMethods.list({ customer, type: 'card' })).data
+    await api.saveCard(email, cards.failsWhenCharged)
+    await api.stripe.subscriptions.update(first, { default_payment_method: checkoutCard!.id })
+    await api.sandbox.webhooks.drain()
+    const invoicesBefore = [await invoicesOf(first), await invoicesOf(second)]
+
+    expect(await upgrade(email, 2)).toMatchObject({ status: 402, body: { message: 'Your card was declined.' } })
+    expect(await planAtStripe(first)).toEqual({ price: 'price_local_commercial_plus', quantity: 1 })
+    expect(await planAtStripe(second)).toEqual({ price: 'price_local_commercial', quantity: 1 })
+    // Part-way, the account is on its highest live plan and still offers the upgrade of the rest.
+    expect((await api.call(email, 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
+    expect((await api.call(email, 'GET', '/stripe/upgrade-preview?priceId=commercial-plus&quantity=2')).status).toBe(200)
+
+    await api.saveCard(email, cards.good)
+    expect((await upgrade(email, 2)).status).toBe(200)
+    expect(await planAtStripe(first)).toEqual({ price: 'price_local_commercial_plus', quantity: 1 })
+    expect(await planAtStripe(second)).toEqual({ price: 'price_local_commercial_plus', quantity: 1 })
+    expect([await invoicesOf(first), await invoicesOf(second)], 'one upgrade invoice for each subscription').toEqual([invoicesBefore[0]! + 1, invoicesBefore[1]! + 1])
+    expect(await stats(email)).toMatchObject({ subscription: 'Commercial Plus', purchased: 2, assigned: 1, available: 1 })
+  })
+
+  it("keys each subscription's change apart under the client's Idempotency-Key, and repeats the answer for the same key", async () => {
+    const { email, subscriptions } = await ownerOfTwoSubscriptions('Keyed')
+    const headers = { 'Idempotency-Key': `upgrade-${Date.now()}` }
+    expect((await upgrade(email, 2, headers)).status).toBe(200)
+    for (const subscription of subscriptions) expect(await planAtStripe(subscription)).toEqual({ price: 'price_local_commercial_plus', quantity: 1 })
+    const invoices = await Promise.all(subscriptions.map(invoicesOf))
+    // The same request again, as a client retries it: refused, as the plan is already Commercial Plus, and nothing is charged.
+    expect((await upgrade(email, 2, headers)).status).toBe(409)
+    expect(await Promise.all(subscriptions.map(invoicesOf))).toEqual(invoices)
+  })
+
+  it('refuses with 409, not 500, a client key used again for a request with other details', async () => {
+    const headers = { 'Idempotency-Key': `checkout-${Date.now()}` }
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...back }, headers)).status).toBe(200)
+    const reused = await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back }, headers)
+    expect(reused).toMatchObject({ status: 409, body: { message: 'This Idempotency-Key was already used for a different request.' } })
+  })
+
+  it('keeps the seats at the quantity paid for: lowered below the assigned seats and raised again, no unpaid seat appears', async () => {
+    const { email, subscriptions } = await ownerOfTwoSubscriptions('Quantity')
+    const [first] = subscriptions as [string]
+    const setQuantity = async (quantity: number) => {
+      const item = (await api.stripe.subscriptions.retrieve(first)).items.data[0]!
+      await api.stripe.subscriptions.update(first, { items: [{ id: item.id, quantity }], proration_behavior: 'none' })
+      await api.sandbox.webhooks.drain()
+    }
+    await setQuantity(3)
+    expect(await stats(email)).toMatchObject({ purchased: 4, assigned: 1, available: 3 })
+    for (const name of ['one', 'two', 'three']) {
+      expect((await api.call(email, 'POST', '/licenses/assign', { firstName: name, lastName: 'Dev', email: `${name}.${Date.now()}@example.com` })).status).toBe(200)
+    }
+    // Down to 1 while its three seats are assigned: assigned seats are never taken from their holders.
+    await setQuantity(1)
+    expect(await stats(email)).toMatchObject({ purchased: 4, assigned: 4, available: 0 })
+    // Back to 3: the subscription already has its three seats, so none is added without being paid for.
+    await setQuantity(3)
+    expect(await stats(email)).toMatchObject({ purchased: 4, assigned: 4, available: 0 })
+  })
+
+  it("leaves the account's license type to its live subscriptions: an event about an ended one changes nothing", async () => {
+    const { email, subscriptions } = await ownerOfTwoSubscriptions('Ended')
+    const [first, second] = subscriptions as [string, string]
+    await api.stripe.subscriptions.cancel(first)
+    await api.sandbox.webhooks.drain()
+    expect((await upgrade(email, 1)).status).toBe(200)
+    expect(await planAtStripe(second)).toEqual({ price: 'price_local_commercial_plus', quantity: 1 })
+    expect((await api.call(email, 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
+    // Stripe tells of the ended subscription again (a note added in the Dashboard, say).
+    const ended = await api.stripe.subscriptions.retrieve(first)
+    const event = { id: `evt_ended_${Date.now()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: ended } }
+    expect((await api.deliver(JSON.stringify(event))).status).toBe(200)
+    expect((await api.call(email, 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
+    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(200)
+  })
+
+  it('keeps one checkout open at a time, so two opened side by side cannot both be paid', async () => {
+    const email = `sides.${Date.now()}@example.com`
+    expect((await api.call(email, 'POST', '/auth/login', { firstName: 'Side', lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
+    const first = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+    const second = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
+    expect([first.status, second.status]).toEqual([200, 200])
+    // The same order again is still the same, open checkout.
+    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).body.sessionId).toBe(second.body.sessionId)
+    expect(await api.pay(first.body.sessionId), 'the earlier checkout has expired').toBe(410)
+    // The first order again, after the second expired it: a new checkout, not the expired one.
+    const again = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+    expect(again.body.sessionId).not.toBe(first.body.sessionId)
+    const last = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
+    expect(last.body.sessionId).not.toBe(second.body.sessionId)
+    expect(await api.pay(again.body.sessionId), 'the last order expired the one before').toBe(410)
+    expect(await api.pay(last.body.sessionId)).toBe(303)
+    expect(await stats(email)).toMatchObject({ subscription: 'Commercial Plus', purchased: 1 })
+    expect(await api.db.query('select 1 from subscriptions where owner_oid = $1', [`oid-${email}`])).toHaveLength(1)
+  })
+})

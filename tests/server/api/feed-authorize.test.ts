@@ -1,0 +1,202 @@
+import type { IncomingMessage } from 'node:http'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { basicCredentials } from '../../../server/feed/basic-credentials'
+import { clientAddressOf, noteProxied } from '../../../server/http/client-address'
+import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { databases, startApi, type Api } from '../../../testkit/server/api-harness'
+
+const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
+/** The Node request a server would hand the API: only the parts the client's address comes from. */
+const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({ incoming: { headers, socket: { remoteAddress } } as unknown as IncomingMessage })
+const challenge = 'Basic realm="Prism packages"'
+
+describe.each(databases)('the package feed credential check on $name', ({ open }) => {
+  let api: Api
+  let plusKey: string
+  beforeAll(async () => {
+    api = await startApi(open)
+    plusKey = (await api.call('plus@example.com', 'GET', '/licenses')).body[0].licenseKey
+  })
+  afterAll(() => api.close())
+  // Each case starts with full buckets: the requests below all come from one address.
+  beforeEach(() => api.db.query('delete from rate_limits'))
+
+  async function check(authorization: string | null, address = '192.0.2.1') {
+    const answer = await api.app.request('/api/feed/authorize', { headers: authorization === null ? {} : { Authorization: authorization } }, from(address))
+    return { status: answer.status, headers: answer.headers, body: await answer.text() }
+  }
+  const keyOf = async (email: string) =>
+    ((await api.call(email, 'GET', '/licenses')).body as { priceId: string; licenseKey: string }[]).find((license) => license.priceId === 'commercial-plus')!.licenseKey
+  const setStatus = (status: string) => api.db.query("update subscriptions set status = $1 where id = 'sub_demo_plus'", [status])
+
+  it("answers 204 with no body for a live Commercial Plus seat's holder and key, whatever the email's case; never cached", async () => {
+    for (const email of ['plus@example.com', 'PLUS@Example.COM']) {
+      const answer = await check(basic(email, plusKey))
+      expect(answer, email).toMatchObject({ status: 204, body: '' })
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(answer.headers.get('www-authenticate')).toBeNull()
+    }
+  })
+
+  it('answers 401 with a Basic challenge and the same words for every wrong part, a missing or malformed header', async () => {
+    const [free] = await api.db.query<{ license_key: string }>("select license_key from seats where subscription_id = 'sub_demo_plus' and assignee_email is null limit 1")
+    const commercialKey = (await api.call('commercial@example.com', 'GET', '/licenses')).body[0].licenseKey
+    const refused = {
+      'a wrong key': basic('plus@example.com', 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE'),
+      'a key with a different case': basic('plus@example.com', plusKey.toLowerCase()),
+      'an unknown email': basic('stranger@example.com', plusKey),
+      "an unassigned seat's key": basic('plus@example.com', free!.license_key),
+      'a Commercial (not Plus) seat': basic('commercial@example.com', commercialKey),
+      'no key': basic('plus@example.com', ''),
+      'no email': basic('', plusKey),
+      'no header': null,
+      'another scheme': `Bearer ${plusKey}`,
+      'bad base64': 'Basic !!!not-base64!!!',
+      'no colon': `Basic ${Buffer.from('plus@example.com').toString('base64')}`,
+    }
+    const bodies = new Set<string>()
+    for (const [name, authorization] of Object.entries(refused)) {
+      const answer = await check(authorization)
+      expect(answer.status, name).toBe(401)
+      expect(answer.headers.get('www-authenticate'), name).toBe(challenge)
+      expect(answer.headers.get('cache-control'), name).toBe('no-store')
+      bodies.add(answer.body)
+    }
+    expect([...bodies]).toEqual([JSON.stringify({ message: 'Sign in to the feed with your email and license key.' })])
+  })
+
+  it('refuses a rotated key at once: the seat given again has a new key, and only that one works', async () => {
+    const assigned = await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Feed', lastName: 'Dev', email: 'feeddev@example.com' })
+    expect(assigned.status).toBe(200)
+    const first = await keyOf('feeddev@example.com')
+    expect((await check(basic('feeddev@example.com', first))).status).toBe(204)
+    await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: assigned.body.id })
+    expect((await check(basic('feeddev@example.com', first))).status, 'unassigned').toBe(401)
+    await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Feed', lastName: 'Dev', email: 'feeddev@example.com' })
+    const second = await keyOf('feeddev@example.com')
+    expect(second).not.toBe(first)
+    expect((await check(basic('feeddev@example.com', first))).status, 'the old key').toBe(401)
+    expect((await check(basic('feeddev@example.com', second))).status, 'the new key').toBe(204)
+    // A key changed in the database (as regenerating it does) is refused the next moment.
+    await api.db.query("update seats set license_key = 'PRSM-ROTAT-EDKEY-22222-33333-44444' where lower(assignee_email) = 'feeddev@example.com'")
+    expect((await check(basic('feeddev@example.com', second))).status).toBe(401)
+    expect((await check(basic('feeddev@example.com', 'PRSM-ROTAT-EDKEY-22222-33333-44444'))).status).toBe(204)
+  })
+
+  it('follows the subscription: refused once it has ended, still accepted while Stripe retries a failed payment', async () => {
+    for (const ended of ['canceled', 'unpaid', 'incomplete_expired']) {
+      await setStatus(ended)
+      expect((await check(basic('plus@example.com', plusKey))).status, ended).toBe(401)
+    }
+    await setStatus('past_due')
+    expect((await check(basic('plus@example.com', plusKey))).status, 'past due').toBe(204)
+    await setStatus('active')
+    expect((await check(basic('plus@example.com', plusKey))).status).toBe(204)
+  })
+
+  it('holds back an email after ten wrong keys, even with the right key then (401 with Retry-After), and no one else', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const answer = await check(basic('plus@example.com', `PRSM-WRONG-${attempt}`), `198.51.100.${attempt}`)
+      expect(answer.headers.get('retry-after'), `attempt ${attempt + 1}`).toBeNull()
+    }
+    const held = await check(basic('plus@example.com', plusKey), '198.51.100.200')
+    expect(held.status).toBe(401)
+    expect(held.headers.get('www-authenticate')).toBe(challenge)
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await check(basic('Plus@example.com', plusKey), '198.51.100.201')).status, 'the same email in other case').toBe(401)
+    await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Other', lastName: 'Dev', email: 'otherdev@example.com' })
+    expect((await check(basic('otherdev@example.com', await keyOf('otherdev@example.com')), '198.51.100.202')).status, 'another email').toBe(204)
+  })
+
+  it('holds back an address after sixty failed attempts, over any emails or malformed headers, and no other address', async () => {
+    // Seventy: a token comes back each second while they are made.
+    for (let attempt = 0; attempt < 70; attempt++) await check(attempt % 2 ? basic(`guess${attempt}@example.com`, 'PRSM-GUESS') : 'Basic ???', '203.0.113.7')
+    const held = await check(basic('plus@example.com', plusKey), '203.0.113.7')
+    expect(held.status).toBe(401)
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await check(basic('plus@example.com', plusKey), '203.0.113.8')).status).toBe(204)
+  })
+
+  it('is not asked for a bearer token: a token alone is refused like any other wrong credentials', async () => {
+    const answer = await check(`Bearer ${await api.token('plus@example.com')}`)
+    expect(answer.status).toBe(401)
+    expect(answer.headers.get('www-authenticate')).toBe(challenge)
+  })
+})
+
+describe('reading the feed credentials and the client address', () => {
+  it('reads Basic credentials, the email lower-cased and the key as sent (colons allowed after the first)', () => {
+    expect(basicCredentials(basic('Dev@Example.com', 'PRSM-A:B'))).toEqual({ email: 'dev@example.com', key: 'PRSM-A:B' })
+    expect(basicCredentials(`basic   ${Buffer.from('a@b.c:k').toString('base64')}`)).toEqual({ email: 'a@b.c', key: 'k' })
+    for (const header of [
+      undefined,
+      '',
+      'Basic',
+      'Basic =',
+      'Digest abc',
+      basic(':key', ''),
+      basic('a@b.c', ''),
+      basic('a@b.c', 'k'.repeat(201)),
+      basic('a\u0000b@example.com', 'key'),
+      basic('a@b.c', 'k\u0007ey'),
+      `Basic ${'A'.repeat(2000)}`,
+    ])
+      expect(basicCredentials(header), String(header)).toBeNull()
+  })
+
+  it("believes X-Real-IP, else the proxy's own X-Forwarded-For entry, only behind the trusted proxy", () => {
+    const request = (headers: Record<string, string>) => from('10.0.0.5', headers).incoming
+    const spoofed = request({ 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '6.6.6.6' })
+    expect(clientAddressOf(spoofed), 'no trusted proxy: the peer').toBe('10.0.0.5')
+    const real = request({ 'x-real-ip': '203.0.113.9', 'x-forwarded-for': '6.6.6.6, 198.51.100.4' })
+    noteProxied(real)
+    expect(clientAddressOf(real)).toBe('203.0.113.9')
+    const forwarded = request({ 'x-forwarded-for': '6.6.6.6, 198.51.100.4' })
+    noteProxied(forwarded)
+    expect(clientAddressOf(forwarded), 'the entry the proxy appended, not the client-written one').toBe('198.51.100.4')
+    expect(clientAddressOf(undefined)).toBe('unknown')
+  })
+})
+
+// A production server behind its proxy: the addresses it forwards, and the log lines it writes.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed credential check in production mode', () => {
+  let tenant: Awaited<ReturnType<typeof startTenant>>
+  let stripe: Awaited<ReturnType<typeof startStripe>>
+  let instance: Instance
+  const key = 'PRSM-PRODK-EYFOR-THEFE-EDTES-T2345'
+  const authorize = (authorization: string, forwardedFor: string) => fetch(`${instance.url}/api/feed/authorize`, { headers: { Authorization: authorization, 'X-Forwarded-For': forwardedFor } })
+
+  beforeAll(async () => {
+    tenant = await startTenant()
+    stripe = await startStripe()
+    const env = await productionEnv(process.env.TEST_DATABASE_URL!, 'feed', tenant, stripe, { TRUST_PROXY: 'true' })
+    instance = await startInstance(env)
+    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    await client.query("insert into accounts (oid, email) values ('feed-owner', 'owner@feed.example.com')")
+    await client.query(
+      "insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ('sub_feed', 'feed-owner', 'commercial-plus', 1, 'sub_feed', now() + interval '1 year')",
+    )
+    await client.query("insert into seats (id, subscription_id, license_key, assignee_email, assigned_at) values ('seat_feed', 'sub_feed', $1, 'owner@feed.example.com', now())", [key])
+    await client.end()
+  })
+  afterAll(async () => {
+    await instance?.stop()
+    await stripe?.close()
+    await tenant?.close()
+  })
+
+  it('limits by the address the trusted proxy forwards, and never logs the key or the Authorization header', async () => {
+    const right = basic('owner@feed.example.com', key)
+    const wrong = basic('owner@feed.example.com', `${key}X`)
+    expect((await authorize(right, '203.0.113.50')).status).toBe(204)
+    for (let attempt = 0; attempt < 70; attempt++) await authorize(basic(`guess${attempt}@feed.example.com`, key), '203.0.113.60')
+    expect((await authorize(right, '203.0.113.60')).status, 'the address held back').toBe(401)
+    expect((await authorize(right, '203.0.113.61')).status, 'another address').toBe(204)
+    expect((await authorize(wrong, '203.0.113.62')).status).toBe(401)
+    await expect.poll(() => instance.lines.filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/feed/authorize').length).toBe(74)
+    const logged = JSON.stringify(instance.lines)
+    for (const secret of [key, right.slice('Basic '.length), wrong.slice('Basic '.length)]) expect(logged).not.toContain(secret)
+  })
+})

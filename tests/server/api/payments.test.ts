@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+
+const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
+
+describe.each(databases)('payments on $name', ({ open }) => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi(open)
+  })
+  afterAll(() => api.close())
+
+  it('sells a first license: a customer, a checkout, then the buyer holds the first seat', async () => {
+    const checkout = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back })
+    expect(checkout.status).toBe(200)
+    expect(checkout.body.url).toBe(`${api.stripeOrigin}/sandbox/checkout/${checkout.body.sessionId}`)
+    expect((await api.call('nolicense@example.com', 'GET', `/stripe/checkout-sessions/${checkout.body.sessionId}`)).body).toEqual({ status: 'open' })
+    await api.pay(checkout.body.sessionId)
+    await api.pay(checkout.body.sessionId) // paying twice changes nothing
+    expect((await api.call('nolicense@example.com', 'GET', `/stripe/checkout-sessions/${checkout.body.sessionId}`)).body).toEqual({ status: 'fulfilled' })
+    expect((await api.call('nolicense@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Commercial', purchased: 3, assigned: 1, available: 2 })
+    expect((await api.call('nolicense@example.com', 'GET', '/account/')).body).toMatchObject({ allowedPriceId: 'commercial', hasStripeAccount: true })
+    expect((await api.call('nolicense@example.com', 'GET', '/licenses')).body).toHaveLength(1)
+  })
+
+  it('limits an account to its one license type (409) and Community to 5 seats', async () => {
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(409)
+    expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })).status).toBe(409)
+    expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 4, ...back })).status).toBe(200)
+  })
+
+  it('refuses return addresses off the site (no open redirects) and bad quantities with 422', async () => {
+    for (const body of [
+      { priceId: 'commercial', quantity: 1, successUrl: 'https://evil.example.com/', cancelUrl: back.cancelUrl },
+      { priceId: 'commercial', quantity: 0, ...back },
+      { priceId: 'commercial', quantity: 1.5, ...back },
+      { priceId: 'enterprise', quantity: 1, ...back },
+    ]) {
+      expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', body)).status).toBe(422)
+    }
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: 'https://evil.example.com/' })).status).toBe(422)
+  })
+
+  it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {
+    const refused = await api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial',
+      quantity: 1,
+      successUrl: back.successUrl,
+      cancelUrl: 'https://evil.example.com/',
+    })
+    expect(refused.status).toBe(422)
+    expect((refused.body as { message: string }).message).toContain('cancelUrl')
+    expect((await api.call('dev1@example.com', 'GET', '/account/')).body).toMatchObject({ hasStripeAccount: false })
+  })
+
+  it('opens the customer portal for a customer, and refuses without one (409)', async () => {
+    const portal = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })
+    expect(portal.body.url).toMatch(`${api.stripeOrigin}/sandbox/portal/`)
+    expect((await api.call('dev1@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })).status).toBe(409)
+  })
+
+  it('refuses a payment method without its id (422)', async () => {
+    const answer = await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', {})
+    expect(answer.status).toBe(422)
+    expect(answer.body.message).toContain('Payment method id is required')
+  })
+
+  it('knows about default payment methods and saves one from a setup', async () => {
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
+    expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+    expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
+  })
+
+  it('lets an owner without a billing account set up a payment method (the Community upgrade)', async () => {
+    expect((await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
+    expect((await api.call('community@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
+    expect((await api.call('community@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 1 })).status).toBe(402)
+  })
+
+  it('upgrades along the allowed paths only, with enough seats for those assigned', async () => {
+    expect((await api.call('plus@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 3 })).status).toBe(409)
+    const invoices = async () => (await api.stripe.invoices.list({ customer: 'cus_demo_commercial', limit: 100 })).data.length
+    const before = await invoices()
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 1 })).status).toBe(409)
+    expect(await invoices(), 'a refused upgrade charges nothing').toBe(before)
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 501 })).status).toBe(422)
+    expect((await api.call('full@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 })).status).toBe(402)
+    const upgraded = await api.call('commercial@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 6 })
+    expect(upgraded.status).toBe(200)
+    expect(await invoices(), 'the prorated difference is charged now, once').toBe(before + 1)
+    const subscription = await api.stripe.subscriptions.retrieve('sub_demo_commercial')
+    expect(subscription.items.data[0]).toMatchObject({ price: { id: 'price_local_commercial_plus' }, quantity: 6 })
+    expect((await api.call('commercial@example.com', 'GET', '/account/stats/')).body).toMatchObject({ subscription: 'Commercial Plus', purchased: 6, assigned: 2, available: 4 })
+    expect((await api.call('commercial@example.com', 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
+    expect((await api.call('dev1@example.com', 'GET', '/licenses')).body[0].subscription).toBe('Commercial Plus')
+  })
+
+  it('previews an upgrade: the prorated amount due today, the new annual total and the renewal date', async () => {
+    const [subscription] = await api.db.query<{ current_period_end: Date }>("select current_period_end from subscriptions where id = 'sub_demo_community'")
+    const preview = await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=3')
+    expect(preview.status).toBe(200)
+    // Community is free, and its owner's clock stands 12 days before the period ends: 3 x $299.00 x 12/365 is due now.
+    expect(preview.body).toEqual({
+      amountDue: Math.round((29900 * 3 * 12) / 365),
+      annualTotal: 89700,
+      renewsOn: new Date(Math.floor(new Date(subscription!.current_period_end).getTime() / 1000) * 1000).toISOString(),
+    })
+  })
+
+  it('refuses a preview it cannot price: 422 for a bad query, 409 off the upgrade paths', async () => {
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=abc')).status).toBe(422)
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial')).body).toEqual({ message: 'Quantity is required' })
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=enterprise&quantity=1')).status).toBe(422)
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=501')).status).toBe(422)
+    expect((await api.call('plus@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=3')).status).toBe(409)
+    expect((await api.call('dev1@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=1')).status).toBe(404)
+  })
+
+  it("answers 404 for a checkout that is made up or someone else's", async () => {
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/checkout-sessions/cs_test_madeup')).status).toBe(404)
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/checkout-sessions/not-a-session')).status).toBe(404)
+    const theirs = await api.call('plus@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
+    expect((await api.call('commercial@example.com', 'GET', `/stripe/checkout-sessions/${theirs.body.sessionId}`)).status).toBe(404)
+  })
+
+  it('answers a repeated checkout request with the same session, and never makes two customers for one account', async () => {
+    const order = { priceId: 'commercial', quantity: 2, ...back }
+    const [first, second] = await Promise.all([
+      api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order),
+      api.call('dev1@example.com', 'POST', '/stripe/create-checkout-session', order),
+    ])
+    expect(first.status).toBe(200)
+    expect(second.body.sessionId).toBe(first.body.sessionId)
+    const customers = await api.stripe.customers.list({ email: 'dev1@example.com' })
+    expect(customers.data).toHaveLength(1)
+    expect((await api.call('dev1@example.com', 'GET', '/account/')).body.hasStripeAccount).toBe(true)
+  })
+})

@@ -1,0 +1,121 @@
+import type Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+
+const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
+
+describe.each(databases)('Stripe webhooks on $name', ({ open }) => {
+  let api: Api
+  beforeAll(async () => {
+    api = await startApi(open)
+  })
+  afterAll(() => api.close())
+
+  const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
+  const eventsOf = (type: string) => api.deliveries.map((body) => JSON.parse(body) as Stripe.Event).filter((event) => event.type === type)
+
+  async function buy(email: string, quantity: number) {
+    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...back })
+    expect(checkout.status).toBe(200)
+    return checkout.body.sessionId as string
+  }
+
+  it('fulfils a purchase from the webhook only: nothing before the events, the seats once they are handled', async () => {
+    const sessionId = await buy('nolicense@example.com', 2)
+    expect(await api.pay(sessionId)).toBe(303)
+    expect(await stats('nolicense@example.com')).toMatchObject({ subscription: 'Commercial', purchased: 2, assigned: 1, available: 1 })
+    const completed = eventsOf('checkout.session.completed').find((event) => (event.data.object as Stripe.Checkout.Session).id === sessionId)
+    expect(completed, 'the sandbox delivered checkout.session.completed').toBeDefined()
+  })
+
+  it('refuses a forged, unsigned or stale signature with 400 and changes nothing', async () => {
+    const before = await stats('nolicense@example.com')
+    const event = api.deliveries.find((body) => body.includes('"checkout.session.completed"'))!
+    const forged = JSON.stringify({ ...JSON.parse(event), id: 'evt_forged' })
+    expect((await api.deliver(forged, { secret: 'whsec_someone_else' })).status).toBe(400)
+    expect((await api.deliver(forged, { signature: null })).status).toBe(400)
+    expect((await api.deliver(forged, { signature: 't=1,v1=00' })).status).toBe(400)
+    expect((await api.deliver(forged, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400)
+    expect(await stats('nolicense@example.com')).toEqual(before)
+    expect(await api.db.query("select id from stripe_events where id = 'evt_forged'")).toEqual([])
+  })
+
+  it('refuses with 400 a signed event not shaped like its type, and records nothing', async () => {
+    const hollow = JSON.stringify({ id: 'evt_hollow', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: {} })
+    expect(await api.deliver(hollow)).toMatchObject({ status: 400 })
+    expect(await (await api.deliver(hollow)).json()).toEqual({ message: 'The event could not be read.' })
+    expect(await api.db.query("select id from stripe_events where id = 'evt_hollow'")).toEqual([])
+  })
+
+  it('processes an event once: a repeated delivery answers 200 and counts nothing twice', async () => {
+    const sessionId = await buy('nolicense@example.com', 3)
+    await api.pay(sessionId)
+    expect(await stats('nolicense@example.com')).toMatchObject({ purchased: 5, assigned: 1, available: 4 })
+    const events = api.deliveries.filter((body) => body.includes(sessionId) || body.includes('"customer.subscription.created"'))
+    for (const body of events) {
+      const again = await api.deliver(body)
+      expect(again.status).toBe(200)
+      expect(await again.json()).toMatchObject({ received: true, duplicate: true })
+    }
+    // The same event at two instances at once: one applies it, the other finds it done.
+    const fresh = JSON.stringify({ ...JSON.parse(events[0]!), id: `evt_twice_${Date.now()}` })
+    const answers = await Promise.all([api.deliver(fresh), api.deliver(fresh)])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(await stats('nolicense@example.com')).toMatchObject({ purchased: 5, assigned: 1, available: 4 })
+  })
+
+  it('keeps each subscription of a second checkout apart: its own seats and its own renewal date', async () => {
+    const subscriptions = await api.db.query<{ quantity: number; current_period_end: Date }>(
+      "select quantity, current_period_end from subscriptions join accounts on accounts.oid = subscriptions.owner_oid where accounts.email = 'nolicense@example.com' order by subscriptions.created_at",
+    )
+    expect(subscriptions.map((row) => row.quantity)).toEqual([2, 3])
+    const [account] = await api.db.query<{ stripe_customer_id: string }>("select stripe_customer_id from accounts where email = 'nolicense@example.com'")
+    const atStripe = await api.stripe.subscriptions.list({ customer: account!.stripe_customer_id })
+    expect(atStripe.data.map((subscription) => subscription.items.data[0]!.quantity).sort()).toEqual([2, 3])
+  })
+
+  it('changes nothing for an event older than the state it already holds (out of order)', async () => {
+    const created = eventsOf('customer.subscription.created').at(-1)!
+    const subscription = created.data.object as Stripe.Subscription
+    // Stripe sends a late copy of an earlier update that still had 1 seat.
+    const stale = {
+      ...created,
+      id: `evt_stale_${Date.now()}`,
+      type: 'customer.subscription.updated',
+      created: created.created - 3600,
+      data: { object: { ...subscription, items: { ...subscription.items, data: [{ ...subscription.items.data[0]!, quantity: 1 }] } } },
+    }
+    const before = await stats('nolicense@example.com')
+    expect((await api.deliver(JSON.stringify(stale))).status).toBe(200)
+    expect(await stats('nolicense@example.com')).toEqual(before)
+  })
+
+  it('loses nothing when a delivery fails: Stripe retries with back-off, and the seats come once', async () => {
+    const sessionId = await buy('commercial@example.com', 1)
+    const before = await stats('commercial@example.com')
+    api.webhookFaults.failNext = 2
+    await api.pay(sessionId)
+    // The sandbox tries again after its back-off (20 ms, then 40 ms here).
+    await expect.poll(() => stats('commercial@example.com'), { timeout: 5_000 }).toEqual({ ...before, purchased: before.purchased + 1, available: before.available + 1 })
+    expect(api.webhookFaults.failNext, 'two deliveries were refused on the way').toBe(0)
+    await api.sandbox.webhooks.drain()
+    expect(await stats('commercial@example.com')).toEqual({ ...before, purchased: before.purchased + 1, available: before.available + 1 })
+    expect((await api.call('commercial@example.com', 'GET', `/stripe/checkout-sessions/${sessionId}`)).body).toEqual({ status: 'fulfilled' })
+  })
+
+  it('moves the expiration date with a renewal, and ends the seats with the subscription', async () => {
+    const expiration = async () => (await api.call('plus@example.com', 'GET', '/licenses')).body[0]?.expirationDate as string | undefined
+    const first = new Date((await expiration())!)
+    const clock = await api.stripe.testHelpers.testClocks.retrieve('clock_demo_plus')
+    await api.stripe.testHelpers.testClocks.advance('clock_demo_plus', { frozen_time: Math.ceil(first.getTime() / 1000) + 86_400 })
+    await api.sandbox.webhooks.drain()
+    const renewed = new Date((await expiration())!)
+    expect(renewed.getUTCFullYear()).toBe(first.getUTCFullYear() + 1)
+    expect(clock.id).toBe('clock_demo_plus')
+    await api.stripe.subscriptions.cancel('sub_demo_plus')
+    await api.sandbox.webhooks.drain()
+    // The ended seat stays listed, expired and without its key (issue 15).
+    expect(await api.call('plus@example.com', 'GET', '/licenses')).toMatchObject({ body: [{ status: 'expired', licenseKey: '' }] })
+    expect(await stats('plus@example.com')).toMatchObject({ purchased: 0, available: 0 })
+  })
+})

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { spaAuthSettings } from '../../../../server/local/identity/spa-auth-settings'
+
+const env = {
+  VITE_AUTH_CLIENT_ID: 'portal-client',
+  VITE_AUTH_SIGN_IN_POLICY: 'B2C_1_signin_v2',
+  VITE_AUTH_PASSWORD_RESET_POLICY: 'B2C_1_reset_v2',
+  VITE_AUTH_SCOPE_READ: 'https://contoso.onmicrosoft.com/portal-api/accounts.read',
+}
+
+describe('the local identity provider’s sign-in settings', () => {
+  it('follow the SPA’s: policies, client id and the API’s scope base', () => {
+    expect(spaAuthSettings(env)).toEqual({
+      clientId: 'portal-client',
+      policies: { signUpSignIn: 'B2C_1_signin_v2', passwordReset: 'B2C_1_reset_v2' },
+      apiScopeBase: 'https://contoso.onmicrosoft.com/portal-api/',
+    })
+  })
+
+  it('are the local defaults of .env.localstack when the environment sets none', () => {
+    expect(spaAuthSettings()).toMatchObject({ clientId: 'prism-spa-local', policies: { signUpSignIn: 'B2C_1_susi', passwordReset: 'B2C_1_reset' } })
+  })
+
+  it('name the variable that is missing or wrong', () => {
+    expect(() => spaAuthSettings({ ...env, VITE_AUTH_SIGN_IN_POLICY: '' })).toThrow(/VITE_AUTH_SIGN_IN_POLICY/)
+    expect(() => spaAuthSettings({ ...env, VITE_AUTH_SCOPE_READ: 'https://contoso.onmicrosoft.com/portal-api/read' })).toThrow(/VITE_AUTH_SCOPE_READ/)
+  })
+})

@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import Stripe from 'stripe'
+import { openPostgres, type Database } from '../../../../server/db/database'
+import { migrate } from '../../../../server/db/migrations'
+import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
+import { openMigratedPglite } from '../../../support/migrated-pglite'
+
+/** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: { name: string; open: () => Promise<Database> }[] = [
+  { name: 'PGlite', open: openMigratedPglite },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `sandbox_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
+    : []),
+]
+
+export const secretKey = 'sk_test_sandbox_local'
+export const publishableKey = 'pk_test_sandbox_local'
+export const webhookSecret = 'whsec_sandbox_test'
+export const webhookUrl = 'http://localhost:9/api/stripe/webhook'
+
+export const prices: SandboxPrice[] = [
+  { id: 'community', productName: 'Community', unitAmount: 0 },
+  { id: 'commercial', productName: 'Commercial', unitAmount: 29_900 },
+  { id: 'commercial-plus', productName: 'Commercial Plus', unitAmount: 49_900 },
+]
+
+export interface Delivery {
+  url: string
+  body: string
+  headers: Record<string, string>
+}
+
+/** A sandbox on a real HTTP server (ephemeral port) over a migrated database, with the official SDK pointed at it. */
+export async function startSandbox(open: () => Promise<Database>, options: { db?: Database; deliver?: SandboxOptions['deliver']; retry?: SandboxOptions['retry'] } = {}) {
+  const db = options.db ?? (await open())
+  if (!options.db) await migrate(db)
+  const deliveries: Delivery[] = []
+  const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+  })
+  const port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${port}`
+  const sandbox = createSandbox({
+    db,
+    origin,
+    secretKey,
+    publishableKey,
+    prices,
+    webhook: { url: webhookUrl, secret: webhookSecret },
+    deliver:
+      options.deliver ??
+      (async (url, request) => {
+        deliveries.push({ url, ...request })
+        return { status: 200 }
+      }),
+    retry: options.retry ?? { baseDelayMs: 20, maxAttempts: 4 },
+  })
+  holder.sandbox = sandbox
+  const stripe = new Stripe(secretKey, { apiVersion: '2026-10-28.endive', host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
+  const client = (key: string, maxNetworkRetries = 0) => new Stripe(key, { apiVersion: '2026-10-28.endive', host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries })
+
+  /** The events delivered so far, parsed (after draining the queue). */
+  async function delivered(): Promise<Stripe.Event[]> {
+    await sandbox.webhooks.drain()
+    return deliveries.map((delivery) => JSON.parse(delivery.body) as Stripe.Event)
+  }
+
+  /** Posts a hosted page's form, as a browser would (no redirect following). */
+  async function submit(path: string, fields: Record<string, string> = {}) {
+    return fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' })
+  }
+
+  async function close(keepDb = false) {
+    sandbox.webhooks.stop()
+    await sandbox.webhooks.drain()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    if (!keepDb) await db.close()
+  }
+
+  return { db, origin, port, stripe, client, sandbox, deliveries, delivered, submit, close }
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>
+
+export const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Cara Commercial' }
+
+/** A customer (on a test clock when frozenTime is given) and a paid checkout of a plan with a card. */
+export async function subscribe(t: TestSandbox, input: { priceId?: string; quantity?: number; card?: string; frozenTime?: number; email?: string } = {}) {
+  const clock = input.frozenTime ? await t.stripe.testHelpers.testClocks.create({ frozen_time: input.frozenTime, name: 'test' }) : null
+  const customer = await t.stripe.customers.create({
+    email: input.email ?? `buyer${Math.random().toString(36).slice(2, 8)}@example.com`,
+    name: 'Bea Buyer',
+    metadata: { accountOid: 'oid-1' },
+    ...(clock ? { test_clock: clock.id } : {}),
+  })
+  const session = await t.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    client_reference_id: 'oid-1',
+    line_items: [{ price: input.priceId ?? 'commercial', quantity: input.quantity ?? 2 }],
+    success_url: 'https://localhost:5173/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'https://localhost:5173/account/licenses?success=false',
+    metadata: { accountOid: 'oid-1' },
+    subscription_data: { metadata: { accountOid: 'oid-1' } },
+    payment_method_collection: 'if_required',
+  })
+  const paid = await t.submit(new URL(session.url!).pathname + '/pay', { ...goodCard, number: input.card ?? goodCard.number })
+  const completed = await t.stripe.checkout.sessions.retrieve(session.id)
+  const subscription = completed.subscription ? await t.stripe.subscriptions.retrieve(String(completed.subscription)) : null
+  return { clock, customer, session: completed, subscription, paid }
+}

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Database } from '../../../server/db/database'
+import { queueMailFor } from '../../../server/mail/activity-mail'
+import type { MailCatcher } from '../../../server/local/mail-catcher'
+import { claimDueMail } from '../../../server/mail/outbox'
+import { describeSendFailure, smtpSender } from '../../../server/mail/smtp'
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from '../../../server/mail/worker'
+import { openMigratedPglite } from '../../support/migrated-pglite'
+import { activity, caught, databases, openSeeded, outbox, startCatcher } from './harness'
+
+const from = 'Prism <support@prismlibrary.com>'
+const origin = 'https://localhost:5173'
+const hour = 3_600_000
+
+describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open }) => {
+  let db: Database
+  let catcher: MailCatcher | undefined
+  const workers: MailWorker[] = []
+
+  /** A worker driven by the test (runOnce), not by its clock or by queued mail. */
+  function worker(smtpUrl: string, options: Partial<MailWorkerOptions> = {}) {
+    const started = startMailWorker({
+      db,
+      send: smtpSender(smtpUrl, from),
+      siteOrigin: origin,
+      describeFailure: (error) => describeSendFailure(error, smtpUrl),
+      pollMs: hour,
+      wakeOnQueue: false,
+      ...options,
+    })
+    workers.push(started)
+    return started
+  }
+  const assign = (email: string) => db.transaction((tx) => queueMailFor(tx, activity({ kind: 'assign', subjectEmail: email })))
+  /** A port nothing listens on: a mail server's, once it is stopped. */
+  async function downServer() {
+    const stopped = await startCatcher()
+    await stopped.stop()
+    return { smtpUrl: stopped.smtpUrl, smtpPort: Number(new URL(stopped.smtpUrl).port), webPort: Number(new URL(stopped.restUrl).port) }
+  }
+
+  beforeAll(async () => {
+    db = await openSeeded(open)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await db.query('truncate mail_outbox')
+  })
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((started) => started.stop()))
+    await catcher?.stop()
+    catcher = undefined
+  })
+
+  it('sends a queued message once, from the support address, with its text and HTML, and marks it sent', async () => {
+    catcher = await startCatcher()
+    await assign('first.dev@example.com')
+    const sender = worker(catcher.smtpUrl)
+    await sender.runOnce()
+    await sender.runOnce()
+    const inbox = await caught(catcher.restUrl)
+    expect(inbox).toHaveLength(1)
+    expect(inbox[0]).toMatchObject({
+      subject: 'Cara Commercial assigned you a Prism Commercial license',
+      from: [{ address: 'support@prismlibrary.com', name: 'Prism' }],
+      to: [{ address: 'first.dev@example.com' }],
+    })
+    expect(inbox[0]!.text).toContain('My Licenses → License Key')
+    expect(inbox[0]!.html).toContain('<strong>My Licenses → License Key</strong>')
+    const [row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 1, last_error: null, next_attempt_at: null })
+    expect(row!.sent_at).not.toBeNull()
+  })
+
+  it('records a sent message through a short loss of the database, so it is not sent again when its lease ends', async () => {
+    catcher = await startCatcher()
+    await assign('recorded.dev@example.com')
+    let refusals = 2
+    const flaky: Database = {
+      ...db,
+      query: (sql, params) => (String(sql).startsWith('update mail_outbox set sent_at') && refusals-- > 0 ? Promise.reject(new Error('connection lost')) : db.query(sql, params)),
+    }
+    const sender = worker(catcher.smtpUrl, { db: flaky, leaseMs: 0, recordRetryMs: [10, 10, 10] })
+    await sender.runOnce()
+    await sender.runOnce()
+    expect(await caught(catcher.restUrl)).toHaveLength(1)
+    expect((await outbox(db))[0]!.sent_at).not.toBeNull()
+  })
+
+  it('keeps a message while the mail server is down, retries it with back-off, and sends it once when the server is back', async () => {
+    const down = await downServer()
+    await assign('patient.dev@example.com')
+    const sender = worker(down.smtpUrl, { backoffMs: [300, 600] })
+
+    await sender.runOnce()
+    let [row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 1, sent_at: null })
+    expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i)
+    const firstWait = new Date(row!.next_attempt_at!).getTime() - Date.now()
+    expect(firstWait).toBeGreaterThan(0)
+    expect(firstWait).toBeLessThanOrEqual(300)
+
+    // Not due yet: no attempt.
+    await sender.runOnce()
+    expect((await outbox(db))[0]!.attempts).toBe(1)
+
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    await sender.runOnce()
+    ;[row] = await outbox(db)
+    expect(row!.attempts).toBe(2)
+    const secondWait = new Date(row!.next_attempt_at!).getTime() - Date.now()
+    expect(secondWait).toBeGreaterThan(300)
+    expect(secondWait).toBeLessThanOrEqual(600)
+
+    catcher = await startCatcher({ smtpPort: down.smtpPort, webPort: down.webPort })
+    await new Promise((resolve) => setTimeout(resolve, 650))
+    await sender.runOnce()
+    await sender.runOnce()
+    expect((await caught(catcher.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['patient.dev@example.com'])
+    ;[row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 3, last_error: null })
+    expect(row!.sent_at).not.toBeNull()
+  })
+
+  it('gives a message up after its time, keeping the row and its error, and never records the password', async () => {
+    const down = await downServer()
+    const smtpUrl = down.smtpUrl.replace('smtp://', 'smtp://mailer:s3cret-pa55@')
+    await assign('lost.dev@example.com')
+    const sender = worker(smtpUrl, { giveUpAfterMs: 0 })
+    await sender.runOnce()
+    await sender.runOnce()
+    const [row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 1, sent_at: null, next_attempt_at: null })
+    expect(row!.last_error).toBeTruthy()
+    expect(row!.last_error).not.toContain('s3cret-pa55')
+  })
+
+  it('sends no password to a server that does not offer STARTTLS (MailDev): it insists on TLS, and the message waits', async () => {
+    catcher = await startCatcher()
+    const smtpUrl = catcher.smtpUrl.replace('smtp://', 'smtp://mailer:s3cret-pa55@')
+    await assign('cleartext.dev@example.com')
+    await worker(smtpUrl).runOnce()
+    expect(await caught(catcher.restUrl)).toEqual([])
+    const [row] = await outbox(db)
+    expect(row).toMatchObject({ attempts: 1, sent_at: null })
+    expect(row!.last_error).toBeTruthy()
+    expect(row!.last_error).not.toContain('s3cret-pa55')
+  })
+
+  it('hands a claim its worker never finished (a crashed instance) to another worker once the lease ends', async () => {
+    catcher = await startCatcher()
+    await assign('orphan.dev@example.com')
+    expect(await claimDueMail(db, 200)).toMatchObject({ to: 'orphan.dev@example.com' })
+    const sender = worker(catcher.smtpUrl)
+    await sender.runOnce()
+    expect(await caught(catcher.restUrl)).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    await sender.runOnce()
+    expect((await caught(catcher.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['orphan.dev@example.com'])
+  })
+
+  it('is woken by queued mail: it sends at once, with no poll for an hour and no runOnce', async () => {
+    catcher = await startCatcher()
+    const sender = worker(catcher.smtpUrl, { wakeOnQueue: true })
+    await sender.runOnce()
+    await assign('woken.dev@example.com')
+    await vi.waitFor(async () => expect((await caught(catcher!.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['woken.dev@example.com']), { timeout: 5_000, interval: 50 })
+  })
+
+  it('wakes itself when a retry falls due, with no poll for an hour and no runOnce', async () => {
+    const down = await downServer()
+    await assign('retried.dev@example.com')
+    const sender = worker(down.smtpUrl, { wakeOnQueue: true, backoffMs: [400] })
+    await sender.runOnce()
+    expect((await outbox(db))[0]).toMatchObject({ attempts: 1, sent_at: null })
+    catcher = await startCatcher({ smtpPort: down.smtpPort, webPort: down.webPort })
+    await vi.waitFor(async () => expect((await caught(catcher!.restUrl)).map((mail) => mail.to[0]!.address)).toEqual(['retried.dev@example.com']), { timeout: 5_000, interval: 50 })
+    expect((await outbox(db))[0]).toMatchObject({ attempts: 2, last_error: null })
+  })
+
+  it('sends each message once when two workers share the queue', async () => {
+    catcher = await startCatcher()
+    const recipients = Array.from({ length: 12 }, (_, index) => `shared${index}@example.com`)
+    for (const email of recipients) await assign(email)
+    const [one, two] = [worker(catcher.smtpUrl), worker(catcher.smtpUrl)]
+    await Promise.all([one!.runOnce(), two!.runOnce()])
+    const delivered = (await caught(catcher.restUrl)).map((mail) => mail.to[0]!.address)
+    expect(delivered.toSorted()).toEqual(recipients.toSorted())
+    expect((await outbox(db)).every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true)
+  })
+})
+
+describe('an idle mail worker', () => {
+  it('costs next to no CPU: it sleeps until mail is queued or due', async () => {
+    const db = await openMigratedPglite()
+    const idle = startMailWorker({ db, send: () => Promise.reject(new Error('nothing to send')), siteOrigin: origin, describeFailure: String })
+    await idle.runOnce()
+    const before = process.cpuUsage()
+    const started = performance.now()
+    await new Promise((resolve) => setTimeout(resolve, 4000))
+    const used = process.cpuUsage(before)
+    const share = (used.user + used.system) / 1000 / (performance.now() - started)
+    await idle.stop()
+    await db.close()
+    expect(share).toBeLessThan(0.02)
+  }, 60_000)
+})

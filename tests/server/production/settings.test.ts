@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { readProductionSettings } from '../../../server/production-config'
+
+const complete = {
+  DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+  PUBLIC_ORIGIN: 'https://portal.example.com',
+  AUTH_METADATA_URL: 'https://prismlibrary.b2clogin.com/prismlibrary.onmicrosoft.com/B2C_1_susi/v2.0/.well-known/openid-configuration',
+  AUTH_ISSUER: 'https://prismlibrary.b2clogin.com/0c5b0a4e-1a2b-4c3d-9e8f-0123456789ab/v2.0/',
+  AUTH_AUDIENCE: '6f1e7c2a-8b9d-4e0f-a1b2-c3d4e5f60718',
+  DISCORD_INVITE_URL: 'https://discord.gg/prism',
+  STRIPE_SECRET_KEY: 'sk_live_51AbCdEf',
+  STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEf',
+  STRIPE_PRICE_COMMUNITY: 'price_1Community',
+  STRIPE_PRICE_COMMERCIAL: 'price_1Commercial',
+  STRIPE_PRICE_COMMERCIAL_PLUS: 'price_1CommercialPlus',
+  SMTP_URL: 'smtps://apikey:SG.s3cret@smtp.example.com:465',
+}
+
+describe('production settings', () => {
+  it('takes a complete configuration, with the defaults of the optional values', () => {
+    expect(readProductionSettings(complete)).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      TRUST_PROXY: false,
+      DATABASE_POOL_SIZE: 10,
+      AUTH_EMAIL_CLAIM: 'emails',
+      STRIPE_API_BASE: '',
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      MAIL_FROM: 'support@prismlibrary.com',
+    })
+    expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({
+      SMTP_URL: 'smtp://mail.internal:587',
+      MAIL_FROM: 'Prism <licenses@prismlibrary.com>',
+    })
+    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({
+      PUBLIC_ORIGIN: 'https://portal.example.com',
+      TRUST_PROXY: true,
+      DATABASE_POOL_SIZE: 25,
+      AUTH_EMAIL_CLAIM: 'email',
+    })
+  })
+
+  it.each(Object.keys(complete))('refuses to start without %s, naming it', (name) => {
+    const { [name as keyof typeof complete]: _left, ...rest } = complete
+    expect(() => readProductionSettings(rest)).toThrow(`${name} is required`)
+  })
+
+  it('names every missing variable at once', () => {
+    expect(() => readProductionSettings({})).toThrow(/DATABASE_URL is required[\s\S]*PUBLIC_ORIGIN is required[\s\S]*STRIPE_PRICE_COMMERCIAL_PLUS is required[\s\S]*SMTP_URL is required/)
+  })
+
+  it.each([
+    ['DATABASE_URL', 'mysql://portal@db/portal', 'DATABASE_URL must be a postgres:// address'],
+    ['PUBLIC_ORIGIN', 'https://portal.example.com/account', 'PUBLIC_ORIGIN must be an origin'],
+    ['PUBLIC_ORIGIN', 'portal.example.com', 'PUBLIC_ORIGIN must be an address'],
+    ['STRIPE_SECRET_KEY', 'pk_live_123', 'STRIPE_SECRET_KEY must be a secret or restricted key'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret', 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret'],
+    ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
+    ['PORT', 'http', 'PORT must be a port number'],
+    ['DATABASE_POOL_SIZE', '1', 'DATABASE_POOL_SIZE must be at least 2'],
+    ['PUBLIC_ORIGIN', 'http://portal.example.com', 'PUBLIC_ORIGIN must be an https:// address'],
+    ['AUTH_METADATA_URL', 'http://tenant.example.com/b2c_1_susi/v2.0/.well-known/openid-configuration', 'AUTH_METADATA_URL must be an https:// address'],
+    ['AUTH_ISSUER', ' , ', 'AUTH_ISSUER must be one https:// address, or several separated by commas'],
+    ['AUTH_ISSUER', 'https://tenant.example.com/v2.0/,http://other.example.com/', 'AUTH_ISSUER must be one https:// address'],
+    ['STRIPE_API_BASE', 'http://stripe.example.com', 'STRIPE_API_BASE must be an https:// address'],
+    ['DISCORD_INVITE_URL', 'javascript:alert(1)', 'DISCORD_INVITE_URL must be an https:// address'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['STRIPE_PRICE_COMMUNITY', 'price_1Commercial', 'must be three different prices'],
+    ['SMTP_URL', 'https://smtp.example.com', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['SMTP_URL', 'smtp.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['MAIL_FROM', 'Prism support', 'MAIL_FROM must be an email address, or a name and <address>'],
+  ])('refuses %s=%s: "%s"', (name, value, message) => {
+    expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)
+  })
+
+  it('takes plain http only to this machine (a loopback address): the test setups', () => {
+    expect(
+      readProductionSettings({ ...complete, STRIPE_API_BASE: 'http://127.0.0.1:4010', AUTH_METADATA_URL: 'http://localhost:4011/b2c_1_susi/v2.0/.well-known/openid-configuration' }),
+    ).toMatchObject({
+      STRIPE_API_BASE: 'http://127.0.0.1:4010',
+    })
+  })
+
+  it("never repeats a refused value: an SMTP_URL's password stays out of the message", () => {
+    expect(() => readProductionSettings({ ...complete, SMTP_URL: 'http://apikey:SG.s3cret@smtp.example.com' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }))
+  })
+})

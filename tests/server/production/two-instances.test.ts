@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPostgres } from '../../../server/db/database'
+import type { MailCatcher } from '../../../server/local/mail-catcher'
+import { composeMail } from '../../../server/mail/compose'
+import { queueMail } from '../../../server/mail/outbox'
+import { caught, startCatcher } from '../mail/harness'
+import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+
+const databaseUrl = process.env.TEST_DATABASE_URL
+const owner = { oid: 'owner-of-two-instances', email: 'owner@two.example.com' }
+
+// Two production processes on one PostgreSQL, requests split between them: what must be shared is.
+describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
+  let tenant: Awaited<ReturnType<typeof startTenant>>
+  let stripe: Awaited<ReturnType<typeof startStripe>>
+  let catcher: MailCatcher
+  let env: Record<string, string>
+  let instances: Instance[] = []
+  const at = (index: number) => instances[index % instances.length]!
+
+  async function call(index: number, method: string, path: string, body?: unknown, who = owner) {
+    const answer = await fetch(`${at(index).url}/api${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${await tenant.token(who)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> }
+  }
+
+  beforeAll(async () => {
+    tenant = await startTenant()
+    stripe = await startStripe()
+    catcher = await startCatcher()
+    // A burst of 60: the 50 assigns at once fit in it; 120 reads do not, and at one read a second
+    // refilled, however slowly the machine answers them.
+    env = await productionEnv(databaseUrl!, 'two', tenant, stripe, { RATE_LIMIT_BURST: '60', RATE_LIMIT_READS_PER_SECOND: '1', SMTP_URL: catcher.smtpUrl })
+    // Started together: the migrations run once, under the advisory lock, while the other waits.
+    instances = await Promise.all([startInstance(env), startInstance(env)])
+    expect((await call(0, 'POST', '/auth/login', { firstName: 'Olga', lastName: 'Owner', email: owner.email, oid: owner.oid })).status).toBe(200)
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()))
+    await catcher?.stop()
+    await stripe?.close()
+    await tenant?.close()
+  })
+
+  it('migrated once: one instance applied the migrations, and both are ready', async () => {
+    const applied = instances.flatMap((instance) => instance.lines.filter((line) => line.msg === 'migrations applied'))
+    expect(applied).toHaveLength(1)
+    for (const instance of instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+  })
+
+  it('fulfils the same webhook event sent to both at once exactly once', async () => {
+    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial',
+      quantity: 11,
+      successUrl: 'https://portal.example.com/account',
+      cancelUrl: 'https://portal.example.com/account',
+    })
+    expect(checkout.status).toBe(200)
+    await stripe.pay(String(checkout.body.sessionId))
+    const events = stripe.deliveries.filter((body) => body.includes(String(checkout.body.sessionId)) || body.includes('"customer.subscription.created"'))
+    expect(events.length).toBeGreaterThan(0)
+    for (const body of events) {
+      const answers = await Promise.all(
+        instances.map((instance) => fetch(`${instance.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    }
+    expect((await call(1, 'GET', '/account/stats/')).body).toEqual({ subscription: 'Commercial', priceId: 'commercial', purchased: 11, assigned: 1, available: 10 })
+  })
+
+  it('gives 10 free seats to exactly 10 of 50 concurrent assigns split across both', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => call(index, 'POST', '/licenses/assign', { firstName: 'Dev', lastName: `No ${index}`, email: `dev${index}@two.example.com` })),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(40)
+    expect((await call(0, 'GET', '/account/stats/')).body).toMatchObject({ purchased: 11, assigned: 11, available: 0 })
+  })
+
+  it('limits a burst across both instances as one: the bucket is shared', async () => {
+    // Reads: one a second after a burst of 60. Two buckets of their own would let about twice as many through.
+    const started = Date.now()
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, index) => call(index, 'GET', '/licenses/assigned')))
+    const seconds = (Date.now() - started) / 1000
+    const accepted = answers.filter((answer) => answer.status === 200).length
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThan(0)
+    expect(accepted).toBeLessThanOrEqual(Math.ceil(60 + seconds) + 1)
+  })
+
+  it("delivers each queued mail once, whichever instance's worker takes it", async () => {
+    const db = await openPostgres(env.DATABASE_URL!)
+    const recipients = Array.from({ length: 20 }, (_, index) => `mail${index}@two.example.com`)
+    try {
+      await db.transaction(async (tx) => {
+        for (const to of recipients) await queueMail(tx, composeMail(to, 'Queued once', [['Sent once by one of two instances.']]))
+      })
+      const ours = async () => (await caught(catcher.restUrl)).filter((mail) => mail.subject === 'Queued once').map((mail) => mail.to[0]!.address)
+      await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(recipients.length)
+      // A few more polls of both workers: nothing is sent twice.
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      expect((await ours()).toSorted()).toEqual(recipients.toSorted())
+      const rows = await db.query<{ attempts: number; sent: boolean }>("select attempts, sent_at is not null as sent from mail_outbox where subject = 'Queued once'")
+      expect(rows.every((row) => row.sent && row.attempts === 1)).toBe(true)
+    } finally {
+      await db.close()
+    }
+  })
+})

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+import * as v from 'valibot'
+import { createCaller, type Access } from '../../../src/api/client'
+import { ApiError } from '../../../src/api/errors'
+
+const stats = v.object({ purchased: v.number() })
+
+function setup(respond: (request: Request) => Promise<Response> | Response, token: (access: Access) => Promise<string> = async (access) => `token-${access}`) {
+  const requests: Request[] = []
+  const call = createCaller({
+    baseUrl: 'https://accounts.example.com',
+    accessToken: vi.fn(token),
+    fetch: async (input, init) => {
+      const request = new Request(input as string, init)
+      requests.push(request)
+      return respond(request)
+    },
+  })
+  return { call, requests }
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+describe('API calls', () => {
+  it('send a bearer token with the read scope for GET and the write scope otherwise, and JSON bodies', async () => {
+    const { call, requests } = setup(() => json({ purchased: 5 }))
+    await expect(call({ method: 'GET', path: '/api/account/stats/', answer: stats })).resolves.toEqual({ purchased: 5 })
+    await call({ method: 'POST', path: '/api/licenses/assign', body: { email: 'a@b.c' }, answer: null })
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer token-read')
+    expect(requests[0]!.url).toBe('https://accounts.example.com/api/account/stats/')
+    expect(requests[1]!.headers.get('Authorization')).toBe('Bearer token-write')
+    expect(requests[1]!.headers.get('Content-Type')).toBe('application/json')
+    expect(await requests[1]!.json()).toEqual({ email: 'a@b.c' })
+  })
+
+  it("fail with 'Could not acquire access token' when no token can be had, without calling", async () => {
+    const { call, requests } = setup(
+      () => json({}),
+      () => Promise.reject(new Error('interaction_required')),
+    )
+    await expect(call({ method: 'GET', path: '/api/licenses', answer: stats })).rejects.toThrow('Could not acquire access token')
+    expect(requests).toHaveLength(0)
+  })
+
+  it('report a network failure with the spec’s text', async () => {
+    const { call } = setup(() => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(call({ method: 'GET', path: '/api/licenses', answer: stats })).rejects.toThrow('There was a problem connecting to the server. Please try again.')
+  })
+
+  it('report an answer that is not JSON, and one of the wrong shape, without crashing', async () => {
+    await expect(setup(() => new Response('<html>', { status: 200 })).call({ method: 'GET', path: '/x', answer: stats })).rejects.toThrow('Failed to parse API response as JSON')
+    await expect(setup(() => json({ purchased: 'five' })).call({ method: 'GET', path: '/x', answer: stats })).rejects.toThrow(
+      'An unexpected error occurred. Please try again or contact support if the problem persists.',
+    )
+  })
+
+  it('turn error answers into the catalogue’s texts, with the status', async () => {
+    const { call } = setup(() => json({ message: 'No seat is left in this subscription.' }, 409))
+    const error = await call({ method: 'POST', path: '/api/licenses/assign', body: {}, answer: null }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toBe('No seat is left in this subscription.')
+    expect((error as ApiError).status).toBe(409)
+    await expect(setup(() => new Response('', { status: 503 })).call({ method: 'GET', path: '/x', answer: stats })).rejects.toThrow(
+      "We're experiencing technical difficulties. Please try again later or contact support if the problem persists.",
+    )
+  })
+
+  it('let an aborted call end as an abort, not as an error to show', async () => {
+    const controller = new AbortController()
+    const { call } = setup((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))))
+    const pending = call({ method: 'GET', path: '/x', answer: stats, signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})

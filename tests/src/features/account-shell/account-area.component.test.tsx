@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import type { ReactNode } from 'react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { createRoute } from '@tanstack/react-router'
+import { describe, expect, it, vi } from 'vitest'
+import type { EventObject } from 'xstate'
+import { billingPortalMachine } from '../../../../machines/billing-portal.machine'
+import { sessionMachine } from '../../../../machines/session.machine'
+import type { Account } from '../../../../common/contract'
+import type { AuthService } from '../../../../src/auth/auth-service'
+import { AccountArea } from '../../../../src/features/account-shell/components/AccountArea'
+import { ProfilePage } from '../../../../src/features/profile/components/ProfilePage'
+import { leaveSiteFor } from '../../../../src/ui/leave-site'
+import { billingPortalModel, portalUrl } from '../../../../testkit/models/billing-portal.model'
+import { account, sessionModel } from '../../../../testkit/models/session.model'
+import { describePath, planPaths } from '../../../../testkit/model/paths'
+import { pendingApi, settleActorEvent } from '../../../support/pending-api'
+import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { renderWithRouter } from '../../../support/render'
+import { billingPortalViewTable } from './billing-portal.view-table'
+import { sessionViewTable } from './session.view-table'
+
+vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
+
+const auth = {
+  actor: {
+    getSnapshot: () => ({
+      context: {
+        activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } },
+      },
+    }),
+  },
+  signOut: vi.fn(),
+} as unknown as AuthService
+
+/** The account area at /account around a page, beside a home page at '/'; every API call waits for the test. */
+function renderArea(page: ReactNode) {
+  const pending = pendingApi()
+  renderWithRouter(
+    (root) => [
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home page</h1> }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/account',
+        component: () => (
+          <AccountArea auth={auth} api={pending.api}>
+            {page}
+          </AccountArea>
+        ),
+      }),
+    ],
+    '/account',
+  )
+  return pending
+}
+
+/** On the Profile page the person changes their first name and saves; the page reads back what was stored. */
+async function saveFirstName(pending: ReturnType<typeof pendingApi>, firstName: string, stored: Account) {
+  await pending.settle('account', { output: account })
+  fireEvent.change(await screen.findByLabelText('First name'), { target: { value: firstName } })
+  fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
+  await pending.settle('updateAccount', { output: undefined })
+  await pending.settle('account', { output: stored })
+  expect(await screen.findByText('Your profile was updated.')).toBeTruthy()
+}
+
+describe('the account area around the Profile page (component paths of the session machine)', () => {
+  it('has a view for every state of the machine', () => expectTableCoversMachine(sessionViewTable, sessionMachine))
+
+  for (const path of planPaths(sessionModel).paths) {
+    it(`shows ${describePath(path.steps)}`, async () => {
+      const pending = renderArea(<ProfilePage />)
+      const sent: EventObject[] = []
+      for (const step of path.steps) {
+        const event = step.event as { type: string; output?: unknown; error?: unknown; account?: Account }
+        if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account!)
+        else await settleActorEvent(pending, { loadAccount: 'login' }, event)
+        sent.push(step.event)
+        await expectView(sessionViewTable, step.state, sent)
+      }
+      expect(pending.calls('login')).toEqual([[{ firstName: 'Cara', lastName: 'Commercial', email: account.email, oid: account.oid }, expect.any(AbortSignal)]])
+      for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Caroline', lastName: 'Commercial', companyName: 'Contoso' })
+    })
+  }
+})
+
+describe('Billing in the sidebar (component paths of the billingPortal machine)', () => {
+  const billing = () => within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: /^Billing/ })
+  const error = () => screen.queryAllByRole('alert').find((alert) => alert.textContent?.includes('Billing portal'))
+
+  it('has a view for every state of the machine', () => expectTableCoversMachine(billingPortalViewTable, billingPortalMachine))
+
+  for (const path of planPaths(billingPortalModel).paths) {
+    it(`shows ${describePath(path.steps)}`, async () => {
+      vi.mocked(leaveSiteFor).mockClear()
+      const pending = renderArea(<h1>My Licenses</h1>)
+      await pending.settle('login', { output: account })
+      expect(await screen.findByRole('heading', { level: 1, name: 'My Licenses' })).toBeTruthy()
+      const sent: EventObject[] = []
+      for (const step of path.steps) {
+        const event = step.event as { type: string; output?: unknown; error?: unknown }
+        if (!(await settleActorEvent(pending, { createPortalSession: 'createPortalSession' }, event)))
+          await act(async () => {
+            if (event.type === 'portal.open') fireEvent.click(billing())
+            if (event.type === 'error.dismiss') fireEvent.click(within(error()!).getByRole('button', { name: 'Dismiss' }))
+          })
+        sent.push(step.event)
+        await expectView(billingPortalViewTable, step.state, sent)
+      }
+      // The browser leaves for the portal session's address once it is answered, and only then.
+      const answered = sent.some((event) => event.type === 'xstate.done.actor.createPortalSession')
+      expect(vi.mocked(leaveSiteFor).mock.calls).toEqual(answered ? [[portalUrl]] : [])
+      // The portal returns to the page Billing was opened from.
+      for (const [returnUrl] of pending.calls('createPortalSession')) expect(returnUrl).toBe(window.location.href)
+    })
+  }
+})

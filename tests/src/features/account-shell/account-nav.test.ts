@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { displayName, selectAccountNav } from '../../../../src/features/account-shell/account-nav.select'
+
+const labels = (account: Parameters<typeof selectAccountNav>[0]) => selectAccountNav(account).map((item) => item.label)
+
+describe('the account sidebar', () => {
+  it('shows only My Licenses and Profile without a plan or a payment customer', () => {
+    expect(labels({ allowedPriceId: null, hasStripeAccount: false })).toEqual(['My Licenses', 'Profile'])
+  })
+
+  it('adds Billing for a payment customer and Manage Licenses for an account with a plan, in the spec’s order', () => {
+    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses'])
+    expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses'])
+    expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing'])
+  })
+
+  it('links each page to its address (spec section 1) and makes Billing open the portal', () => {
+    expect(selectAccountNav({ allowedPriceId: 'commercial_plus', hasStripeAccount: true })).toEqual([
+      { kind: 'page', label: 'My Licenses', to: '/account' },
+      { kind: 'page', label: 'Profile', to: '/account/profile' },
+      { kind: 'billing', label: 'Billing' },
+      { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+    ])
+  })
+
+  it('makes Billing open the portal rather than a page', () => {
+    expect(selectAccountNav({ hasStripeAccount: true }).find((item) => item.label === 'Billing')).toEqual({ kind: 'billing', label: 'Billing' })
+  })
+})
+
+describe('the user menu’s name', () => {
+  it('is the name, or the email without one', () => {
+    expect(displayName({ firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com' })).toBe('Cara Commercial')
+    expect(displayName({ firstName: '', lastName: ' ', email: 'dev1@example.com' })).toBe('dev1@example.com')
+    expect(displayName({ firstName: 'Cara', lastName: null, email: 'x@example.com' })).toBe('Cara')
+    expect(displayName({ firstName: undefined, lastName: 'Lovelace', email: 'x@example.com' })).toBe('Lovelace')
+    expect(displayName({ firstName: ' Ada ', lastName: '', email: 'x@example.com' })).toBe('Ada')
+    expect(displayName({ email: 'only@example.com' })).toBe('only@example.com')
+  })
+})

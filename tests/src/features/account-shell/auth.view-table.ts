@@ -1,0 +1,21 @@
+/** What the account area shows in each state of the auth machine, written from spec section 2. */
+import type { StateView, ViewTable } from '../../../support/view-table'
+
+/**
+ * Sign-in has no screen of its own: while MSAL starts, signs in, renews or signs out, and while the
+ * account loads after it, the account area shows only 'Loading, please wait...'; nothing of an
+ * account shows before it is known, and sign-in errors are not shown (spec section 8).
+ */
+const waiting: StateView = { shows: ['Loading, please wait...'], hides: ['My Licenses', 'Profile', 'Manage Licenses'], absent: ['Account menu for Cara Commercial'], alerts: [], dialogs: [] }
+
+export const authViewTable: ViewTable = {
+  'auth.startup.initializing': waiting,
+  'auth.startup.handleRedirect': waiting,
+  'auth.none': waiting,
+  'auth.checkingSession': waiting,
+  'auth.signedOut': waiting,
+  'auth.login': waiting,
+  'auth.ssoSilent': waiting,
+  'auth.acquireToken': waiting,
+  'auth.logout': waiting,
+}

@@ -1,0 +1,19 @@
+/** What the account area shows in each state of the session machine, written from spec sections 2 and 4 and the layout. */
+import type { ViewTable } from '../../../support/view-table'
+
+export const sessionViewTable: ViewTable = {
+  'session.loading': { shows: ['Loading, please wait...'], absent: ['Account menu for Cara Commercial', 'Account menu for Caroline Commercial'], hides: ['Home page'] },
+  // Cara's account (Commercial, a payment customer): every page of the sidebar, Billing included; her name in the header,
+  // the one the Profile page saved once it did.
+  'session.ready': (sent) => {
+    const renamed = sent.some((event) => event.type === 'account.changed')
+    return {
+      shows: ['My Licenses', 'Profile', 'Manage Licenses'],
+      enabled: [renamed ? 'Account menu for Caroline Commercial' : 'Account menu for Cara Commercial', 'Billing Opens the billing portal'],
+      absent: [renamed ? 'Account menu for Cara Commercial' : 'Account menu for Caroline Commercial'],
+      hides: ['Home page'],
+    }
+  },
+  // The account could not load: the person is back on the site's home page.
+  'session.failed': { shows: ['Home page'], hides: ['Loading, please wait...', 'My Licenses'], absent: ['Account menu for Cara Commercial', 'Billing Opens the billing portal'] },
+}

@@ -1,0 +1,19 @@
+/** What 'Update Profile' shows in each state of the token flow behind its call, written from spec sections 4 and 8. */
+import type { StateView, ViewTable } from '../../../support/view-table'
+
+/** The save waits for its token: no message yet. */
+const saving: StateView = { disabled: ['Update Profile'], hides: ['Your profile was updated.'], alerts: [] }
+/** No token: the save fails with the spec's token failure. */
+const notSaved: StateView = { enabled: ['Update Profile'], hides: ['Your profile was updated.'], alerts: ['Your profile was not savedCould not acquire access token'] }
+
+export const tokenViewTable: ViewTable = {
+  'tokenAcquisition.checkingAccount': saving,
+  'tokenAcquisition.fromCache': saving,
+  'tokenAcquisition.byRefreshToken': saving,
+  'tokenAcquisition.byHiddenFrame': saving,
+  // The sign-in flow answers a sign-in again at once: the person sees its answer (the next state).
+  'tokenAcquisition.signingInAgain': { hides: ['Your profile was updated.'] },
+  'tokenAcquisition.acquired': { enabled: ['Update Profile'], shows: ['Your profile was updated.'], alerts: [] },
+  'tokenAcquisition.redirecting': notSaved,
+  'tokenAcquisition.failed': notSaved,
+}

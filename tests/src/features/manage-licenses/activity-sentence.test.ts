@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { ActivityEntry } from '../../../../common/contract'
+import { describeActivity } from '../../../../src/features/manage-licenses/activity.select'
+import { formatDateTime } from '../../../../common/format'
+
+const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
+const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): ActivityEntry => ({
+  id: 'act',
+  at: '2026-11-20T14:05:00.000Z',
+  actor: null,
+  priceId: 'commercial',
+  subjectEmail: null,
+  seats: null,
+  ...fields,
+})
+
+describe('Recent activity in words', () => {
+  it.each([
+    [entry({ kind: 'purchase', actor: cara, seats: 3 }), 'Cara Commercial bought Commercial (3 licenses)'],
+    [entry({ kind: 'seats-added', actor: cara, seats: 1 }), 'Cara Commercial added 1 license to Commercial'],
+    [entry({ kind: 'upgrade', actor: cara, priceId: 'commercial-plus', seats: 2 }), 'Cara Commercial upgraded to Commercial Plus (2 licenses)'],
+    [entry({ kind: 'assign', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial assigned a Commercial license to dev1@example.com'],
+    [entry({ kind: 'unassign', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial unassigned the Commercial license of dev1@example.com'],
+    [entry({ kind: 'key-regenerated', actor: cara, subjectEmail: 'dev1@example.com' }), 'Cara Commercial regenerated the key of dev1@example.com'],
+    // Without a person (the billing provider's webhooks, or an actor since deleted), the sentence has no subject.
+    [entry({ kind: 'purchase', seats: 3 }), 'Bought Commercial (3 licenses)'],
+    [entry({ kind: 'seats-added', seats: 1 }), 'Added 1 license to Commercial'],
+    [entry({ kind: 'upgrade', priceId: 'commercial-plus', seats: 2 }), 'Upgraded to Commercial Plus (2 licenses)'],
+    [entry({ kind: 'assign', subjectEmail: 'dev1@example.com' }), 'A Commercial license was assigned to dev1@example.com'],
+    [entry({ kind: 'unassign', subjectEmail: 'dev1@example.com' }), 'The Commercial license of dev1@example.com was unassigned'],
+    [entry({ kind: 'renewal', seats: 3 }), 'Renewed Commercial (3 licenses)'],
+    [entry({ kind: 'payment-failed' }), 'A payment failed for Commercial'],
+    [entry({ kind: 'cancellation', actor: cara }), 'Cara Commercial set Commercial to cancel at the end of the period'],
+    [entry({ kind: 'cancellation-withdrawn', actor: cara }), 'Cara Commercial withdrew the cancellation of Commercial'],
+    [entry({ kind: 'expiry', seats: 3 }), 'Commercial expired (3 licenses)'],
+  ])('%o reads %s', (activity, sentence) => expect(describeActivity(activity)).toBe(sentence))
+
+  it('says what billing did without anyone, and names someone without a name by their email', () => {
+    expect(describeActivity(entry({ kind: 'cancellation' }))).toBe('Commercial was set to cancel at the end of the period')
+    expect(describeActivity(entry({ kind: 'cancellation-withdrawn' }))).toBe('The cancellation of Commercial was withdrawn')
+    expect(describeActivity(entry({ kind: 'key-regenerated', subjectEmail: 'dev1@example.com' }))).toBe('The key of dev1@example.com was regenerated')
+    expect(describeActivity(entry({ kind: 'assign', actor: { name: ' ', email: 'owner@example.com' }, subjectEmail: 'dev1@example.com' }))).toBe(
+      'owner@example.com assigned a Commercial license to dev1@example.com',
+    )
+    expect(describeActivity(entry({ kind: 'payment-failed', priceId: null }))).toBe('A payment failed for the subscription')
+  })
+
+  it('gives the moment as date and time in the locale and zone asked for', () => {
+    expect(formatDateTime('2026-11-20T14:05:00.000Z', 'en-US', 'UTC')).toBe('Nov 20, 2026, 2:05 PM')
+    expect(formatDateTime('2026-11-20T14:05:00.000Z', 'en-GB', 'Europe/London')).toBe('20 Nov 2026, 14:05')
+  })
+})

@@ -1,0 +1,123 @@
+import type { EventObject } from 'xstate'
+import { licensesAlongPath } from '../../../../testkit/models/manage-licenses.model'
+import type { StateView, ViewTable } from '../../../support/view-table'
+
+/** Several views on one screen (the page under a dialog): their lists joined. */
+function joined(...views: StateView[]): StateView {
+  const lists = ['shows', 'hides', 'enabled', 'disabled', 'absent', 'dialogs', 'alerts'] as const
+  return Object.fromEntries(lists.filter((list) => views.some((view) => view[list])).map((list) => [list, views.flatMap((view) => view[list] ?? [])]))
+}
+const when = <T>(condition: boolean, ...items: T[]) => (condition ? items : [])
+
+/**
+ * The page as spec section 2 says: the header button the seats allow ('Assign License' while one
+ * is available, else 'Buy Additional Licenses' for a paid plan), the Upgrade badge for Community,
+ * Commercial's way to Commercial Plus, a row per assigned license, and the last change's notice.
+ * Its buttons can be pressed while no dialog is open.
+ */
+function page(sent: readonly EventObject[], dialogOpen: boolean): StateView {
+  const { stats, rows, notice } = licensesAlongPath(sent)
+  const { subscription, priceId, available } = stats!
+  const header = available > 0 ? 'Assign License' : priceId !== 'community' ? 'Buy Additional Licenses' : null
+  const pressable = [
+    ...when(header !== null, header!),
+    ...when(priceId === 'community', 'Upgrade'),
+    ...when(priceId === 'commercial', 'Upgrade to Commercial Plus'),
+    ...rows.flatMap(({ firstName, lastName }) => [`Unassign ${firstName} ${lastName}`, `Regenerate key of ${firstName} ${lastName}`]),
+  ]
+  const removed = ['Cara Commercial', 'Ada Lovelace'].filter((name) => !rows.some((row) => `${row.firstName} ${row.lastName}` === name))
+  return {
+    shows: ['Manage Licenses', subscription!, 'Assigned licenses', ...rows.map((row) => row.email), ...when(notice !== null, notice!)],
+    hides: when(rows.length > 0, 'No licenses are assigned yet.'),
+    ...(dialogOpen ? { disabled: pressable } : { enabled: [...pressable, ...when(notice !== null, 'Dismiss')] }),
+    absent: [
+      ...['Assign License', 'Buy Additional Licenses'].filter((name) => name !== header),
+      ...when(priceId !== 'community', 'Upgrade'),
+      ...when(priceId !== 'commercial', 'Upgrade to Commercial Plus'),
+      ...removed.flatMap((name) => [`Unassign ${name}`, `Regenerate key of ${name}`]),
+      ...when(notice === null, 'Dismiss'),
+      'Try again',
+    ],
+  }
+}
+
+/** A dialog over the page, with the message of its last failure. */
+const dialog = (sent: readonly EventObject[], name: string, view: StateView): StateView => {
+  const { error } = licensesAlongPath(sent)
+  return joined(page(sent, true), { dialogs: [name], alerts: error ? [error] : [] }, view)
+}
+
+const loading: StateView = { shows: ['Manage Licenses'], hides: ['Assigned licenses', 'Recent activity'], absent: ['Assign License', 'Buy Additional Licenses', 'Try again'], dialogs: [], alerts: [] }
+
+/** What each pasted line says: its check before sending, then its result. */
+const lineChecks: Record<string, string | null> = {
+  'Ada, Lovelace, ada@example.com': null,
+  'Alan, Turing, alan@example.com': null,
+  'Grace, Hopper': 'Expected first name, last name, email',
+}
+const resultTexts = { assigned: 'Assigned', skipped: 'Not assigned: no license left' } as const
+
+function bulk(sent: readonly EventObject[], step: 'editing' | 'sending' | 'finished'): StateView {
+  const { bulkLines, bulkResults } = licensesAlongPath(sent)
+  const ready = bulkLines.filter((line) => lineChecks[line.text] === null).length
+  const submit = `Assign ${ready} ${ready === 1 ? 'license' : 'licenses'}`
+  const statuses = bulkLines.map((line, index) => {
+    const result = bulkResults[index]
+    return `— ${lineChecks[line.text] ?? (!result ? 'Ready to assign' : result.status === 'failed' ? result.message : resultTexts[result.status])}`
+  })
+  const invalid = ready < bulkLines.length
+  const views: Record<typeof step, StateView> = {
+    editing: {
+      ...(ready > 0 && !invalid ? { enabled: [submit, 'Cancel'] } : { enabled: ['Cancel'], disabled: [submit] }),
+      ...(invalid ? { shows: ['Correct or remove the lines marked as not valid to assign.'] } : {}),
+    },
+    sending: { disabled: [submit, 'Cancel'] },
+    finished: { shows: [`${bulkResults.filter((result) => result.status === 'assigned').length} of ${bulkLines.length} licenses assigned.`], enabled: ['Close'], absent: [submit, 'Cancel'] },
+  }
+  return dialog(sent, 'Assign several licenses', joined({ shows: [...bulkLines.map((line) => line.text), ...statuses] }, views[step]))
+}
+
+/** Buy Additional Licenses: the plan's price per seat (spec section 3), seats from 1 with no maximum, total = price x seats. */
+function purchase(sent: readonly EventObject[], redirecting: boolean): StateView {
+  const { stats, seats } = licensesAlongPath(sent)
+  const plan = stats!.priceId === 'commercial' ? { name: 'Commercial', price: 299 } : { name: 'Commercial Plus', price: 499 }
+  const total = `$${(plan.price * seats).toLocaleString('en-US')}.00`
+  const buttons = ['Continue to checkout', 'Cancel']
+  return dialog(sent, 'Buy Additional Licenses', { shows: [`${plan.name}: $${plan.price}.00 per license, billed annually`, total], ...(redirecting ? { disabled: buttons } : { enabled: buttons }) })
+}
+
+/** What Manage Licenses shows in each state of the manageLicenses machine (the loading regions' rows are joined). */
+export const manageLicensesViewTable: ViewTable = {
+  'manageLicenses.loading.stats.loading': loading,
+  'manageLicenses.loading.stats.loaded': loading,
+  'manageLicenses.loading.assigned.loading': loading,
+  'manageLicenses.loading.assigned.loaded': loading,
+  // Only the failure: no tiles or table of an earlier or half-finished load under it.
+  'manageLicenses.failed': (sent) => ({
+    shows: ['Manage Licenses'],
+    hides: ['Assigned licenses', 'Recent activity', 'Purchased', 'Available'],
+    absent: ['Assign License', 'Buy Additional Licenses', 'Upgrade'],
+    enabled: ['Try again'],
+    dialogs: [],
+    alerts: [`Your licenses could not be loaded${licensesAlongPath(sent).error}Try again`],
+  }),
+  'manageLicenses.ready.none': (sent) => joined(page(sent, false), { dialogs: [], alerts: [] }),
+  'manageLicenses.ready.assign.single.editing': (sent) => dialog(sent, 'Assign License', { enabled: ['Assign', 'Assign several', 'Cancel'] }),
+  'manageLicenses.ready.assign.single.submitting': (sent) => dialog(sent, 'Assign License', { disabled: ['Assign', 'Assign several', 'Cancel'] }),
+  'manageLicenses.ready.assign.bulk.editing': (sent) => bulk(sent, 'editing'),
+  'manageLicenses.ready.assign.bulk.sending': (sent) => bulk(sent, 'sending'),
+  // Left at once for the next line or the end.
+  'manageLicenses.ready.assign.bulk.next': (sent) => bulk(sent, 'sending'),
+  'manageLicenses.ready.assign.bulk.finished': (sent) => bulk(sent, 'finished'),
+  'manageLicenses.ready.unassign.confirming': (sent) =>
+    dialog(sent, 'Unassign License', {
+      shows: ['Cara Commercial', 'Unassign the license of (commercial@example.com)? They lose access, and the license becomes available to assign again.'],
+      enabled: ['Unassign', 'Cancel'],
+    }),
+  'manageLicenses.ready.unassign.removing': (sent) => dialog(sent, 'Unassign License', { disabled: ['Unassign', 'Cancel'] }),
+  'manageLicenses.ready.purchase.choosing': (sent) => purchase(sent, false),
+  'manageLicenses.ready.purchase.redirecting': (sent) => purchase(sent, true),
+  'manageLicenses.ready.upgrade': (sent) => dialog(sent, 'Upgrade Subscription', {}),
+  // On the way to the hosted checkout: the page waits, no dialog.
+  'manageLicenses.checkingOut': loading,
+}

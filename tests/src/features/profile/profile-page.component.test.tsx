@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { EventObject } from 'xstate'
+import { profileMachine } from '../../../../machines/profile.machine'
+import { ProfilePage } from '../../../../src/features/profile/components/ProfilePage'
+import { describePath, planPaths } from '../../../../testkit/model/paths'
+import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
+import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { profileModel } from '../../../../testkit/models/profile.model'
+import { account } from '../../../../testkit/models/session.model'
+import { profileViewTable } from './profile.view-table'
+
+const plan = planPaths(profileModel)
+// Saving is a PUT, then a GET of what was stored.
+const methods = { loadProfile: 'account', saveProfile: ['updateAccount', 'account'] } as const
+
+/** What the user does for each of the machine's own events. */
+function act(type: string) {
+  if (type === 'profile.save') {
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Fabrikam' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
+  }
+  if (type === 'profile.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+  if (type === 'notice.dismiss') fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+}
+
+describe('the profile page (component paths of the profile machine)', () => {
+  it('has a view for every state of the machine', () => expectTableCoversMachine(profileViewTable, profileMachine))
+
+  it('shows the sign-in email read-only', async () => {
+    const pending = pendingApi()
+    renderAccountPage(() => <ProfilePage />, { api: pending.api, account })
+    await pending.settle('account', { output: account })
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).readOnly).toBe(true)
+  })
+
+  for (const path of plan.paths) {
+    it(`shows ${describePath(path.steps)}`, async () => {
+      const pending = pendingApi()
+      renderAccountPage(() => <ProfilePage />, { api: pending.api, account })
+      const sent: EventObject[] = []
+      for (const step of path.steps) {
+        const event = step.event as { type: string; output?: unknown; error?: unknown }
+        if (!(await settleActorEvent(pending, methods, event))) act(event.type)
+        sent.push(step.event)
+        await expectView(profileViewTable, step.state, sent)
+      }
+      // One press of 'Update Profile' sends one PUT with every field of the form.
+      expect(pending.calls('updateAccount')).toHaveLength(sent.filter((event) => event.type === 'profile.save').length)
+      for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Cara', companyName: 'Fabrikam', emailAnnouncements: true })
+    })
+  }
+})

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createActor, fromPromise, setup, type AnyStateMachine } from 'xstate'
+import { executedCoverage } from '../../testkit/model/coverage'
+import { coverageTable, readRecorded } from '../../testkit/model/coverage-report'
+import { createRecorder, writeRecorded } from '../../testkit/model/recorder'
+import type { PathPlan } from '../../testkit/model/paths'
+
+/** A door with every kind of transition the recorder must count: guarded, eventless, done-state and actor-done ones. */
+const door = setup({
+  types: { context: {} as { locked: boolean }, events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock' } },
+  actors: { unlock: fromPromise(async () => {}) },
+  guards: { locked: ({ context }) => context.locked },
+}).createMachine({
+  id: 'door',
+  context: { locked: false },
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: 'locked', target: 'unlocking' }, { target: 'closed' }] },
+    unlocking: { invoke: { id: 'unlock', src: 'unlock', onDone: { target: 'closed' } } },
+    closed: { on: { open: [{ guard: 'locked', target: 'closed' }, { target: 'opening' }], lock: { actions: () => {} } } },
+    opening: { initial: 'moving', states: { moving: { on: { open: 'still' } }, still: { type: 'final' } }, onDone: 'open' },
+    open: { on: { close: 'closed' } },
+  },
+})
+
+/** Runs the door through the events, recording what it did. */
+function run(types: ('open' | 'close' | 'lock')[]) {
+  const recorder = createRecorder()
+  const actor = createActor(door, { inspect: recorder.record }).start()
+  types.forEach((type) => actor.send({ type }))
+  actor.stop()
+  return recorder
+}
+
+const dirs: string[] = []
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+describe('coverage from what ran (testkit/model/recorder.ts)', () => {
+  it('counts eventless and done-state transitions, and the states a run passed through', () => {
+    const executed = run(['open', 'open', 'close', 'lock']).executedByMachine().door
+    expect(executed?.transitions).toEqual(
+      expect.arrayContaining([
+        'door.deciding --always[1]-->',
+        'door.closed --open[1]-->',
+        'door.opening.moving --open[0]-->',
+        'door.opening --xstate.done.state.door.opening[0]-->',
+        'door.open --close[0]-->',
+        'door.closed --lock[0]-->',
+      ]),
+    )
+    // The transient state is entered and left within the start; it still counts as entered.
+    expect(executed?.states).toEqual(expect.arrayContaining(['door.deciding', 'door.closed', 'door.opening', 'door.opening.moving', 'door.opening.still', 'door.open']))
+  })
+
+  it('reports what a run left out: a test that stops early lowers the figure', () => {
+    const coverage = executedCoverage(door, run(['open']).executedByMachine().door)
+    expect(coverage.states.missing).toEqual(['door.unlocking', 'door.opening.still', 'door.open'])
+    expect(coverage.transitions.missing).toEqual([
+      'door.deciding --always[0]-->',
+      'door.unlocking --xstate.done.actor.unlock[0]-->',
+      'door.closed --open[0]-->',
+      'door.closed --lock[0]-->',
+      'door.opening --xstate.done.state.door.opening[0]-->',
+      'door.opening.moving --open[0]-->',
+      'door.open --close[0]-->',
+    ])
+    expect(coverage.states.covered).toBe(coverage.states.total - 3)
+  })
+
+  it('merges what the workers wrote, and names each machine below 100% with what it misses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coverage-model-'))
+    dirs.push(dir)
+    writeRecorded(dir, 'component', run(['open', 'open']))
+    writeRecorded(dir, 'component', run(['open', 'open', 'close']))
+    const plan = { name: 'door', machine: door as AnyStateMachine, actors: ['unlock'], events: [] } as PathPlan<AnyStateMachine>
+    const { lines, belowFull } = coverageTable([plan], readRecorded(dir, 'component'))
+    expect(lines[2]).toBe('door     6/7 (85%)  5/9 (55%)')
+    expect(belowFull).toEqual([
+      {
+        machine: 'door',
+        missing: [
+          'state door.unlocking',
+          'transition door.deciding --always[0]-->',
+          'transition door.unlocking --xstate.done.actor.unlock[0]-->',
+          'transition door.closed --open[0]-->',
+          'transition door.closed --lock[0]-->',
+        ],
+      },
+    ])
+  })
+})
