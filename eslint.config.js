@@ -2,6 +2,8 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { importX, createNodeResolver } from 'eslint-plugin-import-x'
+import checkFile from 'eslint-plugin-check-file'
 import { readdirSync } from 'node:fs'
 
 /** Imports of app code that must come through the inspection seam, so every actor can be inspected. */
@@ -37,15 +39,62 @@ function layering() {
       ]),
     })),
     {
-      // Machines are pure statecharts: xstate, each other's helpers, and types; no React, no I/O.
+      // Machines are pure statecharts: xstate, each other's helpers, the common floor, and types; no React, no I/O.
       files: ['machines/**'],
       rules: {
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          { patterns: [{ regex: '^(?!xstate$|\\./)', message: 'Machines import only xstate, machines/ and types (import type).', allowTypeImports: true }] },
+          {
+            patterns: [{ regex: '^(?!xstate$|\\./|\\.\\./common/)', message: 'Machines import only xstate, machines/, common/ and types (import type).', allowTypeImports: true }],
+          },
         ],
       },
     },
+  ]
+}
+
+/** What may not import server/local/: production code and its build. The local entry, tests/, testkit/, e2e/ (with playwright.config.ts) and scripts/ start the local stack. */
+const notLocal = ['src', 'machines', 'common', 'server/!(local)/**', 'server/*', 'vite.config.ts']
+/** A React component's file may be named like the component. */
+const components = ['src/**/components/**/*.tsx', 'src/ui/**/*.tsx']
+const KEBAB_CASE = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))'
+const PASCAL_CASE = '+([A-Z])*([a-z0-9])*([A-Z]*([a-z0-9]))'
+const CAMEL_CASE = '+([a-z])*([a-z0-9])*([A-Z]*([a-z0-9]))'
+const fileNames = (pattern) => ({ 'check-file/filename-naming-convention': ['error', { '**/*': pattern }, { ignoreMiddleExtensions: true }] })
+
+/** The rooms of the whole house (docs/architecture.md): which folder may import which, no cycles, one way to name a file. */
+function house() {
+  const zone = (target, from, message, except) => ({ target, from, message, ...(except && { except }) })
+  return [
+    {
+      files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+      plugins: { 'import-x': importX, 'check-file': checkFile },
+      settings: {
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+      },
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: import.meta.dirname,
+            zones: [
+              zone(notLocal, 'server/local', 'Only the local stack, tests/, testkit/, e2e/ and scripts/ import server/local/: production never does.'),
+              zone(['src', 'machines'], 'server', 'src/ and machines/ never import server/: what both need goes to common/.'),
+              zone('common', '.', 'common/ imports nothing of the app: only packages and other common/ files.', ['./common', './node_modules']),
+              zone(['server', 'machines'], 'src', 'server/ and machines/ never import src/: what both need goes to common/.'),
+              zone('server', 'machines', 'server/ never imports machines/: what both need goes to common/.'),
+              zone('e2e', 'tests', 'e2e/ imports the test kit (testkit/), never the Vitest tree (tests/).'),
+            ],
+          },
+        ],
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        ...fileNames(KEBAB_CASE),
+      },
+    },
+    { files: components, rules: fileNames(`@(${KEBAB_CASE}|${PASCAL_CASE})`) },
+    // TanStack Router's file routes: __root, index, route, _pathless layouts and $param segments (named like the parameter).
+    { files: ['src/routes/**'], rules: fileNames(`@(__root|?(_)${KEBAB_CASE}|$${CAMEL_CASE})`) },
   ]
 }
 
@@ -76,4 +125,5 @@ export default tseslint.config(
   },
   // The layering of docs/architecture.md (shared/docs): dependencies point one way.
   ...layering(),
+  ...house(),
 )

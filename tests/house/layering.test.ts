@@ -1,9 +1,28 @@
 import { ESLint } from 'eslint'
-import { describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 
 // The layering of the architecture is ESLint's to enforce: each rule refuses its violation.
 const eslint = new ESLint()
 const problemsOf = async (filePath: string, code: string) => (await eslint.lintText(code, { filePath }))[0]!.messages.map((message) => message.message)
+
+/** A real file of a room, found rather than named, so the cases outlive the files' moves. */
+const fileIn = (room: string): string => {
+  const entries = readdirSync(room, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))
+  const file = entries.find((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+  if (file) return join(room, file.name)
+  return fileIn(join(room, entries.find((entry) => entry.isDirectory())!.name))
+}
+/** The specifier a file at `from` writes to import `file`. */
+const specifier = (from: string, file: string) => relative(dirname(from), file).replace(/^(?!\.)/, './')
+/** The problems of a file at `from` that imports one value of a real file of `room`. */
+const importing = async (from: string, room: string) => {
+  const source = specifier(from, fileIn(room))
+  return { source, problems: await problemsOf(from, `import * as room from '${source}'\nexport const b = room\n`) }
+}
+const refused = (source: string, why: string) => `Unexpected path "${source}" imported in restricted zone. ${why}`
 
 describe('the layering rules', () => {
   it('refuse a feature importing another feature', async () => {
@@ -21,17 +40,129 @@ describe('the layering rules', () => {
       "'../devtools/registry' import is restricted from being used by a pattern. Production code never imports devtools/ (the dev tools load themselves in development).",
     ])
   })
-  it('refuse a machine importing anything but xstate, machines/ and types', async () => {
+  it('refuse a machine importing anything but xstate, machines/, common/ and types', async () => {
     expect(
       await problemsOf(
         'machines/extra.machine.ts',
-        "import { plans } from '../common/plans.ts'\nimport type { License } from '../common/contract.ts'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [plans, setup, messageOf] as unknown as License\n",
+        "import { useState } from 'react'\nimport { plans } from '../common/plans.ts'\nimport type { Actor } from 'xstate'\nimport { setup } from 'xstate'\nimport { messageOf } from './error-message'\nexport const b = [useState, plans, setup, messageOf] as unknown as Actor<never>\n",
       ),
-    ).toEqual(["'../common/plans.ts' import is restricted from being used by a pattern. Machines import only xstate, machines/ and types (import type)."])
+    ).toEqual(["'react' import is restricted from being used by a pattern. Machines import only xstate, machines/, common/ and types (import type)."])
   })
   it('refuse an actor made outside the inspection seam', async () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { createActor } from 'xstate'\nexport const b = createActor\n")).toEqual([
       "'createActor' import from 'xstate' is restricted. Use createAppActor from src/ui/app-actors.ts, so the actor can be inspected.",
     ])
+  })
+})
+
+describe('the rooms of the house', () => {
+  const localOnly = 'Only the local stack, tests/, testkit/, e2e/ and scripts/ import server/local/: production never does.'
+  it.each(['server/extra.ts', 'server/api/extra.ts', 'src/api/extra.ts', 'machines/extra.ts', 'common/extra.ts', 'vite.config.ts'])('refuse %s importing server/local/', async (from) => {
+    const { source, problems } = await importing(from, 'server/local')
+    expect(problems).toContain(refused(source, localOnly))
+  })
+  it.each(['server/local/extra.ts', 'tests/server/extra.test.ts', 'testkit/extra.ts', 'e2e/extra.spec.ts', 'scripts/extra.ts'])('let %s import server/local/', async (from) => {
+    expect((await importing(from, 'server/local')).problems).toEqual([])
+  })
+
+  it.each(['src/api/extra.ts', 'machines/extra.ts'])('refuse %s importing server/', async (from) => {
+    const { source, problems } = await importing(from, 'server/payments')
+    expect(problems).toContain(refused(source, 'src/ and machines/ never import server/: what both need goes to common/.'))
+  })
+
+  it.each(['src', 'machines', 'server', 'testkit', 'tests', 'e2e'])('refuse common/ importing %s/', async (room) => {
+    const { source, problems } = await importing('common/extra.ts', room)
+    expect(problems).toContain(refused(source, 'common/ imports nothing of the app: only packages and other common/ files.'))
+  })
+  it('let common/ import packages and common/', async () => {
+    expect(await problemsOf('common/extra.ts', "import * as v from 'valibot'\nimport { plans } from './plans.ts'\nexport const b = [v, plans]\n")).toEqual([])
+  })
+
+  it('refuse a machine importing src/', async () => {
+    const { source, problems } = await importing('machines/extra.ts', 'src/api')
+    expect(problems).toEqual([
+      `'${source}' import is restricted from being used by a pattern. Machines import only xstate, machines/, common/ and types (import type).`,
+      refused(source, 'server/ and machines/ never import src/: what both need goes to common/.'),
+    ])
+  })
+  it.each(['server/extra.ts', 'server/api/extra.ts', 'server/local/extra.ts'])('refuse %s importing src/ or machines/', async (from) => {
+    const fromSrc = await importing(from, 'src/api')
+    expect(fromSrc.problems).toEqual([refused(fromSrc.source, 'server/ and machines/ never import src/: what both need goes to common/.')])
+    const fromMachines = await importing(from, 'machines')
+    expect(fromMachines.problems).toEqual([refused(fromMachines.source, 'server/ never imports machines/: what both need goes to common/.')])
+  })
+
+  it('refuse e2e/ importing tests/, and let it import testkit/', async () => {
+    const fromTests = await importing('e2e/extra.spec.ts', 'tests')
+    expect(fromTests.problems).toEqual([refused(fromTests.source, 'e2e/ imports the test kit (testkit/), never the Vitest tree (tests/).')])
+    expect((await importing('e2e/extra.spec.ts', 'testkit')).problems).toEqual([])
+  })
+})
+
+describe('no import cycles', () => {
+  // A cycle needs both files on disk: a small house of its own, linted with the project's configuration.
+  const house = mkdtempSync(join(tmpdir(), 'house-'))
+  afterAll(() => rmSync(house, { recursive: true, force: true }))
+  const inHouse = new ESLint({ cwd: house, overrideConfigFile: resolve('eslint.config.js') })
+  const lintInHouse = async (files: Record<string, string>, linted: string) => {
+    for (const [path, code] of Object.entries(files)) {
+      mkdirSync(dirname(join(house, path)), { recursive: true })
+      writeFileSync(join(house, path), code)
+    }
+    return (await inHouse.lintFiles([join(house, linted)]))[0]!.messages.map((message) => message.message)
+  }
+
+  it('refuse two files importing each other, directly or through a third', async () => {
+    expect(await lintInHouse({ 'server/a.ts': "import { b } from './b'\nexport const a = () => b\n", 'server/b.ts': "import { a } from './a'\nexport const b = () => a\n" }, 'server/a.ts')).toEqual([
+      'Dependency cycle detected',
+    ])
+    expect(
+      await lintInHouse(
+        {
+          'server/c.ts': "import { d } from './deep/d'\nexport const c = () => d\n",
+          'server/deep/d.ts': "import { e } from '../e'\nexport const d = () => e\n",
+          'server/e.ts': "import { c } from './c'\nexport const e = () => c\n",
+        },
+        'server/c.ts',
+      ),
+    ).toEqual(['Dependency cycle via "../e:1"'])
+  })
+  it('let a file import the types of a file that imports it (types are erased)', async () => {
+    expect(
+      await lintInHouse(
+        { 'server/f.ts': "import { g } from './g'\nexport type F = string\nexport const f = () => g\n", 'server/g.ts': "import type { F } from './f'\nexport const g = (): F => ''\n" },
+        'server/f.ts',
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('one way to name a file', () => {
+  const kebab = (file: string) => `The filename "${file}" does not match the "+([a-z])*([a-z0-9])*(-+([a-z0-9]))" pattern`
+  it.each([
+    ['machines/manageLicenses.machine.ts', 'manageLicenses.machine.ts'],
+    ['server/api/LicenseRoutes.ts', 'LicenseRoutes.ts'],
+    ['src/features/profile/Profile.select.ts', 'Profile.select.ts'],
+    ['src/features/profile/profile_extra.tsx', 'profile_extra.tsx'],
+    ['tests/server/seatLimits.test.ts', 'seatLimits.test.ts'],
+  ])('refuse %s: file names are kebab-case', async (path, file) => {
+    expect(await problemsOf(path, 'export const b = 1\n')).toEqual([kebab(file)])
+  })
+  it('refuse a component whose file is named neither like the component nor in kebab-case', async () => {
+    const problems = await problemsOf('src/features/profile/components/profile_card.tsx', 'export const b = 1\n')
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^The filename "profile_card.tsx" does not match/)
+  })
+  it.each([
+    'machines/manage-licenses.machine.ts',
+    'src/features/profile/components/ProfileCard.tsx',
+    'src/ui/site/SiteBanner.tsx',
+    'src/ui/app-actors-extra.ts',
+    'src/routes/__root.tsx',
+    'src/routes/account/route.tsx',
+    'src/routes/account/index.tsx',
+    'src/routes/account/$licenseId.tsx',
+  ])('let %s be', async (path) => {
+    expect(await problemsOf(path, 'export const b = 1\n')).toEqual([])
   })
 })
