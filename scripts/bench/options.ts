@@ -69,7 +69,7 @@ const pad = (text: string, width: number, left = false) => (left ? text.padEnd(w
  * and the ratio other/this (above 1: the other commit's figure is the larger).
  */
 export function sideBySide(columns: string[], rows: { title: string; figures: { name: string; values: (number | null)[] }[] }[]) {
-  const width = 14
+  const width = 18
   const lines = [`${pad('', 44, true)}${columns.map((column) => pad(column, width)).join('')}${pad('other/this', width)}`]
   for (const row of rows) {
     lines.push(row.title)
