@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Target } from './checkout'
+import { assign, feedChecks, probeFeed, reads, signIn, writes, type FeedCredential, type Figures } from './load'
+import { createDatabase, dropDatabase, queryDatabase } from './postgres'
+import { startServer, type Running } from './servers'
+import type { Person, startStripe, startTenant } from './stand-ins'
+
+export const scenarios = ['GET /api/licenses', 'assign + unassign', 'GET /api/feed/authorize (80% right)', 'one person: GET /api/licenses', 'one person: assign + unassign'] as const
+export type Scenario = (typeof scenarios)[number]
+/** Each scenario's figures; null where the commit has no such route (the feed, before it existed). */
+export type Results = Record<Scenario, Figures | null>
+
+export interface BenchOptions {
+  seconds: number
+  connections: number
+  feedConnections: number
+  instances: number
+  postgres: string
+  workDir: string
+  tenant: Awaited<ReturnType<typeof startTenant>>
+  stripe: Awaited<ReturnType<typeof startStripe>>
+  /** Registers what undoes a step (run in reverse order at the end, failure or not). */
+  onCleanup(step: () => Promise<void>): void
+}
+
+const person = (id: string, index?: number): Person => ({
+  oid: `bench-${id}${index ?? ''}`,
+  email: `${id}${index ?? ''}@bench.example.com`,
+  firstName: 'Bench',
+  lastName: `${id[0]!.toUpperCase()}${id.slice(1)} ${index ?? ''}`.trim(),
+})
+
+/**
+ * The load on one commit, in a database of its own: many people (one per connection, each with
+ * their own token and subscription) on an instance whose rate limits are raised out of the way
+ * (their statements still run); then one person alone, every connection theirs, on an instance
+ * with the commit's own production limits, where 429s come.
+ */
+export async function benchCommit(target: Target, options: BenchOptions): Promise<Results> {
+  const name = `bench_${target.label
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 20)}_${Date.now()}`
+  const databaseUrl = await createDatabase(options.postgres, name)
+  options.onCleanup(() => dropDatabase(options.postgres, name))
+  const { tenant, stripe } = options
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PUBLIC_ORIGIN: 'https://portal.example.com',
+    TRUST_PROXY: 'true',
+    AUTH_METADATA_URL: tenant.metadataUrl,
+    AUTH_JWKS_URL: tenant.jwksUrl,
+    AUTH_ISSUER: tenant.issuer,
+    AUTH_AUDIENCE: tenant.audience,
+    DISCORD_INVITE_URL: 'https://discord.gg/prism',
+    // Nothing answers there: mail stays queued, as in the two-instance tests.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    ...stripe.env,
+  }
+  const raised = { RATE_LIMIT_READS_PER_SECOND: '1000000', RATE_LIMIT_WRITES_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' }
+  const start = async (extra: Record<string, string>, phase: string) => {
+    const running: Running[] = []
+    for (let index = 0; index < options.instances; index++) {
+      const instance = await startServer(target, { ...env, ...extra }, join(options.workDir, `${name}-${phase}-${index}.log`))
+      options.onCleanup(() => instance.stop())
+      running.push(instance)
+    }
+    return { urls: running.map((instance) => instance.url), stop: () => Promise.all(running.map((instance) => instance.stop())) }
+  }
+
+  const many = Array.from({ length: options.connections }, (_unused, index) => person('person', index))
+  const alone = person('alone')
+  const feedOwner = person('feedowner')
+  const tokens = new Map<Person, string>()
+  for (const who of [...many, alone, feedOwner]) tokens.set(who, await tenant.token(who))
+  const tokenOf = (who: Person) => tokens.get(who)!
+
+  const open = await start(raised, 'many')
+  // Seeding: accounts through the API; subscriptions and seats through the commit's own code; the feed's holders through the API.
+  await signIn(
+    open.urls[0]!,
+    [...tokens].map(([who, token]) => ({ person: who, token })),
+  )
+  const seats = [...many.map((who) => ({ ...who, seats: 5 })), { ...alone, seats: Math.max(200, 2 * options.connections) }, { ...feedOwner, seats: 60 }]
+  const { stdout } = await promisify(execFile)(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'seed.ts')], {
+    cwd: target.root,
+    env: { ...process.env, BENCH_SEED: JSON.stringify({ databaseUrl, people: seats }) },
+    timeout: 120_000,
+  })
+  const seeded = JSON.parse(stdout.trim().split('\n').at(-1)!) as { seeded: number; via: string }
+  const holders = Array.from({ length: 50 }, (_unused, index) => ({ firstName: 'Feed', lastName: `Reader ${index}`, email: `reader${index}@feed.bench.example.com` }))
+  await assign(open.urls[0]!, tokenOf(feedOwner), holders)
+  const credentials = await queryDatabase<FeedCredential>(databaseUrl, "select assignee_email as email, license_key as key from seats where assignee_email like '%@feed.bench.example.com'")
+  const probe = credentials.length === holders.length ? await probeFeed(open.urls[0]!, credentials[0]!) : null
+  const hasFeed = probe === 204
+  console.log(
+    `${target.label} (${target.commit}, ${target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): database ${name}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
+  )
+
+  const load = (urls: string[], connections = options.connections) => ({ urls, connections, seconds: options.seconds })
+  const manyTokens = many.map(tokenOf)
+  const results = {} as Results
+  const step = async (scenario: Scenario, work: () => Promise<Figures> | null) => {
+    const figures = await work()
+    results[scenario] = figures
+    console.log(`  ${scenario}: ${figures ? line(figures) : 'n/a'}`)
+  }
+  await step('GET /api/licenses', () => reads(load(open.urls), manyTokens))
+  await step('assign + unassign', () => writes(load(open.urls), manyTokens))
+  await step('GET /api/feed/authorize (80% right)', () => (hasFeed ? feedChecks(load(open.urls, options.feedConnections), credentials) : null))
+  await open.stop()
+
+  const limited = await start({}, 'alone')
+  await step('one person: GET /api/licenses', () => reads(load(limited.urls), [tokenOf(alone)]))
+  await step('one person: assign + unassign', () => writes(load(limited.urls), [tokenOf(alone)]))
+  await limited.stop()
+  return results
+}
+
+export const line = (figures: Figures) => `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}, 429s ${figures.limited} (of ${figures.total})`

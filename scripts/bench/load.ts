@@ -1,0 +1,190 @@
+import autocannon from 'autocannon'
+import type { Person } from './stand-ins'
+
+/** One scenario's figures; the latencies cover every answer, 429s included. */
+export interface Figures {
+  perSecond: number
+  p50: number
+  p99: number
+  /** Failed requests, timeouts and answers other than the expected ones (429 with Retry-After apart). */
+  errors: number
+  /** Answers held back by a rate limit: 429 with Retry-After (the feed check: 401 with Retry-After to right credentials). */
+  limited: number
+  total: number
+}
+
+export interface LoadOptions {
+  /** One server's address per instance: the connections are split between them. */
+  urls: string[]
+  connections: number
+  seconds: number
+}
+
+interface Tally {
+  limited: number
+  wrong: number
+}
+
+/**
+ * A connection's own data: autocannon deep-copies its options for every connection, so an object
+ * shared by a scenario's requests becomes one object per connection, shared by that connection's
+ * requests (its `context` is not: it starts afresh with every round of the requests). The first
+ * request a connection sends picks its person here, for good.
+ */
+interface Slot {
+  person?: number
+}
+
+type Request = autocannon.Request & { slot: Slot }
+
+/** Runs the requests on every instance at once and adds the figures up (p50 and p99: the worst instance's). */
+async function measure(options: LoadOptions, requests: (tally: Tally) => Request[]): Promise<Figures> {
+  const tally: Tally = { limited: 0, wrong: 0 }
+  const shares = options.urls.map((_url, index) => Math.floor(options.connections / options.urls.length) + (index < options.connections % options.urls.length ? 1 : 0))
+  const results = await Promise.all(
+    options.urls.map((url, index) =>
+      autocannon({ url, connections: shares[index]!, duration: options.seconds, timeout: 10, headers: { 'content-type': 'application/json' }, requests: requests(tally) }),
+    ),
+  )
+  return {
+    perSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0) + tally.wrong,
+    limited: tally.limited,
+    total: results.reduce((sum, result) => sum + result.requests.total, 0),
+  }
+}
+
+/** Counts an answer: 2xx (or the expected status), a rate limit's 429 with Retry-After, or an error. */
+function check(tally: Tally, status: number, headers: Record<string, unknown>, expected?: number) {
+  if (expected === undefined ? status >= 200 && status < 300 : status === expected) return true
+  if ((status === 429 || status === 401) && headers['retry-after'] !== undefined) tally.limited++
+  else tally.wrong++
+  return false
+}
+
+/** Each connection its own person, taken in turn from `tokens` (one token: one person on every connection). */
+function personOf(tokens: string[]) {
+  let next = 0
+  return (slot: Slot) => (slot.person ??= next++ % tokens.length)
+}
+
+const bearer = (request: autocannon.Request, token: string) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } })
+
+/** GET /api/licenses in a loop. */
+export function reads(options: LoadOptions, tokens: string[]) {
+  const pick = personOf(tokens)
+  return measure(options, (tally) => {
+    const slot: Slot = {}
+    return [
+      {
+        method: 'GET',
+        path: '/api/licenses',
+        slot,
+        setupRequest: (request) => bearer(request, tokens[pick((request as Request).slot)]!),
+        onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}),
+      },
+    ]
+  })
+}
+
+/** Assign a free seat, then unassign it, in a loop; an assign that was refused is not followed by its unassign. */
+export function writes(options: LoadOptions, tokens: string[]) {
+  const pick = personOf(tokens)
+  let sequence = 0
+  return measure(options, (tally) => {
+    const slot: Slot = {}
+    type Context = { licenseId?: string }
+    return [
+      {
+        method: 'POST',
+        path: '/api/licenses/assign',
+        slot,
+        setupRequest: (request) => ({
+          ...bearer(request, tokens[pick((request as Request).slot)]!),
+          body: JSON.stringify({ firstName: 'Bench', lastName: 'Developer', email: `bench${++sequence}@bench.example.com` }),
+        }),
+        onResponse: (status, body, context, headers) => {
+          if (check(tally, status, headers ?? {})) (context as Context).licenseId = (JSON.parse(body) as { id?: string }).id
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/licenses/unassign',
+        slot,
+        // Nothing to unassign: autocannon starts the round again with an assign.
+        setupRequest: (request, context) => {
+          const licenseId = (context as Context).licenseId
+          return licenseId ? { ...bearer(request, tokens[pick((request as Request).slot)]!), body: JSON.stringify({ licenseId }) } : (null as unknown as autocannon.Request)
+        },
+        onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}),
+      },
+    ]
+  })
+}
+
+export interface FeedCredential {
+  email: string
+  key: string
+}
+
+/**
+ * GET /api/feed/authorize as a feed's proxy asks it: 80% a seat holder's right email and key
+ * (answer 204), 20% an unknown email over 10,000 (answer 401), each for one of 10,000 client
+ * addresses (X-Real-IP, which the server believes with TRUST_PROXY), so that no email's or
+ * address's bucket of failed attempts runs out, as with real clients.
+ */
+export function feedChecks(options: LoadOptions, credentials: FeedCredential[]) {
+  const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
+  let sent = 0
+  return measure(options, (tally) => [
+    {
+      method: 'GET',
+      path: '/api/feed/authorize',
+      slot: {},
+      setupRequest: (request, context) => {
+        const turn = ++sent
+        const valid = turn % 5 !== 0
+        const holder = credentials[turn % credentials.length]!
+        ;(context as { expected?: number }).expected = valid ? 204 : 401
+        const authorization = valid ? basic(holder.email, holder.key) : basic(`nobody${turn % 10_000}@bench.example.com`, holder.key)
+        const client = turn % 10_000
+        return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': `10.1.${client >> 8}.${client & 255}` } }
+      },
+      onResponse: (status, _body, context, headers) => void check(tally, status, headers ?? {}, (context as { expected?: number }).expected),
+    },
+  ])
+}
+
+/** Signs each person in through the API (their account), a few at a time. */
+export async function signIn(url: string, people: { person: Person; token: string }[]) {
+  for (let start = 0; start < people.length; start += 10)
+    await Promise.all(
+      people.slice(start, start + 10).map(async ({ person, token }) => {
+        const answer = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ firstName: person.firstName, lastName: person.lastName, email: person.email, oid: person.oid }),
+        })
+        if (!answer.ok) throw new Error(`Signing ${person.email} in answered ${answer.status}: ${await answer.text()}`)
+        await answer.body?.cancel()
+      }),
+    )
+}
+
+/** Assigns seats of the owner's through the API, one after the other. */
+export async function assign(url: string, token: string, assignees: { firstName: string; lastName: string; email: string }[]) {
+  for (const assignee of assignees) {
+    const answer = await fetch(`${url}/api/licenses/assign`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(assignee) })
+    if (!answer.ok) throw new Error(`Assigning a seat to ${assignee.email} answered ${answer.status}: ${await answer.text()}`)
+    await answer.body?.cancel()
+  }
+}
+
+/** One feed check with these credentials: its status (204: the commit has the feed and the seat is known). */
+export async function probeFeed(url: string, credential: FeedCredential): Promise<number> {
+  const answer = await fetch(`${url}/api/feed/authorize`, { headers: { authorization: `Basic ${Buffer.from(`${credential.email}:${credential.key}`).toString('base64')}` } })
+  await answer.body?.cancel()
+  return answer.status
+}
