@@ -66,10 +66,8 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   const stranger = await idp.unpublishedKey()
   const app = createAccountsApp({
     db,
-    stripe,
-    gateway: createStripeGateway(stripe, stripeSettings.prices),
+    gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret),
     prices: stripeSettings.prices,
-    webhookSecret: stripeSettings.webhookSecret,
     verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { activityKinds } from '../../../common/contract'
 import type { Database } from '../../../server/db/database'
-import { queueMailFor } from '../../../server/mail/activity-mail'
+import { queueMailFor } from '../../../server/licensing/activity/activity-mail'
 import { setMailSiteOrigin } from '../../../server/mail/site-origin'
 import { activity, cara, caraSubscription, databases, openSeeded, outbox } from './harness'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../server/db/database'
-import { cancelReminderKey, queueCancelReminders } from '../../../server/mail/cancel-reminders'
+import { cancelReminderKey, queueCancelReminders } from '../../../server/licensing/cancel-reminders'
 import { startMailWorker } from '../../../server/mail/worker'
 import { databases, openSeeded, outbox } from './harness'
 
@@ -52,7 +52,7 @@ describe.each(databases)('the reminder 30 days before a cancellation ($name)', (
 
   it('is looked for by the mail worker as it starts', async () => {
     await db.query('truncate mail_outbox')
-    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, describeFailure: String, pollMs: 3_600_000 })
+    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, remind: queueCancelReminders, describeFailure: String, pollMs: 3_600_000 })
     await worker.runOnce()
     await worker.stop()
     const rows = await outbox(db)
