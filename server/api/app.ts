@@ -16,8 +16,6 @@ import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
 
-export type { AccountsAppDeps } from './deps'
-
 /**
  * The accounts API (spec section 7) under /api: the guard every call passes (a bearer token with
  * the scope, the caller's rate limit, the body limit), one sub-app per resource, and the error
