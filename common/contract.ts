@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { priceIds } from './plans'
+import { priceIds, upgradeSeatLimits } from './plans'
 
 /**
  * The accounts API (spec section 7): every request and answer, once. The SPA validates answers
@@ -210,6 +210,9 @@ export type PaymentCard = v.InferOutput<typeof paymentCardSchema>
 export const hasPaymentMethodSchema = v.object({ hasPaymentMethod: v.boolean(), card: v.optional(v.nullable(paymentCardSchema), null) })
 export const setupIntentSchema = v.object({ clientSecret: v.pipe(v.string(), v.nonEmpty()) })
 export const savePaymentMethodRequestSchema = v.object({ paymentMethodId: required('paymentMethodId', fieldLimits.paymentMethodId) })
+/** The payment method saved as the default, and its card (as has-default-payment-method answers it), so the client need not ask again. */
+export const savedPaymentMethodSchema = v.object({ paymentMethodId: v.string(), card: v.nullable(paymentCardSchema) })
+export type SavedPaymentMethod = v.InferOutput<typeof savedPaymentMethodSchema>
 
 export const seatsSchema = v.pipe(
   v.number('quantity must be a number'),
@@ -217,7 +220,7 @@ export const seatsSchema = v.pipe(
   v.minValue(1, 'quantity must be at least 1'),
   v.maxValue(100_000, 'quantity is too large'),
 )
-export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(500, 'quantity must be at most 500')) })
+export const upgradeRequestSchema = v.object({ priceId: priceIdSchema, quantity: v.pipe(seatsSchema, v.maxValue(upgradeSeatLimits.max, `quantity must be at most ${upgradeSeatLimits.max}`)) })
 export type UpgradeRequest = v.InferOutput<typeof upgradeRequestSchema>
 
 export const checkoutRequestSchema = v.object({ priceId: priceIdSchema, quantity: seatsSchema, successUrl: returnAddress('successUrl'), cancelUrl: returnAddress('cancelUrl') })
@@ -245,8 +248,8 @@ export const upgradePreviewQuerySchema = v.object({
     v.string('quantity is required'),
     v.regex(/^\d{1,6}$/, 'quantity must be a whole number'),
     v.transform(Number),
-    v.minValue(1, 'quantity must be at least 1'),
-    v.maxValue(500, 'quantity must be at most 500'),
+    v.minValue(upgradeSeatLimits.min, `quantity must be at least ${upgradeSeatLimits.min}`),
+    v.maxValue(upgradeSeatLimits.max, `quantity must be at most ${upgradeSeatLimits.max}`),
   ),
 })
 export const upgradePreviewSchema = v.object({
@@ -272,6 +275,3 @@ export const productSchema = v.object({
   seatsAvailable: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
 })
 export type Product = v.InferOutput<typeof productSchema>
-
-/** Every error answer of the API: `{ message }` with a catalogue status. */
-export const errorAnswerSchema = v.object({ message: v.string() })

@@ -8,6 +8,7 @@ import { migrate } from './db/migrations'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
+import { queueCancelReminders } from './licensing/cancel-reminders'
 import { log } from './log'
 import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
@@ -41,7 +42,7 @@ const api = createApi({
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN })
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, remind: queueCancelReminders })
 
 const server = createServer(
   createHandler({

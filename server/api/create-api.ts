@@ -1,8 +1,8 @@
+import type { Agent } from 'node:https'
+import type { Database } from '../db/database'
 import { createStripeGateway } from '../payments/gateway'
 import { createStripeClient } from '../payments/stripe-client'
 import { priceCatalogue, type StripeSettings } from '../payments/stripe-settings'
-import type { Database } from '../db/database'
-import type { Agent } from 'node:https'
 import { createAccountsApp } from './app'
 import type { RateLimits } from './rate-limit'
 import type { Caller } from './token-verifier'
@@ -23,10 +23,8 @@ export function createApi(options: {
   const stripe = createStripeClient({ secretKey: options.stripe.STRIPE_SECRET_KEY, apiBase: options.stripe.STRIPE_API_BASE || undefined, agent: options.stripe.agent })
   return createAccountsApp({
     db: options.db,
-    stripe,
-    gateway: createStripeGateway(stripe, prices),
+    gateway: createStripeGateway(stripe, prices, options.stripe.STRIPE_WEBHOOK_SECRET),
     prices,
-    webhookSecret: options.stripe.STRIPE_WEBHOOK_SECRET,
     verifyToken: options.verifyToken,
     siteOrigin: options.siteOrigin,
     discordInviteUrl: options.discordInviteUrl,

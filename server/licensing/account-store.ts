@@ -1,8 +1,8 @@
 import type { Account, LoginRequest, ProfileFields } from '../../common/contract'
 import type { Queryable } from '../db/database'
-import { notFound } from '../api/problems'
+import { notFound } from './refusal'
 
-interface AccountRow {
+export interface AccountRow {
   oid: string
   email: string
   first_name: string
@@ -78,4 +78,10 @@ export async function updateProfile(db: Queryable, oid: string, fields: ProfileF
   )
   if (!row) throw notFound('The account')
   return toAccount(row)
+}
+
+/** Connects the person's Discord name (the invitation is for Commercial Plus seat holders: holdsCommercialPlus). */
+export async function connectDiscord(db: Queryable, oid: string, discordName: string): Promise<void> {
+  const [connected] = await db.query('update accounts set discord_name = $2, discord_connected = true where oid = $1 returning oid', [oid, discordName])
+  if (!connected) throw notFound('The account')
 }

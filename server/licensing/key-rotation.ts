@@ -1,10 +1,10 @@
 import type { RegeneratedKey } from '../../common/contract'
 import { accountActor } from './activity/actor'
 import type { Database } from '../db/database'
-import { liveStatuses } from '../payments/gateway'
 import { newLicenseKey } from './license-keys'
-import { conflict, notFound } from '../api/problems'
+import { conflict, notFound } from './refusal'
 import { lockSeat, recordSeatActivity } from './seat-activity'
+import { isLive } from './standing'
 
 /**
  * Gives an assigned seat a new license key, for its holder or its subscription's owner, in one
@@ -17,7 +17,7 @@ export async function regenerateKey(db: Database, caller: { oid: string; email: 
     // Anyone else learns nothing, not even that the seat exists; nor does a free seat have a key in use.
     if (!seat || !holder || (holder !== caller.email.toLowerCase() && seat.owner.oid !== caller.oid)) throw notFound('The license')
     // Its holder and owner still see an ended seat (marked expired, without a key): 409 tells them why, where 404 would contradict the page.
-    if (!liveStatuses.includes(seat.status)) throw conflict('This license has expired: an expired license has no key to regenerate.')
+    if (!isLive(seat.status)) throw conflict('This license has expired: an expired license has no key to regenerate.')
     const licenseKey = newLicenseKey()
     await tx.query('update seats set license_key = $2 where id = $1', [seat.id, licenseKey])
     await recordSeatActivity(tx, seat, 'key-regenerated', await accountActor(tx, caller))

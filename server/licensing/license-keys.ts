@@ -8,7 +8,3 @@ export function newLicenseKey(): string {
   const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length])
   return ['PRSM', ...[0, 5, 10, 15, 20].map((start) => chars.slice(start, start + 5).join(''))].join('-')
 }
-
-export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(9).toString('base64url')}`
-}

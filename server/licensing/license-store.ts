@@ -1,42 +1,32 @@
-import type { AssignedLicense, AssignRequest, License, LicenseStatus, Stats } from '../../common/contract'
+import type { AssignedLicense, AssignRequest, License, Stats } from '../../common/contract'
 import { findPlan, planLadder, type PriceId } from '../../common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newLicenseKey } from './license-keys'
-import { highestLivePlan, isLive } from './subscription-store'
-import { conflict, notFound } from '../api/problems'
+import { conflict, notFound } from './refusal'
 import { lockSeat, recordSeatActivity } from './seat-activity'
+import { assignableSql, liveSql, seatStatus, whyNotAssignable, type SubscriptionStatus } from './standing'
+import { highestLivePlan } from './subscription-store'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
-
-/** Subscriptions seats may be given from: in good standing (a past-due one keeps its seats working, but gives no new ones). */
-const assignableStatuses = ['active', 'trialing']
-const isAssignable = `subscriptions.status in (${assignableStatuses.map((status) => `'${status}'`).join(', ')})`
 
 /**
  * SQL (the from-clause on): the live Commercial Plus seats held by the email in the given parameter,
  * lower-cased already. Discord, the package feed and their key are for these seats only.
  */
 export const livePlusSeatsOf = (email: string) =>
-  `seats join subscriptions on subscriptions.id = seats.subscription_id where lower(seats.assignee_email) = ${email} and seats.assignee_email is not null and subscriptions.price_id = 'commercial-plus' and ${isLive()}`
+  `seats join subscriptions on subscriptions.id = seats.subscription_id where lower(seats.assignee_email) = ${email} and seats.assignee_email is not null and subscriptions.price_id = 'commercial-plus' and ${liveSql()}`
 
 interface HeldSeat {
   id: string
   price_id: PriceId
   owner_oid: string
   owner_email: string
-  status: string
+  status: SubscriptionStatus
   live: boolean
   cancel_at_period_end: boolean
   current_period_end: Date
   license_key: string
   discord_connected: boolean | null
-}
-
-/** A seat's standing, from its subscription's at Stripe: a past-due payment says more than a coming cancellation. */
-function statusOf(seat: HeldSeat): LicenseStatus {
-  if (!seat.live) return 'expired'
-  if (seat.status === 'past_due') return 'payment-due'
-  return seat.cancel_at_period_end ? 'cancels' : 'active'
 }
 
 /**
@@ -47,12 +37,12 @@ function statusOf(seat: HeldSeat): LicenseStatus {
  */
 export async function licensesOf(db: Queryable, holder: { oid: string; email: string }): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
-    `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${isLive()} as live,
+    `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
             subscriptions.cancel_at_period_end, subscriptions.current_period_end, seats.license_key,
             (select discord_connected from accounts where oid = $2) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where lower(seats.assignee_email) = lower($1) and seats.assignee_email is not null
-      order by live desc, case when ${isLive()} then subscriptions.current_period_end end, subscriptions.current_period_end desc, seats.id`,
+      order by live desc, case when ${liveSql()} then subscriptions.current_period_end end, subscriptions.current_period_end desc, seats.id`,
     [holder.email, holder.oid],
   )
   const shown = new Set<string>()
@@ -60,7 +50,7 @@ export async function licensesOf(db: Queryable, holder: { oid: string; email: st
     const ownersPlan = `${row.owner_oid} ${row.price_id}`
     if (!row.live && shown.has(ownersPlan)) return []
     shown.add(ownersPlan)
-    const status = statusOf(row)
+    const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end })
     return [
       {
         id: row.id,
@@ -83,7 +73,7 @@ export async function assignedSeats(db: Queryable, ownerOid: string): Promise<As
   const rows = await db.query<{ id: string; assignee_first_name: string; assignee_last_name: string; assignee_email: string; current_period_end: Date }>(
     `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, subscriptions.current_period_end
        from seats join subscriptions on subscriptions.id = seats.subscription_id
-      where subscriptions.owner_oid = $1 and ${isLive()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
+      where subscriptions.owner_oid = $1 and ${liveSql()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
     [ownerOid],
   )
   return rows.map((row) => ({ id: row.id, firstName: row.assignee_first_name, lastName: row.assignee_last_name, email: row.assignee_email, expirationDate: iso(row.current_period_end) }))
@@ -94,7 +84,7 @@ export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
   const [row] = await db.query<{ price_id: PriceId | null; purchased: number; assigned: number }>(
     `select ${highestLivePlan('$1', '$2')} as price_id, count(seats.id)::int as purchased, count(seats.assignee_email)::int as assigned
        from subscriptions join seats on seats.subscription_id = subscriptions.id
-      where subscriptions.owner_oid = $1 and ${isLive()}`,
+      where subscriptions.owner_oid = $1 and ${liveSql()}`,
     [ownerOid, planLadder],
   )
   if (!row?.price_id) return { subscription: null, priceId: null, purchased: 0, assigned: 0, available: 0 }
@@ -108,13 +98,13 @@ export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
 export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest): Promise<AssignedLicense> {
   return db.transaction(async (tx) => {
     await tx.query('select 1 from accounts where oid = $1 for update', [ownerOid])
-    refuseUnlessAssignable((await tx.query<{ status: string }>('select status from subscriptions where owner_oid = $1', [ownerOid])).map((row) => row.status))
-    const live = `select id from subscriptions where owner_oid = $1 and ${isLive()}`
+    refuseUnlessAssignable((await tx.query<{ status: SubscriptionStatus }>('select status from subscriptions where owner_oid = $1', [ownerOid])).map((row) => row.status))
+    const live = `select id from subscriptions where owner_oid = $1 and ${liveSql()}`
     const [taken] = await tx.query(`select 1 from seats where subscription_id in (${live}) and lower(assignee_email) = lower($2)`, [ownerOid, assignee.email])
     if (taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
     const [seat] = await tx.query<{ id: string; current_period_end: Date }>(
       `select seats.id, subscriptions.current_period_end from seats join subscriptions on subscriptions.id = seats.subscription_id
-        where subscriptions.owner_oid = $1 and ${isAssignable} and seats.assignee_email is null order by subscriptions.current_period_end desc, seats.id limit 1`,
+        where subscriptions.owner_oid = $1 and ${assignableSql()} and seats.assignee_email is null order by subscriptions.current_period_end desc, seats.id limit 1`,
       [ownerOid],
     )
     if (!seat) throw conflict('No license is left to assign. Buy additional licenses first.')
@@ -130,11 +120,11 @@ export async function assignSeat(db: Database, ownerOid: string, assignee: Assig
 }
 
 /** 404 without a subscription; 409 in words when none is in good standing (all past due, or ended). */
-function refuseUnlessAssignable(statuses: readonly string[]) {
-  if (statuses.length === 0) throw notFound('Your subscription')
-  if (statuses.some((status) => assignableStatuses.includes(status))) return
-  if (statuses.includes('past_due')) throw conflict('Payment for your subscription is due. Update your card in Billing, then assign licenses.')
-  throw conflict('Your subscription has ended. Buy licenses again to assign them.')
+function refuseUnlessAssignable(statuses: readonly SubscriptionStatus[]) {
+  const why = whyNotAssignable(statuses)
+  if (why === 'no-subscription') throw notFound('Your subscription')
+  if (why === 'payment-due') throw conflict('Payment for your subscription is due. Update your card in Billing, then assign licenses.')
+  if (why === 'ended') throw conflict('Your subscription has ended. Buy licenses again to assign them.')
 }
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */
@@ -162,7 +152,7 @@ export async function holdsCommercialPlus(db: Queryable, email: string): Promise
 /** Refuses a seat count below the seats already assigned (409), before anything is charged. */
 export async function checkSeatCount(db: Queryable, ownerOid: string, quantity: number): Promise<void> {
   const [row] = await db.query<{ assigned: number }>(
-    `select count(seats.assignee_email)::int as assigned from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()}`,
+    `select count(seats.assignee_email)::int as assigned from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${liveSql()}`,
     [ownerOid],
   )
   const assigned = row?.assigned ?? 0

@@ -1,15 +1,15 @@
-import type Stripe from 'stripe'
 import type { PriceId } from '../../common/plans'
 import { actorOf, type Actor } from './activity/actor'
 import { recordActivity } from './activity/record'
 import type { Queryable } from '../db/database'
+import type { SubscriptionStatus } from './standing'
 
 /** A seat with what its activity names: its subscription, plan and owner, and who holds it. */
 export interface SeatOnRecord {
   id: string
   subscriptionId: string
   priceId: PriceId
-  status: Stripe.Subscription.Status
+  status: SubscriptionStatus
   owner: Actor
   holderEmail: string | null
 }
@@ -20,7 +20,7 @@ export async function lockSeat(tx: Queryable, seatId: string): Promise<SeatOnRec
     id: string
     subscription_id: string
     price_id: PriceId
-    status: Stripe.Subscription.Status
+    status: SubscriptionStatus
     assignee_email: string | null
     oid: string
     email: string

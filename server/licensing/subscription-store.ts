@@ -1,43 +1,10 @@
-import type Stripe from 'stripe'
 import { planLadder, type PriceId } from '../../common/plans'
-import { recordSubscriptionChanges, type StoredSubscription } from './activity/subscription-changes'
 import type { Queryable } from '../db/database'
-import { itemOf, liveStatuses } from '../payments/gateway'
-import type { PriceCatalogue } from '../payments/stripe-settings'
-import { newId, newLicenseKey } from './license-keys'
-
-/** SQL: the subscriptions row (under its table name unless another alias is given) holds live seats. */
-export const isLive = (alias = 'subscriptions') => `${alias}.status in (${liveStatuses.map((status) => `'${status}'`).join(', ')})`
-
-/** What the portal keeps of a Stripe subscription. */
-export interface SubscriptionState {
-  stripeSubscriptionId: string
-  customerId: string
-  /** The account named in the subscription's metadata at checkout. */
-  accountOid: string | null
-  priceId: PriceId
-  quantity: number
-  status: Stripe.Subscription.Status
-  currentPeriodEnd: Date
-  cancelAtPeriodEnd: boolean
-}
-
-/** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */
-export function subscriptionState(subscription: Stripe.Subscription, prices: PriceCatalogue): SubscriptionState | null {
-  const item = itemOf(subscription)
-  const priceId = prices.planOf(item.price.id)
-  if (!priceId) return null
-  return {
-    stripeSubscriptionId: subscription.id,
-    customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-    accountOid: subscription.metadata?.accountOid ?? null,
-    priceId,
-    quantity: item.quantity ?? 1,
-    status: subscription.status,
-    currentPeriodEnd: new Date(item.current_period_end * 1000),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-  }
-}
+import { newId } from '../db/ids'
+import { recordSubscriptionChanges } from './activity/subscription-changes'
+import { newLicenseKey } from './license-keys'
+import { liveSql } from './standing'
+import type { StoredSubscription, SubscriptionState } from './subscription'
 
 export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account'
 
@@ -73,7 +40,7 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
     await followLivePlan(tx, owner.oid, state.priceId)
     const [ownSeat] = await tx.query(
-      `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${isLive()} and lower(seats.assignee_email) = lower($2) limit 1`,
+      `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${liveSql()} and lower(seats.assignee_email) = lower($2) limit 1`,
       [owner.oid, owner.email],
     )
     await addSeats(tx, id, state.quantity, ownSeat ? null : owner)
@@ -101,7 +68,7 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
  * several subscriptions is part-way), null without one. Its parameters: the owner's oid and `planLadder`.
  */
 export const highestLivePlan = (owner: string, ladder: string) =>
-  `(select price_id from subscriptions where owner_oid = ${owner} and ${isLive()} order by array_position(${ladder}::text[], price_id) desc limit 1)`
+  `(select price_id from subscriptions where owner_oid = ${owner} and ${liveSql()} order by array_position(${ladder}::text[], price_id) desc limit 1)`
 
 /**
  * The account's license type follows its live subscriptions: the highest plan among them. An event
@@ -131,30 +98,12 @@ export async function liveSubscriptionsOf(db: Queryable, ownerOid: string) {
   return db.query<{ id: string; stripe_subscription_id: string; price_id: PriceId; quantity: number; assigned: number; current_period_end: Date }>(
     `select subscriptions.id, subscriptions.stripe_subscription_id, subscriptions.price_id, subscriptions.quantity, subscriptions.current_period_end,
             (select count(*)::int from seats where seats.subscription_id = subscriptions.id and seats.assignee_email is not null) as assigned
-       from subscriptions where owner_oid = $1 and ${isLive()} order by created_at, id`,
+       from subscriptions where owner_oid = $1 and ${liveSql()} order by created_at, id`,
     [ownerOid],
   )
 }
 
-/**
- * How a change to `quantity` seats in all spreads over the owner's subscriptions: more seats go
- * to the first (oldest); fewer come out of free seats, newest subscription first. Null when
- * fewer seats are asked than are assigned.
- */
-export function spreadSeats(subscriptions: readonly { quantity: number; assigned: number }[], quantity: number): number[] | null {
-  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
-  if (quantity < Math.max(assigned, subscriptions.length)) return null
-  const result = subscriptions.map((subscription) => subscription.quantity)
-  let change = quantity - result.reduce((sum, seats) => sum + seats, 0)
-  if (change >= 0) {
-    result[0] = result[0]! + change
-    return result
-  }
-  for (let index = result.length - 1; index >= 0 && change < 0; index--) {
-    const keep = Math.max(subscriptions[index]!.assigned, 1)
-    const removable = Math.min(result[index]! - keep, -change)
-    result[index] = result[index]! - removable
-    change += removable
-  }
-  return change === 0 ? result : null
+/** Whether the portal holds the subscription (its checkout is fulfilled). */
+export async function holdsSubscription(db: Queryable, stripeSubscriptionId: string): Promise<boolean> {
+  return (await db.query('select 1 from subscriptions where stripe_subscription_id = $1', [stripeSubscriptionId])).length > 0
 }

@@ -1,5 +1,5 @@
-import { newId } from '../licensing/license-keys'
 import type { Queryable } from '../db/database'
+import { newId } from '../db/ids'
 import type { OutgoingMail } from './compose'
 
 /** A queued message a worker has claimed for one attempt. */

@@ -3,16 +3,20 @@ import { log } from '../log'
 import { describeSmtpServer } from './settings'
 import { setMailSiteOrigin } from './site-origin'
 import { describeSendFailure, smtpSender } from './smtp'
-import { startMailWorker, type MailWorker } from './worker'
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from './worker'
 
-/** Mail for this process, production's or the local stack's: links on the site's origin, sent through SMTP_URL. */
-export function startMail(options: { db: Database; smtpUrl: string; from: string; siteOrigin: string }): MailWorker {
+/**
+ * Mail for this process, production's or the local stack's: links on the site's origin, sent
+ * through SMTP_URL, with the reminders `remind` queues (server/licensing/cancel-reminders.ts).
+ */
+export function startMail(options: { db: Database; smtpUrl: string; from: string; siteOrigin: string; remind?: MailWorkerOptions['remind'] }): MailWorker {
   setMailSiteOrigin(options.siteOrigin)
   log.info({ smtp: describeSmtpServer(options.smtpUrl), from: options.from }, 'mail worker started')
   return startMailWorker({
     db: options.db,
     send: smtpSender(options.smtpUrl, options.from),
     siteOrigin: options.siteOrigin,
+    remind: options.remind,
     describeFailure: (error) => describeSendFailure(error, options.smtpUrl),
   })
 }

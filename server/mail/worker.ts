@@ -1,6 +1,5 @@
 import type { Database } from '../db/database'
 import { log } from '../log'
-import { queueCancelReminders } from './cancel-reminders'
 import { claimDueMail, mailQueuedChannel, markMailFailed, markMailSent, msUntilNextMailDue, type ClaimedMail } from './outbox'
 import type { SendMail } from './smtp'
 
@@ -25,7 +24,12 @@ export interface MailWorkerOptions {
   backoffMs?: readonly number[]
   /** After this long since it was queued, a message that still fails is given up (and kept). */
   giveUpAfterMs?: number
-  /** How often the cancellation reminders are looked for. */
+  /**
+   * Queues the reminders due now (the licensing domain's cancellation reminders,
+   * server/licensing/cancel-reminders.ts), every `remindEveryMs`; none without it.
+   */
+  remind?: (db: Database, siteOrigin: string) => Promise<unknown>
+  /** How often the reminders are looked for. */
   remindEveryMs?: number
   /**
    * Waits before recording a sent message again when the database refused it the first time:
@@ -107,7 +111,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function work() {
     if (Date.now() - lastReminders >= remindEveryMs) {
-      await queueCancelReminders(options.db, options.siteOrigin)
+      await options.remind?.(options.db, options.siteOrigin)
       lastReminders = Date.now()
     }
     for (let mail = await claimDueMail(options.db, leaseMs); mail; mail = stopped ? undefined : await claimDueMail(options.db, leaseMs)) await attempt(mail)

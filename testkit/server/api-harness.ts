@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import Stripe from 'stripe'
 import { createAccountsApp } from '../../server/api/app'
 import { createTokenVerifier } from '../../server/api/token-verifier'
-import { openPostgres, type Database } from '../../server/db/database'
+import type { Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
 import { resetDatabase, sandboxPrices } from '../../server/local/seed'
 import { demoPeople } from '../../server/local/demo-accounts'
@@ -11,21 +11,12 @@ import { createStripeGateway } from '../../server/payments/gateway'
 import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
-import { openMigratedPglite } from '../../tests/support/migrated-pglite'
 import { startFakeTenant, type FakeTenant } from '../../tests/server/local/identity/fake-tenant'
 
 export const origin = 'https://localhost:5173'
 /** The tenant whose tokens the API verifies: its discovery document and keys on a local server, one per worker. */
 let sharedTenant: Promise<FakeTenant> | undefined
 const tenant = () => (sharedTenant ??= startFakeTenant({ audience: 'prism-accounts-api' }))
-
-/** The databases the contract runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const databases: { name: string; open: () => Promise<Database> }[] = [
-  { name: 'PGlite', open: openMigratedPglite },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
-    : []),
-]
 
 export const person = (email: string) => demoPeople.find((candidate) => candidate.email === email)!
 
@@ -66,10 +57,8 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   const stranger = await idp.unpublishedKey()
   const app = createAccountsApp({
     db,
-    stripe,
-    gateway: createStripeGateway(stripe, stripeSettings.prices),
+    gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret),
     prices: stripeSettings.prices,
-    webhookSecret: stripeSettings.webhookSecret,
     verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',

@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityPage } from '../../../common/contract'
-import { Problem } from '../../api/problems'
+import { Refusal } from '../refusal'
 import type { Queryable } from '../../db/database'
 
 interface ActivityRow {
@@ -39,7 +39,7 @@ export async function activityPage(db: Queryable, ownerOid: string, query: { bef
     const id = idOfCursor(query.before)
     // A cursor from another owner's log (or made up) names no entry of this one.
     const [known] = /^act_[\w-]{1,32}$/.test(id) ? await db.query('select 1 from activity where id = $1 and owner_oid = $2', [id, ownerOid]) : []
-    if (!known) throw new Problem(400, 'before must be a cursor from a previous page')
+    if (!known) throw new Refusal('bad-request', 'before must be a cursor from a previous page')
     params.push(id)
     after = 'and (at, id) < (select at, id from activity where id = $3)'
   }

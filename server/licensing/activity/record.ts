@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database'
-import { newId } from '../license-keys'
+import { newId } from '../../db/ids'
 import type { NewActivity, RecordedActivity } from './activity-entry'
-import { queueMailFor } from '../../mail/activity-mail'
+import { queueMailFor } from './activity-mail'
 
 /**
  * Records one change to an owner's licenses in the caller's transaction, so the entry exists

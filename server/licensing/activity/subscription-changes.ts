@@ -1,20 +1,9 @@
-import type Stripe from 'stripe'
-import type { PriceId } from '../../../common/plans'
-import type { SubscriptionState } from '../subscription-store'
 import type { Queryable } from '../../db/database'
-import { liveStatuses } from '../../payments/gateway'
+import { hasEnded, isLive, liveSql } from '../standing'
+import type { StoredSubscription, SubscriptionState } from '../subscription'
 import type { NewActivity } from './activity-entry'
 import { actorOf } from './actor'
 import { recordActivity } from './record'
-
-/** What the portal held of a subscription before a change. */
-export interface StoredSubscription {
-  priceId: PriceId
-  quantity: number
-  status: Stripe.Subscription.Status
-  currentPeriodEnd: Date | string
-  cancelAtPeriodEnd: boolean
-}
 
 /** One recorded change: `byOwner` when the owner made it (checkout, upgrade, the billing portal), else billing did. */
 export interface SubscriptionChange {
@@ -23,8 +12,6 @@ export interface SubscriptionChange {
   byOwner: boolean
 }
 
-const isLive = (status: Stripe.Subscription.Status) => liveStatuses.includes(status)
-const hasEnded = (status: Stripe.Subscription.Status) => status === 'canceled' || status === 'unpaid' || status === 'incomplete_expired'
 /** Stripe keeps whole seconds; the stored date may hold the milliseconds it was seeded with. */
 const wholeSeconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000)
 
@@ -54,7 +41,7 @@ export async function recordSubscriptionChanges(
   tx: Queryable,
   change: { owner: { oid: string; email: string; first_name: string; last_name: string }; subscriptionId: string; before: StoredSubscription | null; after: SubscriptionState },
 ): Promise<void> {
-  const [otherLive] = await tx.query('select 1 from subscriptions where owner_oid = $1 and id <> $2 and status = any($3) limit 1', [change.owner.oid, change.subscriptionId, liveStatuses])
+  const [otherLive] = await tx.query(`select 1 from subscriptions where owner_oid = $1 and id <> $2 and ${liveSql()} limit 1`, [change.owner.oid, change.subscriptionId])
   for (const { kind, seats, byOwner } of subscriptionChanges(change.before, change.after, Boolean(otherLive))) {
     await recordActivity(tx, {
       ownerOid: change.owner.oid,

@@ -36,13 +36,16 @@ function dates(status: LicenseStatus, expirationDate: string, days: number) {
   }
 }
 
-/** A seat that works: not ended, with a key. Only such a Commercial Plus seat gets the feed and Discord. */
-const isLive = (license: License) => license.status !== 'expired' && license.licenseKey !== ''
+/**
+ * The key a card shows: none once the API answers the seat expired (server/licensing/standing.ts
+ * decides that), nor when it answers no key. Only a Commercial Plus seat with a key gets the feed and Discord.
+ */
+const keyOf = (license: License) => (license.status === 'expired' ? '' : license.licenseKey)
 
 export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine>, now = new Date()) {
   const cards = snapshot.context.licenses.map((license) => {
-    const live = isLive(license)
-    const plus = license.priceId === 'commercial-plus' && live
+    const hasKey = keyOf(license) !== ''
+    const plus = license.priceId === 'commercial-plus' && hasKey
     const { line, inWords } = dates(license.status, license.expirationDate, daysUntil(license.expirationDate, now))
     return {
       id: license.id,
@@ -51,7 +54,7 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       owner: `Owner: ${license.accountEmail}`,
       expires: line,
       expiresInWords: inWords,
-      showKey: live,
+      showKey: hasKey,
       showDiscord: plus,
       discordConnected: plus && license.discordConnected,
       /** The subscription's owner settles a due payment in Billing. */

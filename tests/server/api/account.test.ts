@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, person, startApi, type Api } from '../../../testkit/server/api-harness'
+import { expect, it } from 'vitest'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { person } from '../../../testkit/server/api-harness'
 
 const profile = {
   firstName: 'Cara',
@@ -15,13 +16,7 @@ const profile = {
   emailAnnouncements: false,
 }
 
-describe.each(databases)('account, Discord and products on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('account, Discord and products on $name', (api) => {
   it('signs a person in from the token: creates the account once, keeps the oid of the token', async () => {
     const newcomer = await api.call('newcomer@example.com', 'POST', '/auth/login', { firstName: 'New', lastName: 'Comer', email: 'newcomer@example.com', oid: 'oid-newcomer@example.com' })
     expect(newcomer.status).toBe(200)

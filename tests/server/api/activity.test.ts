@@ -1,8 +1,9 @@
 import type Stripe from 'stripe'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { activityPageSchema, type ActivityEntry } from '../../../common/contract'
-import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin } from '../../../testkit/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const nora = { name: 'Nora Nolicense', email: 'nolicense@example.com' }
@@ -10,13 +11,7 @@ const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 const paula = { name: 'Paula Plus', email: 'plus@example.com' }
 const day = 86_400
 
-describe.each(databases)('license activity on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('license activity on $name', (api) => {
   /** One page of the caller's activity, checked against the contract. */
   async function page(email: string, query = '') {
     const answer = await api.call(email, 'GET', `/account/activity${query}`)

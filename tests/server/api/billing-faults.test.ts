@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+import { expect, it } from 'vitest'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin } from '../../../testkit/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }
@@ -10,13 +11,7 @@ const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }
  * and checkouts opened side by side. Each case is driven through the API, the sandbox's Stripe API and
  * its webhooks, as Stripe would drive it.
  */
-describe.each(databases)('billing faults on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('billing faults on $name', (api) => {
   const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
   const planAtStripe = async (subscriptionId: string) => {
     const item = (await api.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!

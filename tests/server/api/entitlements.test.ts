@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { License } from '../../../common/contract'
-import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin } from '../../../testkit/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const paymentDue = 'Payment for your subscription is due. Update your card in Billing, then assign licenses.'
 const ended = 'Your subscription has ended. Buy licenses again to assign them.'
 
 // Each subscription is moved the way Stripe moves it: through the sandbox's API and clock, and the webhooks that follow.
-describe.each(databases)('licenses that follow billing on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('licenses that follow billing on $name', (api) => {
   const licenses = async (email: string) => (await api.call(email, 'GET', '/licenses')).body as License[]
   const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
   const assign = (owner: string, email: string) => api.call(owner, 'POST', '/licenses/assign', { firstName: 'New', lastName: 'Dev', email })

@@ -4,21 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { basicCredentials } from '../../../server/feed/basic-credentials'
 import { clientAddressOf, noteProxied } from '../../../server/http/client-address'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
-import { databases, startApi, type Api } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
 
 const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
 /** The Node request a server would hand the API: only the parts the client's address comes from. */
 const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({ incoming: { headers, socket: { remoteAddress } } as unknown as IncomingMessage })
 const challenge = 'Basic realm="Prism packages"'
 
-describe.each(databases)('the package feed credential check on $name', ({ open }) => {
-  let api: Api
+describeApi('the package feed credential check on $name', (api) => {
   let plusKey: string
   beforeAll(async () => {
-    api = await startApi(open)
     plusKey = (await api.call('plus@example.com', 'GET', '/licenses')).body[0].licenseKey
   })
-  afterAll(() => api.close())
   // Each case starts with full buckets: the requests below all come from one address.
   beforeEach(() => api.db.query('delete from rate_limits'))
 

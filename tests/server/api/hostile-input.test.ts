@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fieldLimits } from '../../../common/contract'
 import { hostileValues, untrimmed } from '../../../testkit/hostile-values'
-import { databases, origin, person, startApi, type Api } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin, person } from '../../../testkit/server/api-harness'
 
 const profile = {
   firstName: 'Cara',
@@ -42,13 +43,7 @@ function valueOf(field: keyof typeof labels, length: number) {
   return 'x'.repeat(length)
 }
 
-describe.each(databases)('hostile input on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('hostile input on $name', (api) => {
   const cara = 'commercial@example.com'
   const saveProfile = (change: Record<string, unknown>) => api.call(cara, 'PUT', '/account/', { ...profile, ...change })
   const storedProfile = async () => (await api.call(cara, 'GET', '/account/')).body as Record<string, unknown>

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, startApi, type Api } from '../../../testkit/server/api-harness'
+import { expect, it } from 'vitest'
+import { describeApi } from '../../../testkit/server/api-fixture'
 
-describe.each(databases)('licenses on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('licenses on $name', (api) => {
   it('lists the licenses a person holds, with the owner’s email', async () => {
     const plus = await api.call('plus@example.com', 'GET', '/licenses')
     expect(plus.status).toBe(200)

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+import * as v from 'valibot'
+import { expect, it } from 'vitest'
+import { savedPaymentMethodSchema } from '../../../common/contract'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin } from '../../../testkit/server/api-harness'
 
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 
-describe.each(databases)('payments on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('payments on $name', (api) => {
   it('sells a first license: a customer, a checkout, then the buyer holds the first seat', async () => {
     const checkout = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back })
     expect(checkout.status).toBe(200)
@@ -135,5 +132,15 @@ describe.each(databases)('payments on $name', ({ open }) => {
     const customers = await api.stripe.customers.list({ email: 'dev1@example.com' })
     expect(customers.data).toHaveLength(1)
     expect((await api.call('dev1@example.com', 'GET', '/account/')).body.hasStripeAccount).toBe(true)
+  })
+
+  it('answers the card it saved as the default, shaped as has-default-payment-method answers it', async () => {
+    const paymentMethodId = await api.saveCard('full@example.com', '4242 4242 4242 4242')
+    // The same request again is answered the same (its writes replay under their idempotency keys).
+    const saved = await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId })
+    expect(saved.status).toBe(200)
+    const answer = v.parse(savedPaymentMethodSchema, saved.body)
+    expect(answer).toEqual({ paymentMethodId, card: { brand: 'visa', last4: '4242' } })
+    expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: answer.card })
   })
 })

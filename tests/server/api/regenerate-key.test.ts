@@ -1,17 +1,11 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { regeneratedKeySchema } from '../../../common/contract'
-import { databases, startApi, type Api } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
 
 const notFound = { status: 404, body: { message: 'The license was not found.' } }
 
-describe.each(databases)('key rotation on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('key rotation on $name', (api) => {
   const regenerate = (email: string, licenseId: string, body?: unknown, headers?: Record<string, string>) =>
     api.call(email, 'POST', `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, body, headers)
   /** The key the holder sees on My Licenses for the seat. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, origin, person, startApi, type Api } from '../../../testkit/server/api-harness'
+import { expect, it } from 'vitest'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin, person, startApi } from '../../../testkit/server/api-harness'
 
 const readCalls = ['/licenses', '/licenses/assigned', '/account/stats/', '/account/', '/stripe/has-default-payment-method', '/stripe/create-setup-intent'] as const
 
@@ -16,13 +17,7 @@ const writeCalls = [
   ['POST', '/stripe/create-checkout-session'],
 ] as const
 
-describe.each(databases)('the API’s guard on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('the API’s guard on $name', (api, { open }) => {
   const get = async (token: string) => (await api.app.request('/api/licenses', { headers: { Authorization: `Bearer ${token}` } })).status
 
   it('answers 401 without a token, or with a token that is not valid', async () => {

@@ -1,16 +1,11 @@
 import type Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databases, origin, startApi, type Api } from '../../../testkit/server/api-harness'
+import { expect, it } from 'vitest'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { origin } from '../../../testkit/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 
-describe.each(databases)('Stripe webhooks on $name', ({ open }) => {
-  let api: Api
-  beforeAll(async () => {
-    api = await startApi(open)
-  })
-  afterAll(() => api.close())
-
+describeApi('Stripe webhooks on $name', (api) => {
   const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
   const eventsOf = (type: string) => api.deliveries.map((body) => JSON.parse(body) as Stripe.Event).filter((event) => event.type === type)
 

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { activityKinds } from '../../../common/contract'
-import type { Database } from '../../../server/db/database'
-import { queueMailFor } from '../../../server/mail/activity-mail'
+import { queueMailFor } from '../../../server/licensing/activity/activity-mail'
 import { setMailSiteOrigin } from '../../../server/mail/site-origin'
-import { activity, cara, caraSubscription, databases, openSeeded, outbox } from './harness'
+import { activity, cara, caraSubscription, describeSeeded, outbox } from './harness'
 
 const origin = 'https://portal.example.com'
 
-describe.each(databases)('the mail an activity causes ($name)', ({ open }) => {
-  let db: Database
-  beforeAll(async () => {
-    setMailSiteOrigin(origin)
-    db = await openSeeded(open)
-  })
-  afterAll(async () => {
-    setMailSiteOrigin('https://localhost:5173')
-    await db?.close()
-  })
+describeSeeded('the mail an activity causes ($name)', (db) => {
+  beforeAll(() => setMailSiteOrigin(origin))
+  afterAll(() => setMailSiteOrigin('https://localhost:5173'))
   beforeEach(async () => {
     await db.query('truncate mail_outbox')
   })

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import { cancelReminderKey, queueCancelReminders } from '../../../server/mail/cancel-reminders'
+import { expect, it } from 'vitest'
+import { cancelReminderKey, queueCancelReminders } from '../../../server/licensing/cancel-reminders'
 import { startMailWorker } from '../../../server/mail/worker'
-import { databases, openSeeded, outbox } from './harness'
+import { describeSeeded, outbox } from './harness'
 
 const day = 86_400_000
 const origin = 'https://portal.example.com'
 // The demo seed's owners: Cara's Commercial (5 seats), Finn's Commercial (2), Paula's Commercial Plus (3).
 const subscriptions = { cara: 'sub_demo_commercial', finn: 'sub_demo_full', paula: 'sub_demo_plus' }
 
-describe.each(databases)('the reminder 30 days before a cancellation ($name)', ({ open }) => {
-  let db: Database
+describeSeeded('the reminder 30 days before a cancellation ($name)', (db) => {
   const endIn = (id: string, days: number, cancel = true) =>
     db.query('update subscriptions set current_period_end = $2, cancel_at_period_end = $3 where id = $1', [id, new Date(Date.now() + days * day).toISOString(), cancel])
-
-  beforeAll(async () => {
-    db = await openSeeded(open)
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
 
   it('is queued once for a subscription set to cancel within 30 days, and not for one ending later or renewing', async () => {
     await endIn(subscriptions.cara, 29.5)
@@ -52,7 +43,7 @@ describe.each(databases)('the reminder 30 days before a cancellation ($name)', (
 
   it('is looked for by the mail worker as it starts', async () => {
     await db.query('truncate mail_outbox')
-    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, describeFailure: String, pollMs: 3_600_000 })
+    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, remind: queueCancelReminders, describeFailure: String, pollMs: 3_600_000 })
     await worker.runOnce()
     await worker.stop()
     const rows = await outbox(db)

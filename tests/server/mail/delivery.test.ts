@@ -1,19 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../../server/db/database'
-import { queueMailFor } from '../../../server/mail/activity-mail'
+import { queueMailFor } from '../../../server/licensing/activity/activity-mail'
 import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { claimDueMail } from '../../../server/mail/outbox'
 import { describeSendFailure, smtpSender } from '../../../server/mail/smtp'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '../../../server/mail/worker'
 import { openMigratedPglite } from '../../support/migrated-pglite'
-import { activity, caught, databases, openSeeded, outbox, startCatcher } from './harness'
+import { activity, caught, describeSeeded, outbox, startCatcher } from './harness'
 
 const from = 'Prism <support@prismlibrary.com>'
 const origin = 'https://localhost:5173'
 const hour = 3_600_000
 
-describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open }) => {
-  let db: Database
+describeSeeded('the mail queue delivers through SMTP ($name)', (db) => {
   let catcher: MailCatcher | undefined
   const workers: MailWorker[] = []
 
@@ -39,12 +38,6 @@ describe.each(databases)('the mail queue delivers through SMTP ($name)', ({ open
     return { smtpUrl: stopped.smtpUrl, smtpPort: Number(new URL(stopped.smtpUrl).port), webPort: Number(new URL(stopped.restUrl).port) }
   }
 
-  beforeAll(async () => {
-    db = await openSeeded(open)
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
   beforeEach(async () => {
     await db.query('truncate mail_outbox')
   })

@@ -7,8 +7,7 @@ import { migrate } from '../../../server/db/migrations'
 import { resetDatabase } from '../../../server/local/seed'
 import { startMailCatcher, type MailCatcher } from '../../../server/local/mail-catcher'
 import { person, stripeSettings } from '../../../testkit/server/api-harness'
-
-export { databases } from '../../../testkit/server/api-harness'
+import { describeOnEachDatabase, type TestDatabase } from '../../../testkit/server/database'
 
 export const cara = person('commercial@example.com')
 /** Cara's Commercial subscription in the demo seed: 5 seats. */
@@ -20,6 +19,11 @@ export async function openSeeded(open: () => Promise<Database>): Promise<Databas
   await migrate(db)
   await resetDatabase(db, stripeSettings.prices)
   return db
+}
+
+/** One `describe` per database (`$name` in the title) with the demo accounts on it before its tests, closed after. */
+export function describeSeeded(title: string, tests: (db: Database, database: TestDatabase) => void) {
+  describeOnEachDatabase(title, { start: openSeeded, stop: (db) => db.close() }, tests)
 }
 
 let sequence = 0

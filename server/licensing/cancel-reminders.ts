@@ -1,8 +1,8 @@
 import { findPlan } from '../../common/plans'
-import { isLive } from '../licensing/subscription-store'
 import type { Database } from '../db/database'
-import { cancelReminderMail } from './messages'
-import { queueMail } from './outbox'
+import { cancelReminderMail } from '../mail/messages'
+import { queueMail } from '../mail/outbox'
+import { liveSql } from './standing'
 
 /** One reminder per subscription and period end: a cancellation withdrawn and set again for a later end reminds again. */
 export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => `cancel-reminder:${subscriptionId}:${Math.floor(periodEnd.getTime() / 1000)}`
@@ -16,7 +16,7 @@ export async function queueCancelReminders(db: Database, origin: string): Promis
   const due = await db.query<{ id: string; price_id: string; quantity: number; current_period_end: Date; email: string; first_name: string; last_name: string }>(
     `select s.id, s.price_id, s.quantity, s.current_period_end, a.email, a.first_name, a.last_name
        from subscriptions s join accounts a on a.oid = s.owner_oid
-      where s.cancel_at_period_end and ${isLive('s')}
+      where s.cancel_at_period_end and ${liveSql('s')}
         and s.current_period_end > now() and s.current_period_end <= now() + interval '30 days'
         and not exists (select 1 from mail_outbox m where m.dedupe_key = 'cancel-reminder:' || s.id || ':' || floor(extract(epoch from s.current_period_end))::bigint)`,
   )

@@ -1,10 +1,10 @@
-import { findPlan } from '../../common/plans'
-import type { RecordedActivity } from '../licensing/activity/activity-entry'
-import type { Queryable } from '../db/database'
-import type { OutgoingMail } from './compose'
-import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from './messages'
-import { queueMail } from './outbox'
-import { mailSiteOrigin } from './site-origin'
+import { findPlan } from '../../../common/plans'
+import type { Queryable } from '../../db/database'
+import type { OutgoingMail } from '../../mail/compose'
+import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from '../../mail/messages'
+import { queueMail } from '../../mail/outbox'
+import { mailSiteOrigin } from '../../mail/site-origin'
+import type { RecordedActivity } from './activity-entry'
 
 interface Facts {
   owner: Person

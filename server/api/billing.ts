@@ -1,0 +1,75 @@
+import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePreviewQuerySchema, upgradeRequestSchema } from '../../common/contract'
+import type { Database } from '../db/database'
+import { findAccountRow } from '../licensing/account-store'
+import { customerOf, ensureCustomer, recordUpgradeRefusal } from '../licensing/billing-account'
+import { applySubscription } from '../licensing/subscription-store'
+import { annualTotal, needsCard, planUpgrade } from '../licensing/upgrade'
+import { PaymentDeclinedError } from '../payments/errors'
+import type { StripeGateway } from '../payments/gateway'
+import { caller, idempotencyKey, onSite, parsed, resource } from './context'
+import { jsonBody } from './json-body'
+
+/** /api/stripe: the customer portal, the card on file, and upgrades. */
+export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
+  const customerOfCaller = async (oid: string) => customerOf(await findAccountRow(db, oid))
+  return (
+    resource()
+      .post('/create-customer-portal-session', jsonBody(portalSessionRequestSchema), async (c) => {
+        const { returnUrl } = c.req.valid('json')
+        const customerId = await customerOfCaller(caller(c).oid)
+        const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
+        return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
+      })
+      // Without a billing account there is no payment method yet (a Community owner about to upgrade).
+      .get('/has-default-payment-method', async (c) => {
+        const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
+        const card = customerId ? await gateway.defaultCard(customerId) : null
+        return c.json({ hasPaymentMethod: card !== null, card })
+      })
+      .get('/create-setup-intent', async (c) => {
+        const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), gateway.findOrCreateCustomer)
+        // A new form each time the payment step opens, unless the client repeats its request key.
+        return c.json(await gateway.createSetupIntent({ customerId, idempotencyKey: idempotencyKey(c, 'setup-intent', { customerId, at: Date.now() }) }))
+      })
+      .post('/save-default-payment-method', jsonBody(savePaymentMethodRequestSchema), async (c) => {
+        const { paymentMethodId } = c.req.valid('json')
+        const customerId = await customerOfCaller(caller(c).oid)
+        const card = await gateway.saveDefaultPaymentMethod({ customerId, paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
+        return c.json({ paymentMethodId, card })
+      })
+      .get('/upgrade-preview', async (c) => {
+        const query = parsed(upgradePreviewQuerySchema, c.req.query())
+        const { customerId, changes } = await planUpgrade(db, caller(c).oid, query)
+        const previews = await Promise.all(
+          changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.priceId, quantity })),
+        )
+        const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
+        return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: annualTotal(query), renewsOn: renewsOn.toISOString() })
+      })
+      .post('/upgrade-community-subscription', jsonBody(upgradeRequestSchema), async (c) => {
+        const request = c.req.valid('json')
+        const oid = caller(c).oid
+        const { customerId, refusals, changes } = await planUpgrade(db, oid, request)
+        if (needsCard(request) && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
+        for (const { subscription, quantity } of changes) {
+          // The key names the change, the state it starts from and the attempt: the same request again
+          // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
+          // a day) the customer's next attempt, with another card or the same one, is charged anew.
+          const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
+          const key = idempotencyKey(c, 'upgrade', content, subscription.stripe_subscription_id)
+          const state = await gateway
+            .changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key })
+            .catch(async (error: unknown) => {
+              if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
+              throw error
+            })
+          // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh
+          // shows the new plan. Undated: this instance's clock is not Stripe's, and an event it
+          // dated too late would be dropped as stale; the upgrade's own events put things right if an
+          // older event's handler writes over it.
+          if (state) await db.transaction((tx) => applySubscription(tx, state))
+        }
+        return c.json(request)
+      })
+  )
+}

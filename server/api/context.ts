@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { Refusal } from '../licensing/refusal'
+import { describeIssues } from './json-body'
+import type { Caller } from './token-verifier'
+
+/** The Node request behind a Hono request, when a Node server serves it (not in `app.request()` tests). */
+export type Env = { Variables: { caller: Caller }; Bindings: { incoming?: IncomingMessage } }
+
+/** A resource's sub-app: Hono's non-strict routing, so `/account` and `/account/` are one route. */
+export const resource = () => new Hono<Env>({ strict: false })
+
+/** The signed-in caller (the app's guard set it). */
+export const caller = (c: Context<Env>) => c.get('caller')
+
+/** A query or path value checked with the contract's schema: refused with the given reason in words. */
+export function parsed<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, reason: Refusal['reason'] = 'invalid'): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, value)
+  if (!result.success) throw new Refusal(reason, describeIssues(result.issues))
+  return result.output
+}
+
+/** Return addresses must stay on the site (no open redirects). */
+export function onSite(siteOrigin: string, field: string, address: string) {
+  if (new URL(address).origin !== siteOrigin) throw new Refusal('invalid', `${field} must be an address on ${siteOrigin}`)
+  return address
+}
+
+/**
+ * The key of a write to Stripe, derived from the request that caused it: the client's
+ * Idempotency-Key when it sends one, else the request's own content, so a retried request
+ * repeats the first one's answer instead of making a second object or charge.
+ */
+export function idempotencyKey(c: Context<Env>, operation: string, content: unknown, part?: string) {
+  const sent = c.req.header('idempotency-key')
+  const request = sent && /^[\w-]{8,128}$/.test(sent) ? sent : createHash('sha256').update(JSON.stringify(content)).digest('base64url')
+  // A request that writes several objects (an upgrade of each subscription) needs a key for each.
+  return `${operation}:${caller(c).oid}:${request}${part ? `:${part}` : ''}`
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../db/database'
+import type { StripeGateway } from '../payments/gateway'
+import type { PriceCatalogue } from '../payments/stripe-settings'
+import type { RateLimits } from './rate-limit'
+import type { Caller } from './token-verifier'
+
+/** What the accounts API is built from (create-api.ts builds it as production and the local stack run it). */
+export interface AccountsAppDeps {
+  db: Database
+  /** Stripe, or the local sandbox's Stripe-compatible API, in the portal's terms (server/payments/). */
+  gateway: StripeGateway
+  prices: PriceCatalogue
+  verifyToken: (authorization: string | undefined) => Promise<Caller>
+  /** The site's origin: return addresses must stay on it (no open redirects). */
+  siteOrigin: string
+  discordInviteUrl: string
+  rateLimits?: RateLimits
+}

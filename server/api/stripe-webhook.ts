@@ -1,0 +1,23 @@
+import type { Database } from '../db/database'
+import type { StripeGateway } from '../payments/gateway'
+import { receiveEvent } from '../payments/webhook'
+import { maxEventBytes } from '../payments/webhook-event'
+import { resource } from './context'
+import { limitBody } from './json-body'
+
+/**
+ * POST /api/stripe/webhook: Stripe's events, verified on the raw body with the endpoint's signing
+ * secret and processed once per event id. A bad or missing signature is a 400 and changes nothing;
+ * a failure to process is a 5xx, so Stripe delivers the event again. Stripe signs its events: no
+ * bearer token comes with them.
+ */
+export function stripeWebhookRoutes(db: Database, gateway: StripeGateway) {
+  return resource().post('/', limitBody(maxEventBytes, 'The event is too large.'), async (c) => {
+    const verified = gateway.verifyEvent(Buffer.from(await c.req.arrayBuffer()), c.req.header('stripe-signature') ?? '')
+    if ('refused' in verified) return c.json({ message: verified.refused }, 400)
+    const outcome = await receiveEvent(db, gateway, verified.event)
+    if (outcome === 'seen') return c.json({ received: true, duplicate: true })
+    if (outcome === 'unreadable') return c.json({ message: 'The event could not be read.' }, 400)
+    return c.json({ received: true, duplicate: outcome === 'duplicate', outcome })
+  })
+}

@@ -1,0 +1,28 @@
+import type { Queryable } from '../db/database'
+import type { AccountRow } from './account-store'
+import { conflict } from './refusal'
+
+/** The account's customer at the payment provider; refused (409) before the first purchase. */
+export function customerOf(account: Pick<AccountRow, 'stripe_customer_id'>): string {
+  if (!account.stripe_customer_id) throw conflict('This account has no billing account yet: buy a license first.')
+  return account.stripe_customer_id
+}
+
+/**
+ * The account's customer, created on first need (a checkout, a payment setup) by `create`; never
+ * two for one account: the first one stored stays.
+ */
+export async function ensureCustomer(db: Queryable, account: AccountRow, create: (account: { oid: string; email: string; name: string }) => Promise<string>): Promise<string> {
+  if (account.stripe_customer_id) return account.stripe_customer_id
+  const customerId = await create({ oid: account.oid, email: account.email, name: `${account.first_name} ${account.last_name}`.trim() })
+  const [row] = await db.query<{ stripe_customer_id: string }>('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1 returning stripe_customer_id', [
+    account.oid,
+    customerId,
+  ])
+  return row?.stripe_customer_id ?? customerId
+}
+
+/** Counts an upgrade the payment provider refused: the next attempt is a new charge (upgrade.ts). */
+export async function recordUpgradeRefusal(db: Queryable, oid: string): Promise<void> {
+  await db.query('update accounts set upgrade_refusals = upgrade_refusals + 1 where oid = $1', [oid])
+}

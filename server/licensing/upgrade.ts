@@ -1,0 +1,58 @@
+import type { UpgradeRequest } from '../../common/contract'
+import { findPlan, planLadder, upgradePaths } from '../../common/plans'
+import type { Queryable } from '../db/database'
+import { findAccountRow } from './account-store'
+import { customerOf } from './billing-account'
+import { checkSeatCount, tooFewSeats } from './license-store'
+import { conflict, notFound } from './refusal'
+import { liveSubscriptionsOf } from './subscription-store'
+
+/**
+ * The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that
+ * comes before a charge. It starts from the lowest plan among the live subscriptions, and leaves
+ * out those already on the new plan with their seats: when a card is refused part-way through an
+ * upgrade of several subscriptions, trying again finishes it.
+ */
+export async function planUpgrade(db: Queryable, oid: string, request: UpgradeRequest) {
+  const account = await findAccountRow(db, oid)
+  const subscriptions = await liveSubscriptionsOf(db, oid)
+  if (subscriptions.length === 0) throw notFound('Your subscription')
+  const from = planLadder.find((priceId) => subscriptions.some((subscription) => subscription.price_id === priceId))!
+  if (!upgradePaths[from].includes(request.priceId)) throw conflict(`${findPlan(from)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
+  await checkSeatCount(db, oid, request.quantity)
+  const seats = spreadSeats(subscriptions, request.quantity)
+  if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
+  const changes = subscriptions
+    .map((subscription) => ({ subscription, quantity: seats[subscriptions.indexOf(subscription)]! }))
+    .filter(({ subscription, quantity }) => subscription.price_id !== request.priceId || subscription.quantity !== quantity)
+  return { customerId: customerOf(account), refusals: account.upgrade_refusals, changes }
+}
+
+/** What the upgrade costs every year from its renewal: the plan's price for each seat. */
+export const annualTotal = (request: UpgradeRequest) => findPlan(request.priceId)!.price * request.quantity
+
+/** Whether the new plan costs anything, so a card must be on file before the change. */
+export const needsCard = (request: UpgradeRequest) => findPlan(request.priceId)!.price > 0
+
+/**
+ * How a change to `quantity` seats in all spreads over the owner's subscriptions: more seats go
+ * to the first (oldest); fewer come out of free seats, newest subscription first. Null when
+ * fewer seats are asked than are assigned.
+ */
+export function spreadSeats(subscriptions: readonly { quantity: number; assigned: number }[], quantity: number): number[] | null {
+  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
+  if (quantity < Math.max(assigned, subscriptions.length)) return null
+  const result = subscriptions.map((subscription) => subscription.quantity)
+  let change = quantity - result.reduce((sum, seats) => sum + seats, 0)
+  if (change >= 0) {
+    result[0] = result[0]! + change
+    return result
+  }
+  for (let index = result.length - 1; index >= 0 && change < 0; index--) {
+    const keep = Math.max(subscriptions[index]!.assigned, 1)
+    const removable = Math.min(result[index]! - keep, -change)
+    result[index] = result[index]! - removable
+    change += removable
+  }
+  return change === 0 ? result : null
+}

@@ -1,0 +1,30 @@
+import type Stripe from 'stripe'
+import type { SubscriptionStatus } from '../licensing/standing'
+import type { SubscriptionState } from '../licensing/subscription'
+import type { PriceCatalogue } from './stripe-settings'
+import { idOf } from './stripe-errors'
+
+/** A subscription's single item: our plans are one price a subscription. */
+export const itemOf = (subscription: Stripe.Subscription) => {
+  const item = subscription.items.data[0]
+  if (!item) throw new Error(`Subscription ${subscription.id} has no item`)
+  return item
+}
+
+/** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */
+export function subscriptionState(subscription: Stripe.Subscription, prices: PriceCatalogue): SubscriptionState | null {
+  const item = itemOf(subscription)
+  const priceId = prices.planOf(item.price.id)
+  if (!priceId) return null
+  return {
+    stripeSubscriptionId: subscription.id,
+    customerId: idOf(subscription.customer)!,
+    accountOid: subscription.metadata?.accountOid ?? null,
+    priceId,
+    quantity: item.quantity ?? 1,
+    // Stripe's statuses are the portal's words (server/licensing/standing.ts).
+    status: subscription.status as SubscriptionStatus,
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  }
+}

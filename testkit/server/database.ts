@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe } from 'vitest'
+import { openPostgres, type Database } from '../../server/db/database'
+import { openMigratedPglite } from '../../tests/support/migrated-pglite'
+
+export interface TestDatabase {
+  name: 'PGlite' | 'PostgreSQL'
+  open: () => Promise<Database>
+}
+
+/** The databases the server's tests run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set (a schema of its own each time). */
+export const databases: TestDatabase[] = [
+  { name: 'PGlite', open: openMigratedPglite },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL' as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
+    : []),
+]
+
+/**
+ * The per-database preamble of the server's tests: one `describe` for each database (its title's
+ * `$name` says which), and in it the fixture `start` makes from that database before its tests,
+ * stopped after them. The fixture is handed over at once and filled in before the first test.
+ */
+export function describeOnEachDatabase<T extends object>(
+  title: string,
+  fixture: { start: (open: () => Promise<Database>) => Promise<T>; stop: (started: T) => Promise<unknown> },
+  tests: (started: T, database: TestDatabase) => void,
+) {
+  describe.each(databases)(title, (database) => {
+    const started = {} as T
+    beforeAll(async () => {
+      Object.assign(started, await fixture.start(database.open))
+    })
+    afterAll(() => fixture.stop(started))
+    tests(started, database)
+  })
+}
