@@ -84,7 +84,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
-  log_format feed '$server_port $status $request_method $uri $request_time';
+  log_format feed '$server_port $status $request_method $uri $remote_user $request_time';
   access_log ${accessLog} feed;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
@@ -232,6 +232,8 @@ http {
   }
 
   const cached = (packages: string, pkg: { id: string; version: string }) => join(packages, pkg.id.toLowerCase(), pkg.version, `${pkg.id.toLowerCase()}.${pkg.version}.nupkg`)
+  /** How many requests a restore made, and how many of them carried credentials ($remote_user is "-" without). */
+  const requestsOf = (served: string[]) => `${served.length} requests, ${served.filter((line) => line.split(' ').at(-2) !== '-').length} with credentials`
   const nupkgsServed = (served: string[]) => served.filter((line) => / 200 GET \S+\.nupkg /.test(line))
   const resetThrottle = () => db!.query('delete from rate_limits')
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
@@ -286,7 +288,7 @@ http {
       const served = figure.cold[0]!.served
       const challenges = served.filter((line) => / 401 /.test(line)).length
       timings.push(
-        `  ${`${name}:`.padEnd(22)} cold cache ${seconds(best(figure.cold, (restored) => restored.ms))} (best of ${figure.cold.map((restored) => seconds(restored.ms)).join(', ')}; ${served.length} requests${challenges ? `, ${challenges} of them 401 challenges` : ''}, nginx's time ${best(figure.cold, nginxMs).toFixed(0)} ms), warm cache ${seconds(figure.warm[0]!.ms)} (${figure.warm[0]!.served.length} requests)`,
+        `  ${`${name}:`.padEnd(22)} cold cache ${seconds(best(figure.cold, (restored) => restored.ms))} (best of ${figure.cold.map((restored) => seconds(restored.ms)).join(', ')}; ${requestsOf(served)}, ${challenges} answered 401; nginx's time ${best(figure.cold, nginxMs).toFixed(0)} ms), warm cache ${seconds(figure.warm[0]!.ms)} (${figure.warm[0]!.served.length} requests)`,
       )
     }
     const [withCheck, withoutCheck] = [auth, open].map((figure) => best(figure.cold, (restored) => restored.ms))
@@ -323,7 +325,7 @@ http {
       await resetThrottle()
       const refused = await restore({ email: email!, key: key! })
       expectRefused(refused)
-      timings.push(`  refused (${name}): ${seconds(refused.ms)}`)
+      timings.push(`  refused (${name}): ${seconds(refused.ms)} (${requestsOf(refused.served)}, all answered 401)`)
     }
   })
 
