@@ -47,11 +47,12 @@ const plus = demoPeople.find((person) => person.email === 'plus@example.com')!
 const challenge = 'Basic realm="Prism packages"'
 
 describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the production server', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'prism-feed-client-'))
   const id = randomBytes(4).toString('hex')
   const trustedCa = `/usr/local/share/ca-certificates/prism-feed-test-${id}.crt`
-  const app = join(dir, 'app')
-  const accessLog = join(dir, 'access.log')
+  // Made when the tests run (a skipped suite's body still runs, to list its tests).
+  let dir = ''
+  let app = ''
+  let accessLog = ''
   const ports = { auth: 0, open: 0 }
   let ca = ''
   let tenant: Awaited<ReturnType<typeof startTenant>> | undefined
@@ -63,6 +64,9 @@ describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the prod
   const timings: string[] = []
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'prism-feed-client-'))
+    app = join(dir, 'app')
+    accessLog = join(dir, 'access.log')
     // Readable by nginx's workers (www-data): the feed's files are in here.
     chmodSync(dir, 0o755)
     // Three things at once: the certificates, the portal, the customer's project.
@@ -125,7 +129,7 @@ http {
       rmSync(trustedCa)
       await run('update-ca-certificates', [])
     }
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
     if (timings.length) {
       // eslint-disable-next-line no-console -- the figures the issue asks for, printed with the run
       console.log(`dotnet restore of Prism.Plus.Popups ${popups.version} (and Prism.Core) through nginx:\n${timings.join('\n')}`)
