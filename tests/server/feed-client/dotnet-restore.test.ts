@@ -29,7 +29,7 @@ const openssl = programPath('openssl')
 const databaseUrl = process.env.TEST_DATABASE_URL
 const missing = [
   ...(nginx ? [] : ['nginx (sudo apt-get install -y nginx)']),
-  ...(dotnet ? [] : ['the .NET SDK 10 (sudo apt-get install -y dotnet-sdk-10.0)']),
+  ...(dotnet ? [] : ['the .NET SDK 10 (dotnet-sdk-10.0 from packages.microsoft.com, or https://dot.net/v1/dotnet-install.sh --channel 10.0)']),
   ...(openssl ? [] : ['openssl (sudo apt-get install -y openssl)']),
 ]
 const notRun = missing.length
