@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { deployingDoc, expectedNginxBlock, fillNginxConfig, nginxBlockOf, placeholdersOf, readNginxConfig, withNginxBlock } from '../../../scripts/feed/nginx-doc'
+
+const config = readNginxConfig()
+const doc = readFileSync(deployingDoc, 'utf8')
+
+describe('the nginx configuration the deployment doc shows', () => {
+  it('is deploy/nginx/prism.conf, as it is (npx tsx scripts/feed/nginx-doc.ts copies it after a change)', () => {
+    expect(nginxBlockOf(doc)).toBe(expectedNginxBlock(config))
+    expect(withNginxBlock(doc, config)).toBe(doc)
+  })
+
+  it('explains every placeholder the file has, and no other', () => {
+    const placeholders = placeholdersOf(config)
+    expect(placeholders.sort()).toEqual(['CERTIFICATE', 'CERTIFICATE_KEY', 'FEED_ROOT', 'LISTEN', 'PORTAL', 'SERVER_NAME'])
+    const section = doc.slice(doc.indexOf('## The package feed'), doc.indexOf('<!-- deploy/nginx/prism.conf'))
+    expect(placeholdersOf(section).sort()).toEqual(placeholders)
+  })
+
+  it('asks the check before the feed, passes a refusal on as 401, and never answers the feed with 403 or a redirect', () => {
+    expect(config).toMatch(/location \/v3\/ \{\n {4}alias \{\{FEED_ROOT\}\}\/;\n {4}auth_request \/_feed_auth;\n/)
+    expect(config).toMatch(/location = \/_feed_auth \{[^}]*internal;[^}]*proxy_pass http:\/\/prism_portal\/api\/feed\/authorize;[^}]*proxy_pass_request_body off;/)
+    expect(config).toMatch(/error_page 401 = @feed_refused;/)
+    expect(config).toMatch(/location @feed_refused \{[^}]*return 401 /)
+    const directives = config.replace(/#.*$/gm, '')
+    expect(directives).not.toMatch(/\b(403|301|302|307|308)\b|\breturn 30|\brewrite\b/)
+  })
+
+  it('fills each placeholder, and refuses to leave one unfilled', () => {
+    const values = { PORTAL: '127.0.0.1:8080', LISTEN: '443', SERVER_NAME: 'nuget.example.com', CERTIFICATE: '/c.pem', CERTIFICATE_KEY: '/c.key', FEED_ROOT: '/srv/feed' }
+    const filled = fillNginxConfig(config, values)
+    expect(filled).not.toMatch(/\{\{/)
+    expect(filled).toContain('alias /srv/feed/;')
+    expect(() => fillNginxConfig(config, { ...values, FEED_ROOT: undefined } as unknown as Record<string, string>)).toThrow('No value for {{FEED_ROOT}}')
+  })
+})
