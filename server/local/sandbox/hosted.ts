@@ -9,7 +9,7 @@ import { expireIfDue, payCheckout, type CheckoutCard } from './checkout'
 import { findPrice, type Core, type Ctx } from './context'
 import { checkoutPage, date, expiredPage, notFoundPage, portalPage, type PortalSubscriptionView } from './pages'
 import { changes, list, load, mustLoad, recordEvent, save } from './store'
-import { setCancelAtPeriodEnd } from './subscriptions'
+import { setCancelAtPeriodEnd } from './cancellation'
 
 /** The hosted pages under /sandbox: checkout, the customer portal, the sandbox's Stripe.js and style. */
 export function createHostedApp(options: { db: Database; core: Core; afterWrite: () => void }): Hono {
