@@ -4,123 +4,80 @@ import { unix } from '../objects/ids'
 import { attachedMethod, setCustomer } from '../payment-methods'
 import { errors, mergeMetadata, read } from '../protocol'
 import { changes, insert, list, mustLoad, recordEvent, save } from '../store'
-import { retrieve, type Route } from './router'
+import { retrieve, route, type Route } from './router'
 
 /** Customers and their payment methods. */
 
 export const customerRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/customers',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const testClock = read.string(call.params, 'test_clock') ?? null
-        let created = unix(Date.now())
-        if (testClock) created = (await mustLoad<Stripe.TestHelpers.TestClock>(ctx.q, 'test_helpers.test_clock', testClock, { param: 'test_clock' })).data.frozen_time
-        const customer = buildCustomer({
-          created,
-          email: read.string(call.params, 'email') ?? null,
-          name: read.string(call.params, 'name') ?? null,
-          description: read.string(call.params, 'description') ?? null,
-          metadata: mergeMetadata({}, read.metadata(call.params)),
-          testClock,
-        })
-        await insert(ctx.q, customer, { customer: customer.id, testClock })
-        await recordEvent(ctx.q, ctx.request, 'customer.created', customer)
-        return customer
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/customers/:id',
-    handler: retrieve<Stripe.Customer>('customer'),
-  },
-  {
-    method: 'POST',
-    path: '/customers/:id',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const row = await mustLoad<Stripe.Customer>(ctx.q, 'customer', call.path.id!, { lock: true })
-        const customer = row.data
-        const before = structuredClone(customer)
-        const email = call.params.email
-        if (email !== undefined) customer.email = read.string(call.params, 'email') ?? null
-        if (call.params.name !== undefined) customer.name = read.string(call.params, 'name') ?? null
-        if (call.params.description !== undefined) customer.description = read.string(call.params, 'description') ?? null
-        customer.metadata = mergeMetadata(customer.metadata, read.metadata(call.params))
-        const settings = read.object(call.params, 'invoice_settings')
-        if (settings && settings.default_payment_method !== undefined) {
-          const methodId = read.string(settings, 'default_payment_method')
-          customer.invoice_settings.default_payment_method = methodId ? await attachedMethod(ctx.q, customer.id, methodId, 'invoice_settings[default_payment_method]') : null
-        }
-        await save(ctx.q, customer)
-        const previous = changes(before, customer)
-        if (Object.keys(previous).length > 0) await recordEvent(ctx.q, ctx.request, 'customer.updated', customer, previous)
-        return customer
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/customers',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const email = read.string(call.params, 'email')
-        const testClock = read.string(call.params, 'test_clock')
-        return list<Stripe.Customer>(ctx.q, 'customer', { json: email ? { email } : {}, ...(testClock ? { testClock } : {}) }, call.page(), '/v1/customers')
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/customers/:id/payment_methods',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        await mustLoad(ctx.q, 'customer', call.path.id!)
-        return list<Stripe.PaymentMethod>(ctx.q, 'payment_method', { customer: call.path.id! }, call.page(), `/v1/customers/${call.path.id}/payment_methods`)
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/payment_methods/:id',
-    handler: retrieve<Stripe.PaymentMethod>('payment_method'),
-  },
-  {
-    method: 'GET',
-    path: '/payment_methods',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const customer = read.string(call.params, 'customer')
-        read.oneOf(call.params, 'type', ['card'])
-        if (!customer) throw errors.required('customer')
-        await mustLoad(ctx.q, 'customer', customer, { param: 'customer' })
-        return list<Stripe.PaymentMethod>(ctx.q, 'payment_method', { customer }, call.page(), '/v1/payment_methods')
-      }),
-  },
-  {
-    method: 'POST',
-    path: '/payment_methods/:id/attach',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const customerId = read.string(call.params, 'customer', { required: true })!
-        await mustLoad(ctx.q, 'customer', customerId, { param: 'customer' })
-        const row = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', call.path.id!, { lock: true })
-        const method = row.data
-        if (method.customer === customerId) return method
-        if (method.customer) throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
-        await setCustomer(ctx.q, method, customerId)
-        await recordEvent(ctx.q, ctx.request, 'payment_method.attached', method)
-        return method
-      }),
-  },
-  {
-    method: 'POST',
-    path: '/payment_methods/:id/detach',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const row = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', call.path.id!, { lock: true })
-        const method = row.data
-        if (!method.customer) throw errors.request('The payment method you provided is not attached to a customer so detachment is impossible.', { code: 'payment_method_unexpected_state' })
-        await setCustomer(ctx.q, method, null)
-        return method
-      }),
-  },
+  route('POST', '/customers', async (ctx, call) => {
+    const testClock = read.string(call.params, 'test_clock') ?? null
+    let created = unix(Date.now())
+    if (testClock) created = (await mustLoad<Stripe.TestHelpers.TestClock>(ctx.q, 'test_helpers.test_clock', testClock, { param: 'test_clock' })).data.frozen_time
+    const customer = buildCustomer({
+      created,
+      email: read.string(call.params, 'email') ?? null,
+      name: read.string(call.params, 'name') ?? null,
+      description: read.string(call.params, 'description') ?? null,
+      metadata: mergeMetadata({}, read.metadata(call.params)),
+      testClock,
+    })
+    await insert(ctx.q, customer, { customer: customer.id, testClock })
+    await recordEvent(ctx.q, ctx.request, 'customer.created', customer)
+    return customer
+  }),
+  retrieve<Stripe.Customer>('/customers/:id', 'customer'),
+  route('POST', '/customers/:id', async (ctx, call) => {
+    const row = await mustLoad<Stripe.Customer>(ctx.q, 'customer', call.path.id!, { lock: true })
+    const customer = row.data
+    const before = structuredClone(customer)
+    const email = call.params.email
+    if (email !== undefined) customer.email = read.string(call.params, 'email') ?? null
+    if (call.params.name !== undefined) customer.name = read.string(call.params, 'name') ?? null
+    if (call.params.description !== undefined) customer.description = read.string(call.params, 'description') ?? null
+    customer.metadata = mergeMetadata(customer.metadata, read.metadata(call.params))
+    const settings = read.object(call.params, 'invoice_settings')
+    if (settings && settings.default_payment_method !== undefined) {
+      const methodId = read.string(settings, 'default_payment_method')
+      customer.invoice_settings.default_payment_method = methodId ? await attachedMethod(ctx.q, customer.id, methodId, 'invoice_settings[default_payment_method]') : null
+    }
+    await save(ctx.q, customer)
+    const previous = changes(before, customer)
+    if (Object.keys(previous).length > 0) await recordEvent(ctx.q, ctx.request, 'customer.updated', customer, previous)
+    return customer
+  }),
+  route('GET', '/customers', async (ctx, call) => {
+    const email = read.string(call.params, 'email')
+    const testClock = read.string(call.params, 'test_clock')
+    return list<Stripe.Customer>(ctx.q, 'customer', { json: email ? { email } : {}, ...(testClock ? { testClock } : {}) }, call.page(), '/v1/customers')
+  }),
+  route('GET', '/customers/:id/payment_methods', async (ctx, call) => {
+    await mustLoad(ctx.q, 'customer', call.path.id!)
+    return list<Stripe.PaymentMethod>(ctx.q, 'payment_method', { customer: call.path.id! }, call.page(), `/v1/customers/${call.path.id}/payment_methods`)
+  }),
+  retrieve<Stripe.PaymentMethod>('/payment_methods/:id', 'payment_method'),
+  route('GET', '/payment_methods', async (ctx, call) => {
+    const customer = read.string(call.params, 'customer')
+    read.oneOf(call.params, 'type', ['card'])
+    if (!customer) throw errors.required('customer')
+    await mustLoad(ctx.q, 'customer', customer, { param: 'customer' })
+    return list<Stripe.PaymentMethod>(ctx.q, 'payment_method', { customer }, call.page(), '/v1/payment_methods')
+  }),
+  route('POST', '/payment_methods/:id/attach', async (ctx, call) => {
+    const customerId = read.string(call.params, 'customer', { required: true })!
+    await mustLoad(ctx.q, 'customer', customerId, { param: 'customer' })
+    const row = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', call.path.id!, { lock: true })
+    const method = row.data
+    if (method.customer === customerId) return method
+    if (method.customer) throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
+    await setCustomer(ctx.q, method, customerId)
+    await recordEvent(ctx.q, ctx.request, 'payment_method.attached', method)
+    return method
+  }),
+  route('POST', '/payment_methods/:id/detach', async (ctx, call) => {
+    const row = await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', call.path.id!, { lock: true })
+    const method = row.data
+    if (!method.customer) throw errors.request('The payment method you provided is not attached to a customer so detachment is impossible.', { code: 'payment_method_unexpected_state' })
+    await setCustomer(ctx.q, method, null)
+    return method
+  }),
 ]

@@ -25,12 +25,6 @@ export interface Call {
 
 export type Handler = (call: Call) => Promise<object>
 
-/** GET /v1/<objects>/:id: the stored object of that type (Stripe's 404 otherwise). */
-export const retrieve =
-  <T extends StoredObject>(type: string): Handler =>
-  (call) =>
-    call.run(async (ctx) => (await mustLoad<T>(ctx.q, type, call.path.id!)).data)
-
 export interface Route {
   method: 'GET' | 'POST' | 'DELETE'
   path: string
@@ -38,6 +32,14 @@ export interface Route {
   /** Stripe.js may call it with the publishable key. */
   publishable?: boolean
 }
+
+/** A route whose work runs in one database transaction, with the request's context. */
+export function route(method: Route['method'], path: string, work: (ctx: Ctx, call: Call) => Promise<object>, options: { publishable?: boolean } = {}): Route {
+  return { method, path, ...options, handler: (call) => call.run((ctx) => work(ctx, call)) }
+}
+
+/** GET /v1/<objects>/:id: the stored object of that type (Stripe's 404 otherwise). */
+export const retrieve = <T extends StoredObject>(path: string, type: string): Route => route('GET', path, async (ctx, call) => (await mustLoad<T>(ctx.q, type, call.path.id!)).data)
 
 export interface RouterOptions {
   db: Database

@@ -7,7 +7,7 @@ import { unix } from '../objects/ids'
 import { setCustomer } from '../payment-methods'
 import { errors, mergeMetadata, read, type Params } from '../protocol'
 import { insert, load, mustLoad, recordEvent, save } from '../store'
-import type { Route } from './router'
+import { route, type Route } from './router'
 
 /** Setup intents: a card saved for later, confirmed by the sandbox's Stripe.js with the publishable key. */
 
@@ -46,76 +46,65 @@ function cardFrom(params: Params, intent: Stripe.SetupIntent | null) {
 }
 
 export const setupIntentRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/setup_intents',
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const customerId = read.string(call.params, 'customer') ?? null
-        if (customerId) await mustLoad(ctx.q, 'customer', customerId, { param: 'customer' })
-        // payment_method_types (older API versions) or allowed_payment_method_types (this one): cards only.
-        const typesParam = call.params.allowed_payment_method_types !== undefined ? 'allowed_payment_method_types' : 'payment_method_types'
-        const types = call.params[typesParam]
-        const paymentMethodTypes = types === undefined ? ['card'] : (Array.isArray(types) ? types : [types]).map(String)
-        if (paymentMethodTypes.some((type) => type !== 'card')) throw errors.invalid(typesParam, 'The sandbox supports card payment methods only.')
-        const intent = buildSetupIntent({
-          created: await customerNow(ctx, customerId),
-          customer: customerId,
-          usage: read.oneOf(call.params, 'usage', ['off_session', 'on_session']) ?? 'off_session',
-          paymentMethodTypes,
-          metadata: mergeMetadata({}, read.metadata(call.params)),
-        })
-        if (types !== undefined && typesParam === 'allowed_payment_method_types') intent.allowed_payment_method_types = ['card']
-        await insert(ctx.q, intent, { customer: customerId })
-        return intent
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/setup_intents/:id',
-    publishable: true,
-    handler: (call) => call.run(async (ctx) => visible(call.key, (await mustLoad<Stripe.SetupIntent>(ctx.q, 'setup_intent', call.path.id!)).data, call.params)),
-  },
-  {
-    method: 'POST',
-    path: '/setup_intents/:id/confirm',
-    publishable: true,
-    handler: (call) =>
-      call.run(async (ctx) => {
-        const row = await mustLoad<Stripe.SetupIntent>(ctx.q, 'setup_intent', call.path.id!, { lock: true })
-        visible(call.key, row.data, call.params)
-        const intent = row.data
-        if (intent.status === 'succeeded') {
-          throw errors.request('You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.', { code: 'setup_intent_unexpected_state' })
+  route('POST', '/setup_intents', async (ctx, call) => {
+    const customerId = read.string(call.params, 'customer') ?? null
+    if (customerId) await mustLoad(ctx.q, 'customer', customerId, { param: 'customer' })
+    // payment_method_types (older API versions) or allowed_payment_method_types (this one): cards only.
+    const typesParam = call.params.allowed_payment_method_types !== undefined ? 'allowed_payment_method_types' : 'payment_method_types'
+    const types = call.params[typesParam]
+    const paymentMethodTypes = types === undefined ? ['card'] : (Array.isArray(types) ? types : [types]).map(String)
+    if (paymentMethodTypes.some((type) => type !== 'card')) throw errors.invalid(typesParam, 'The sandbox supports card payment methods only.')
+    const intent = buildSetupIntent({
+      created: await customerNow(ctx, customerId),
+      customer: customerId,
+      usage: read.oneOf(call.params, 'usage', ['off_session', 'on_session']) ?? 'off_session',
+      paymentMethodTypes,
+      metadata: mergeMetadata({}, read.metadata(call.params)),
+    })
+    if (types !== undefined && typesParam === 'allowed_payment_method_types') intent.allowed_payment_method_types = ['card']
+    await insert(ctx.q, intent, { customer: customerId })
+    return intent
+  }),
+  route('GET', '/setup_intents/:id', async (ctx, call) => visible(call.key, (await mustLoad<Stripe.SetupIntent>(ctx.q, 'setup_intent', call.path.id!)).data, call.params), { publishable: true }),
+  route(
+    'POST',
+    '/setup_intents/:id/confirm',
+    async (ctx, call) => {
+      const row = await mustLoad<Stripe.SetupIntent>(ctx.q, 'setup_intent', call.path.id!, { lock: true })
+      visible(call.key, row.data, call.params)
+      const intent = row.data
+      if (intent.status === 'succeeded') {
+        throw errors.request('You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.', { code: 'setup_intent_unexpected_state' })
+      }
+      const customerId = typeof intent.customer === 'string' ? intent.customer : null
+      const existing = read.string(call.params, 'payment_method')
+      let methodId: string
+      if (existing) {
+        const method = (await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', existing, { param: 'payment_method' })).data
+        const secret = (await mustLoad(ctx.q, 'payment_method', existing)).private
+        const decline = attachDecline(String(secret.number ?? ''))
+        if (decline) throw errors.card(decline.code, decline.message, { setup_intent: publicIntent(intent) })
+        if (customerId && method.customer && method.customer !== customerId)
+          throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
+        if (customerId && !method.customer) {
+          await setCustomer(ctx.q, method, customerId)
         }
-        const customerId = typeof intent.customer === 'string' ? intent.customer : null
-        const existing = read.string(call.params, 'payment_method')
-        let methodId: string
-        if (existing) {
-          const method = (await mustLoad<Stripe.PaymentMethod>(ctx.q, 'payment_method', existing, { param: 'payment_method' })).data
-          const secret = (await mustLoad(ctx.q, 'payment_method', existing)).private
-          const decline = attachDecline(String(secret.number ?? ''))
-          if (decline) throw errors.card(decline.code, decline.message, { setup_intent: publicIntent(intent) })
-          if (customerId && method.customer && method.customer !== customerId)
-            throw errors.request('The payment method you provided has already been attached to a customer.', { code: 'payment_method_unexpected_state' })
-          if (customerId && !method.customer) {
-            await setCustomer(ctx.q, method, customerId)
-          }
-          methodId = method.id
-        } else {
-          const card = cardFrom(call.params, publicIntent(intent))
-          const method = buildPaymentMethod({ created: await customerNow(ctx, customerId), customer: customerId, card: card.details, name: card.name })
-          await insert(ctx.q, method, { customer: customerId }, { number: card.number })
-          methodId = method.id
-        }
-        intent.payment_method = methodId
-        intent.status = 'succeeded'
-        intent.last_setup_error = null
-        await save(ctx.q, intent)
-        await recordEvent(ctx.q, ctx.request, 'setup_intent.succeeded', intent)
-        return call.key === 'publishable' ? publicIntent(intent) : intent
-      }),
-  },
+        methodId = method.id
+      } else {
+        const card = cardFrom(call.params, publicIntent(intent))
+        const method = buildPaymentMethod({ created: await customerNow(ctx, customerId), customer: customerId, card: card.details, name: card.name })
+        await insert(ctx.q, method, { customer: customerId }, { number: card.number })
+        methodId = method.id
+      }
+      intent.payment_method = methodId
+      intent.status = 'succeeded'
+      intent.last_setup_error = null
+      await save(ctx.q, intent)
+      await recordEvent(ctx.q, ctx.request, 'setup_intent.succeeded', intent)
+      return call.key === 'publishable' ? publicIntent(intent) : intent
+    },
+    { publishable: true },
+  ),
 ]
 
 /** A publishable key sees a setup intent only with its client secret, as Stripe.js does. */
