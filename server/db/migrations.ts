@@ -1,8 +1,14 @@
 import type { Database } from './database'
-import { sandboxSchema } from '../local/sandbox/schema'
+
+export interface Migration {
+  version: number
+  name: string
+  /** Statements split on ';' (so no ';' inside one); empty for a step that no longer does anything. */
+  sql: string
+}
 
 /** The schema, one version at a time. Never edit a released migration: add the next one. */
-export const migrations: { version: number; name: string; sql: string }[] = [
+export const migrations: Migration[] = [
   {
     version: 1,
     name: 'accounts, subscriptions and seats',
@@ -55,62 +61,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
-  {
-    version: 2,
-    name: 'payment sandbox',
-    sql: `
-      create table sandbox_customers (
-        id text primary key,
-        account_oid text not null,
-        email text not null,
-        default_payment_method text
-      );
-      create table sandbox_payment_methods (
-        id text primary key,
-        customer_id text references sandbox_customers (id),
-        brand text not null,
-        last4 text not null,
-        exp_month integer not null,
-        exp_year integer not null
-      );
-      create table sandbox_sessions (
-        id text primary key,
-        kind text not null,
-        customer_id text not null,
-        account_oid text,
-        price_id text,
-        quantity integer,
-        success_url text,
-        cancel_url text,
-        return_url text,
-        status text not null default 'open',
-        created_at timestamptz not null default now()
-      );
-      create table sandbox_subscriptions (
-        id text primary key,
-        customer_id text not null,
-        price_id text not null,
-        quantity integer not null,
-        current_period_end timestamptz not null
-      );
-      create table sandbox_invoices (
-        id text primary key,
-        customer_id text not null,
-        amount integer not null,
-        description text not null,
-        status text not null,
-        created_at timestamptz not null default now()
-      );
-    `,
-  },
-  {
-    version: 3,
-    name: 'payment sandbox setup intents',
-    sql: `
-      alter table sandbox_sessions add column client_secret text;
-      alter table sandbox_sessions add column payment_method text;
-    `,
-  },
+  // Versions 2, 3 and 5 created the payment sandbox's tables (sandbox_*) in every database. The
+  // sandbox is local only and now migrates its own tables (server/local/sandbox/schema.ts), so
+  // these steps do nothing on a new database; version 11 drops what they made in an older one.
+  { version: 2, name: 'payment sandbox', sql: '' },
+  { version: 3, name: 'payment sandbox setup intents', sql: '' },
   {
     version: 4,
     name: 'subscriptions follow Stripe: several an owner, status, cancellation, processed events',
@@ -128,11 +83,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
-  {
-    version: 5,
-    name: "payment sandbox speaks Stripe's REST API",
-    sql: sandboxSchema,
-  },
+  { version: 5, name: "payment sandbox speaks Stripe's REST API", sql: '' },
   {
     version: 6,
     name: 'rate limits shared by every instance',
@@ -193,21 +144,43 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       comment on column accounts.upgrade_refusals is 'How many upgrades the payment provider refused: part of the next attempt''s idempotency key, since Stripe replays a refusal for as long as its key lives'
     `,
   },
+  {
+    version: 11,
+    name: "the payment sandbox's tables leave the product's database (the local stack migrates them itself)",
+    sql: `
+      drop table if exists sandbox_webhook_deliveries, sandbox_events, sandbox_idempotency_keys, sandbox_objects
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
 export const migrationLock = 0x707269736d
+
+/** A list of migrations, the table that records which ran, and the advisory lock they run under. */
+export interface MigrationSet {
+  table: string
+  lock: number
+  migrations: Migration[]
+}
+
+/** The product's own tables. */
+export const productMigrations: MigrationSet = { table: 'schema_migrations', lock: migrationLock, migrations }
 
 /**
  * Brings the database to the latest version, each migration in its own transaction, under an
  * advisory lock: several instances starting together migrate once, the others wait and find it done.
  */
 export async function migrate(db: Database): Promise<number[]> {
-  return db.withAdvisoryLock(migrationLock, async () => {
-    await db.query('create table if not exists schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())')
-    const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version))
+  return runMigrations(db, productMigrations)
+}
+
+/** Applies the migrations of `set` that its table does not list yet; answers their versions. */
+export async function runMigrations(db: Database, { table, lock, migrations: list }: MigrationSet): Promise<number[]> {
+  return db.withAdvisoryLock(lock, async () => {
+    await db.query(`create table if not exists ${table} (version integer primary key, name text not null, applied_at timestamptz not null default now())`)
+    const applied = new Set((await db.query<{ version: number }>(`select version from ${table}`)).map((row) => row.version))
     const done: number[] = []
-    for (const migration of migrations) {
+    for (const migration of list) {
       if (applied.has(migration.version)) continue
       await db.transaction(async (tx) => {
         for (const statement of migration.sql
@@ -215,7 +188,7 @@ export async function migrate(db: Database): Promise<number[]> {
           .map((part) => part.trim())
           .filter(Boolean))
           await tx.query(statement)
-        await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name])
+        await tx.query(`insert into ${table} (version, name) values ($1, $2)`, [migration.version, migration.name])
       })
       done.push(migration.version)
     }

@@ -3,6 +3,7 @@ import { demoPeople } from './demo-accounts'
 import { newLicenseKey } from '../licensing/license-keys'
 import type { SandboxPrice } from './sandbox'
 import { resetSandbox, type SandboxSeedCustomer } from './sandbox/seed'
+import { migrateSandbox } from './sandbox/schema'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import type { Database } from '../db/database'
 
@@ -34,9 +35,11 @@ const stripeName = (owner: string) => owner.split('@')[0]!
 /**
  * Restores exactly the demo state: every table emptied, then the demo people, their licenses and,
  * in the payment sandbox, their customers, cards, subscriptions and test clocks (one a customer,
- * frozen at the time of the reset, so a test can move one owner's time alone).
+ * frozen at the time of the reset, so a test can move one owner's time alone). The sandbox's tables
+ * are the local stack's own: they are created first if the database lacks them.
  */
 export async function resetDatabase(db: Database, prices: PriceCatalogue): Promise<void> {
+  await migrateSandbox(db)
   const now = Date.now()
   await db.transaction(async (tx) => {
     await tx.query('truncate seats, subscriptions, stripe_events, accounts cascade')
@@ -101,10 +104,15 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
   })
 }
 
-/** Seeds a new database once; later starts keep whatever the database holds. */
-export async function seedIfEmpty(db: Database, prices: PriceCatalogue): Promise<boolean> {
+/**
+ * Seeds a new database once; later starts keep whatever the database holds. Except when the
+ * sandbox's tables are new beside existing accounts (a database from before the sandbox migrated
+ * its own tables, whose product migration 11 dropped them): the accounts' Stripe customers would
+ * be missing, so the demo state is restored.
+ */
+export async function seedIfEmpty(db: Database, prices: PriceCatalogue, options: { sandboxIsNew: boolean }): Promise<boolean> {
   const [row] = await db.query<{ count: number }>('select count(*)::int as count from accounts')
-  if ((row?.count ?? 0) > 0) return false
+  if ((row?.count ?? 0) > 0 && !options.sandboxIsNew) return false
   await resetDatabase(db, prices)
   return true
 }

@@ -11,6 +11,7 @@ import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './sandbox'
+import { migrateSandbox } from './sandbox/schema'
 import { priceCatalogue } from '../payments/stripe-settings'
 import type { TlsFiles } from './tls'
 
@@ -18,8 +19,9 @@ import type { TlsFiles } from './tls'
 export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.LOCAL_DIR}/db` })
   await migrate(db)
+  const sandboxIsNew = (await migrateSandbox(db)).includes(1)
   const prices = priceCatalogue(config)
-  const seeded = await seedIfEmpty(db, prices)
+  const seeded = await seedIfEmpty(db, prices, { sandboxIsNew })
   const identity = await createIdentityProvider({ ...spaAuthSettings(), origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
   const agent = trustingAgent(tls.cert)
   const trusting = fetchTrusting(tls.cert)

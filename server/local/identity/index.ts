@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { JWK } from 'jose'
+import { standInStylesheet } from '../assets'
 import type { DemoPerson } from '../demo-accounts'
 import { createInteractions } from './interactions'
 import { loadOrCreateKeys, publicKeys } from './keys'
@@ -39,7 +40,10 @@ export interface IdentityProvider {
   authority(policy: 'signUpSignIn' | 'passwordReset'): string
 }
 
-const assets: Record<string, string> = { '/idp/assets/idp.css': 'text/css; charset=utf-8', '/idp/assets/submit.js': 'text/javascript; charset=utf-8' }
+const assets: Record<string, { contentType: string; read(): Promise<Buffer> }> = {
+  [`/idp/assets/${standInStylesheet.name}`]: standInStylesheet,
+  '/idp/assets/submit.js': { contentType: 'text/javascript; charset=utf-8', read: () => readFile(new URL('./assets/submit.js', import.meta.url)) },
+}
 
 /**
  * The local stand-in for the B2C tenant: one OpenID Connect provider per user flow under /idp,
@@ -72,10 +76,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', options.origin)
-    const contentType = assets[url.pathname]
-    if (contentType) {
-      const body = await readFile(new URL(`./assets/${url.pathname.split('/').at(-1)}`, import.meta.url))
-      res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache' }).end(body)
+    const asset = assets[url.pathname]
+    if (asset) {
+      res.writeHead(200, { 'Content-Type': asset.contentType, 'Cache-Control': 'no-cache' }).end(await asset.read())
       return
     }
     const [, , requestedPolicy, ...rest] = url.pathname.split('/')

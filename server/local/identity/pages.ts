@@ -11,10 +11,10 @@ function page(title: string, body: string, scripts: string[] = []): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/idp/assets/idp.css">
+<link rel="stylesheet" href="/idp/assets/stand-in.css">
 ${scripts.map((src) => `<script src="${src}" defer></script>`).join('\n')}
 </head>
-<body><main>${body}</main></body>
+<body class="idp"><main>${body}</main></body>
 </html>`
 }
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { chargeDecline } from './cards'
 import type { Ctx } from './context'
-import { paymentMethod as buildPaymentMethod, type CardDetails } from './objects'
+import { paymentMethod as buildPaymentMethod, type CardDetails } from './objects/customers'
 import { nowFor } from './billing'
 import { insert, mustLoad, recordEvent, save } from './store'
 import { startSubscription } from './subscriptions'
@@ -15,8 +15,6 @@ export interface CheckoutCard {
 }
 
 export type CheckoutOutcome = { outcome: 'paid' | 'already-complete' | 'expired'; session: Stripe.Checkout.Session } | { outcome: 'declined'; session: Stripe.Checkout.Session; message: string }
-
-export const checkoutAmount = (row: { private: Record<string, unknown> }, unitAmount: number) => unitAmount * Number(row.private.quantity)
 
 export async function payCheckout(ctx: Ctx, sessionId: string, card: CheckoutCard | null): Promise<CheckoutOutcome> {
   // The row lock makes a second payment of the same session (another tab, another server) wait, then see it complete.

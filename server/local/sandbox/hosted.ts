@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import type Stripe from 'stripe'
 import type { Database } from '../../db/database'
+import { standInStylesheet } from '../assets'
 import { chargedPaymentMethod, nowFor } from './billing'
 import { checkCard } from './cards'
 import { expireIfDue, payCheckout, type CheckoutCard } from './checkout'
 import { findPrice, type Core, type Ctx } from './context'
 import { checkoutPage, date, expiredPage, notFoundPage, portalPage, type PortalSubscriptionView } from './pages'
 import { changes, list, load, mustLoad, recordEvent, save } from './store'
-import { setCancelAtPeriodEnd } from './subscriptions'
+import { setCancelAtPeriodEnd } from './cancellation'
 
 /** The hosted pages under /sandbox: checkout, the customer portal, the sandbox's Stripe.js and style. */
 export function createHostedApp(options: { db: Database; core: Core; afterWrite: () => void }): Hono {
@@ -18,7 +19,7 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
   const successAddress = (session: Stripe.Checkout.Session) => session.success_url!.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id))
 
   app.get('/stripe.js', async (c) => c.body(await readFile(new URL('./assets/stripe.js', import.meta.url)), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }))
-  app.get('/assets/sandbox.css', async (c) => c.body(await readFile(new URL('./assets/sandbox.css', import.meta.url)), 200, { 'Content-Type': 'text/css; charset=utf-8' }))
+  app.get(`/assets/${standInStylesheet.name}`, async (c) => c.body(await standInStylesheet.read(), 200, { 'Content-Type': standInStylesheet.contentType }))
 
   const checkoutRow = (id: string) => load<Stripe.Checkout.Session>(db, 'checkout.session', id)
   const view = (row: { data: Stripe.Checkout.Session; private: Record<string, unknown> }) => {

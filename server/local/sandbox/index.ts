@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
-import { billingRoutes } from './api/billing'
-import { customerRoutes } from './api/customers'
+import { routes } from './api/routes'
 import { createApiApp } from './api/router'
 import type { Core } from './context'
 import { createHostedApp } from './hosted'
@@ -20,7 +19,7 @@ export function createSandbox(options: SandboxOptions): { app: Hono; webhooks: {
   const webhooks = createWebhooks({ db: options.db, url: options.webhook.url, secret: options.webhook.secret, deliver: options.deliver, retry: options.retry })
   const afterWrite = () => webhooks.kick()
   const app = new Hono()
-  app.route('/', createApiApp({ db: options.db, core, secretKey: options.secretKey, publishableKey: options.publishableKey, afterWrite }, [...customerRoutes, ...billingRoutes]))
+  app.route('/', createApiApp({ db: options.db, core, secretKey: options.secretKey, publishableKey: options.publishableKey, afterWrite }, routes))
   app.route('/', createHostedApp({ db: options.db, core, afterWrite }))
   return { app, webhooks: { drain: () => webhooks.drain(), stop: () => webhooks.stop() } }
 }

@@ -12,7 +12,7 @@ export function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} – Payment sandbox</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/sandbox/assets/sandbox.css">
+<link rel="stylesheet" href="/sandbox/assets/stand-in.css">
 </head>
 <body><main>${body}</main></body>
 </html>`

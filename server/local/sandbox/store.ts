@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import type { Queryable } from '../../db/database'
 import { errors } from './protocol'
 import { apiVersion } from './protocol'
-import { newId } from './objects'
+import { newId } from './objects/ids'
 
 /** Where the sandbox keeps Stripe's objects: one row each, its JSON plus the columns it filters on. */
 

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import type { Database, Queryable } from '../../../db/database'
+import type { Database } from '../../../db/database'
 import type { Core, Ctx } from '../context'
-import { newId, priceObject, product, productId } from '../objects'
-import { apiVersion, errorResponse, errors, parseParams, read, redactKey, StripeApiError, type Params } from '../protocol'
-import { loadAny, type Page, type RequestInfo } from '../store'
+import { newId } from '../objects/ids'
+import { apiVersion, errorResponse, parseParams, read, redactKey, StripeApiError, type Params } from '../protocol'
+import { mustLoad, type Page, type RequestInfo, type StoredObject } from '../store'
+import { expand } from './expand'
+import { idempotent } from './idempotency'
 
 /** Stripe's REST API machinery: keys, form parameters, idempotency keys, errors, expand, lists. */
 
@@ -32,6 +33,14 @@ export interface Route {
   publishable?: boolean
 }
 
+/** A route whose work runs in one database transaction, with the request's context. */
+export function route(method: Route['method'], path: string, work: (ctx: Ctx, call: Call) => Promise<object>, options: { publishable?: boolean } = {}): Route {
+  return { method, path, ...options, handler: (call) => call.run((ctx) => work(ctx, call)) }
+}
+
+/** GET /v1/<objects>/:id: the stored object of that type (Stripe's 404 otherwise). */
+export const retrieve = <T extends StoredObject>(path: string, type: string): Route => route('GET', path, async (ctx, call) => (await mustLoad<T>(ctx.q, type, call.path.id!)).data)
+
 export interface RouterOptions {
   db: Database
   core: Core
@@ -48,39 +57,6 @@ function bearer(c: Context): string | null {
   const basic = /^Basic\s+(.+)$/i.exec(header)
   if (basic) return Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0]!
   return null
-}
-
-const hash = (text: string) => createHash('sha256').update(text).digest('hex')
-
-/** Replaces ids by objects along each expand path (`customer`, `invoice_settings.default_payment_method`, `data.subscription`). */
-export async function expand(q: Queryable, core: Core, value: unknown, paths: string[]): Promise<unknown> {
-  for (const path of paths) await expandPath(q, core, value, path.split('.'), path)
-  return value
-}
-
-async function resolve(q: Queryable, core: Core, id: string): Promise<unknown> {
-  const price = core.prices.find((candidate) => candidate.id === id)
-  if (price) return priceObject(price, 0)
-  const owner = core.prices.find((candidate) => productId(candidate) === id)
-  if (owner) return product(owner, 0)
-  return (await loadAny(q, id)) ?? id
-}
-
-async function expandPath(q: Queryable, core: Core, value: unknown, parts: string[], whole: string): Promise<void> {
-  if (value === null || typeof value !== 'object') return
-  const record = value as Record<string, unknown>
-  if (record.object === 'list' && Array.isArray(record.data) && parts[0] === 'data') {
-    for (const entry of record.data) await expandPath(q, core, entry, parts.slice(1), whole)
-    return
-  }
-  const [head, ...rest] = parts
-  if (!head || !(head in record)) throw errors.request(`This property cannot be expanded (${whole}).`, { param: 'expand' })
-  if (rest.length === 0) {
-    if (typeof record[head] === 'string') record[head] = await resolve(q, core, record[head])
-    return
-  }
-  if (typeof record[head] === 'string') record[head] = await resolve(q, core, record[head])
-  await expandPath(q, core, record[head], rest, whole)
 }
 
 /** The Hono app serving the routes at /v1. */
@@ -145,55 +121,7 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
         const { status, body } = await handle(c, route, kind, params, request)
         return c.json(body as object, status as 200)
       }
-      // Idempotency: the first answer is kept; the same key with other parameters is refused.
-      const stored = `${kind}:${hash(key)}:${idempotencyKey}`
-      const fingerprint = JSON.stringify(params)
-      // Stripe keeps idempotency keys for 24 hours.
-      await options.db.query("delete from sandbox_idempotency_keys where created_at < now() - interval '24 hours'")
-      const inserted = await options.db.query('insert into sandbox_idempotency_keys (key, method, path, params) values ($1, $2, $3, $4) on conflict (key) do nothing returning key', [
-        stored,
-        route.method,
-        url.pathname,
-        fingerprint,
-      ])
-      if (inserted.length === 0) {
-        const [previous] = await options.db.query<{ path: string; params: string; status: number | null; response: string | null }>(
-          'select path, params, status, response from sandbox_idempotency_keys where key = $1',
-          [stored],
-        )
-        if (!previous || previous.path !== url.pathname || previous.params !== fingerprint) {
-          return errorResponse(
-            c,
-            new StripeApiError(400, {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-            }),
-          )
-        }
-        if (previous.status === null || previous.response === null) {
-          // The first request is still running: the SDK retries a 409 (after a back-off) and then gets the replay.
-          c.header('Stripe-Should-Retry', 'true')
-          return errorResponse(
-            c,
-            new StripeApiError(409, {
-              type: 'idempotency_error',
-              message:
-                'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
-                idempotencyKey +
-                '. Please try again later.',
-            }),
-          )
-        }
-        c.header('Idempotent-Replayed', 'true')
-        c.header('Idempotency-Key', idempotencyKey)
-        return c.body(previous.response, previous.status as 200, { 'Content-Type': 'application/json' })
-      }
-      const { status, body } = await handle(c, route, kind, params, request)
-      const text = JSON.stringify(body)
-      if (status >= 500) await options.db.query('delete from sandbox_idempotency_keys where key = $1', [stored])
-      else await options.db.query('update sandbox_idempotency_keys set status = $2, response = $3 where key = $1', [stored, status, text])
-      c.header('Idempotency-Key', idempotencyKey)
-      return c.body(text, status as 200, { 'Content-Type': 'application/json' })
+      return idempotent(c, options.db, { kind, apiKey: key, idempotencyKey, method: route.method, path: url.pathname, params }, () => handle(c, route, kind, params, request))
     })
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -107,6 +107,16 @@ describe('local identity provider', () => {
     const page = await (await go(interaction)).text()
     for (const heading of ['Sign in with Microsoft', 'Sign in with Google', 'Sign in with GitHub', 'Sign up now', 'Forgot your password?']) expect(page).toContain(heading)
     for (const person of demoPeople) expect(page).toContain(person.email)
+  })
+
+  it("links the stand-ins' one stylesheet, which it serves", async () => {
+    const go = browser()
+    const { interaction } = await authorize(go)
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(await (await go(interaction)).text())![1]!
+    expect(href).toBe('/idp/assets/stand-in.css')
+    const stylesheet = await go(href)
+    expect(stylesheet.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(await stylesheet.text()).toBe(readFileSync('server/local/assets/stand-in.css', 'utf8'))
   })
 
   it('signs a demo person in and issues B2C-shaped tokens the API can verify', async () => {

@@ -4,6 +4,7 @@ import Stripe from 'stripe'
 import { openPostgres, type Database } from '../../../../server/db/database'
 import { migrate } from '../../../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
+import { migrateSandbox } from '../../../../server/local/sandbox/schema'
 import { openMigratedPglite } from '../../../support/migrated-pglite'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -34,7 +35,10 @@ export interface Delivery {
 /** A sandbox on a real HTTP server (ephemeral port) over a migrated database, with the official SDK pointed at it. */
 export async function startSandbox(open: () => Promise<Database>, options: { db?: Database; deliver?: SandboxOptions['deliver']; retry?: SandboxOptions['retry'] } = {}) {
   const db = options.db ?? (await open())
-  if (!options.db) await migrate(db)
+  if (!options.db) {
+    await migrate(db)
+    await migrateSandbox(db)
+  }
   const deliveries: Delivery[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
   const server: ServerType = await new Promise((resolve) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
 import { databases, goodCard, secretKey, startSandbox, subscribe, type TestSandbox } from './harness'
@@ -26,6 +27,15 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
     const response = await fetch(`${t.origin}${path}`, { redirect: 'manual' })
     return { status: response.status, location: response.headers.get('location'), text: await response.text() }
   }
+
+  it("links the stand-ins' one stylesheet, which it serves", async () => {
+    const session = await checkout()
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec((await page(new URL(session.url!).pathname)).text)![1]!
+    expect(href).toBe('/sandbox/assets/stand-in.css')
+    const stylesheet = await fetch(`${t.origin}${href}`)
+    expect(stylesheet.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(await stylesheet.text()).toBe(readFileSync('server/local/assets/stand-in.css', 'utf8'))
+  })
 
   it('shows the order summary and an accessible card form', async () => {
     const session = await checkout(3)

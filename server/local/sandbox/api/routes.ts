@@ -1,0 +1,11 @@
+import { catalogueRoutes } from './catalogue'
+import { customerRoutes } from './customers'
+import { eventRoutes } from './events'
+import type { Route } from './router'
+import { sessionRoutes } from './sessions'
+import { setupIntentRoutes } from './setup-intents'
+import { subscriptionRoutes } from './subscriptions'
+import { testClockRoutes } from './test-clocks'
+
+/** Every route of the sandbox's Stripe API at /v1. */
+export const routes: Route[] = [...customerRoutes, ...setupIntentRoutes, ...sessionRoutes, ...subscriptionRoutes, ...catalogueRoutes, ...eventRoutes, ...testClockRoutes]

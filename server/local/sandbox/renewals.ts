@@ -1,0 +1,71 @@
+import type Stripe from 'stripe'
+import { chargedPaymentMethod, issueInvoice, periodLine, priceOf, recordInvoiceOutcome, retryInvoice } from './billing'
+import { end } from './cancellation'
+import type { Ctx } from './context'
+import { addYear } from './objects/ids'
+import { changes, list, mustLoad, recordEvent, save } from './store'
+import type { PendingProrations } from './subscriptions'
+
+/** Moves a customer's subscriptions to a test clock's new time: renewals, retries, cancellations at period end. */
+export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, to: number) {
+  const subscriptions = await list<Stripe.Subscription>(
+    ctx.q,
+    'subscription',
+    { customer: customer.id, json: { status: ['active', 'past_due', 'incomplete', 'trialing', 'unpaid'] } },
+    { limit: 1000 },
+    '',
+  )
+  for (const listed of subscriptions.data.reverse()) {
+    const row = await mustLoad<Stripe.Subscription>(ctx.q, 'subscription', listed.id, { lock: true })
+    const subscription = row.data
+    const secret = row.private as PendingProrations
+    for (;;) {
+      const fresh = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', customer.id)).data
+      const item = subscription.items.data[0]!
+      const open = (await list<Stripe.Invoice>(ctx.q, 'invoice', { subscription: subscription.id, json: { status: 'open' } }, { limit: 100 }, '')).data.filter(
+        (invoice) => invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= to,
+      )
+      const retry = open.sort((a, b) => a.next_payment_attempt! - b.next_payment_attempt!)[0]
+      const periodEnd = item.current_period_end
+      if (retry && retry.next_payment_attempt! < periodEnd) {
+        const before = structuredClone(subscription)
+        const paid = await retryInvoice(ctx, retry, subscription, fresh, retry.next_payment_attempt!)
+        if (paid && subscription.status === 'past_due') {
+          subscription.status = 'active'
+          await save(ctx.q, subscription)
+          await recordEvent(ctx.q, ctx.request, 'customer.subscription.updated', subscription, changes(before, subscription))
+        }
+        continue
+      }
+      if (periodEnd > to) break
+      const before = structuredClone(subscription)
+      if (subscription.cancel_at_period_end) {
+        end(subscription, periodEnd, 'cancellation_requested')
+        await save(ctx.q, subscription)
+        await recordEvent(ctx.q, ctx.request, 'customer.subscription.deleted', subscription)
+        break
+      }
+      const price = priceOf(ctx, item)
+      const nextEnd = addYear(periodEnd)
+      subscription.items.data = subscription.items.data.map((candidate) => ({ ...candidate, current_period_start: periodEnd, current_period_end: nextEnd }))
+      const lines = [...(secret.pendingProrations ?? []), periodLine(price, item.quantity ?? 1, item.id, periodEnd, nextEnd)]
+      secret.pendingProrations = []
+      const issued = await issueInvoice(ctx, {
+        customer: fresh,
+        subscription,
+        reason: 'subscription_cycle',
+        lines,
+        periodStart: item.current_period_start,
+        periodEnd,
+        at: periodEnd,
+        paymentMethod: chargedPaymentMethod(subscription, fresh),
+        record: false,
+      })
+      subscription.latest_invoice = issued.invoice.id
+      if (issued.failure) subscription.status = 'past_due'
+      await save(ctx.q, subscription, secret as Record<string, unknown>)
+      await recordEvent(ctx.q, ctx.request, 'customer.subscription.updated', subscription, changes(before, subscription))
+      await recordInvoiceOutcome(ctx, issued.invoice, issued.failure)
+    }
+  }
+}

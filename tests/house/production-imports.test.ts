@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const extensions = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
+
+/** The file a relative specifier names, as the bundler resolves it ('./a' -> './a.ts', './a.js' -> './a.ts'). */
+function resolveRelative(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''))
+  return extensions.map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
+}
+
+/**
+ * Every file the entries reach through relative imports (static, type-only, re-exports and
+ * dynamic `import()`), each with the file that first imported it. Packages are not followed.
+ */
+function importGraph(entries: string[]): Map<string, string | undefined> {
+  const parents = new Map<string, string | undefined>(entries.map((entry) => [resolve(entry), undefined]))
+  const queue = [...parents.keys()]
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue
+      const target = resolveRelative(file, fileName)
+      if (!target) throw new Error(`${file}: cannot resolve ${fileName}`)
+      if (parents.has(target)) continue
+      parents.set(target, file)
+      queue.push(target)
+    }
+  }
+  return parents
+}
+
+/** The reached files under `folder`, each as its import chain from an entry ("a.ts -> b.ts -> c.ts"). */
+function chainsInto(folder: string, entries: string[], root: string): string[] {
+  const parents = importGraph(entries.map((entry) => join(root, entry)))
+  const inside = resolve(root, folder) + '/'
+  return [...parents.keys()]
+    .filter((file) => file.startsWith(inside))
+    .map((file) => {
+      const chain: string[] = []
+      for (let at: string | undefined = file; at; at = parents.get(at)) chain.unshift(relative(root, at))
+      return chain.join(' -> ')
+    })
+}
+
+/** What scripts/build.ts compiles into dist-server/. */
+const productionEntries = ['server/production.ts', 'server/db/migrate.ts']
+
+describe("the production server's imports", () => {
+  it('reach no file of server/local/', () => {
+    expect(chainsInto('server/local', productionEntries, process.cwd())).toEqual([])
+  })
+
+  it('are walked far enough to matter: the API, the database and the mail', () => {
+    const reached = [...importGraph(productionEntries).keys()].map((file) => relative(process.cwd(), file))
+    expect(reached).toEqual(expect.arrayContaining(['server/production.ts', 'server/db/migrate.ts', 'server/api/create-api.ts', 'server/db/migrations.ts', 'server/mail/start.ts']))
+  })
+
+  it('would be caught reaching server/local/, through a static or a dynamic import, with the chain', () => {
+    const root = mkdtempSync(join(tmpdir(), 'production-imports-'))
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(root, path)), { recursive: true })
+        writeFileSync(join(root, path), text)
+      }
+      write('server/production.ts', "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n")
+      write('server/api/app.ts', "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n")
+      write('server/types.ts', 'export type T = number\n')
+      write('server/db/b.ts', "import '../local/seed'\nexport const b = 2\n")
+      write('server/local/sandbox/index.ts', 'export const sandbox = 3\n')
+      write('server/local/seed.ts', "import { stripe } from 'stripe'\nexport const seed = stripe\n")
+      expect(chainsInto('server/local', ['server/production.ts'], root).sort()).toEqual([
+        'server/production.ts -> server/api/app.ts -> server/local/sandbox/index.ts',
+        'server/production.ts -> server/db/b.ts -> server/local/seed.ts',
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})

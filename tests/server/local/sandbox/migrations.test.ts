@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPglite, openPostgres, type Database } from '../../../../server/db/database'
+import { migrate, migrations } from '../../../../server/db/migrations'
+import { seedIfEmpty } from '../../../../server/local/seed'
+import { migrateSandbox, sandboxMigrations } from '../../../../server/local/sandbox/schema'
+import { stripeSettings } from '../../../../testkit/server/api-harness'
+
+/** Fresh, unmigrated databases: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+const fresh: { name: string; open: () => Promise<Database> }[] = [
+  { name: 'PGlite', open: () => openPglite() },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `migrations_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
+    : []),
+]
+
+const sandboxTables = async (db: Database) =>
+  (await db.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = current_schema() and table_name like 'sandbox\\_%' order by 1")).map(
+    (row) => row.name,
+  )
+
+const theSandboxsTables = ['sandbox_events', 'sandbox_idempotency_keys', 'sandbox_migrations', 'sandbox_objects', 'sandbox_webhook_deliveries']
+
+describe.each(fresh)("the product's migrations and the sandbox's, on $name", ({ open }) => {
+  let db: Database
+  beforeAll(async () => {
+    db = await open()
+  })
+  afterAll(() => db.close())
+
+  it('the product alone creates no sandbox table in a new database', async () => {
+    expect(await migrate(db)).toEqual(migrations.map((migration) => migration.version))
+    expect(await sandboxTables(db)).toEqual([])
+  })
+
+  it("the sandbox's migrations create its tables, recorded in a table of their own, once", async () => {
+    expect(await migrateSandbox(db)).toEqual(sandboxMigrations.migrations.map((migration) => migration.version))
+    expect(await sandboxTables(db)).toEqual(theSandboxsTables)
+    expect(await migrateSandbox(db)).toEqual([])
+    expect(await migrate(db)).toEqual([])
+  })
+
+  it('a database migrated before version 11 loses its sandbox tables to the product migration; the local stack recreates them', async () => {
+    // As the product left it at version 10: the sandbox's tables from versions 2 to 5, no sandbox_migrations.
+    await db.query('delete from schema_migrations where version = 11')
+    await db.query('drop table sandbox_migrations')
+    await db.query("insert into sandbox_objects (id, type, data) values ('cus_old', 'customer', '{}')")
+    expect(await migrate(db)).toEqual([11])
+    expect(await sandboxTables(db)).toEqual([])
+    expect(await migrateSandbox(db)).toEqual([1])
+    expect(await sandboxTables(db)).toEqual(theSandboxsTables)
+  })
+
+  it("a database from before keeps working locally: accounts beside a new sandbox are reset to the demo state, the sandbox's customers included", async () => {
+    expect(await seedIfEmpty(db, stripeSettings.prices, { sandboxIsNew: false })).toBe(true)
+    await db.query("delete from sandbox_objects where type = 'customer'")
+    expect(await seedIfEmpty(db, stripeSettings.prices, { sandboxIsNew: false })).toBe(false)
+    expect(await seedIfEmpty(db, stripeSettings.prices, { sandboxIsNew: true })).toBe(true)
+    const customers = await db.query<{ id: string }>("select id from sandbox_objects where type = 'customer' order by id")
+    expect(customers.map((row) => row.id)).toEqual(['cus_demo_commercial', 'cus_demo_community', 'cus_demo_full', 'cus_demo_plus'])
+  })
+})
