@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate'
 import type { PaymentCard, UpgradePreview } from '../common/contract'
 import type { PriceId } from '../common/plans'
 import { notProvided } from './not-provided'
+import { showErrorIn } from './error-message'
 
 /** A plan as the wizard shows it: name and price per seat in cents. */
 export interface PlanPrice {
@@ -43,7 +44,6 @@ interface UpgradeContext {
 /** Back from the payment step, offered while the form loads and while it is filled in, not once it is submitted. */
 const backToSelect = { target: '#upgrade.select', actions: 'clearError' } as const
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : null)
 const clampSeats = (seats: number) => Math.min(upgradeSeats.max, Math.max(upgradeSeats.min, Math.trunc(seats) || upgradeSeats.min))
 
 /**
@@ -132,7 +132,7 @@ export const upgradeMachine = setup({
           },
           { target: 'payment', actions: 'markPaymentFormUsed' },
         ],
-        onError: { target: 'select', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+        onError: showErrorIn('select', unknownUpgradeError),
       },
     },
     payment: {
@@ -146,7 +146,7 @@ export const upgradeMachine = setup({
             id: 'createSetupIntent',
             src: 'createSetupIntent',
             onDone: { target: 'editing', actions: { type: 'keepClientSecret', params: ({ event }) => ({ clientSecret: event.output.clientSecret }) } },
-            onError: { target: '#upgrade.failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+            onError: showErrorIn('#upgrade.failure', unknownUpgradeError),
           },
         },
         editing: {
@@ -163,7 +163,7 @@ export const upgradeMachine = setup({
               { guard: { type: 'heldInline', params: ({ event }) => ({ result: event.output }) }, target: 'editing' },
               { target: '#upgrade.loadingPreview', actions: { type: 'keepCard', params: ({ event }) => ({ card: event.output.status === 'saved' ? event.output.card : null }) } },
             ],
-            onError: { target: '#upgrade.failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+            onError: showErrorIn('#upgrade.failure', unknownUpgradeError),
           },
         },
       },
@@ -175,7 +175,7 @@ export const upgradeMachine = setup({
         src: 'loadUpgradePreview',
         input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
         onDone: { target: 'confirm', actions: { type: 'keepPreview', params: ({ event }) => ({ preview: event.output }) } },
-        onError: { target: 'failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+        onError: showErrorIn('failure', unknownUpgradeError),
       },
     },
     confirm: {
@@ -192,7 +192,7 @@ export const upgradeMachine = setup({
         src: 'upgradeSubscription',
         input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
         onDone: 'success',
-        onError: { target: 'failure', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) ?? unknownUpgradeError }) } },
+        onError: showErrorIn('failure', unknownUpgradeError),
       },
     },
     success: { description: "'Upgrade Successful!' and 'Refresh Page'.", on: { 'page.refresh': { actions: 'reloadPage' } } },
