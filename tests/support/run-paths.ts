@@ -37,7 +37,7 @@ export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
   /** Renders the page for the path; what it gives is handed to every step and check. */
   start: (path: MachinePath<TMachine>) => TWorld | Promise<TWorld>
   /** Does what the user does for the step's event, or answers what the page asked. */
-  step: (event: StepEvent, world: TWorld, at: { sent: readonly EventObject[]; index: number; path: MachinePath<TMachine> }) => unknown
+  step: (event: StepEvent, world: TWorld, at: { sent: readonly EventObject[]; index: number; path: MachinePath<TMachine>; state: SnapshotFrom<TMachine> }) => unknown
   /** Where the view table is checked (the whole page when left out). */
   root?: () => HTMLElement
   /** Checks after each step, beside the view table. */
@@ -64,7 +64,7 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
       const sent: EventObject[] = []
       for (const [index, step] of path.steps.entries()) {
         sent.push(step.event)
-        await walk.step(step.event as StepEvent, world, { sent, index, path })
+        await walk.step(step.event as StepEvent, world, { sent, index, path, state: step.state })
         await expectView(walk.table, step.state, sent, walk.root?.())
         await walk.check?.(world, sent, step.state)
       }
