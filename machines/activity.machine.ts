@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { ActivityEntry, ActivityPage } from '../common/contract'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /**
  * Recent activity below Manage Licenses' table (our addition): the newest page of what happened to
@@ -45,7 +45,7 @@ export const activityMachine = setup({
           { guard: { type: 'hasEntries', params: ({ event }) => ({ page: event.output }) }, target: 'shown', actions: { type: 'keepPage', params: ({ event }) => ({ page: event.output }) } },
           { target: 'empty', actions: { type: 'keepPage', params: ({ event }) => ({ page: event.output }) } },
         ],
-        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('failed'),
       },
     },
     shown: {
@@ -63,7 +63,7 @@ export const activityMachine = setup({
             src: 'loadActivity',
             input: ({ context }) => ({ before: context.nextCursor }),
             onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'moreFailed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+            onError: showErrorIn('moreFailed'),
           },
         },
         moreFailed: {

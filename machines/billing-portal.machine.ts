@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /**
  * Billing opens the payment provider's customer portal instead of a page of the app (spec
@@ -40,7 +40,7 @@ export const billingPortalMachine = setup({
         src: 'createPortalSession',
         input: ({ context }) => ({ returnUrl: context.returnUrl }),
         onDone: { target: 'leaving', actions: { type: 'goToPortal', params: ({ event }) => ({ url: event.output.url }) } },
-        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('idle'),
       },
     },
     leaving: { description: 'The browser is on its way to the customer portal.', type: 'final' },

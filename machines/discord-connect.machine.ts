@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /** Connect Discord (spec section 2): a Discord username in, an invite link out. */
 export const discordConnectMachine = setup({
@@ -48,7 +48,7 @@ export const discordConnectMachine = setup({
             src: 'connectDiscord',
             input: ({ context }) => ({ discordName: context.discordName.trim() }),
             onDone: { target: '#discordConnect.connected', actions: { type: 'openInvite', params: ({ event }) => ({ inviteLink: event.output.inviteLink }) } },
-            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+            onError: showErrorIn('editing'),
           },
         },
       },

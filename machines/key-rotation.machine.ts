@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { RegeneratedKey } from '../common/contract'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /** The seat whose key is to change, and who holds it (the confirmation and the result name them). */
 export interface RotationSeat {
@@ -69,7 +69,7 @@ export const keyRotationMachine = setup({
             { type: 'keyRegenerated', params: ({ event }) => event.output },
           ],
         },
-        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('failed'),
       },
     },
     failed: {

@@ -3,7 +3,7 @@ import type { AssignedLicense, AssignRequest, Stats } from '../common/contract'
 import type { PriceId } from '../common/plans'
 import { notProvided } from './not-provided'
 import { upgradeMachine, type PlanPrice } from './upgrade.machine'
-import { messageOf } from './error-message'
+import { messageOf, showErrorIn } from './error-message'
 
 /** One pasted line of 'Assign several': what was typed, and the assignee it names or why it is not valid. */
 export type BulkLine = { text: string; request: AssignRequest; error: null } | { text: string; request: null; error: string }
@@ -127,7 +127,7 @@ export const manageLicensesMachine = setup({
                 id: 'loadStats',
                 src: 'loadStats',
                 onDone: { target: 'loaded', actions: { type: 'keepStats', params: ({ event }) => ({ stats: event.output }) } },
-                onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                onError: showErrorIn('#manageLicenses.failed'),
               },
             },
             loaded: { type: 'final', description: 'The tiles are filled in.' },
@@ -143,7 +143,7 @@ export const manageLicensesMachine = setup({
                 id: 'loadAssigned',
                 src: 'loadAssigned',
                 onDone: { target: 'loaded', actions: { type: 'keepAssigned', params: ({ event }) => ({ assigned: event.output }) } },
-                onError: { target: '#manageLicenses.failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                onError: showErrorIn('#manageLicenses.failed'),
               },
             },
             loaded: { type: 'final', description: 'The table is filled in.' },
@@ -199,7 +199,7 @@ export const manageLicensesMachine = setup({
                         'licensesChanged',
                       ],
                     },
-                    onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                    onError: showErrorIn('editing'),
                   },
                 },
               },
@@ -257,7 +257,7 @@ export const manageLicensesMachine = setup({
                 src: 'unassignLicense',
                 input: ({ context }) => ({ licenseId: context.unassigning!.id }),
                 onDone: { target: '#manageLicenses.ready.none', actions: ['removeRow', 'licensesChanged'] },
-                onError: { target: 'confirming', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                onError: showErrorIn('confirming'),
               },
             },
           },
@@ -281,7 +281,7 @@ export const manageLicensesMachine = setup({
                 src: 'createCheckoutSession',
                 input: ({ context }) => ({ priceId: context.stats!.priceId!, quantity: context.seats }),
                 onDone: { target: '#manageLicenses.checkingOut', actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) } },
-                onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+                onError: showErrorIn('choosing'),
               },
             },
           },

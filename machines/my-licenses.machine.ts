@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { License } from '../common/contract'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /** My Licenses: the licenses the signed-in person holds (spec section 2). */
 export const myLicensesMachine = setup({
@@ -46,7 +46,7 @@ export const myLicensesMachine = setup({
           },
           { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
         ],
-        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('failed'),
       },
     },
     licensed: {

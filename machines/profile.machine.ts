@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { Account, ProfileFields } from '../common/contract'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 /** The Profile page (spec section 2): load with GET /api/account/, save with PUT. */
 export const profileMachine = setup({
@@ -32,7 +32,7 @@ export const profileMachine = setup({
         id: 'loadProfile',
         src: 'loadProfile',
         onDone: { target: 'editing', actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('failed'),
       },
     },
     failed: { description: 'The profile could not load: the message and Try again.', on: { 'profile.reload': { target: 'loading', actions: 'clearNotice' } } },
@@ -53,7 +53,7 @@ export const profileMachine = setup({
           target: 'editing',
           actions: [{ type: 'keepAccount', params: ({ event }) => ({ account: event.output }) }, 'confirmSaved', { type: 'announceAccount', params: ({ event }) => ({ account: event.output }) }],
         },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('editing'),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { CheckoutStatus } from '../common/contract'
-import { messageOf } from './error-message'
+import { failureMessage } from './error-message'
 import { notProvided } from './not-provided'
 
 /** Where the checkout stands: the API's answer, or 'unknown' when the session is not the user's (404). */
@@ -74,7 +74,7 @@ export const purchaseCompleteMachine = setup({
           { target: 'incomplete' },
         ],
         // The payment went through on Stripe's side: a failed status call claims no failure.
-        onError: { target: 'delayed', actions: { type: 'logFailure', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: { target: 'delayed', actions: { type: 'logFailure', params: failureMessage } },
       },
     },
     processing: {

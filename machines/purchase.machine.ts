@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { Product } from '../common/contract'
 import { notProvided } from './not-provided'
-import { messageOf } from './error-message'
+import { showErrorIn } from './error-message'
 
 interface PurchaseContext {
   priceId: string | null
@@ -86,7 +86,7 @@ export const purchaseMachine = setup({
         src: 'createCheckoutSession',
         input: ({ context }) => ({ priceId: context.priceId!, quantity: context.seats }),
         onDone: { target: 'checkingOut', actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) } },
-        onError: { target: 'choosingSeats', actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
+        onError: showErrorIn('choosingSeats'),
       },
     },
     checkingOut: { type: 'final', description: 'The browser is on its way to the hosted checkout.' },

@@ -85,5 +85,3 @@ export function createRegistry(machineIds: ReadonlySet<string>, storage: Pick<St
     },
   }
 }
-
-export type Registry = ReturnType<typeof createRegistry>

@@ -13,7 +13,7 @@ import { manageLicensesActors } from '../../src/features/manage-licenses/manage-
 import { profileActors } from '../../src/features/profile/profile.actors'
 import { purchaseActors } from '../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../src/features/upgrade/upgrade.actors'
-import { heldApi, until } from '../support/held-api'
+import { fetchApi, until } from '../support/fetch-api'
 import { freeSeatStats, ownSeat } from '../../testkit/models/manage-licenses.model'
 import { account } from '../../testkit/models/session.model'
 
@@ -21,7 +21,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('closing a dialog cancels its request; the late answer changes nothing', () => {
   it('Connect Discord closed while joining: no invite opens, the card stays unconnected', async () => {
-    const { api, sent } = heldApi()
+    const { api, sent } = fetchApi()
     const openInvite = vi.fn()
     const discord = createActor(discordConnectMachine.provide({ actors: discordActors(api), actions: { openInvite } })).start()
     discord.send({ type: 'dialog.open' })
@@ -37,7 +37,7 @@ describe('closing a dialog cancels its request; the late answer changes nothing'
   })
 
   it('the upgrade wizard closed while it looks up the payment method: the page stays without a dialog', async () => {
-    const { api, sent } = heldApi()
+    const { api, sent } = fetchApi()
     const upgrade = upgradeMachine.provide({ actors: upgradeActors(api, () => 'https://localhost/account/licenses') })
     const manage = createActor(manageLicensesMachine.provide({ actors: { ...manageLicensesActors(api, 'https://localhost'), upgrade } }), {
       input: { checkoutReturned: false, plans, upgradePaths },
@@ -58,7 +58,7 @@ describe('closing a dialog cancels its request; the late answer changes nothing'
   })
 })
 
-type Held = ReturnType<typeof heldApi>
+type Held = ReturnType<typeof fetchApi>
 /** Each page's machine, the request it is left during, what the user did to make it, and what its answer would have done. */
 const pages = [
   {
@@ -86,7 +86,7 @@ const pages = [
 
 describe('leaving a page (its actor stops) cancels its requests; late answers do nothing', () => {
   it.each(pages)('$page', async (spec) => {
-    const { api, sent } = heldApi()
+    const { api, sent } = fetchApi()
     const effect = vi.fn()
     const actors = { ...profileActors(api), ...purchaseActors(api, 'https://localhost'), ...accountShellActors(api), ...manageLicensesActors(api, 'https://localhost') }
     const logic = (spec.machine as typeof profileMachine).provide({ actors, actions: { [spec.effect]: effect } } as never)

@@ -14,30 +14,3 @@ export function deferred<T>(): Deferred<T> {
   })
   return { promise, resolve, reject }
 }
-
-/**
- * Calls by actor name, each answered by the path's next done or error event for that actor:
- * `call(name)` makes the pending promise, `settle(event)` settles the oldest one.
- */
-export function pendingCalls() {
-  const pending = new Map<string, Deferred<unknown>[]>()
-  return {
-    call<T>(name: string): Promise<T> {
-      const next = deferred<unknown>()
-      pending.set(name, [...(pending.get(name) ?? []), next])
-      return next.promise as Promise<T>
-    },
-    /** Settles the call an actor event stands for; false when the event is not an actor's. */
-    settle(event: { type: string; output?: unknown; error?: unknown }): boolean {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
-      if (!match) return false
-      const [, kind, name] = match
-      const queue = pending.get(name!) ?? []
-      const next = queue.shift()
-      if (!next) throw new Error(`No pending call of ${name}`)
-      if (kind === 'done') next.resolve(event.output)
-      else next.reject(event.error)
-      return true
-    },
-  }
-}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { createRoute } from '@tanstack/react-router'
 import { act, waitFor } from '@testing-library/react'
 import { createActor, createMachine, fromPromise, type ActorRefFrom } from 'xstate'
-import { vi } from 'vitest'
+import { vi, type Mock } from 'vitest'
 import type { AccountsApi } from '../../src/api/accounts-api'
 import type { Account } from '../../common/contract'
 import type { AuthService } from '../../src/auth/auth-service'
@@ -13,54 +13,72 @@ import { renderWithRouter } from './render'
 import { deferred, type Deferred } from './deferred'
 
 type Method = keyof AccountsApi
-
-/**
- * An accounts API whose every call waits until the test settles it, so a component path can
- * feed the machine's done and error events exactly when the generated path says.
- */
-export function pendingApi() {
-  const waiting = new Map<Method, Deferred<unknown>[]>()
-  const spies = new Map<Method, ReturnType<typeof vi.fn>>()
-  const api = new Proxy({} as AccountsApi, {
-    get: (_, name: string) => {
-      const method = name as Method
-      if (!spies.has(method)) {
-        spies.set(
-          method,
-          vi.fn(() => {
-            const call = deferred<unknown>()
-            waiting.set(method, [...(waiting.get(method) ?? []), call])
-            return call.promise
-          }),
-        )
-      }
-      return spies.get(method)
-    },
-  })
-  /** Settles the oldest unanswered call of the method, as the API would answer it. */
-  async function settle(method: Method, outcome: { output: unknown } | { error: unknown }) {
-    // The page may still be rendering: wait for its call to be made.
-    await waitFor(() => {
-      if (!waiting.get(method)?.length) throw new Error(`No call of ${method} is waiting to be answered`)
-    })
-    const call = waiting.get(method)!.shift()!
-    await act(async () => ('output' in outcome ? call.resolve(outcome.output) : call.reject(outcome.error)))
-  }
-  const calls = (method: Method) => (api[method] as unknown as ReturnType<typeof vi.fn>).mock.calls
-  return { api, settle, calls }
+type Outcome = { output: unknown } | { error: unknown }
+interface Waiting {
+  signal?: AbortSignal
+  answer: Deferred<unknown>
 }
 
 /**
- * Feeds a generated path's actor outcome (`xstate.done.actor.<id>` or `xstate.error.actor.<id>`)
- * to the pending API. An actor that makes several calls names them in order: for a done event the
- * first ones answer with nothing and the last with the output; an error fails the first.
+ * The fake API at the actor level: calls that wait until the test settles them, so a component
+ * path can feed the machine's done and error events exactly when the generated path says. `call`
+ * makes a pending call by name (an actor's, or an API method's); `api` is an accounts API whose
+ * methods are such calls, but for the ones given in `answers`. A call whose last argument is an
+ * aborted signal (the page asked again) is passed over, as fetch drops it.
  */
-export async function settleActorEvent(pending: ReturnType<typeof pendingApi>, methods: Record<string, Method | readonly Method[]>, event: { type: string; output?: unknown; error?: unknown }) {
+export function pendingApi(answers: Partial<AccountsApi> = {}) {
+  const waiting = new Map<string, Waiting[]>()
+  const spies = new Map<string, Mock<(...args: unknown[]) => Promise<unknown>>>()
+  const spy = (name: string) => {
+    if (!spies.has(name)) {
+      spies.set(
+        name,
+        vi.fn((...args: unknown[]): Promise<unknown> => {
+          const answer = deferred<unknown>()
+          const signal = args.at(-1) instanceof AbortSignal ? (args.at(-1) as AbortSignal) : undefined
+          waiting.set(name, [...(waiting.get(name) ?? []), { signal, answer }])
+          return answer.promise
+        }),
+      )
+    }
+    return spies.get(name)!
+  }
+  const call = <T,>(name: string, ...args: unknown[]) => spy(name)(...args) as Promise<T>
+  const api = new Proxy({} as AccountsApi, { get: (_, name: string) => answers[name as Method] ?? spy(name) })
+  /** Settles the oldest call of the name still waiting, as the API would answer it. */
+  async function settle(name: string, outcome: Outcome) {
+    const next = () => (waiting.get(name) ?? []).find((held) => !held.signal?.aborted)
+    // The page may still be rendering: wait for its call to be made.
+    await waitFor(() => {
+      if (!next()) throw new Error(`No call of ${name} is waiting to be answered`)
+    })
+    const held = next()!
+    waiting.set(
+      name,
+      waiting.get(name)!.filter((other) => other !== held),
+    )
+    await act(async () => ('output' in outcome ? held.answer.resolve(outcome.output) : held.answer.reject(outcome.error)))
+  }
+  /** The arguments of each call of the name, in order. */
+  const calls = (name: string) => spy(name).mock.calls
+  /** The same without the trailing abort signal. */
+  const made = (name: string) => calls(name).map((args) => (args.at(-1) instanceof AbortSignal ? args.slice(0, -1) : args))
+  return { api, call, settle, calls, made }
+}
+
+export type PendingApi = ReturnType<typeof pendingApi>
+
+/**
+ * Feeds a generated path's actor outcome (`xstate.done.actor.<id>` or `xstate.error.actor.<id>`)
+ * to the pending API; false for any other event. The actor's calls are named in `methods` (its own
+ * name when it is not there). An actor that makes several calls names them in order: for a done
+ * event the first ones answer with nothing and the last with the output; an error fails the first.
+ */
+export async function settleActorEvent(pending: PendingApi, methods: Record<string, string | readonly string[]>, event: { type: string; output?: unknown; error?: unknown }) {
   const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? []
   if (!outcome || !actor) return false
-  const calls = methods[actor]
-  if (!calls) throw new Error(`No API method stands for the actor ${actor}`)
-  const sequence: readonly Method[] = typeof calls === 'string' ? [calls] : calls
+  const calls = methods[actor] ?? actor
+  const sequence: readonly string[] = typeof calls === 'string' ? [calls] : calls
   if (outcome === 'error') return pending.settle(sequence[0]!, { error: event.error }).then(() => true)
   for (const [index, method] of sequence.entries()) await pending.settle(method, { output: index === sequence.length - 1 ? event.output : undefined })
   return true

@@ -1,6 +1,7 @@
-import { createActor, fromCallback, fromPromise, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate'
-import { expect } from 'vitest'
-import type { MachinePath } from '../../testkit/model/paths'
+import { createActor, fromCallback, fromPromise, type AnyStateMachine, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate'
+import { expect, it } from 'vitest'
+import { describePath, type MachinePath } from '../../testkit/model/paths'
+import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '../../testkit/model/recorder'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */
@@ -27,4 +28,47 @@ export function replayPath<TMachine extends AnyStateMachine>(
     options.expectations(live)
   }
   actor.stop()
+}
+
+/** What a component test does along each generated path: render, act per step, check. */
+export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
+  /** The machine's view table: what the user sees in each state. */
+  table: ViewTable
+  /** Renders the page for the path; what it gives is handed to every step and check. */
+  start: (path: MachinePath<TMachine>) => TWorld | Promise<TWorld>
+  /** Does what the user does for the step's event, or answers what the page asked. */
+  step: (event: StepEvent, world: TWorld, at: { sent: readonly EventObject[]; index: number; path: MachinePath<TMachine>; state: SnapshotFrom<TMachine> }) => unknown
+  /** Where the view table is checked (the whole page when left out). */
+  root?: () => HTMLElement
+  /** Checks after each step, beside the view table. */
+  check?: (world: TWorld, sent: readonly EventObject[], state: SnapshotFrom<TMachine>) => unknown
+  /** Checks once the whole path is walked. */
+  end?: (world: TWorld, sent: readonly EventObject[], path: MachinePath<TMachine>) => unknown
+  /** The test's name (`shows <the steps>` when left out). */
+  title?: (path: MachinePath<TMachine>) => string
+  timeout?: number
+}
+
+/** A generated path's event as a step sees it: its type, and the output, error or values it carries. */
+export type StepEvent = { type: string; output?: unknown; error?: unknown } & Record<string, unknown>
+
+/**
+ * One test per generated path: renders the page, then for every step does what the user does (or
+ * answers the API), and checks that the screen shows what the view table says of the state the
+ * model reached, with the events sent so far.
+ */
+export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Iterable<MachinePath<TMachine>>, walk: PathWalk<TMachine, TWorld>) {
+  for (const path of paths) {
+    it(walk.title?.(path) ?? `shows ${describePath(path.steps)}`, { timeout: walk.timeout }, async () => {
+      const world = await walk.start(path)
+      const sent: EventObject[] = []
+      for (const [index, step] of path.steps.entries()) {
+        sent.push(step.event)
+        await walk.step(step.event as StepEvent, world, { sent, index, path, state: step.state })
+        await expectView(walk.table, step.state, sent, walk.root?.())
+        await walk.check?.(world, sent, step.state)
+      }
+      await walk.end?.(world, sent, path)
+    })
+  }
 }

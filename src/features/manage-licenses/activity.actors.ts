@@ -1,13 +1,13 @@
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { ActivityPage } from '../../../common/contract'
+import type { activityMachine } from '../../../machines/activity.machine'
 
 /** Entries a page of Recent activity holds. */
 export const activityPageSize = 10
 
 /** Recent activity's I/O over the accounts API: GET /api/account/activity, a page before a cursor. */
 export function activityActors(api: AccountsApi) {
-  return {
-    loadActivity: fromRequest<ActivityPage, { before: string | null }>(({ input, signal }) => api.activity({ before: input.before, limit: activityPageSize }, signal)),
-  }
+  return requestsFor<typeof activityMachine>()({
+    loadActivity: ({ input, signal }) => api.activity({ before: input.before, limit: activityPageSize }, signal),
+  })
 }

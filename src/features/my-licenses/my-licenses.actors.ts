@@ -1,10 +1,11 @@
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { License } from '../../../common/contract'
+import type { myLicensesMachine } from '../../../machines/my-licenses.machine'
+import type { discordConnectMachine } from '../../../machines/discord-connect.machine'
 
 /** My Licenses' I/O over the accounts API. */
 export function licensesActors(api: AccountsApi) {
-  return { loadLicenses: fromRequest<License[], void>(({ signal }) => api.licenses(signal)) }
+  return requestsFor<typeof myLicensesMachine>()({ loadLicenses: ({ signal }) => api.licenses(signal) })
 }
 
 /**
@@ -12,10 +13,10 @@ export function licensesActors(api: AccountsApi) {
  * then there is no invite to open (an empty link), and the card shows connected all the same.
  */
 export function discordActors(api: AccountsApi) {
-  return {
-    connectDiscord: fromRequest<{ inviteLink: string }, { discordName: string }>(async ({ input, signal }) => {
+  return requestsFor<typeof discordConnectMachine>()({
+    connectDiscord: async ({ input, signal }) => {
       const answer = await api.connectDiscord(input.discordName, signal)
       return { inviteLink: answer.inviteLink ?? '' }
-    }),
-  }
+    },
+  })
 }

@@ -1,14 +1,14 @@
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { Account, ProfileFields } from '../../../common/contract'
+import type { profileMachine } from '../../../machines/profile.machine'
 
 /** The Profile page's I/O: load, then save and read back what was stored. */
 export function profileActors(api: AccountsApi) {
-  return {
-    loadProfile: fromRequest<Account, void>(({ signal }) => api.account(signal)),
-    saveProfile: fromRequest<Account, ProfileFields>(async ({ input, signal }) => {
+  return requestsFor<typeof profileMachine>()({
+    loadProfile: ({ signal }) => api.account(signal),
+    saveProfile: async ({ input, signal }) => {
       await api.updateAccount(input, signal)
       return api.account(signal)
-    }),
-  }
+    },
+  })
 }

@@ -1,12 +1,12 @@
-import type { CheckoutOutcome } from '../../../machines/purchase-complete.machine'
+import type { purchaseCompleteMachine } from '../../../machines/purchase-complete.machine'
 import type { AccountsApi } from '../../api/accounts-api'
 import { ApiError } from '../../api/errors'
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 
 /** The purchase completion page's I/O: where the checkout stands. */
 export function purchaseCompleteActors(api: AccountsApi) {
-  return {
-    loadCheckoutStatus: fromRequest<CheckoutOutcome, { sessionId: string }>(async ({ input, signal }) => {
+  return requestsFor<typeof purchaseCompleteMachine>()({
+    loadCheckoutStatus: async ({ input, signal }) => {
       try {
         return (await api.checkoutStatus(input.sessionId, signal)).status
       } catch (error) {
@@ -14,8 +14,8 @@ export function purchaseCompleteActors(api: AccountsApi) {
         if (error instanceof ApiError && error.status === 404) return 'unknown'
         throw error
       }
-    }),
-  }
+    },
+  })
 }
 
 /** The line a failed status call logs (the page claims no failure: the payment went through). */

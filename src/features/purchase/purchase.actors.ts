@@ -1,22 +1,14 @@
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
 import type { PriceId } from '../../../common/plans'
-import type { Product } from '../../../common/contract'
+import type { purchaseMachine } from '../../../machines/purchase.machine'
+import { checkoutReturnAddresses } from '../../payments/checkout-return'
 
-/** Where the hosted checkout returns: the purchase result page (spec section 7). */
-export function checkoutAddresses(origin: string, priceId: string) {
-  const complete = `${origin}/account/purchase/complete`
-  return {
-    successUrl: `${complete}?success=true&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${complete}?${new URLSearchParams({ success: 'false', pid: priceId })}`,
-  }
-}
-
+/** The purchase page's I/O; the checkout returns to the purchase result page (spec section 7). */
 export function purchaseActors(api: AccountsApi, origin: string) {
-  return {
-    loadProduct: fromRequest<Product, { priceId: string }>(({ input, signal }) => api.product(input.priceId, signal)),
-    createCheckoutSession: fromRequest<{ url: string }, { priceId: string; quantity: number }>(({ input, signal }) =>
-      api.createCheckoutSession({ priceId: input.priceId as PriceId, quantity: input.quantity, ...checkoutAddresses(origin, input.priceId) }, signal),
-    ),
-  }
+  return requestsFor<typeof purchaseMachine>()({
+    loadProduct: ({ input, signal }) => api.product(input.priceId, signal),
+    createCheckoutSession: ({ input, signal }) =>
+      api.createCheckoutSession({ priceId: input.priceId as PriceId, quantity: input.quantity, ...checkoutReturnAddresses(`${origin}/account/purchase/complete`, { pid: input.priceId }) }, signal),
+  })
 }

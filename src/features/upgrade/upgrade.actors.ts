@@ -1,9 +1,7 @@
 import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-js'
-import { fromRequest } from '../../api/request-actor'
-import type { PaymentSetupResult } from '../../../machines/upgrade.machine'
+import { requestsFor } from '../../api/request-actor'
+import type { PaymentSetupResult, upgradeMachine } from '../../../machines/upgrade.machine'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { PaymentCard, UpgradePreview } from '../../../common/contract'
-import type { PriceId } from '../../../common/plans'
 
 /** The upgrade flow's payment messages (spec section 8), exactly. */
 export const paymentMessages = {
@@ -56,16 +54,16 @@ export async function setUpPayment(api: AccountsApi, form: PaymentForm, returnUr
 
 /** The upgrade wizard's I/O: the accounts API and the payment provider. */
 export function upgradeActors(api: AccountsApi, returnUrl: () => string) {
-  return {
-    loadPaymentMethod: fromRequest<{ hasPaymentMethod: boolean; card: PaymentCard | null }, void>(async ({ signal }) => {
+  return requestsFor<typeof upgradeMachine>()({
+    loadPaymentMethod: async ({ signal }) => {
       const answer = await api.hasDefaultPaymentMethod(signal)
       return { hasPaymentMethod: answer.hasPaymentMethod, card: answer.card ?? null }
-    }),
-    createSetupIntent: fromRequest<{ clientSecret: string }, void>(({ signal }) => api.createSetupIntent(signal)),
-    setUpPayment: fromRequest<PaymentSetupResult, { clientSecret: string; form: unknown }>(({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal)),
-    loadUpgradePreview: fromRequest<UpgradePreview, { priceId: PriceId; quantity: number }>(({ input, signal }) => api.upgradePreview(input, signal)),
-    upgradeSubscription: fromRequest<void, { priceId: PriceId; quantity: number }>(async ({ input, signal }) => {
+    },
+    createSetupIntent: ({ signal }) => api.createSetupIntent(signal),
+    setUpPayment: ({ input, signal }) => setUpPayment(api, input.form as PaymentForm, returnUrl(), signal),
+    loadUpgradePreview: ({ input, signal }) => api.upgradePreview(input, signal),
+    upgradeSubscription: async ({ input, signal }) => {
       await api.upgrade(input, signal)
-    }),
-  }
+    },
+  })
 }

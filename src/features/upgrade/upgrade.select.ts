@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { upgradeSeats, type upgradeMachine } from '../../../machines/upgrade.machine'
+import type { upgradeMachine } from '../../../machines/upgrade.machine'
+import { upgradeSeatLimits } from '../../../common/plans'
 import { formatLongDate, formatUsd } from '../../../common/format'
 
 export type UpgradeStep = 'select' | 'payment' | 'confirm' | 'success' | 'failure'
@@ -24,7 +25,7 @@ export function selectUpgrade(snapshot: SnapshotFrom<typeof upgradeMachine>) {
     priceId,
     planName: plan?.name ?? '',
     seats,
-    seatLimits: upgradeSeats,
+    seatLimits: upgradeSeatLimits,
     pricePerSeat: plan ? formatUsd(plan.price) : '',
     total: plan ? formatUsd(plan.price * seats) : '',
     card: card ? `${brandNames[card.brand] ?? card.brand} ending in ${card.last4}` : null,

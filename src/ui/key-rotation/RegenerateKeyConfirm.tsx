@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
+import { DialogActions, ErrorAlert } from '../FormDialog'
 import type { selectKeyRotation } from './key-rotation.select'
 
 interface RegenerateKeyConfirmProps {
@@ -15,11 +16,7 @@ export function RegenerateKeyConfirm({ rotation, askedBy, onConfirm, onRetry, on
   const seat = rotation.seat
   return (
     <Stack>
-      {rotation.error && (
-        <Alert color="red" role="alert">
-          {rotation.error}
-        </Alert>
-      )}
+      <ErrorAlert message={rotation.error} />
       {askedBy === 'holder' || !seat ? (
         <Text>Regenerate your license key? The old key stops working at once: update your CI secrets and NuGet feed credentials with the new key.</Text>
       ) : (
@@ -28,11 +25,8 @@ export function RegenerateKeyConfirm({ rotation, askedBy, onConfirm, onRetry, on
           key, which they see in My Licenses.
         </Text>
       )}
-      <Group justify="flex-end">
-        {/* Focus starts on the safe choice: a new key cannot be undone. */}
-        <Button variant="default" onClick={onCancel} disabled={rotation.regenerating} autoFocus>
-          Cancel
-        </Button>
+      {/* Focus starts on the safe choice: a new key cannot be undone. */}
+      <DialogActions onCancel={onCancel} busy={rotation.regenerating} autoFocusCancel>
         {rotation.failed ? (
           <Button color="red" onClick={onRetry}>
             Try again
@@ -42,7 +36,7 @@ export function RegenerateKeyConfirm({ rotation, askedBy, onConfirm, onRetry, on
             Regenerate key
           </Button>
         )}
-      </Group>
+      </DialogActions>
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { CopyField } from '../CopyField'
+import { FormDialog } from '../FormDialog'
 import type { selectKeyRotation } from './key-rotation.select'
 import { RegenerateKeyConfirm } from './RegenerateKeyConfirm'
 import './key-rotation.css'
@@ -15,7 +16,7 @@ interface RegenerateKeyDialogProps {
 export function RegenerateKeyDialog({ rotation, onConfirm, onRetry, onClose }: RegenerateKeyDialogProps) {
   const opened = rotation.confirming || rotation.done
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Regenerate key">
+    <FormDialog opened={opened} onClose={onClose} title="Regenerate key">
       {rotation.confirming && <RegenerateKeyConfirm rotation={rotation} askedBy="owner" onConfirm={onConfirm} onRetry={onRetry} onCancel={onClose} />}
       {rotation.done && rotation.newKey && rotation.seat && (
         <Stack>
@@ -33,6 +34,6 @@ export function RegenerateKeyDialog({ rotation, onConfirm, onRetry, onClose }: R
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormDialog>
   )
 }

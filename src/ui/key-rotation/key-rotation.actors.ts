@@ -1,8 +1,8 @@
-import { fromRequest } from '../../api/request-actor'
+import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
-import type { RegeneratedKey } from '../../../common/contract'
+import type { keyRotationMachine } from '../../../machines/key-rotation.machine'
 
 /** Key rotation's I/O over the accounts API: POST /api/licenses/{licenseId}/regenerate-key. */
 export function keyRotationActors(api: AccountsApi) {
-  return { regenerateKey: fromRequest<RegeneratedKey, { licenseId: string }>(({ input, signal }) => api.regenerateKey(input.licenseId, signal)) }
+  return requestsFor<typeof keyRotationMachine>()({ regenerateKey: ({ input, signal }) => api.regenerateKey(input.licenseId, signal) })
 }

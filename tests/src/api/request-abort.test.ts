@@ -9,12 +9,12 @@ import { profileActors } from '../../../src/features/profile/profile.actors'
 import { purchaseCompleteActors } from '../../../src/features/purchase/purchase-complete.actors'
 import { purchaseActors } from '../../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../../src/features/upgrade/upgrade.actors'
-import { heldApi, until } from '../../support/held-api'
+import { fetchApi, until } from '../../support/fetch-api'
 
 /** The payment provider's objects as the payment step hands them over: the setup succeeds at once. */
 const paymentForm = { stripe: { confirmSetup: async () => ({ setupIntent: { payment_method: 'pm_card_visa' } }) }, elements: {} }
 
-type Factory = (api: ReturnType<typeof heldApi>['api']) => Record<string, AnyActorLogic>
+type Factory = (api: ReturnType<typeof fetchApi>['api']) => Record<string, AnyActorLogic>
 const factories: Record<string, [Factory, Record<string, unknown>]> = {
   accountShell: [
     (api) => accountShellActors(api),
@@ -41,11 +41,11 @@ const factories: Record<string, [Factory, Record<string, unknown>]> = {
   ],
 }
 
-const cases = Object.entries(factories).flatMap(([group, [factory, inputs]]) => Object.keys(factory(heldApi().api)).map((name) => [`${group}.${name}`, factory, inputs[name]] as const))
+const cases = Object.entries(factories).flatMap(([group, [factory, inputs]]) => Object.keys(factory(fetchApi().api)).map((name) => [`${group}.${name}`, factory, inputs[name]] as const))
 
 describe('every request actor the machines invoke', () => {
   it.each(cases)('%s: stopping the actor aborts its fetch, and a late answer is never its output', async (_, factory, input) => {
-    const { api, sent } = heldApi()
+    const { api, sent } = fetchApi()
     const name = _.split('.')[1]!
     const outputs: unknown[] = []
     const actor = createActor(factory(api)[name]!, { input })
@@ -62,7 +62,7 @@ describe('every request actor the machines invoke', () => {
   })
 
   it('saving the profile is two calls (PUT, then GET): stopping during the second aborts it too', async () => {
-    const { api, sent } = heldApi()
+    const { api, sent } = fetchApi()
     const actor = createActor(profileActors(api).saveProfile, { input: { firstName: 'Cara' } as never }).start()
     await until(() => sent.length === 1)
     sent[0]!.answer(null)

@@ -16,7 +16,7 @@ import { communityStats, fullStats, ownSeat } from '../../../testkit/models/mana
 import { plusLicense } from '../../../testkit/models/my-licenses.model'
 import { communityProduct } from '../../../testkit/models/purchase.model'
 import { account } from '../../../testkit/models/session.model'
-import { heldApi } from '../../support/held-api'
+import { fetchApi } from '../../support/fetch-api'
 import { renderAccountPage } from '../../support/pending-api'
 import { renderWithRouter } from '../../support/render'
 
@@ -36,7 +36,7 @@ const pressThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => 
 const submitThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => element.closest('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))))
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
-function renderManageLicenses(held: ReturnType<typeof heldApi>) {
+function renderManageLicenses(held: ReturnType<typeof fetchApi>) {
   const upgradeLogic = upgradeMachine.provide({ actors: upgradeActors(held.api, () => 'https://localhost/account/licenses') })
   renderAccountPage(
     () => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} goToCheckout={() => {}} />,
@@ -48,7 +48,7 @@ function renderManageLicenses(held: ReturnType<typeof heldApi>) {
 }
 
 async function openManageLicenses(stats: unknown, assigned: unknown[] = [ownSeat]) {
-  const held = heldApi()
+  const held = fetchApi()
   renderManageLicenses(held)
   await held.answer('GET /api/account/stats/', stats)
   await held.answer('GET /api/licenses/assigned', assigned)
@@ -120,7 +120,7 @@ describe('a submitting button pressed three times sends one request', () => {
     ['clicked', pressThrice],
     ['sent with Enter', submitThrice],
   ] as const)('Update Profile (%s)', async (_, press) => {
-    const held = heldApi()
+    const held = fetchApi()
     renderAccountPage(() => <ProfilePage />, { api: held.api, account })
     await held.answer('GET /api/account/', account)
     fireEvent.change(await screen.findByLabelText('Company'), { target: { value: 'Fabrikam' } })
@@ -133,7 +133,7 @@ describe('a submitting button pressed three times sends one request', () => {
     ['clicked', pressThrice],
     ['sent with Enter', submitThrice],
   ] as const)('Join Prism Discord (%s)', async (_, press) => {
-    const held = heldApi()
+    const held = fetchApi()
     renderAccountPage(() => <MyLicensesPage />, { api: held.api, account })
     await held.answer('GET /api/licenses', [plusLicense])
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Discord' }))
@@ -144,7 +144,7 @@ describe('a submitting button pressed three times sends one request', () => {
   })
 
   it('the purchase page’s action button (checkout)', async () => {
-    const held = heldApi()
+    const held = fetchApi()
     renderAccountPage(() => <PurchasePage priceId="community" />, { api: held.api, account: { ...account, allowedPriceId: null } })
     await held.answer('GET /api/products/community', communityProduct)
     await pressThrice(await screen.findByRole('button', { name: communityProduct.actionText }))
@@ -153,7 +153,7 @@ describe('a submitting button pressed three times sends one request', () => {
   })
 
   it('Billing in the sidebar', async () => {
-    const held = heldApi()
+    const held = fetchApi()
     const auth = {
       actor: {
         getSnapshot: () => ({

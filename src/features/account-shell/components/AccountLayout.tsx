@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { Alert, AppShell, Burger, Group } from '@mantine/core'
+import { AppShell, Burger, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import type { AccountNavItem } from '../account-nav.select'
 import { AccountNav } from './AccountNav'
 import { UserMenu } from './UserMenu'
 import { PrismLogo } from '../../../ui/PrismLogo'
+import { ErrorAlert } from '../../../ui/FormDialog'
 
 interface AccountLayoutProps {
   navItems: AccountNavItem[]
@@ -39,11 +40,7 @@ export function AccountLayout(props: AccountLayoutProps) {
         <AccountNav items={props.navItems} billingOpening={props.billingOpening} onOpenBilling={props.onOpenBilling} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main">
-        {props.billingError && (
-          <Alert color="red" title="Billing portal" withCloseButton closeButtonLabel="Dismiss" onClose={props.onDismissBillingError} mb="md" role="alert">
-            {props.billingError}
-          </Alert>
-        )}
+        <ErrorAlert title="Billing portal" message={props.billingError} onDismiss={props.onDismissBillingError} mb="md" />
         {props.children}
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { assignRequestSchema, type AssignRequest } from '../../../../common/contract'
+import { ErrorAlert, FormDialog } from '../../../ui/FormDialog'
 
 interface AssignDialogProps {
   opened: boolean
@@ -14,10 +15,10 @@ interface AssignDialogProps {
 /** Assign License: first name, last name and email, each checked before sending (spec section 5). */
 export function AssignDialog(props: AssignDialogProps) {
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Assign License">
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Assign License">
       {/* Mounted per opening, so the typed values start empty and stay through a failure. */}
       {props.opened && <AssignForm {...props} />}
-    </Modal>
+    </FormDialog>
   )
 }
 
@@ -26,11 +27,7 @@ function AssignForm({ submitting, error, onAssign, onAssignSeveral, onClose }: A
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onAssign({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() }))}>
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <TextInput label="First name" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />
         <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
         <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />

@@ -1,7 +1,8 @@
-import { Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Button, List, Stack, Text, Textarea } from '@mantine/core'
 import { IconAlertCircle, IconCheck, IconCircleDashed, IconMinus } from '@tabler/icons-react'
 import type { BulkLine, BulkResult } from '../../../../machines/manage-licenses.machine'
 import { parseBulkLines } from '../bulk-lines'
+import { DialogActions, FormDialog } from '../../../ui/FormDialog'
 
 interface BulkAssignDialogProps {
   opened: boolean
@@ -28,7 +29,7 @@ function lineStatus(line: BulkLine & { result: BulkResult | null }) {
 export function BulkAssignDialog(props: BulkAssignDialogProps) {
   const ready = props.lines.filter((line) => !line.error).length
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Assign several licenses" size="lg">
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Assign several licenses" size="lg">
       <Stack>
         <Textarea
           label="Assignees"
@@ -69,17 +70,14 @@ export function BulkAssignDialog(props: BulkAssignDialogProps) {
             {props.assignedCount} of {props.lines.length} licenses assigned.
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} disabled={props.sending}>
-            {props.finished ? 'Close' : 'Cancel'}
-          </Button>
+        <DialogActions onCancel={props.onClose} busy={props.sending} cancelLabel={props.finished ? 'Close' : 'Cancel'}>
           {!props.finished && (
             <Button onClick={props.onSubmit} disabled={!props.canSubmit} loading={props.sending}>
               {ready === 1 ? 'Assign 1 license' : `Assign ${ready} licenses`}
             </Button>
           )}
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </FormDialog>
   )
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core'
+import { Button, NumberInput, Stack, Text } from '@mantine/core'
+import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
 
 interface PurchaseDialogProps {
   opened: boolean
@@ -16,13 +17,9 @@ interface PurchaseDialogProps {
 /** Buy Additional Licenses: how many (at least 1, no maximum), the price, then the hosted checkout. */
 export function PurchaseDialog(props: PurchaseDialogProps) {
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Buy Additional Licenses">
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Buy Additional Licenses">
       <Stack>
-        {props.error && (
-          <Alert color="red" role="alert">
-            {props.error}
-          </Alert>
-        )}
+        <ErrorAlert message={props.error} />
         <NumberInput
           label="Additional licenses"
           min={1}
@@ -40,15 +37,12 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
         <Text fz="lg">
           Total: <strong>{props.total}</strong> per year
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} disabled={props.redirecting}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={props.onClose} busy={props.redirecting}>
           <Button loading={props.redirecting} onClick={props.onCheckout}>
             Continue to checkout
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
-    </Modal>
+    </FormDialog>
   )
 }

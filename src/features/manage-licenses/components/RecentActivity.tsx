@@ -1,5 +1,6 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
+import { Button, Skeleton, Stack, Text } from '@mantine/core'
 import { LoadFailed } from '../../../ui/LoadFailed'
+import { ErrorAlert } from '../../../ui/FormDialog'
 import type { selectActivity } from '../activity.select'
 
 interface RecentActivityProps {
@@ -38,11 +39,7 @@ export function RecentActivity({ activity, onRetry, onShowMore }: RecentActivity
               </li>
             ))}
           </ul>
-          {activity.moreError && (
-            <Alert color="red" role="alert">
-              {activity.moreError}
-            </Alert>
-          )}
+          <ErrorAlert message={activity.moreError} />
           {activity.showMore && (
             <Button size="xs" variant="default" loading={activity.loadingMore} onClick={onShowMore}>
               Show more

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Button, List, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { discordNameSchema } from '../../../../common/contract'
 import { discord } from '../../../content/discord'
+import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
 
 interface DiscordDialogProps {
   opened: boolean
@@ -18,10 +19,10 @@ interface DiscordDialogProps {
 /** Connect Discord: how to find the username, the input, and 'Join Prism Discord'. */
 export function DiscordDialog(props: DiscordDialogProps) {
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={props.opened} onClose={props.onClose} title="Connect Discord">
+    <FormDialog opened={props.opened} onClose={props.onClose} title="Connect Discord">
       {/* Mounted per opening, so a field error of the last opening is gone. */}
       {props.opened && <DiscordForm {...props} />}
-    </Modal>
+    </FormDialog>
   )
 }
 
@@ -51,11 +52,7 @@ function DiscordForm(props: DiscordDialogProps) {
           <List.Item>In Discord, open User Settings, then My Account: your username is shown there.</List.Item>
           <List.Item>Enter that username below and join.</List.Item>
         </List>
-        {props.error && (
-          <Alert color="red" role="alert">
-            {props.error}
-          </Alert>
-        )}
+        <ErrorAlert message={props.error} />
         <TextInput
           label="Discord username"
           value={props.discordName}
@@ -67,14 +64,11 @@ function DiscordForm(props: DiscordDialogProps) {
           autoComplete="off"
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={props.onClose}>
           <Button type="submit" disabled={!props.canJoin} loading={props.joining}>
             Join Prism Discord
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   )

@@ -1,9 +1,10 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Tabs, Text } from '@mantine/core'
+import { Alert, Button, Code, CopyButton, Group, Stack, Tabs, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import type { License } from '../../../../common/contract'
 import { feedSetup, packageFeed } from '../../../content/package-feed'
 import { CopyField } from '../../../ui/CopyField'
+import { FormDialog } from '../../../ui/FormDialog'
 import type { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
 import { RegenerateKeyConfirm } from '../../../ui/key-rotation/RegenerateKeyConfirm'
 
@@ -57,7 +58,7 @@ export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyA
     wasConfirming.current = rotation.confirming
   }, [rotation.confirming])
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={license !== null} onClose={onClose} title="License Key" size={plus ? 'xl' : 'md'}>
+    <FormDialog opened={license !== null} onClose={onClose} title="License Key" size={plus ? 'xl' : 'md'}>
       {license && rotation.confirming && <RegenerateKeyConfirm rotation={rotation} askedBy="holder" onConfirm={onConfirmRegenerate} onRetry={onRetryRegenerate} onCancel={onCancelRegenerate} />}
       {license && !rotation.confirming && (
         <Stack>
@@ -111,6 +112,6 @@ export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyA
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormDialog>
   )
 }

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import type { Account, ProfileFields } from '../../../../common/contract'
 import { profileFieldsSchema } from '../../../../common/contract'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
+import { ErrorAlert } from '../../../ui/FormDialog'
 
 const fieldsOf = (account: Account): ProfileFields => ({
   firstName: account.firstName,
@@ -49,11 +50,7 @@ export function ProfileForm({ account, saving, saved, error, onSave, onDismissNo
             Your profile was updated.
           </Alert>
         )}
-        {error && (
-          <Alert color="red" role="alert" title="Your profile was not saved" withCloseButton closeButtonLabel="Dismiss" onClose={onDismissNotice}>
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert title="Your profile was not saved" message={error} onDismiss={onDismissNotice} />
         <Fieldset legend="Personal Information">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />

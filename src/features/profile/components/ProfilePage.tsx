@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core'
+import { Stack, Title } from '@mantine/core'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useAppActorRef } from '../../../ui/app-actors'
 import { profileMachine } from '../../../../machines/profile.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
+import { LoadFailed } from '../../../ui/LoadFailed'
 import { profileActors } from '../profile.actors'
 import { selectProfile } from '../profile.select'
 import { ProfileForm } from './ProfileForm'
@@ -17,14 +18,7 @@ export function ProfilePage() {
     <Stack maw={820}>
       <Title order={1}>Profile</Title>
       {view.loading && <LoadingScreen />}
-      {view.failed && (
-        <Alert color="red" role="alert" title="Your profile could not be loaded">
-          <Text size="sm">{view.error}</Text>
-          <Button size="xs" mt="xs" onClick={() => profile.send({ type: 'profile.reload' })}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {view.failed && <LoadFailed title="Your profile could not be loaded" message={view.error} onRetry={() => profile.send({ type: 'profile.reload' })} />}
       {view.account && (
         <ProfileForm
           account={view.account}

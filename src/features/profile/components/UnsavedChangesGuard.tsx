@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Text } from '@mantine/core'
+import { Button, Group, Text } from '@mantine/core'
 import { useBlocker } from '@tanstack/react-router'
+import { FormDialog } from '../../../ui/FormDialog'
 
 /** Leaving the page with unsaved changes asks first (also when closing the tab). */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true })
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?">
+    <FormDialog opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?">
       <Text size="sm">Your changes to the profile are not saved yet.</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()}>
@@ -15,6 +16,6 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
           Leave without saving
         </Button>
       </Group>
-    </Modal>
+    </FormDialog>
   )
 }

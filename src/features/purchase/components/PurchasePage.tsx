@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { ActionIcon, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { useAppActorRef } from '../../../ui/app-actors'
@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { purchaseMachine } from '../../../../machines/purchase.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { LoadingScreen } from '../../../ui/LoadingScreen'
+import { ErrorAlert } from '../../../ui/FormDialog'
 import { purchaseActors } from '../purchase.actors'
 import { selectPurchase } from '../purchase.select'
 import { leaveSiteFor } from '../../../ui/leave-site'
@@ -100,11 +101,7 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
       <Text fz="lg">
         Total: <strong>{view.total}</strong> per year
       </Text>
-      {view.error && (
-        <Alert color="red" role="alert">
-          {view.error}
-        </Alert>
-      )}
+      <ErrorAlert message={view.error} />
       <Group>
         <Button size="md" loading={view.redirecting} onClick={() => purchase.send({ type: 'checkout.start' })}>
           {product.actionText}

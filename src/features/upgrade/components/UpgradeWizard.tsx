@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Radio, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
+import { Button, Group, Loader, NumberInput, Radio, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
@@ -7,6 +7,7 @@ import type { upgradeMachine } from '../../../../machines/upgrade.machine'
 import type { PriceId } from '../../../../common/plans'
 import { formatUsd } from '../../../../common/format'
 import { selectUpgrade } from '../upgrade.select'
+import { ErrorAlert, FormDialog } from '../../../ui/FormDialog'
 import '../upgrade.css'
 
 const PaymentStep = lazy(() => import('./PaymentStep'))
@@ -33,9 +34,9 @@ export function UpgradeWizard({ upgrade, onClose }: UpgradeWizardProps) {
     if (upgrade && !isBusy(selectUpgrade(upgrade.getSnapshot()))) onClose()
   }
   return (
-    <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={upgrade !== undefined} onClose={closeUnlessBusy} title="Upgrade Subscription" size="lg">
+    <FormDialog opened={upgrade !== undefined} onClose={closeUnlessBusy} title="Upgrade Subscription" size="lg">
       {upgrade && <WizardSteps upgrade={upgrade} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   )
 }
 
@@ -48,11 +49,7 @@ function WizardSteps({ upgrade, onClose }: { upgrade: UpgradeRef; onClose: () =>
       </Text>
       {view.step === 'select' && (
         <>
-          {view.error && (
-            <Alert color="red" role="alert">
-              {view.error}
-            </Alert>
-          )}
+          <ErrorAlert message={view.error} />
           <Radio.Group label="Plan" value={view.priceId} onChange={(priceId) => upgrade.send({ type: 'plan.select', priceId: priceId as PriceId })}>
             <Stack gap="xs" mt="xs">
               {view.targets.map((target) => (
@@ -169,9 +166,7 @@ function WizardSteps({ upgrade, onClose }: { upgrade: UpgradeRef; onClose: () =>
       )}
       {view.step === 'failure' && (
         <>
-          <Alert color="red" role="alert" title="The upgrade did not go through">
-            {view.error}
-          </Alert>
+          <ErrorAlert title="The upgrade did not go through" message={view.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => upgrade.send({ type: 'page.refresh' })}>
               Refresh Page

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
-import type { EventObject } from 'xstate'
 import { billingPortalMachine } from '../../../../machines/billing-portal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
 import type { Account } from '../../../../common/contract'
@@ -13,9 +12,10 @@ import { ProfilePage } from '../../../../src/features/profile/components/Profile
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
 import { billingPortalModel, portalUrl } from '../../../../testkit/models/billing-portal.model'
 import { account, sessionModel } from '../../../../testkit/models/session.model'
-import { describePath, planPaths } from '../../../../testkit/model/paths'
-import { pendingApi, settleActorEvent } from '../../../support/pending-api'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { planPaths } from '../../../../testkit/model/paths'
+import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
+import { walkPaths } from '../../../support/run-paths'
+import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
 import { billingPortalViewTable } from './billing-portal.view-table'
 import { sessionViewTable } from './session.view-table'
@@ -55,7 +55,7 @@ function renderArea(page: ReactNode) {
 }
 
 /** On the Profile page the person changes their first name and saves; the page reads back what was stored. */
-async function saveFirstName(pending: ReturnType<typeof pendingApi>, firstName: string, stored: Account) {
+async function saveFirstName(pending: PendingApi, firstName: string, stored: Account) {
   await pending.settle('account', { output: account })
   fireEvent.change(await screen.findByLabelText('First name'), { target: { value: firstName } })
   fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
@@ -67,21 +67,18 @@ async function saveFirstName(pending: ReturnType<typeof pendingApi>, firstName: 
 describe('the account area around the Profile page (component paths of the session machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(sessionViewTable, sessionMachine))
 
-  for (const path of planPaths(sessionModel).paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
-      const pending = renderArea(<ProfilePage />)
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown; account?: Account }
-        if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account!)
-        else await settleActorEvent(pending, { loadAccount: 'login' }, event)
-        sent.push(step.event)
-        await expectView(sessionViewTable, step.state, sent)
-      }
+  walkPaths(planPaths(sessionModel).paths, {
+    table: sessionViewTable,
+    start: () => renderArea(<ProfilePage />),
+    step: async (event, pending) => {
+      if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
+      else await settleActorEvent(pending, { loadAccount: 'login' }, event)
+    },
+    end: (pending) => {
       expect(pending.calls('login')).toEqual([[{ firstName: 'Cara', lastName: 'Commercial', email: account.email, oid: account.oid }, expect.any(AbortSignal)]])
       for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Caroline', lastName: 'Commercial', companyName: 'Contoso' })
-    })
-  }
+    },
+  })
 })
 
 describe('Billing in the sidebar (component paths of the billingPortal machine)', () => {
@@ -90,28 +87,28 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
 
   it('has a view for every state of the machine', () => expectTableCoversMachine(billingPortalViewTable, billingPortalMachine))
 
-  for (const path of planPaths(billingPortalModel).paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+  walkPaths(planPaths(billingPortalModel).paths, {
+    table: billingPortalViewTable,
+    start: async () => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = renderArea(<h1>My Licenses</h1>)
       await pending.settle('login', { output: account })
       expect(await screen.findByRole('heading', { level: 1, name: 'My Licenses' })).toBeTruthy()
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        if (!(await settleActorEvent(pending, { createPortalSession: 'createPortalSession' }, event)))
-          await act(async () => {
-            if (event.type === 'portal.open') fireEvent.click(billing())
-            if (event.type === 'error.dismiss') fireEvent.click(within(error()!).getByRole('button', { name: 'Dismiss' }))
-          })
-        sent.push(step.event)
-        await expectView(billingPortalViewTable, step.state, sent)
-      }
+      return pending
+    },
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, { createPortalSession: 'createPortalSession' }, event)))
+        await act(async () => {
+          if (event.type === 'portal.open') fireEvent.click(billing())
+          if (event.type === 'error.dismiss') fireEvent.click(within(error()!).getByRole('button', { name: 'Dismiss' }))
+        })
+    },
+    end: (pending, sent) => {
       // The browser leaves for the portal session's address once it is answered, and only then.
       const answered = sent.some((event) => event.type === 'xstate.done.actor.createPortalSession')
       expect(vi.mocked(leaveSiteFor).mock.calls).toEqual(answered ? [[portalUrl]] : [])
       // The portal returns to the page Billing was opened from.
       for (const [returnUrl] of pending.calls('createPortalSession')) expect(returnUrl).toBe(window.location.href)
-    })
-  }
+    },
+  })
 })

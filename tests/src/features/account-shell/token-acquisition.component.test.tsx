@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { EventObject, SnapshotFrom } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import type { AuthFailure } from '../../../../machines/auth.types'
 import { tokenMachine } from '../../../../machines/token.machine'
 import { toAuthFailure } from '../../../../src/auth/accounts'
@@ -15,7 +15,8 @@ import { account } from '../../../../testkit/models/session.model'
 import { tokenModel } from '../../../../testkit/models/token.model'
 import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../../support/fake-msal'
 import { describePath, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { expectTableCoversMachine } from '../../../support/view-table'
+import { walkPaths } from '../../../support/run-paths'
 import { tokenViewTable } from './token.view-table'
 
 /**
@@ -100,32 +101,30 @@ describe('the token flow behind Update Profile (component paths of the token mac
 
   it('has a view for every state of the machine', () => expectTableCoversMachine(tokenViewTable, tokenMachine))
 
-  for (const path of planPaths(tokenModel).paths) {
-    const signedIn = path.input?.account !== null
-    it(`${signedIn ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`, async () => {
+  const signedIn = (path: { input?: { account: unknown } }) => path.input?.account !== null
+  walkPaths(planPaths(tokenModel).paths, {
+    table: tokenViewTable,
+    title: (path) => `${signedIn(path) ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`,
+    start: async (path) => {
       msal = fakeMsal([caraInMsal])
       await openProfile()
       // The page stays until it leaves for '/' (the tests' DOM does not move window.location); the next call finds no account.
-      if (!signedIn) msal.signOutInAnotherTab()
+      if (!signedIn(path)) msal.signOutInAnotherTab()
       fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Fabrikam' } })
-      let token: string | null = null
-      const sent: EventObject[] = []
-      for (const [index, step] of path.steps.entries()) {
-        const event = step.event as { type: string; output?: string; error?: AuthFailure }
-        // A sign-in again fails while another interaction runs: here, the sign-out the person started.
-        if (path.steps[index + 1]?.event.type === 'xstate.error.actor.signInAgain') await logOut()
-        if (event.type === 'xstate.init') fireEvent.click(updateProfile())
-        const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(tokenFromCache|tokenByRefreshToken|tokenByHiddenFrame)$/.exec(event.type) ?? []
-        const state = { tokenFromCache: 'fromCache', tokenByRefreshToken: 'byRefreshToken', tokenByHiddenFrame: 'byHiddenFrame' }[actor ?? '']
-        if (state) await msal.answer(policyOf[state]!, outcome === 'done' ? { token: event.output! } : { failure: event.error! })
-        if (outcome === 'done') token = event.output!
-        const value = String((step.state as SnapshotFrom<typeof tokenMachine>).value)
-        // Saving reads back what was stored: that call's token comes from the cache.
-        if (value === 'acquired') await msal.answer(CacheLookupPolicy.AccessToken, { token: 'token-for-the-reading' })
-        sent.push(step.event)
-        await expectView(tokenViewTable, step.state, sent)
-        await expectCalls(value, token)
-      }
-    })
-  }
+      return { token: null as string | null }
+    },
+    step: async (stepEvent, world, { index, path, state: snapshot }) => {
+      const event = stepEvent as { type: string; output?: string; error?: AuthFailure }
+      // A sign-in again fails while another interaction runs: here, the sign-out the person started.
+      if (path.steps[index + 1]?.event.type === 'xstate.error.actor.signInAgain') await logOut()
+      if (event.type === 'xstate.init') fireEvent.click(updateProfile())
+      const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(tokenFromCache|tokenByRefreshToken|tokenByHiddenFrame)$/.exec(event.type) ?? []
+      const state = { tokenFromCache: 'fromCache', tokenByRefreshToken: 'byRefreshToken', tokenByHiddenFrame: 'byHiddenFrame' }[actor ?? '']
+      if (state) await msal.answer(policyOf[state]!, outcome === 'done' ? { token: event.output! } : { failure: event.error! })
+      if (outcome === 'done') world.token = event.output!
+      // Saving reads back what was stored: that call's token comes from the cache.
+      if (String((snapshot as SnapshotFrom<typeof tokenMachine>).value) === 'acquired') await msal.answer(CacheLookupPolicy.AccessToken, { token: 'token-for-the-reading' })
+    },
+    check: ({ token }, _, snapshot) => expectCalls(String((snapshot as SnapshotFrom<typeof tokenMachine>).value), token),
+  })
 })

@@ -3,29 +3,22 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { EventObject } from 'xstate'
 import { manageLicensesMachine, type BulkLine } from '../../../../machines/manage-licenses.machine'
-import type { AccountsApi } from '../../../../src/api/accounts-api'
 import type { AssignRequest, AssignedLicense } from '../../../../common/contract'
 import { ManageLicensesPage } from '../../../../src/features/manage-licenses/components/ManageLicensesPage'
 import { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '../../../../src/ui/account-services'
 import { licensesAlongPath, manageLicensesModel } from '../../../../testkit/models/manage-licenses.model'
-import { pendingCalls } from '../../../support/deferred'
-import { coveringPaths, describePath, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { pendingApi, settleActorEvent } from '../../../support/pending-api'
+import { walkPaths } from '../../../support/run-paths'
+import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
+import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { manageLicensesViewTable } from './manage-licenses.view-table'
 
 function renderManageLicenses() {
-  const calls = pendingCalls()
-  const api = {
-    stats: () => calls.call('loadStats'),
-    assignedLicenses: () => calls.call('loadAssigned'),
-    assign: () => calls.call('assignLicense'),
-    unassign: () => calls.call('unassignLicense'),
-    createCheckoutSession: () => calls.call('createCheckoutSession'),
-    // Recent activity has its own component paths; here it has nothing to show.
-    activity: async () => ({ entries: [], nextCursor: null }),
-  } as unknown as AccountsApi
+  // Recent activity has its own component paths; here it has nothing to show.
+  const calls = pendingApi({ activity: async () => ({ entries: [], nextCursor: null }) })
+  const api = calls.api
   const goToCheckout = vi.fn()
   // The wizard itself has its own component paths; here it is a stand-in that never settles.
   const upgradeLogic = upgradeMachine.provide({ actors: { loadPaymentMethod: () => new Promise(() => {}) } as never })
@@ -47,6 +40,9 @@ function renderManageLicenses() {
   ))
   return { calls, goToCheckout }
 }
+
+/** The API call each actor of the machine makes. */
+const actorCalls = { loadStats: 'stats', loadAssigned: 'assignedLicenses', assignLicense: 'assign', unassignLicense: 'unassign', createCheckoutSession: 'createCheckoutSession' }
 
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./)[1]!.textContent
@@ -111,25 +107,20 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
   const model = { ...manageLicensesModel, inputs: [manageLicensesModel.inputs![0]!] }
   const { paths } = planPaths(model)
   it('has a view for every state of the machine', () => expectTableCoversMachine(manageLicensesViewTable, manageLicensesMachine))
-  for (const path of coveringPaths(model.machine, paths)) {
+  walkPaths(coveringPaths(model.machine, paths), {
+    table: manageLicensesViewTable,
     // The longest path has some twenty steps over the whole page: about 15 s alone, twice that on a busy machine.
-    it(`shows ${describePath(path.steps)}`, { timeout: 90_000 }, async () => {
-      const { calls, goToCheckout } = renderManageLicenses()
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string } & Record<string, unknown>
-        sent.push(event)
-        if (event.type !== 'xstate.init') {
-          await act(async () => {
-            if (!calls.settle(event)) perform(event, sent)
-          })
-        }
-        await expectView(manageLicensesViewTable, step.state, sent)
-        expectTiles(sent)
-      }
+    timeout: 90_000,
+    start: renderManageLicenses,
+    step: async (event, { calls }, { sent }) => {
+      if (event.type === 'xstate.init' || (await settleActorEvent(calls, actorCalls, event))) return
+      await act(async () => perform(event, sent))
+    },
+    check: (_, sent) => expectTiles(sent),
+    end: ({ goToCheckout }, sent) => {
       // The hosted checkout's address, once it was made.
       if (sent.some(({ type }) => type === 'xstate.done.actor.createCheckoutSession')) expect(goToCheckout).toHaveBeenCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')
       else expect(goToCheckout).not.toHaveBeenCalled()
-    })
-  }
+    },
+  })
 })

@@ -1,58 +1,26 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { EventObject } from 'xstate'
 import { activityMachine } from '../../../../machines/activity.machine'
 import { keyRotationMachine } from '../../../../machines/key-rotation.machine'
-import type { AccountsApi } from '../../../../src/api/accounts-api'
 import { ManageLicensesPage } from '../../../../src/features/manage-licenses/components/ManageLicensesPage'
 import { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '../../../../src/ui/account-services'
 import { activityModel, firstPage } from '../../../../testkit/models/activity.model'
 import { keyRotationModel, noSeat } from '../../../../testkit/models/key-rotation.model'
 import { fullStats, newSeat, ownSeat } from '../../../../testkit/models/manage-licenses.model'
-import { deferred, type Deferred } from '../../../support/deferred'
-import { describePath, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
+import { walkPaths } from '../../../support/run-paths'
+import { planPaths } from '../../../../testkit/model/paths'
+import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { activityViewTable } from './activity.view-table'
 import { keyRotationViewTable } from './key-rotation.view-table'
 
-/** API calls the test answers; an aborted call (the page asked again) is dropped, as fetch drops it. */
-function heldCalls() {
-  const waiting = new Map<string, { args: unknown[]; signal?: AbortSignal; answer: Deferred<unknown> }[]>()
-  const made: Record<string, unknown[][]> = {}
-  const call =
-    (name: string) =>
-    (...args: unknown[]) => {
-      const answer = deferred<unknown>()
-      const signal = args.at(-1) as AbortSignal | undefined
-      waiting.set(name, [...(waiting.get(name) ?? []), { args, signal, answer }])
-      ;(made[name] ??= []).push(args.slice(0, -1))
-      return answer.promise
-    }
-  async function settle(name: string, outcome: { output: unknown } | { error: unknown }) {
-    const next = () => (waiting.get(name) ?? []).find((held) => !held.signal?.aborted)
-    await waitFor(() => expect(next()).toBeTruthy())
-    const held = next()!
-    waiting.set(
-      name,
-      waiting.get(name)!.filter((other) => other !== held),
-    )
-    await act(async () => ('output' in outcome ? held.answer.resolve(outcome.output) : held.answer.reject(outcome.error)))
-  }
-  return { call, settle, made }
-}
-
 /** Manage Licenses for an owner with two assigned seats, every seat used. */
 async function renderManage() {
-  const calls = heldCalls()
-  const api = {
-    stats: async () => fullStats,
-    assignedLicenses: async () => [ownSeat, newSeat],
-    activity: calls.call('activity'),
-    regenerateKey: calls.call('regenerateKey'),
-  } as unknown as AccountsApi
+  const calls = pendingApi({ stats: async () => fullStats, assignedLicenses: async () => [ownSeat, newSeat] })
+  const api = calls.api
   const upgradeLogic = upgradeMachine.provide({ actors: { loadPaymentMethod: () => new Promise(() => {}) } as never })
   renderPage(() => (
     <AccountServicesProvider value={{ api } as AccountServices}>
@@ -68,7 +36,7 @@ const rotationDialog = () => screen.queryByRole('dialog', { name: 'Regenerate ke
 const newKey = 'PRSM-NEWKY-11111-22222-33333-44444'
 
 /** The owner gives Ada Lovelace's seat a new key: asked, confirmed, answered, closed. */
-async function rotateAdasKey(calls: ReturnType<typeof heldCalls>) {
+async function rotateAdasKey(calls: PendingApi) {
   fireEvent.click(screen.getByRole('button', { name: 'Regenerate key of Ada Lovelace' }))
   fireEvent.click(within(rotationDialog()!).getByRole('button', { name: 'Regenerate key' }))
   await calls.settle('regenerateKey', { output: { licenseId: newSeat.id, licenseKey: newKey } })
@@ -77,29 +45,25 @@ async function rotateAdasKey(calls: ReturnType<typeof heldCalls>) {
 
 describe('Recent activity (component paths of the activity machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(activityViewTable, activityMachine))
-  for (const path of planPaths(activityModel).paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
-      const calls = await renderManage()
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        const outcome = /^xstate\.(done|error)\.actor\.loadActivity$/.exec(event.type)?.[1]
-        if (outcome === 'done') await calls.settle('activity', { output: event.output })
-        if (outcome === 'error') await calls.settle('activity', { error: event.error })
-        if (event.type === 'activity.reload') fireEvent.click(activitySection().getByRole('button', { name: 'Try again' }))
-        if (event.type === 'activity.more') fireEvent.click(activitySection().getByRole('button', { name: 'Show more' }))
-        // A change made on the page refreshes the activity: here, a new key for Ada Lovelace.
-        if (event.type === 'activity.refresh') await rotateAdasKey(calls)
-        sent.push(event)
-        await expectView(activityViewTable, step.state, sent, screen.getByRole('region', { name: 'Recent activity' }))
-        // The rest of the page works whatever Recent activity says.
-        expect(screen.getByRole('table', { name: 'Assigned licenses' })).toBeTruthy()
-      }
+  walkPaths(planPaths(activityModel).paths, {
+    table: activityViewTable,
+    root: () => screen.getByRole('region', { name: 'Recent activity' }),
+    start: renderManage,
+    step: async (event, calls) => {
+      await settleActorEvent(calls, { loadActivity: 'activity' }, event)
+      if (event.type === 'activity.reload') fireEvent.click(activitySection().getByRole('button', { name: 'Try again' }))
+      if (event.type === 'activity.more') fireEvent.click(activitySection().getByRole('button', { name: 'Show more' }))
+      // A change made on the page refreshes the activity: here, a new key for Ada Lovelace.
+      if (event.type === 'activity.refresh') await rotateAdasKey(calls)
+    },
+    // The rest of the page works whatever Recent activity says.
+    check: () => expect(screen.getByRole('table', { name: 'Assigned licenses' })).toBeTruthy(),
+    end: (calls, _, path) => {
       // The page's own load, then one request a press of Try again or Show more and one a refresh.
       const asked = path.steps.filter((step) => ['activity.reload', 'activity.more', 'activity.refresh'].includes(step.event.type)).length
-      expect(calls.made.activity).toHaveLength(1 + asked)
-    })
-  }
+      expect(calls.made('activity')).toHaveLength(1 + asked)
+    },
+  })
 
   it("each entry's moment is a <time> with its instant, shown in the viewer's locale", async () => {
     const calls = await renderManage()
@@ -108,10 +72,10 @@ describe('Recent activity (component paths of the activity machine)', () => {
       .getAllByRole('listitem')
       .map((item) => item.querySelector('time')!.getAttribute('dateTime'))
     expect(times).toEqual(['2026-11-20T14:05:00.000Z', '2026-11-01T00:00:00.000Z'])
-    expect(calls.made.activity).toEqual([[{ before: null, limit: 10 }]])
+    expect(calls.made('activity')).toEqual([[{ before: null, limit: 10 }]])
     fireEvent.click(activitySection().getByRole('button', { name: 'Show more' }))
     fireEvent.click(activitySection().getByRole('button', { name: 'Show more' }))
-    expect(calls.made.activity).toEqual([[{ before: null, limit: 10 }], [{ before: 'cursor_2', limit: 10 }]])
+    expect(calls.made('activity')).toEqual([[{ before: null, limit: 10 }], [{ before: 'cursor_2', limit: 10 }]])
   })
 })
 
@@ -119,26 +83,29 @@ describe("the owner's key rotation in Manage Licenses (component paths of the ke
   // A request naming no seat has no button: every row names its seat.
   it('has a view for every state of the machine', () => expectTableCoversMachine(keyRotationViewTable, keyRotationMachine))
   const paths = planPaths(keyRotationModel).paths.filter((path) => !path.steps.some((step) => step.event.type === 'rotation.request' && (step.event as { seat: unknown }).seat === noSeat))
-  for (const path of paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+  walkPaths(paths, {
+    table: keyRotationViewTable,
+    start: async () => {
       const calls = await renderManage()
       await calls.settle('activity', { output: firstPage })
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        if (event.type === 'xstate.done.actor.regenerateKey') await calls.settle('regenerateKey', { output: event.output })
-        if (event.type === 'xstate.error.actor.regenerateKey') await calls.settle('regenerateKey', { error: event.error })
-        if (event.type === 'rotation.request') fireEvent.click(screen.getByRole('button', { name: 'Regenerate key of Ada Lovelace' }))
-        if (event.type === 'rotation.confirm') fireEvent.click(within(rotationDialog()!).getByRole('button', { name: 'Regenerate key' }))
-        if (event.type === 'rotation.retry') fireEvent.click(within(rotationDialog()!).getByRole('button', { name: 'Try again' }))
-        if (event.type === 'rotation.close') fireEvent.keyDown(rotationDialog() ?? document.body, { key: 'Escape' })
-        await expectView(keyRotationViewTable, step.state, [])
-        for (const key of screen.queryAllByRole('textbox', { name: 'New license key' })) expect((key as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
-      }
+      return calls
+    },
+    step: async (event, calls) => {
+      await settleActorEvent(calls, {}, event)
+      if (event.type === 'rotation.request') fireEvent.click(screen.getByRole('button', { name: 'Regenerate key of Ada Lovelace' }))
+      if (event.type === 'rotation.confirm') fireEvent.click(within(rotationDialog()!).getByRole('button', { name: 'Regenerate key' }))
+      if (event.type === 'rotation.retry') fireEvent.click(within(rotationDialog()!).getByRole('button', { name: 'Try again' }))
+      if (event.type === 'rotation.close') fireEvent.keyDown(rotationDialog() ?? document.body, { key: 'Escape' })
+    },
+    check: () => {
+      for (const key of screen.queryAllByRole('textbox', { name: 'New license key' })) expect((key as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
+    },
+    end: (calls, _, path) => {
       const requests = path.steps.filter((step) => step.event.type === 'rotation.confirm' || step.event.type === 'rotation.retry').length
-      expect(calls.made.regenerateKey ?? []).toEqual(Array.from({ length: requests }, () => ['seat_new']))
+      expect(calls.made('regenerateKey')).toEqual(Array.from({ length: requests }, () => ['seat_new']))
       // Each new key asks Recent activity for its newest page again.
       const keys = path.steps.filter((step) => (step.event.type as string) === 'xstate.done.actor.regenerateKey').length
-      expect(calls.made.activity).toHaveLength(1 + keys)
-    })
-  }
+      expect(calls.made('activity')).toHaveLength(1 + keys)
+    },
+  })
 })

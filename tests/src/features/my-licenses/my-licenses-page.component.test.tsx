@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { EventObject } from 'xstate'
 import { discordConnectMachine } from '../../../../machines/discord-connect.machine'
 import { licenseKeyMachine } from '../../../../machines/license-key.machine'
 import { myLicensesMachine } from '../../../../machines/my-licenses.machine'
 import { MyLicensesPage } from '../../../../src/features/my-licenses/components/MyLicensesPage'
-import { describePath, planPaths } from '../../../../testkit/model/paths'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { planPaths } from '../../../../testkit/model/paths'
+import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
+import { walkPaths } from '../../../support/run-paths'
+import { expectTableCoversMachine } from '../../../support/view-table'
 import { discordConnectModel } from '../../../../testkit/models/discord-connect.model'
 import { licenseKeyModel } from '../../../../testkit/models/license-key.model'
 import { myLicensesModel, plusLicense, regeneratedKey } from '../../../../testkit/models/my-licenses.model'
@@ -17,14 +17,12 @@ import { discordConnectViewTable } from './discord-connect.view-table'
 import { licenseKeyViewTable } from './license-key.view-table'
 import { myLicensesViewTable } from './my-licenses.view-table'
 
-type StepEvent = { type: string; output?: unknown; error?: unknown; value?: string }
-
 const card = () => screen.getByRole('article', { name: 'Commercial Plus' })
 const keyDialog = () => screen.queryByRole('dialog', { name: 'License Key' })
 const discordDialog = () => screen.queryByRole('dialog', { name: 'Connect Discord' })
 
 /** What the holder does for a new key in the open License Key dialog: ask, confirm, and the API answers. */
-async function regenerateKey(pending: ReturnType<typeof pendingApi>) {
+async function regenerateKey(pending: PendingApi) {
   fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Regenerate key' }))
   fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Regenerate key' }))
   await pending.settle('regenerateKey', { output: { licenseId: plusLicense.id, licenseKey: regeneratedKey } })
@@ -47,84 +45,77 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
   // Discord's connection reaches the cards from the Connect Discord dialog: its own paths below.
   const paths = planPaths(myLicensesModel).paths.filter((path) => path.steps.every((step) => step.event.type !== 'license.discordConnected'))
   it('has a view for every state of the machine', () => expectTableCoversMachine(myLicensesViewTable, myLicensesMachine))
-  for (const path of paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+  walkPaths(paths, {
+    table: myLicensesViewTable,
+    start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as StepEvent
-        if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
-        if (event.type === 'license.keyRegenerated') {
-          // The card's key changes through its License Key dialog; opened again, it shows the new key.
-          fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
-          await regenerateKey(pending)
-          fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
-          fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
-          expect((within(keyDialog()!).getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
-          fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
-        }
-        sent.push(step.event)
-        await expectView(myLicensesViewTable, step.state, sent)
-        // The empty page's 'Purchase License' goes to the pricing section (spec section 2).
-        if (screen.queryByRole('link', { name: 'Purchase License' })) expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
+      return pending
+    },
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+      if (event.type === 'license.keyRegenerated') {
+        // The card's key changes through its License Key dialog; opened again, it shows the new key.
+        fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
+        await regenerateKey(pending)
+        fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
+        fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
+        expect((within(keyDialog()!).getByRole('textbox', { name: 'Password' }) as HTMLInputElement).value).toBe('PRSM-NEWKY-11111-22222-33333-44444')
+        fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
       }
-      expect(pending.calls('licenses')).toHaveLength(1 + path.steps.filter((step) => step.event.type === 'licenses.reload').length)
-    })
-  }
+    },
+    check: () => {
+      // The empty page's 'Purchase License' goes to the pricing section (spec section 2).
+      if (screen.queryByRole('link', { name: 'Purchase License' })) expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
+    },
+    end: (pending, _, path) => expect(pending.calls('licenses')).toHaveLength(1 + path.steps.filter((step) => step.event.type === 'licenses.reload').length),
+  })
 })
 
 describe('the License Key dialog (component paths of the licenseKey machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(licenseKeyViewTable, licenseKeyMachine))
 
-  for (const path of planPaths(licenseKeyModel).paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
-      const pending = await renderLicensed()
-      const sent: EventObject[] = []
-      let key = plusLicense.licenseKey
-      for (const step of path.steps) {
-        const { type } = step.event as StepEvent
-        if (type === 'key.regenerated') {
-          await regenerateKey(pending)
-          key = 'PRSM-NEWKY-11111-22222-33333-44444'
-        }
-        if (type === 'dialog.open') fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
-        // The dialog's corner button and its footer button are both 'Close'.
-        if (type === 'dialog.close') fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
-        if (type === 'key.copyAndClose') fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Copy and Close' }))
-        sent.push(step.event)
-        await expectView(licenseKeyViewTable, step.state, sent)
+  walkPaths(planPaths(licenseKeyModel).paths, {
+    table: licenseKeyViewTable,
+    start: async () => ({ pending: await renderLicensed(), key: plusLicense.licenseKey }),
+    step: async ({ type }, world) => {
+      if (type === 'key.regenerated') {
+        await regenerateKey(world.pending)
+        world.key = 'PRSM-NEWKY-11111-22222-33333-44444'
       }
+      if (type === 'dialog.open') fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
+      // The dialog's corner button and its footer button are both 'Close'.
+      if (type === 'dialog.close') fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)
+      if (type === 'key.copyAndClose') fireEvent.click(within(keyDialog()!).getByRole('button', { name: 'Copy and Close' }))
+    },
+    end: ({ key }, _, path) => {
       const copies = path.steps.filter((step) => step.event.type === 'key.copyAndClose').length
       expect(vi.mocked(navigator.clipboard.writeText).mock.calls).toEqual(Array.from({ length: copies }, () => [key]))
-    })
-  }
+    },
+  })
 })
 
 describe('the Connect Discord dialog (component paths of the discordConnect machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(discordConnectViewTable, discordConnectMachine))
 
-  for (const path of planPaths(discordConnectModel).paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
-      const pending = await renderLicensed()
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as StepEvent
-        if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {
-          if (event.type === 'dialog.open') fireEvent.click(within(card()).getByRole('button', { name: 'Connect Discord' }))
-          if (event.type === 'dialog.close') fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Cancel' }))
-          if (event.type === 'name.change') fireEvent.change(within(discordDialog()!).getByLabelText('Discord username'), { target: { value: event.value } })
-          if (event.type === 'discord.join') fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Join Prism Discord' }))
-        }
-        sent.push(step.event)
-        await expectView(discordConnectViewTable, step.state, sent)
+  walkPaths(planPaths(discordConnectModel).paths, {
+    table: discordConnectViewTable,
+    start: renderLicensed,
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {
+        if (event.type === 'dialog.open') fireEvent.click(within(card()).getByRole('button', { name: 'Connect Discord' }))
+        if (event.type === 'dialog.close') fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Cancel' }))
+        if (event.type === 'name.change') fireEvent.change(within(discordDialog()!).getByLabelText('Discord username'), { target: { value: event.value } })
+        if (event.type === 'discord.join') fireEvent.click(within(discordDialog()!).getByRole('button', { name: 'Join Prism Discord' }))
       }
+    },
+    end: (pending, sent, path) => {
       // A joined person's invite opens in a new tab (spec section 4).
       const joined = sent.some((event) => event.type === 'xstate.done.actor.connectDiscord')
       expect(vi.mocked(window.open).mock.calls).toEqual(joined ? [['https://discord.gg/prism-local-invite', '_blank', 'noopener,noreferrer']] : [])
       expect(pending.calls('connectDiscord')).toEqual(path.steps.filter((step) => step.event.type === 'discord.join').map(() => ['paula.plus', expect.any(AbortSignal)]))
-    })
-  }
+    },
+  })
 })
 
 describe('Connect Discord with a backend that answers less than ours (spec sections 4 and 7)', () => {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { EventObject } from 'xstate'
 import { profileMachine } from '../../../../machines/profile.machine'
 import { ProfilePage } from '../../../../src/features/profile/components/ProfilePage'
-import { describePath, planPaths } from '../../../../testkit/model/paths'
+import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { expectTableCoversMachine } from '../../../support/view-table'
+import { walkPaths } from '../../../support/run-paths'
 import { profileModel } from '../../../../testkit/models/profile.model'
 import { account } from '../../../../testkit/models/session.model'
 import { profileViewTable } from './profile.view-table'
@@ -35,20 +35,20 @@ describe('the profile page (component paths of the profile machine)', () => {
     expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).readOnly).toBe(true)
   })
 
-  for (const path of plan.paths) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+  walkPaths(plan.paths, {
+    table: profileViewTable,
+    start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <ProfilePage />, { api: pending.api, account })
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        if (!(await settleActorEvent(pending, methods, event))) act(event.type)
-        sent.push(step.event)
-        await expectView(profileViewTable, step.state, sent)
-      }
+      return pending
+    },
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, methods, event))) act(event.type)
+    },
+    end: (pending, sent) => {
       // One press of 'Update Profile' sends one PUT with every field of the form.
       expect(pending.calls('updateAccount')).toHaveLength(sent.filter((event) => event.type === 'profile.save').length)
       for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Cara', companyName: 'Fabrikam', emailAnnouncements: true })
-    })
-  }
+    },
+  })
 })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { answeringApi } from '../../api/answering-api'
+import { fetchApi } from '../../../support/fetch-api'
 import { purchaseCompleteActors } from '../../../../src/features/purchase/purchase-complete.actors'
 
 /** The real client over a fetch that answers every request with the given status and body. */
 function statusCall(status: number, body: unknown) {
-  const { api, requests } = answeringApi(status, body)
+  const { api, requests } = fetchApi({ status, body })
   const actor = createActor(purchaseCompleteActors(api).loadCheckoutStatus, { input: { sessionId: 'cs_test_a/b' } }).start()
   return { outcome: toPromise(actor), requests }
 }

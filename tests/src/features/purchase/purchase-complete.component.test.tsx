@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { EventObject } from 'xstate'
 import { purchaseCompleteMachine } from '../../../../machines/purchase-complete.machine'
 import { ApiError } from '../../../../src/api/errors'
 import { PurchaseCompletePage } from '../../../../src/features/purchase/components/PurchaseCompletePage'
 import { account } from '../../../../testkit/models/session.model'
 import { purchaseCompleteModel } from '../../../../testkit/models/purchase-complete.model'
-import { coveringPaths, describePath, planPaths } from '../../../../testkit/model/paths'
-import { pendingApi, renderAccountPage } from '../../../support/pending-api'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
+import { pendingApi, renderAccountPage, type PendingApi } from '../../../support/pending-api'
+import { expectTableCoversMachine } from '../../../support/view-table'
+import { walkPaths } from '../../../support/run-paths'
 import { purchaseCompleteViewTable } from './purchase-complete.view-table'
 
 const plan = planPaths(purchaseCompleteModel)
@@ -23,7 +23,7 @@ function renderComplete(input: { success: boolean; sessionId: string | null }) {
 }
 
 /** The status call's answer for the machine's outcome: the API says 404 for a session that is not the user's. */
-function answer(pending: ReturnType<typeof pendingApi>, event: { type: string; output?: unknown; error?: unknown }) {
+function answer(pending: PendingApi, event: { type: string; output?: unknown; error?: unknown }) {
   if (event.type.startsWith('xstate.error.actor.')) return pending.settle('checkoutStatus', { error: event.error })
   if (event.output === 'unknown') return pending.settle('checkoutStatus', { error: new ApiError({ kind: 'http', status: 404, body: '' }) })
   return pending.settle('checkoutStatus', { output: { status: event.output } })
@@ -34,29 +34,30 @@ describe('the purchase completion page (component paths of the purchaseComplete 
 
   it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseCompleteViewTable, purchaseCompleteMachine))
 
-  for (const path of coveringPaths(purchaseCompleteModel.machine, plan.paths)) {
-    it(`shows ${describePath(path.steps)}`, async () => {
+  walkPaths(coveringPaths(purchaseCompleteModel.machine, plan.paths), {
+    table: purchaseCompleteViewTable,
+    start: (path) => {
       // The waits between checks are real timers: the path's delay event lets them run out.
       vi.useFakeTimers({ shouldAdvanceTime: true })
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-      const pending = renderComplete(path.input!)
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        sent.push(event)
-        if (event.type.startsWith('xstate.after.')) await act(() => vi.advanceTimersByTimeAsync(30_000))
-        else if (event.type !== 'xstate.init') await answer(pending, event)
-        await expectView(purchaseCompleteViewTable, step.state, sent)
-        for (const link of screen.queryAllByRole('link', { name: 'Go to My Licenses' })) expect(link.getAttribute('href')).toBe('/account')
-      }
+      return { logged, pending: renderComplete(path.input!) }
+    },
+    step: async (event, { pending }) => {
+      if (event.type.startsWith('xstate.after.')) await act(() => vi.advanceTimersByTimeAsync(30_000))
+      else if (event.type !== 'xstate.init') await answer(pending, event)
+    },
+    check: () => {
+      for (const link of screen.queryAllByRole('link', { name: 'Go to My Licenses' })) expect(link.getAttribute('href')).toBe('/account')
+    },
+    end: ({ logged, pending }, _, path) => {
       const failures = path.steps.filter((step) => step.event.type.startsWith('xstate.error.')).length
       expect(logged).toHaveBeenCalledTimes(failures)
       if (failures)
         expect(logged).toHaveBeenCalledWith("The checkout's status could not be read: We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
       // One call per check: the first, and one after each wait.
       expect(pending.calls('checkoutStatus')).toHaveLength(path.steps.filter((step) => /^xstate\.(done|error)\./.test(step.event.type)).length)
-    })
-  }
+    },
+  })
 
   it('asks for the session in the address; a made-up or foreign one (404) says Purchase Incomplete', async () => {
     const pending = renderComplete({ success: true, sessionId: 'cs_test_made_up' })

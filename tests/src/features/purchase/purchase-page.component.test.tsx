@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { EventObject } from 'xstate'
 import { purchaseMachine } from '../../../../machines/purchase.machine'
 import type { Account } from '../../../../common/contract'
 import { PurchasePage } from '../../../../src/features/purchase/components/PurchasePage'
@@ -10,7 +9,8 @@ import { pendingApi, renderAccountPage, settleActorEvent } from '../../../suppor
 import { account } from '../../../../testkit/models/session.model'
 import { purchaseModel } from '../../../../testkit/models/purchase.model'
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { expectTableCoversMachine } from '../../../support/view-table'
+import { walkPaths } from '../../../support/run-paths'
 import { purchaseViewTable } from './purchase.view-table'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
@@ -27,28 +27,30 @@ function act(type: string) {
 
 describe('the purchase page (component paths of the purchase machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseViewTable, purchaseMachine))
-  for (const path of plan.paths) {
-    it(`shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`, async () => {
+  walkPaths(plan.paths, {
+    table: purchaseViewTable,
+    title: (path) => `shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`,
+    start: (path) => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = pendingApi()
       renderAccountPage(() => <PurchasePage priceId={path.input!.priceId} />, { api: pending.api, account: { ...account, allowedPriceId: path.input!.allowedPriceId as Account['allowedPriceId'] } })
-      let checkouts = 0
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: unknown; error?: unknown }
-        sent.push(event)
-        if (!(await settleActorEvent(pending, methods, event))) act(event.type)
-        if (event.type === 'checkout.start') checkouts++
-        await expectView(purchaseViewTable, step.state, sent)
-        for (const link of screen.queryAllByRole('link', { name: 'Choose another license type' })) expect(link.getAttribute('href')).toBe('/#pricing')
-        for (const link of screen.queryAllByRole('link', { name: 'Manage Licenses' })) expect(link.getAttribute('href')).toBe('/account/licenses')
-      }
+      return pending
+    },
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, methods, event))) act(event.type)
+    },
+    check: () => {
+      for (const link of screen.queryAllByRole('link', { name: 'Choose another license type' })) expect(link.getAttribute('href')).toBe('/#pricing')
+      for (const link of screen.queryAllByRole('link', { name: 'Manage Licenses' })) expect(link.getAttribute('href')).toBe('/account/licenses')
+    },
+    end: (pending, sent) => {
       // The hosted checkout's address, once it was made.
       if (sent.some(({ type }) => type === 'xstate.done.actor.createCheckoutSession')) expect(leaveSiteFor).toHaveBeenLastCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')
       else expect(leaveSiteFor).not.toHaveBeenCalled()
       // One click sends one request, with the chosen seats and the checkout's return addresses.
+      const checkouts = sent.filter(({ type }) => type === 'checkout.start').length
       expect(pending.calls('createCheckoutSession')).toHaveLength(checkouts)
       for (const [body] of pending.calls('createCheckoutSession')) expect(body).toMatchObject({ priceId: 'community', cancelUrl: expect.stringContaining('/account/purchase/complete?success=false') })
-    })
-  }
+    },
+  })
 })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { answeringApi } from '../../api/answering-api'
+import { fetchApi } from '../../../support/fetch-api'
 import { upgradeActors } from '../../../../src/features/upgrade/upgrade.actors'
 
 function previewCall(status: number, body: unknown) {
-  const { api, requests } = answeringApi(status, body)
+  const { api, requests } = fetchApi({ status, body })
   const actor = createActor(upgradeActors(api, () => 'https://localhost/account/licenses').loadUpgradePreview, { input: { priceId: 'commercial-plus', quantity: 5 } }).start()
   return { preview: toPromise(actor), requests }
 }

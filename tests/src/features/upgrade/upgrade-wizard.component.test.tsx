@@ -2,14 +2,15 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { useActorRef } from '@xstate/react'
 import { describe, expect, it, vi } from 'vitest'
-import { fromPromise, type EventObject } from 'xstate'
+import { fromPromise } from 'xstate'
 import { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { UpgradeWizard } from '../../../../src/features/upgrade/components/UpgradeWizard'
 import { communityOfThree, upgradeModel } from '../../../../testkit/models/upgrade.model'
-import { pendingCalls } from '../../../support/deferred'
+import { pendingApi, settleActorEvent } from '../../../support/pending-api'
+import { walkPaths } from '../../../support/run-paths'
 import { inspectAt } from '../../../../testkit/model/recorder'
-import { coveringPaths, describePath, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine, expectView } from '../../../support/view-table'
+import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
+import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { upgradeViewTable } from './upgrade.view-table'
 
@@ -23,7 +24,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 vi.mock('../../../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
 
 function renderWizard() {
-  const calls = pendingCalls()
+  const calls = pendingApi()
   const reloadPage = vi.fn()
   const onClose = vi.fn()
   const logic = upgradeMachine.provide({
@@ -81,24 +82,16 @@ function perform(event: { type: string } & Record<string, unknown>) {
 describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
   const { paths } = planPaths(upgradeModel)
   it('has a view for every state of the machine', () => expectTableCoversMachine(upgradeViewTable, upgradeMachine))
-  for (const path of coveringPaths(upgradeModel.machine, paths)) {
-    it(`shows ${describePath(path.steps)}`, async () => {
-      const { calls, reloadPage } = renderWizard()
-      const sent: EventObject[] = []
-      for (const step of path.steps) {
-        const event = step.event as { type: string } & Record<string, unknown>
-        sent.push(event)
-        if (event.type !== 'xstate.init') {
-          await act(async () => {
-            if (!calls.settle(event)) perform(event)
-          })
-        }
-        await expectView(upgradeViewTable, step.state, sent)
-        // 'Refresh Page' reloads the page, once a press.
-        expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length)
-      }
-    })
-  }
+  walkPaths(coveringPaths(upgradeModel.machine, paths), {
+    table: upgradeViewTable,
+    start: renderWizard,
+    step: async (event, { calls }) => {
+      if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return
+      await act(async () => perform(event))
+    },
+    // 'Refresh Page' reloads the page, once a press.
+    check: ({ reloadPage }, sent) => expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length),
+  })
 
   it('closes from any step through the dialog’s close button', async () => {
     const { onClose } = renderWizard()
