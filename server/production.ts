@@ -5,6 +5,7 @@ import { createApi } from './api/create-api'
 import { createTokenVerifier } from './api/token-verifier'
 import { openPostgres } from './db/database'
 import { migrate } from './db/migrations'
+import { trackInstances } from './db/instances'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
@@ -32,6 +33,8 @@ try {
 const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
 const applied = await migrate(db)
 if (applied.length) log.info({ applied }, 'migrations applied')
+// The instances that are up share the rate limits between them.
+const instances = await trackInstances(db)
 
 const api = createApi({
   db,
@@ -40,6 +43,7 @@ const api = createApi({
   siteOrigin: settings.PUBLIC_ORIGIN,
   discordInviteUrl: settings.DISCORD_INVITE_URL,
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
+  instancesUp: instances.up,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, remind: queueCancelReminders })
@@ -56,6 +60,7 @@ const server = createServer(
 server.keepAliveTimeout = 65_000
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
 closeGracefully(server, async () => {
+  await instances.stop()
   await mail.stop()
   await db.close()
 })

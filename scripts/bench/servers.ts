@@ -27,9 +27,11 @@ export async function startServer(target: Target, env: Record<string, string>, l
   const port = await freePort()
   const log = openSync(logFile, 'a')
   const variables = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), ...env }
+  // BENCH_NODE_ARGS reach the production server's node only (for example `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const child =
     target.kind === 'production'
-      ? spawn(process.execPath, ['dist-server/production.js'], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
+      ? spawn(process.execPath, [...nodeArgs, 'dist-server/production.js'], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
       : spawn(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'app-server.ts')], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
   closeSync(log)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -24,7 +24,7 @@ import { requireScope } from './token-verifier'
 export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const { db, gateway, siteOrigin } = deps
   const app = new Hono<Env>({ strict: false }).basePath('/api')
-  const takeToken = createRateLimiter(db, deps.rateLimits ?? defaultRateLimits)
+  const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits, deps.instancesUp)
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
@@ -36,7 +36,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const caller = await deps.verifyToken(c.req.header('authorization'))
     const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
     requireScope(caller, reading ? 'accounts.read' : 'accounts.write')
-    await takeToken(caller.oid, reading ? 'read' : 'write')
+    takeToken(caller.oid, reading ? 'read' : 'write')
     c.set('caller', caller)
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
     await next()

@@ -18,6 +18,7 @@ export function createApi(options: {
   siteOrigin: string
   discordInviteUrl: string
   rateLimits?: RateLimits
+  instancesUp?: () => number
 }) {
   const prices = priceCatalogue(options.stripe)
   const stripe = createStripeClient({ secretKey: options.stripe.STRIPE_SECRET_KEY, apiBase: options.stripe.STRIPE_API_BASE || undefined, agent: options.stripe.agent })
@@ -29,5 +30,6 @@ export function createApi(options: {
     siteOrigin: options.siteOrigin,
     discordInviteUrl: options.discordInviteUrl,
     rateLimits: options.rateLimits,
+    instancesUp: options.instancesUp,
   })
 }

@@ -15,4 +15,6 @@ export interface AccountsAppDeps {
   siteOrigin: string
   discordInviteUrl: string
   rateLimits?: RateLimits
+  /** How many instances of the API are up (server/db/instances.ts): each holds its share of the rate limits. */
+  instancesUp?: () => number
 }

@@ -4,7 +4,7 @@ import { basicCredentials } from '../feed/basic-credentials'
 import { createSeatKeyCheck, isOneOf } from '../feed/seat-keys'
 import { clientAddressOf } from '../http/client-address'
 import { resource, type Env } from './context'
-import { createBuckets, defaultFeedFailureLimits, type RateLimits } from './rate-limit'
+import { createBuckets, defaultFeedFailureLimits, type FeedFailureLimits } from '../feed/failure-buckets'
 
 /**
  * GET /api/feed/authorize, for a package feed's proxy (nginx auth_request): 204 when the HTTP
@@ -14,7 +14,7 @@ import { createBuckets, defaultFeedFailureLimits, type RateLimits } from './rate
  * takes a token from both buckets. Held back, even the right key answers 401 (with Retry-After).
  * The proxy asks with the seat holder's Basic credentials, never a bearer token.
  */
-export function feedRoutes(db: Queryable, limits: RateLimits['feedFailures'] = defaultFeedFailureLimits) {
+export function feedRoutes(db: Queryable, limits: FeedFailureLimits = defaultFeedFailureLimits) {
   const perEmail = createBuckets(db, 'feed-email', limits.perEmail)
   const perAddress = createBuckets(db, 'feed-address', limits.perAddress)
   const check = createSeatKeyCheck(db, { email: perEmail.waitSql, address: perAddress.waitSql })

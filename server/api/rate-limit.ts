@@ -1,11 +1,5 @@
-import type { Queryable } from '../db/database'
+import type { Bucket, FeedFailureLimits } from '../feed/failure-buckets'
 import { Problem } from './problems'
-
-/** A token bucket: `perSecond` tokens come back each second, up to `burst` held at once. */
-export interface Bucket {
-  perSecond: number
-  burst: number
-}
 
 export interface RateLimits {
   /** Requests per second, per person, that reads and writes may average. */
@@ -13,69 +7,58 @@ export interface RateLimits {
   writesPerSecond: number
   /** How many may come at once before the average applies. */
   burst: number
-  /** Failed credential checks of the package feed (server/feed), per email and per client address. */
-  feedFailures?: { perEmail: Bucket; perAddress: Bucket }
+  /** Failed credential checks of the package feed (server/feed). */
+  feedFailures?: FeedFailureLimits
 }
 
 export const defaultRateLimits: RateLimits = { readsPerSecond: 50, writesPerSecond: 10, burst: 40 }
 
-/** Ten wrong keys for one email, then one a minute (six seconds apart); sixty from one address, then one a second. */
-export const defaultFeedFailureLimits = { perEmail: { perSecond: 1 / 6, burst: 10 }, perAddress: { perSecond: 1, burst: 60 } }
-
 /**
- * A token bucket per person and kind of request, kept in the database so that every instance of
- * the API draws on the same bucket; past it the API answers 429 with Retry-After.
+ * A token bucket per person and kind of request, in this instance's memory: taking a token costs
+ * no database round trip (decision 0018). The limits are the whole service's: each instance holds
+ * its share, the rate and the burst divided by the instances that are up (`instancesUp`), so a
+ * person's requests spread over the instances meet the same limit as on one. Past it, 429 with
+ * Retry-After.
  */
-export function createRateLimiter(db: Queryable, limits: RateLimits) {
+export function createRateLimiter(limits: RateLimits, instancesUp: () => number = () => 1) {
   const kinds = {
-    read: createBuckets(db, 'read', { perSecond: limits.readsPerSecond, burst: limits.burst }),
-    write: createBuckets(db, 'write', { perSecond: limits.writesPerSecond, burst: limits.burst }),
+    read: memoryBuckets({ perSecond: limits.readsPerSecond, burst: limits.burst }),
+    write: memoryBuckets({ perSecond: limits.writesPerSecond, burst: limits.burst }),
   }
-  return async function take(key: string, kind: 'read' | 'write') {
-    const wait = await kinds[kind].take(key)
+  return function take(key: string, kind: 'read' | 'write') {
+    const wait = kinds[kind].take(key, Math.max(1, instancesUp()))
     if (wait > 0) throw new Problem(429, "You've made too many requests. Please wait a moment and try again.", { 'Retry-After': String(wait) })
   }
 }
 
-/**
- * The named buckets, one per key, in the rate_limits table (its rows are `<name>:<key>`). Usually
- * one statement to take a token: the row is refilled for the time since its last use and a token
- * taken, in one UPDATE whose condition PostgreSQL checks again on the latest row when two requests meet.
- */
-export function createBuckets(db: Queryable, name: string, bucket: Bucket) {
-  if (!(bucket.perSecond > 0 && bucket.burst >= 1)) throw new Error(`The ${name} rate limit needs a rate above 0 and a burst of at least 1.`)
-  // Numbers from the settings, written into the SQL so that it stays one plan per bucket.
-  const rate = `${Number(bucket.perSecond)}::float8`
-  const refill = `least(${Number(bucket.burst)}::float8, tokens + extract(epoch from clock_timestamp() - at) * ${rate})`
-  const secondsUntilToken = `greatest(0, ceil((1 - ${refill}) / ${rate}))::int`
-  let lastSweep = Date.now()
+/** Buckets by key, each refilled for the time since its last use when it is next taken from. */
+export function memoryBuckets(bucket: Bucket, now: () => number = Date.now) {
+  if (!(bucket.perSecond > 0 && bucket.burst >= 1)) throw new Error('A rate limit needs a rate above 0 and a burst of at least 1.')
+  const held = new Map<string, { tokens: number; at: number }>()
+  let lastSweep = now()
 
-  /** Takes a token from the key's bucket: 0 when one was taken, else the seconds until one is back. */
-  async function take(key: string): Promise<number> {
-    const id = `${name}:${key}`
-    const takeOne = async () => (await db.query(`update rate_limits set tokens = ${refill} - 1, at = clock_timestamp() where key = $1 and ${refill} >= 1 returning tokens`, [id])).length > 0
-    if (await takeOne()) return sweep()
-    const [fresh] = await db.query('insert into rate_limits (key, tokens, at) values ($1, $2::float8 - 1, clock_timestamp()) on conflict do nothing returning tokens', [id, bucket.burst])
-    if (fresh) return 0
-    // Another request made the bucket between the two statements: take from it as usual.
-    if (await takeOne()) return 0
-    const [row] = await db.query<{ wait: number }>(`select ${secondsUntilToken} as wait from rate_limits where key = $1`, [id])
-    return Math.max(1, row?.wait ?? 1)
+  /** Takes a token from the key's bucket, of this instance's share: 0 when one was taken, else the seconds until one is back. */
+  function take(key: string, share = 1): number {
+    const rate = bucket.perSecond / share
+    const burst = Math.max(1, bucket.burst / share)
+    const at = now()
+    const last = held.get(key)
+    const tokens = last ? Math.min(burst, last.tokens + ((at - last.at) / 1000) * rate) : burst
+    sweep(at, rate, burst)
+    if (tokens >= 1) {
+      held.set(key, { tokens: tokens - 1, at })
+      return 0
+    }
+    held.set(key, { tokens, at })
+    return Math.max(1, Math.ceil((1 - tokens) / rate))
   }
 
-  /**
-   * SQL: the seconds until the bucket of the key in the text parameter `param` holds a token again,
-   * 0 when it holds one (or was never used). For a query that reads a limit along with its own work.
-   */
-  const waitSql = (param: string) => `coalesce((select ${secondsUntilToken} from rate_limits where key = '${name}:' || ${param}), 0)`
-
-  /** Buckets unused for an hour are full again: their rows go, now and then. */
-  function sweep() {
-    if (Date.now() - lastSweep < 600_000) return 0
-    lastSweep = Date.now()
-    void db.query("delete from rate_limits where at < now() - interval '1 hour'").catch(() => {})
-    return 0
+  /** A bucket that has filled up again is the same as none: such entries go, once a minute. */
+  function sweep(at: number, rate: number, burst: number) {
+    if (at - lastSweep < 60_000) return
+    lastSweep = at
+    for (const [key, entry] of held) if (entry.tokens + ((at - entry.at) / 1000) * rate >= burst) held.delete(key)
   }
 
-  return { take, waitSql }
+  return { take }
 }

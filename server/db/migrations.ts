@@ -151,6 +151,13 @@ export const migrations: Migration[] = [
       drop table if exists sandbox_webhook_deliveries, sandbox_events, sandbox_idempotency_keys, sandbox_objects
     `,
   },
+  {
+    version: 12,
+    name: 'the instances that are up, which share the rate limits (server/db/instances.ts)',
+    sql: `
+      create table instances (id text primary key, seen_at timestamptz not null)
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

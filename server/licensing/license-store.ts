@@ -149,14 +149,4 @@ export async function holdsCommercialPlus(db: Queryable, email: string): Promise
   return (await db.query(`select 1 from ${livePlusSeatsOf('lower($1)')} limit 1`, [email])).length > 0
 }
 
-/** Refuses a seat count below the seats already assigned (409), before anything is charged. */
-export async function checkSeatCount(db: Queryable, ownerOid: string, quantity: number): Promise<void> {
-  const [row] = await db.query<{ assigned: number }>(
-    `select count(seats.assignee_email)::int as assigned from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${liveSql()}`,
-    [ownerOid],
-  )
-  const assigned = row?.assigned ?? 0
-  if (quantity < assigned) throw tooFewSeats(assigned)
-}
-
 export const tooFewSeats = (assigned: number) => conflict(`${assigned} licenses are assigned: choose at least ${assigned} seats, or unassign some first.`)

@@ -1,5 +1,6 @@
 import { planLadder, type PriceId } from '../../common/plans'
 import type { Queryable } from '../db/database'
+import type { AccountRow } from './account-store'
 import { newId } from '../db/ids'
 import { recordSubscriptionChanges } from './activity/subscription-changes'
 import { newLicenseKey } from './license-keys'
@@ -94,13 +95,34 @@ async function addSeats(tx: Queryable, subscriptionId: string, count: number, fi
 }
 
 /** The owner's live subscriptions with Stripe ids, oldest first, with their assigned seats. */
-export async function liveSubscriptionsOf(db: Queryable, ownerOid: string) {
-  return db.query<{ id: string; stripe_subscription_id: string; price_id: PriceId; quantity: number; assigned: number; current_period_end: Date }>(
-    `select subscriptions.id, subscriptions.stripe_subscription_id, subscriptions.price_id, subscriptions.quantity, subscriptions.current_period_end,
-            (select count(*)::int from seats where seats.subscription_id = subscriptions.id and seats.assignee_email is not null) as assigned
-       from subscriptions where owner_oid = $1 and ${liveSql()} order by created_at, id`,
-    [ownerOid],
+/** A live subscription of an owner, with how many of its seats are assigned. */
+export interface LiveSubscription {
+  id: string
+  stripe_subscription_id: string
+  price_id: PriceId
+  quantity: number
+  assigned: number
+  current_period_end: Date
+}
+
+const liveSubscriptionsSql = (owner: string) =>
+  `select subscriptions.id, subscriptions.stripe_subscription_id, subscriptions.price_id, subscriptions.quantity, subscriptions.current_period_end,
+          (select count(*)::int from seats where seats.subscription_id = subscriptions.id and seats.assignee_email is not null) as assigned
+     from subscriptions where owner_oid = ${owner} and ${liveSql()} order by created_at, id`
+
+export async function liveSubscriptionsOf(db: Queryable, ownerOid: string): Promise<LiveSubscription[]> {
+  return db.query<LiveSubscription>(liveSubscriptionsSql('$1'), [ownerOid])
+}
+
+/** The account's row and its live subscriptions, in one round trip (undefined when there is no such account). */
+export async function accountWithLiveSubscriptions(db: Queryable, oid: string): Promise<{ account: AccountRow; subscriptions: LiveSubscription[] } | undefined> {
+  const [row] = await db.query<AccountRow & { live: (Omit<LiveSubscription, 'current_period_end'> & { current_period_end: string })[] }>(
+    `select accounts.*, coalesce((select json_agg(live) from (${liveSubscriptionsSql('accounts.oid')}) live), '[]'::json) as live from accounts where oid = $1`,
+    [oid],
   )
+  if (!row) return undefined
+  const { live, ...account } = row
+  return { account, subscriptions: live.map((subscription) => ({ ...subscription, current_period_end: new Date(subscription.current_period_end) })) }
 }
 
 /** Whether the portal holds the subscription (its checkout is fulfilled). */

@@ -1,11 +1,10 @@
 import type { UpgradeRequest } from '../../common/contract'
 import { findPlan, planLadder, upgradePaths } from '../../common/plans'
 import type { Queryable } from '../db/database'
-import { findAccountRow } from './account-store'
 import { customerOf } from './billing-account'
-import { checkSeatCount, tooFewSeats } from './license-store'
+import { tooFewSeats } from './license-store'
 import { conflict, notFound } from './refusal'
-import { liveSubscriptionsOf } from './subscription-store'
+import { accountWithLiveSubscriptions } from './subscription-store'
 
 /**
  * The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that
@@ -14,12 +13,14 @@ import { liveSubscriptionsOf } from './subscription-store'
  * upgrade of several subscriptions, trying again finishes it.
  */
 export async function planUpgrade(db: Queryable, oid: string, request: UpgradeRequest) {
-  const account = await findAccountRow(db, oid)
-  const subscriptions = await liveSubscriptionsOf(db, oid)
+  const found = await accountWithLiveSubscriptions(db, oid)
+  if (!found) throw notFound('The account')
+  const { account, subscriptions } = found
   if (subscriptions.length === 0) throw notFound('Your subscription')
   const from = planLadder.find((priceId) => subscriptions.some((subscription) => subscription.price_id === priceId))!
   if (!upgradePaths[from].includes(request.priceId)) throw conflict(`${findPlan(from)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
-  await checkSeatCount(db, oid, request.quantity)
+  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
+  if (request.quantity < assigned) throw tooFewSeats(assigned)
   const seats = spreadSeats(subscriptions, request.quantity)
   if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
   const changes = subscriptions

@@ -58,3 +58,14 @@ function isRunning(pid: number) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
+
+/** For an entry point: takes the lock, or stops the process with the one line that says who holds it. */
+export function holdDataDirectory(localDir: string, purpose: string) {
+  try {
+    return lockDataDirectory(localDir, purpose)
+  } catch (error) {
+    if (!(error instanceof DataDirectoryInUseError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}

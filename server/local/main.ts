@@ -8,21 +8,27 @@ import { closeGracefully } from '../http/shutdown'
 import { startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './dev-site'
+import { createFeedApp, portalCheck } from './feed/feed-app'
+import { holdDataDirectory } from './data-lock'
 import { serviceHeaders } from '../web/security-headers'
 import { createSiteApp } from '../web/site'
 
 /**
  * The local stack on one HTTPS origin: the identity provider under /idp, the accounts API under
- * /api, the payment sandbox under /sandbox and Stripe's API under /v1, and the site. `--dev`
- * serves the SPA from Vite's dev server (hot reload) instead of the built files in dist/.
+ * /api, the payment sandbox under /sandbox and Stripe's API under /v1, the package feed under /feed,
+ * and the site. `--dev` serves the SPA from Vite's dev server (hot reload) instead of the built
+ * files in dist/. One process at a time on a LOCAL_DIR: a second one stops at once and says why.
  */
 const dev = process.argv.includes('--dev')
 loadLocalDefaults()
 const config = readServerConfig()
+holdDataDirectory(config.LOCAL_DIR, dev ? 'npm run dev' : 'npm start')
 const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
 const stack = await startStack(config, tls)
 
 const sandbox = getRequestListener(stack.sandbox.app.fetch)
+// The sample NuGet feed, behind the same credential check nginx asks in production (GET /api/feed/authorize).
+const feed = createFeedApp({ origin: config.origin, path: '/feed', check: portalCheck(stack.api.fetch, `${config.origin}/api/feed/authorize`) })
 // In development Vite's dev server answers for the site (below), and dist/ need not exist.
 let site: Handler = dev ? () => undefined : getRequestListener(createSiteApp(config.DIST_DIR).fetch)
 
@@ -35,6 +41,7 @@ const server = createServer(
       ['/sandbox', serviceHeaders('payments'), sandbox],
       // Stripe's REST API, as the sandbox serves it to the server's SDK and to its Stripe.js.
       ['/v1', serviceHeaders('payments'), sandbox],
+      ['/feed', serviceHeaders('api'), getRequestListener(feed.fetch)],
     ],
     site: () => site,
     health: healthChecks(stack.db),
@@ -56,6 +63,7 @@ server.listen(config.PORT, config.HOST, () => {
 
 closeGracefully(server, async () => {
   stack.sandbox.webhooks.stop()
+  await stack.instances.stop()
   await stack.mail.stop()
   await stack.catcher?.stop()
   await devSite?.close()

@@ -9,6 +9,8 @@ import { fetchTrusting, trustingAgent } from './trusting-fetch'
 import { createIdentityProvider } from './identity'
 import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
+import { trackInstances } from '../db/instances'
+import { queueCancelReminders } from '../licensing/cancel-reminders'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './sandbox'
 import { migrateSandbox } from './sandbox/schema'
@@ -21,6 +23,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   await migrate(db)
   const sandboxIsNew = (await migrateSandbox(db)).includes(1)
   const prices = priceCatalogue(config)
+  const instances = await trackInstances(db)
   const seeded = await seedIfEmpty(db, prices, { sandboxIsNew })
   const identity = await createIdentityProvider({ ...spaAuthSettings(), origin: config.origin, localDir: config.LOCAL_DIR, people: demoPeople, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS })
   const agent = trustingAgent(tls.cert)
@@ -42,6 +45,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     ),
     siteOrigin: config.origin,
     discordInviteUrl: config.DISCORD_INVITE_URL,
+    instancesUp: instances.up,
   })
   const sandbox = createSandbox({
     db,
@@ -54,6 +58,6 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   })
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin })
-  return { db, identity, api, sandbox, seeded, mail, catcher }
+  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, remind: queueCancelReminders })
+  return { db, instances, identity, api, sandbox, seeded, mail, catcher }
 }

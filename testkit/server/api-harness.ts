@@ -11,6 +11,7 @@ import { createStripeGateway } from '../../server/payments/gateway'
 import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { countingDatabase } from './counting-database'
 import { startFakeTenant, type FakeTenant } from '../../tests/server/local/identity/fake-tenant'
 
 export const origin = 'https://localhost:5173'
@@ -37,6 +38,8 @@ const signer = new Stripe(stripeSettings.secretKey)
  */
 export async function startApi(open: () => Promise<Database>, rateLimits = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }) {
   const db = await open()
+  // The API's own handle counts its statements (the sandbox's are the stand-in's, not the API's).
+  const apiDb = countingDatabase(db)
   await migrate(db)
   await resetDatabase(db, stripeSettings.prices)
   let handle: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 })
@@ -56,7 +59,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   const idp = await tenant()
   const stranger = await idp.unpublishedKey()
   const app = createAccountsApp({
-    db,
+    db: apiDb.db,
     gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret),
     prices: stripeSettings.prices,
     verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
@@ -139,7 +142,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     await db.close()
   }
 
-  return { db, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>

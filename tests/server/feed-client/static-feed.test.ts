@@ -8,7 +8,8 @@ import { createFeedApp, portalCheck } from '../../../server/local/feed/feed-app'
 import { nupkgOf, samplePackages } from '../../../server/local/feed/packages'
 import { feedFiles, writeFeed } from '../../../server/local/feed/static-feed'
 import { zip } from '../../../server/local/feed/zip'
-import { databases, startApi, type Api } from '../../../testkit/server/api-harness'
+import { startApi, type Api } from '../../../testkit/server/api-harness'
+import { databases } from '../../../testkit/server/database'
 import { programPath } from './real-programs'
 
 /** Reads a zip as its central directory lists it: every entry's name and bytes, each checked against its CRC-32 and sizes. */

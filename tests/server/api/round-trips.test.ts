@@ -1,0 +1,78 @@
+import { expect, it } from 'vitest'
+import { person } from '../../../testkit/server/api-harness'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import type { Counted } from '../../../testkit/server/counting-database'
+
+/**
+ * What each API call asks of the database, authentication and rate limit included (issue 32): a
+ * read is at most one round trip, a write at most one transaction. The budget is the table below,
+ * exactly: a change that adds a statement fails here, naming the call. (Calls that go on to Stripe
+ * count only the portal's database, not the payment sandbox's.)
+ */
+type Request = { who: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; headers?: Record<string, string> }
+type Budget = [statements: number, transactions: number, statementsInTransactions: number]
+const site = 'https://localhost:5173/account/licenses'
+const profile = { firstName: 'Cara', lastName: 'Commercial', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
+
+const reads: [name: string, request: Request, budget: Budget][] = [
+  ['GET /licenses', { who: 'dev1@example.com', method: 'GET', path: '/licenses' }, [1, 0, 0]],
+  ['GET /licenses/assigned', { who: 'commercial@example.com', method: 'GET', path: '/licenses/assigned' }, [1, 0, 0]],
+  ['GET /account/stats', { who: 'commercial@example.com', method: 'GET', path: '/account/stats' }, [1, 0, 0]],
+  ['GET /account', { who: 'commercial@example.com', method: 'GET', path: '/account' }, [1, 0, 0]],
+  ['GET /account/activity', { who: 'commercial@example.com', method: 'GET', path: '/account/activity' }, [1, 0, 0]],
+  ['GET /products/:pid (a plan with a seat limit)', { who: 'community@example.com', method: 'GET', path: '/products/community' }, [1, 0, 0]],
+  ['GET /products/:pid (no seat limit)', { who: 'commercial@example.com', method: 'GET', path: '/products/commercial' }, [0, 0, 0]],
+  ['GET /stripe/has-default-payment-method', { who: 'commercial@example.com', method: 'GET', path: '/stripe/has-default-payment-method' }, [1, 0, 0]],
+  ['GET /stripe/create-setup-intent', { who: 'commercial@example.com', method: 'GET', path: '/stripe/create-setup-intent' }, [1, 0, 0]],
+  ['GET /stripe/upgrade-preview', { who: 'commercial@example.com', method: 'GET', path: '/stripe/upgrade-preview?priceId=commercial-plus&quantity=5' }, [1, 0, 0]],
+]
+
+const writes: [name: string, request: Request, budget: Budget][] = [
+  [
+    'POST /auth/login',
+    {
+      who: 'commercial@example.com',
+      method: 'POST',
+      path: '/auth/login',
+      body: { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: person('commercial@example.com').oid },
+    },
+    [1, 0, 0],
+  ],
+  ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
+  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 11]],
+  ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
+  ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],
+  [
+    'POST /stripe/create-checkout-session',
+    { who: 'nolicense@example.com', method: 'POST', path: '/stripe/create-checkout-session', body: { priceId: 'commercial', quantity: 1, successUrl: site, cancelUrl: site } },
+    [4, 1, 1],
+  ],
+  [
+    'POST /stripe/upgrade-community-subscription',
+    { who: 'commercial@example.com', method: 'POST', path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 5 } },
+    [2, 1, 7],
+  ],
+]
+
+describeApi('database round trips per API call on $name', (api) => {
+  /** The call's count, after a first call that verifies the person's token (remembered from then on, as in a session). */
+  async function count(request: Request) {
+    await api.call(request.who, 'GET', '/account/stats')
+    const { result, counted } = await api.apiDb.during(() => api.call(request.who, request.method, request.path, request.body, request.headers))
+    expect(result.status, JSON.stringify(result.body)).toBe(200)
+    return counted
+  }
+  const asCounted = ([statements, transactions, statementsInTransactions]: Budget): Counted => ({ statements, transactions, statementsInTransactions })
+
+  it.each(reads)('%s: one round trip at most', async (_name, request, budget) => {
+    const counted = await count(request)
+    expect(counted.statements + counted.transactions).toBeLessThanOrEqual(1)
+    expect(counted).toEqual(asCounted(budget))
+  })
+
+  it.each(writes)('%s: one transaction at most', async (_name, request, budget) => {
+    const counted = await count(request)
+    expect(counted.transactions + (counted.transactions ? 0 : Math.min(counted.statements, 1))).toBeLessThanOrEqual(1)
+    expect(counted).toEqual(asCounted(budget))
+  })
+})
