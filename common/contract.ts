@@ -197,7 +197,6 @@ export const discordConnectAnswerSchema = v.pipe(
   v.object({ inviteLink: v.optional(v.pipe(v.string(), v.url())), discordConnected: v.optional(v.boolean()) }),
   v.check((answer) => answer.inviteLink !== undefined || answer.discordConnected === true, 'The answer has neither an invite link nor discordConnected'),
 )
-export type DiscordConnectAnswer = v.InferOutput<typeof discordConnectAnswerSchema>
 
 // ---- Payments ----------------------------------------------------------------------------------
 
@@ -226,7 +225,6 @@ export type UpgradeRequest = v.InferOutput<typeof upgradeRequestSchema>
 export const checkoutRequestSchema = v.object({ priceId: priceIdSchema, quantity: seatsSchema, successUrl: returnAddress('successUrl'), cancelUrl: returnAddress('cancelUrl') })
 export type CheckoutRequest = v.InferOutput<typeof checkoutRequestSchema>
 export const checkoutAnswerSchema = v.object({ sessionId: v.string(), url: v.pipe(v.string(), v.url()) })
-export type CheckoutAnswer = v.InferOutput<typeof checkoutAnswerSchema>
 
 /**
  * Where a checkout stands for the purchase completion page (our addition to spec section 7):

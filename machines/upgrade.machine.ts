@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { PaymentCard, UpgradePreview } from '../common/contract'
-import type { PriceId, upgradeSeatLimits as seatLimits } from '../common/plans'
+import { upgradeSeatLimits, type PriceId } from '../common/plans'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
@@ -11,11 +11,6 @@ export interface PlanPrice {
   price: number
 }
 
-/**
- * Seats in the upgrade flow (spec section 9): common/plans.ts's `upgradeSeatLimits`. Machines take
- * no values from the common floor (lint), so its type pins this copy to the same numbers.
- */
-const upgradeSeatLimits: typeof seatLimits = { min: 1, max: 500 }
 
 export const unknownUpgradeError = 'An unknown error occurred during the upgrade process.'
 

@@ -9,8 +9,18 @@ import pino from 'pino'
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const level = logLevels.find((known) => known === process.env.LOG_LEVEL) ?? 'info'
 
-export const log = pino({
-  level,
-  base: { service: 'prism-portal' },
-  redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.licenseKey', '*.secret', '*.token'], censor: '[redacted]' },
-})
+/**
+ * Lines are written in batches of about 4 KB, at the latest every quarter second, and at once when
+ * the process exits: a write per request was a system call per request, a tenth of the API's time
+ * under load (decision 0018).
+ */
+const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 })
+
+export const log = pino(
+  {
+    level,
+    base: { service: 'prism-portal' },
+    redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.licenseKey', '*.secret', '*.token'], censor: '[redacted]' },
+  },
+  destination,
+)
