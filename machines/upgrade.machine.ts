@@ -11,7 +11,6 @@ export interface PlanPrice {
   price: number
 }
 
-
 export const unknownUpgradeError = 'An unknown error occurred during the upgrade process.'
 
 /** What submitting the payment form came to: saved (with the card now on file), or held inline by the provider's checks. */
