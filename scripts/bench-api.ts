@@ -5,10 +5,13 @@ import { postgresServer } from './bench/postgres'
 import { startStripe, startTenant } from './bench/stand-ins'
 
 /**
- * npm run bench:api [-- --seconds 20 --connections 100 --against <git ref>] — load on the accounts
- * API over plain HTTP on 127.0.0.1, on PostgreSQL (BENCH_DATABASE_URL, else scripts/ci-postgres.sh's
- * server), each commit in a fresh database of its own, served as production serves it
- * (`node dist-server/production.js`, against the bench's tenant and Stripe stand-ins). Scenarios:
+ * npm run bench:api [-- --seconds 20 --connections 100 --against <git ref> --database pglite] — load
+ * on the accounts API over plain HTTP on 127.0.0.1, on PostgreSQL (BENCH_DATABASE_URL, else
+ * scripts/ci-postgres.sh's server), each commit in a fresh database of its own, served as production
+ * serves it (`node dist-server/production.js`, against the bench's tenant and Stripe stand-ins).
+ * With --database pglite (or BENCH_DATABASE=pglite): this tree's API on a fresh PGlite as the local
+ * stack builds it, served by scripts/bench/pglite-server.ts through production's request handler
+ * (no build; one instance; no --against). Scenarios:
  * many people (one per connection) reading, assigning + unassigning, and the feed check; then one
  * person alone reading and writing under the production rate limits. With --against, the other
  * commit is built in a temporary worktree and loaded the same way right after this one, and each
@@ -19,7 +22,10 @@ const targets = options.against ? 2 : 1
 const run = cleanupStack((20 * 60 + targets * (scenarios.length * (options.seconds + 5) + 120)) * 1000)
 let failed = false
 try {
-  const postgres = await postgresServer()
+  const pglite = options.database === 'pglite'
+  if (pglite && options.against) throw new Error('--against is not supported with --database pglite: compare on PostgreSQL, or run each commit on PGlite apart.')
+  if (pglite && options.instances > 1) throw new Error('--instances must be 1 with --database pglite: PGlite lives in one process.')
+  const postgres = pglite ? null : await postgresServer()
   const tenant = await startTenant()
   run.onCleanup(() => tenant.close())
   const stripe = await startStripe()
@@ -29,11 +35,12 @@ try {
   const commits: Target[] = [own]
   if (options.against) commits.unshift(await otherCommit(options.against, run.onCleanup))
   for (const target of commits) {
-    if (target === own && options.skipBuild) console.log('this: --skip-build, dist-server/ as it is')
+    if (pglite) console.log('this: PGlite, served from the sources with tsx (nothing to build)')
+    else if (target === own && options.skipBuild) console.log('this: --skip-build, dist-server/ as it is')
     else await build(target)
   }
   console.log(
-    `\nAccounts API on PostgreSQL, ${options.connections} connections (the feed check: ${options.feedConnections}), ${options.instances} instance${options.instances > 1 ? 's' : ''}, ${options.seconds} s a scenario, HTTP on 127.0.0.1\n`,
+    `\nAccounts API on ${pglite ? 'PGlite' : 'PostgreSQL'}, ${options.connections} connections (the feed check: ${options.feedConnections}), ${options.instances} instance${options.instances > 1 ? 's' : ''}, ${options.seconds} s a scenario, HTTP on 127.0.0.1\n`,
   )
   const results: Results[] = []
   for (const target of commits) results.push(await benchCommit(target, { ...options, postgres, tenant, stripe, workDir: run.workDir, onCleanup: run.onCleanup }))
@@ -58,7 +65,7 @@ try {
     console.log('')
     for (const scenario of scenarios) console.log(`${scenario}: ${results[0]![scenario] ? line(results[0]![scenario]!) : 'n/a'}`)
   }
-  if (own.kind === 'production' && !options.skipBuild) console.log('\ndist/ now holds the production build: `npm run build` makes the local one again.')
+  if (own.kind === 'production' && !options.skipBuild && !pglite) console.log('\ndist/ now holds the production build: `npm run build` makes the local one again.')
 } catch (error) {
   failed = true
   console.error(error instanceof Error ? error.message : error)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Target } from './checkout'
 import { assign, feedChecks, probeFeed, reads, signIn, writes, type FeedCredential, type Figures } from './load'
+import type { Database } from './options'
 import { createDatabase, dropDatabase, queryDatabase } from './postgres'
 import { startServer, type Running } from './servers'
 import type { Person, startStripe, startTenant } from './stand-ins'
@@ -17,7 +18,9 @@ export interface BenchOptions {
   connections: number
   feedConnections: number
   instances: number
-  postgres: string
+  database: Database
+  /** The PostgreSQL server (unused on PGlite). */
+  postgres: string | null
   workDir: string
   tenant: Awaited<ReturnType<typeof startTenant>>
   stripe: Awaited<ReturnType<typeof startStripe>>
@@ -32,6 +35,58 @@ const person = (id: string, index?: number): Person => ({
   lastName: `${id[0]!.toUpperCase()}${id.slice(1)} ${index ?? ''}`.trim(),
 })
 
+interface Seat {
+  oid: string
+  email: string
+  seats: number
+}
+
+/**
+ * Where one commit's data lives, and how the bench seeds and reads it: a database of its own on
+ * the PostgreSQL server (seeded by the commit's own code in a process of its own), or a fresh
+ * PGlite folder that only the server's process can open (seeded through its /bench routes).
+ */
+interface Store {
+  name: string
+  env: Record<string, string>
+  seed(url: string, people: Seat[]): Promise<{ seeded: number; via: string }>
+  feedKeys(url: string): Promise<FeedCredential[]>
+}
+
+async function postgresStore(target: Target, options: BenchOptions, name: string): Promise<Store> {
+  const databaseUrl = await createDatabase(options.postgres!, name)
+  options.onCleanup(() => dropDatabase(options.postgres!, name))
+  return {
+    name: `database ${name}`,
+    env: { DATABASE_URL: databaseUrl },
+    seed: async (_url, people) => {
+      const { stdout } = await promisify(execFile)(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'seed.ts')], {
+        cwd: target.root,
+        env: { ...process.env, BENCH_SEED: JSON.stringify({ databaseUrl, people }) },
+        timeout: 120_000,
+      })
+      return JSON.parse(stdout.trim().split('\n').at(-1)!) as { seeded: number; via: string }
+    },
+    feedKeys: () => queryDatabase<FeedCredential>(databaseUrl, "select assignee_email as email, license_key as key from seats where assignee_email like '%@feed.bench.example.com'"),
+  }
+}
+
+function pgliteStore(options: BenchOptions, name: string): Store {
+  // Inside the run's work folder: removed with it at the end.
+  const dataDir = join(options.workDir, `${name}-pglite`)
+  const bench = async <T>(url: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}/bench/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    if (!response.ok) throw new Error(`/bench/${path} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()) as T
+  }
+  return {
+    name: `PGlite in ${dataDir}`,
+    env: { BENCH_PGLITE_DIR: dataDir },
+    seed: (url, people) => bench(url, 'seed', { people }),
+    feedKeys: (url) => bench(url, 'feed-keys'),
+  }
+}
+
 /**
  * The load on one commit, in a database of its own: many people (one per connection, each with
  * their own token and subscription) on an instance whose rate limits are raised out of the way
@@ -43,11 +98,10 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase()
     .slice(0, 20)}_${Date.now()}`
-  const databaseUrl = await createDatabase(options.postgres, name)
-  options.onCleanup(() => dropDatabase(options.postgres, name))
+  const store = options.database === 'pglite' ? pgliteStore(options, name) : await postgresStore(target, options, name)
   const { tenant, stripe } = options
   const env = {
-    DATABASE_URL: databaseUrl,
+    ...store.env,
     PUBLIC_ORIGIN: 'https://portal.example.com',
     TRUST_PROXY: 'true',
     AUTH_METADATA_URL: tenant.metadataUrl,
@@ -63,7 +117,7 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   const start = async (extra: Record<string, string>, phase: string) => {
     const running: Running[] = []
     for (let index = 0; index < options.instances; index++) {
-      const instance = await startServer(target, { ...env, ...extra }, join(options.workDir, `${name}-${phase}-${index}.log`))
+      const instance = await startServer(target, { ...env, ...extra }, join(options.workDir, `${name}-${phase}-${index}.log`), options.database)
       options.onCleanup(() => instance.stop())
       running.push(instance)
     }
@@ -84,19 +138,14 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
     [...tokens].map(([who, token]) => ({ person: who, token })),
   )
   const seats = [...many.map((who) => ({ ...who, seats: 5 })), { ...alone, seats: Math.max(200, 2 * options.connections) }, { ...feedOwner, seats: 60 }]
-  const { stdout } = await promisify(execFile)(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'seed.ts')], {
-    cwd: target.root,
-    env: { ...process.env, BENCH_SEED: JSON.stringify({ databaseUrl, people: seats }) },
-    timeout: 120_000,
-  })
-  const seeded = JSON.parse(stdout.trim().split('\n').at(-1)!) as { seeded: number; via: string }
+  const seeded = await store.seed(open.urls[0]!, seats)
   const holders = Array.from({ length: 50 }, (_unused, index) => ({ firstName: 'Feed', lastName: `Reader ${index}`, email: `reader${index}@feed.bench.example.com` }))
   await assign(open.urls[0]!, tokenOf(feedOwner), holders)
-  const credentials = await queryDatabase<FeedCredential>(databaseUrl, "select assignee_email as email, license_key as key from seats where assignee_email like '%@feed.bench.example.com'")
+  const credentials = await store.feedKeys(open.urls[0]!)
   const probe = credentials.length === holders.length ? await probeFeed(open.urls[0]!, credentials[0]!) : null
   const hasFeed = probe === 204
   console.log(
-    `${target.label} (${target.commit}, ${target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): database ${name}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
+    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
   )
 
   const load = (urls: string[], connections = options.connections) => ({ urls, connections, seconds: options.seconds })

@@ -14,6 +14,7 @@ export function readOptions(defaults: { seconds: number; connections: number }) 
       against: { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
+      database: { type: 'string' },
     },
   })
   const whole = (name: string, value: string | undefined, fallback: number) => {
@@ -29,7 +30,17 @@ export function readOptions(defaults: { seconds: number; connections: number }) 
     runs: whole('runs', values.runs, 5),
     against: values.against,
     skipBuild: values['skip-build'],
+    database: databaseOf(values.database ?? process.env.BENCH_DATABASE),
   }
+}
+
+/** Where `bench:api` keeps the data: a PostgreSQL server (as production), or PGlite (as `npm start`). */
+export type Database = 'postgresql' | 'pglite'
+
+function databaseOf(value: string | undefined): Database {
+  if (value === undefined || value === 'postgresql' || value === 'postgres') return 'postgresql'
+  if (value === 'pglite') return value
+  throw new Error(`--database must be postgresql or pglite, not ${value}`)
 }
 
 /**

@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Target } from './checkout'
+import type { Database } from './options'
 
 export interface Running {
   url: string
@@ -20,19 +21,22 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the commit's server with only these variables, on 127.0.0.1: `node dist-server/production.js`
  * (configured as docs/deploying.md says), or, for a commit before it, the bench's adapter around its
- * accounts app. Its output goes to `logFile` (the request log included: written as in production,
+ * accounts app; on PGlite, this tree's scripts/bench/pglite-server.ts (the API as the local stack
+ * builds it, through production's request handler). Its output goes to `logFile` (the request log included: written as in production,
  * read by nobody). Resolves once it answers HTTP; rejects with the log's end when it exits first.
  */
-export async function startServer(target: Target, env: Record<string, string>, logFile: string): Promise<Running> {
+export async function startServer(target: Target, env: Record<string, string>, logFile: string, database: Database = 'postgresql'): Promise<Running> {
   const port = await freePort()
   const log = openSync(logFile, 'a')
   const variables = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), ...env }
-  // BENCH_NODE_ARGS reach the production server's node only (for example `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
+  // BENCH_NODE_ARGS reach the server's node only, production's or the PGlite bench server's (for example `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const child =
-    target.kind === 'production'
-      ? spawn(process.execPath, [...nodeArgs, 'dist-server/production.js'], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
-      : spawn(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'app-server.ts')], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
+    database === 'pglite'
+      ? spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(import.meta.dirname, 'pglite-server.ts')], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
+      : target.kind === 'production'
+        ? spawn(process.execPath, [...nodeArgs, 'dist-server/production.js'], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
+        : spawn(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'app-server.ts')], { cwd: target.root, env: variables, stdio: ['ignore', log, log] })
   closeSync(log)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let gone = false

@@ -1,0 +1,125 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import * as v from 'valibot'
+import { createApi } from '../../server/api/create-api'
+import { defaultRateLimits } from '../../server/api/rate-limit'
+import { createTokenVerifier } from '../../server/api/token-verifier'
+import { openDatabase } from '../../server/db/database'
+import { trackInstances } from '../../server/db/instances'
+import { migrate } from '../../server/db/migrations'
+import { createHandler } from '../../server/http/handler'
+import { healthChecks } from '../../server/http/health'
+import { closeGracefully } from '../../server/http/shutdown'
+import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
+import { applySubscription } from '../../server/licensing/subscription-store'
+import { log } from '../../server/log'
+import { mailFromSchema } from '../../server/mail/settings'
+import { startMail } from '../../server/mail/start'
+import { stripeSettingsSchema } from '../../server/payments/stripe-settings'
+import { serviceHeaders } from '../../server/web/security-headers'
+
+/**
+ * `npm run bench:api -- --database pglite`'s server, run with tsx in this tree: the accounts API on
+ * PGlite as the local stack builds it (server/local/stack.ts: `openDatabase({ dataDir })`, the
+ * product migrations, `createApi` with the same options), served over plain HTTP on HOST:PORT
+ * through production's request handler (server/http/handler.ts: request log, headers, health).
+ * Configured by the same variables the bench gives the production server (the tenant and Stripe
+ * stand-ins, RATE_LIMIT_*), plus BENCH_PGLITE_DIR: the data folder (fresh on the first start; the
+ * bench's second server opens it again). PGlite lives in one process: the bench seeds it through
+ * routes under /bench that only this script mounts (server/ has none).
+ */
+const env = (name: string) => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is required`)
+  return value
+}
+const limit = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
+const origin = env('PUBLIC_ORIGIN')
+const stripe = v.parse(stripeSettingsSchema, process.env)
+
+const db = await openDatabase({ dataDir: env('BENCH_PGLITE_DIR') })
+await migrate(db)
+const instances = await trackInstances(db)
+const api = createApi({
+  db,
+  stripe,
+  verifyToken: createTokenVerifier({ metadataUrl: env('AUTH_METADATA_URL'), issuer: env('AUTH_ISSUER'), audience: env('AUTH_AUDIENCE'), emailClaim: process.env.AUTH_EMAIL_CLAIM ?? 'emails' }),
+  siteOrigin: origin,
+  discordInviteUrl: env('DISCORD_INVITE_URL'),
+  // The production server's variables and defaults (server/production-config.ts).
+  rateLimits: {
+    readsPerSecond: limit('RATE_LIMIT_READS_PER_SECOND', defaultRateLimits.readsPerSecond),
+    writesPerSecond: limit('RATE_LIMIT_WRITES_PER_SECOND', defaultRateLimits.writesPerSecond),
+    burst: limit('RATE_LIMIT_BURST', defaultRateLimits.burst),
+  },
+  instancesUp: instances.up,
+})
+const mail = startMail({ db, smtpUrl: env('SMTP_URL'), from: v.parse(mailFromSchema, process.env.MAIL_FROM), siteOrigin: origin, remind: queueCancelReminders })
+
+interface Seat {
+  oid: string
+  email: string
+  seats: number
+}
+
+const readJson = async (request: IncomingMessage) => {
+  let body = ''
+  for await (const chunk of request) body += String(chunk)
+  return JSON.parse(body) as unknown
+}
+
+/**
+ * The bench's seeding, in this process (the only one that can open the PGlite): POST /bench/seed
+ * gives each person (signed in through the API before) a live Commercial Plus subscription through
+ * `applySubscription`, as the PostgreSQL path's seed.ts does; GET /bench/feed-keys reads the feed
+ * holders' keys back.
+ */
+async function bench(request: IncomingMessage, response: ServerResponse) {
+  const answer = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  try {
+    if (request.method === 'POST' && request.url === '/bench/seed') {
+      const { people } = (await readJson(request)) as { people: Seat[] }
+      const periodEnd = new Date(Date.now() + 365 * 86_400_000)
+      for (const [index, person] of people.entries()) {
+        const state = {
+          stripeSubscriptionId: `sub_bench_${index}`,
+          customerId: `cus_bench_${index}`,
+          accountOid: person.oid,
+          priceId: 'commercial-plus' as const,
+          quantity: person.seats,
+          status: 'active' as const,
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: false,
+        }
+        const outcome = await db.transaction((tx) => applySubscription(tx, state))
+        if (outcome !== 'created') throw new Error(`applySubscription answered ${outcome} for ${person.email}`)
+      }
+      return answer(200, { seeded: people.length, via: 'applySubscription' })
+    }
+    if (request.method === 'GET' && request.url === '/bench/feed-keys')
+      return answer(200, await db.query("select assignee_email as email, license_key as key from seats where assignee_email like '%@feed.bench.example.com'"))
+    answer(404, { error: 'not found' })
+  } catch (error) {
+    answer(500, { error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+const server = createServer(
+  createHandler({
+    services: [
+      ['/api', serviceHeaders('api'), getRequestListener(api.fetch)],
+      ['/bench', {}, (request, response) => void bench(request, response)],
+    ],
+    site: () => (_request, response) => response.writeHead(404).end(),
+    health: healthChecks(db),
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  }),
+)
+server.keepAliveTimeout = 65_000
+server.listen(Number(env('PORT')), process.env.HOST ?? '127.0.0.1', () => log.info({ port: (server.address() as AddressInfo).port, database: db.kind }, 'bench PGlite server listening'))
+closeGracefully(server, async () => {
+  await instances.stop()
+  await mail.stop()
+  await db.close()
+})
