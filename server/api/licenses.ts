@@ -1,7 +1,8 @@
 import { assignRequestSchema, unassignRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { regenerateKey } from '../licensing/key-rotation'
-import { assignedSeats, assignSeat, licensesOf, unassignSeat } from '../licensing/license-store'
+import { assignedSeats, licensesOf } from '../licensing/license-store'
+import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
 import { caller, parsed, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 

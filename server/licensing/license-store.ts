@@ -1,10 +1,8 @@
-import type { AssignedLicense, AssignRequest, License, Stats } from '../../common/contract'
+import type { AssignedLicense, License, Stats } from '../../common/contract'
 import { findPlan, planLadder, type PriceId } from '../../common/plans'
-import type { Database, Queryable } from '../db/database'
-import { newLicenseKey } from './license-keys'
-import { conflict, notFound } from './refusal'
-import { lockSeat, recordSeatActivity } from './seat-activity'
-import { assignableSql, liveSql, seatStatus, whyNotAssignable, type SubscriptionStatus } from './standing'
+import type { Queryable } from '../db/database'
+import { conflict } from './refusal'
+import { liveSql, seatStatus, type SubscriptionStatus } from './standing'
 import { highestLivePlan } from './subscription-store'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -89,59 +87,6 @@ export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
   )
   if (!row?.price_id) return { subscription: null, priceId: null, purchased: 0, assigned: 0, available: 0 }
   return { subscription: findPlan(row.price_id)?.name ?? row.price_id, priceId: row.price_id, purchased: row.purchased, assigned: row.assigned, available: row.purchased - row.assigned }
-}
-
-/**
- * Gives a free seat of the owner's subscriptions in good standing to a developer. The owner's
- * account row is locked first, so two assignments of the last free seat cannot both succeed, on any instance.
- */
-export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest): Promise<AssignedLicense> {
-  return db.transaction(async (tx) => {
-    await tx.query('select 1 from accounts where oid = $1 for update', [ownerOid])
-    refuseUnlessAssignable((await tx.query<{ status: SubscriptionStatus }>('select status from subscriptions where owner_oid = $1', [ownerOid])).map((row) => row.status))
-    const live = `select id from subscriptions where owner_oid = $1 and ${liveSql()}`
-    const [taken] = await tx.query(`select 1 from seats where subscription_id in (${live}) and lower(assignee_email) = lower($2)`, [ownerOid, assignee.email])
-    if (taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
-    const [seat] = await tx.query<{ id: string; current_period_end: Date }>(
-      `select seats.id, subscriptions.current_period_end from seats join subscriptions on subscriptions.id = seats.subscription_id
-        where subscriptions.owner_oid = $1 and ${assignableSql()} and seats.assignee_email is null order by subscriptions.current_period_end desc, seats.id limit 1`,
-      [ownerOid],
-    )
-    if (!seat) throw conflict('No license is left to assign. Buy additional licenses first.')
-    await tx.query('update seats set assignee_first_name = $2, assignee_last_name = $3, assignee_email = $4, assigned_at = now() where id = $1', [
-      seat.id,
-      assignee.firstName,
-      assignee.lastName,
-      assignee.email.toLowerCase(),
-    ])
-    await recordSeatActivity(tx, (await lockSeat(tx, seat.id))!, 'assign')
-    return { id: seat.id, firstName: assignee.firstName, lastName: assignee.lastName, email: assignee.email.toLowerCase(), expirationDate: iso(seat.current_period_end) }
-  })
-}
-
-/** 404 without a subscription; 409 in words when none is in good standing (all past due, or ended). */
-function refuseUnlessAssignable(statuses: readonly SubscriptionStatus[]) {
-  const why = whyNotAssignable(statuses)
-  if (why === 'no-subscription') throw notFound('Your subscription')
-  if (why === 'payment-due') throw conflict('Payment for your subscription is due. Update your card in Billing, then assign licenses.')
-  if (why === 'ended') throw conflict('Your subscription has ended. Buy licenses again to assign them.')
-}
-
-/** Frees one of the owner's seats; its next holder gets a new license key. */
-export async function unassignSeat(db: Database, ownerOid: string, seatId: string): Promise<void> {
-  await db.transaction((tx) => freeSeat(tx, ownerOid, seatId))
-}
-
-async function freeSeat(db: Queryable, ownerOid: string, seatId: string): Promise<void> {
-  // The holder the activity names, read (and locked) before the seat forgets them.
-  const held = await lockSeat(db, seatId)
-  const rows = await db.query(
-    `update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, license_key = $3
-      where id = $1 and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id`,
-    [seatId, ownerOid, newLicenseKey()],
-  )
-  if (rows.length === 0 || !held) throw notFound('The license')
-  await recordSeatActivity(db, held, 'unassign')
 }
 
 /** Whether the person holds a live Commercial Plus seat (Discord is for them). */

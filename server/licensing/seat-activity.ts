@@ -1,6 +1,8 @@
 import type { PriceId } from '../../common/plans'
-import { actorOf, type Actor } from './activity/actor'
-import { recordActivity } from './activity/record'
+import { actorOf, type AccountRow, type Actor } from './activity/actor'
+import { factsFrom, type FactRows } from './activity/activity-mail'
+import type { NewActivity } from './activity/activity-entry'
+import { recordActivity, type ChangeAlongside } from './activity/record'
 import type { Queryable } from '../db/database'
 import type { SubscriptionStatus } from './standing'
 
@@ -14,8 +16,11 @@ export interface SeatOnRecord {
   holderEmail: string | null
 }
 
-/** The seat, locked until the caller's transaction ends; null when there is no such seat. */
-export async function lockSeat(tx: Queryable, seatId: string): Promise<SeatOnRecord | null> {
+/**
+ * The seat, locked until the caller's transaction ends, and the account of the person about to
+ * change it (null when they have none), in one statement; null when there is no such seat.
+ */
+export async function lockSeat(tx: Queryable, seatId: string, callerOid: string): Promise<{ seat: SeatOnRecord; callerAccount: AccountRow | null } | null> {
   const [row] = await tx.query<{
     id: string
     subscription_id: string
@@ -26,17 +31,38 @@ export async function lockSeat(tx: Queryable, seatId: string): Promise<SeatOnRec
     email: string
     first_name: string
     last_name: string
+    caller: AccountRow | null
   }>(
-    `select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, subscriptions.status, owners.oid, owners.email, owners.first_name, owners.last_name
+    `select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, subscriptions.status, owners.oid, owners.email, owners.first_name, owners.last_name,
+            (select json_build_object('oid', oid, 'email', email, 'first_name', first_name, 'last_name', last_name) from accounts where oid = $2) as caller
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where seats.id = $1 for update of seats`,
-    [seatId],
+    [seatId, callerOid],
   )
   if (!row) return null
-  return { id: row.id, subscriptionId: row.subscription_id, priceId: row.price_id, status: row.status, owner: actorOf(row), holderEmail: row.assignee_email }
+  const seat = { id: row.id, subscriptionId: row.subscription_id, priceId: row.price_id, status: row.status, owner: actorOf(row), holderEmail: row.assignee_email }
+  return { seat, callerAccount: row.caller }
 }
 
-/** Records an assign, unassign or key change of the seat (about its holder then), by its owner unless someone else is named. */
-export function recordSeatActivity(tx: Queryable, seat: SeatOnRecord, kind: 'assign' | 'unassign' | 'key-regenerated', actor: Actor = seat.owner) {
-  return recordActivity(tx, { ownerOid: seat.owner.oid, kind, actor, priceId: seat.priceId, subjectEmail: seat.holderEmail, seats: null, subscriptionId: seat.subscriptionId })
+/**
+ * Records an assign, unassign or key change of the seat (about its holder then), by its owner
+ * unless someone else is named, in one statement: with the change alongside when given, and the
+ * mail from the rows the caller read already when given.
+ */
+export function recordSeatActivity(
+  tx: Queryable,
+  seat: SeatOnRecord,
+  kind: 'assign' | 'unassign' | 'key-regenerated',
+  options: { actor?: Actor; factRows?: FactRows; alongside?: ChangeAlongside } = {},
+) {
+  const entry: NewActivity = {
+    ownerOid: seat.owner.oid,
+    kind,
+    actor: options.actor ?? seat.owner,
+    priceId: seat.priceId,
+    subjectEmail: seat.holderEmail,
+    seats: null,
+    subscriptionId: seat.subscriptionId,
+  }
+  return recordActivity(tx, entry, { facts: options.factRows && factsFrom(entry, options.factRows), alongside: options.alongside })
 }

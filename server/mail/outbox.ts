@@ -12,21 +12,23 @@ export interface ClaimedMail extends OutgoingMail {
 /** The channel on which queued mail wakes the workers of every instance (PostgreSQL's NOTIFY). */
 export const mailQueuedChannel = 'mail_queued'
 
+/** SQL: inserts one message (its columns in six parameters from `$first` on, as mailParams lists them), at most once per dedupe key. */
+export const insertMailSql = (first: number) =>
+  `insert into mail_outbox (id, recipient, subject, text, html, dedupe_key) values (${[0, 1, 2, 3, 4, 5].map((i) => `$${first + i}`).join(', ')}) on conflict (dedupe_key) do nothing`
+
+/** The parameters of insertMailSql. */
+export const mailParams = (mail: OutgoingMail, dedupeKey: string | undefined) => [newId('mail'), mail.to, mail.subject, mail.text, mail.html, dedupeKey ?? null]
+
+/** SQL: wakes the workers (a notification inside a transaction waits for its commit). */
+export const notifyMailQueuedSql = `pg_notify('${mailQueuedChannel}', '')`
+
 /**
  * Queues a message in the caller's transaction: it is sent only if that transaction commits, and
  * never while the request that caused it waits. A dedupe key queues it at most once, ever. The
- * workers are told on commit (a notification inside a transaction waits for it).
+ * workers are told on commit, by the same statement (a data-modifying CTE runs whether or not it is read).
  */
 export async function queueMail(tx: Queryable, mail: OutgoingMail, options: { dedupeKey?: string } = {}): Promise<void> {
-  await tx.query('insert into mail_outbox (id, recipient, subject, text, html, dedupe_key) values ($1, $2, $3, $4, $5, $6) on conflict (dedupe_key) do nothing', [
-    newId('mail'),
-    mail.to,
-    mail.subject,
-    mail.text,
-    mail.html,
-    options.dedupeKey ?? null,
-  ])
-  await tx.query('select pg_notify($1, $2)', [mailQueuedChannel, ''])
+  await tx.query(`with queued as (${insertMailSql(1)}) select ${notifyMailQueuedSql}`, mailParams(mail, options.dedupeKey))
 }
 
 /** How long until the next unsent message falls due (a retry, or a lease's end), by the database's clock; undefined when none waits. */

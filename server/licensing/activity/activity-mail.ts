@@ -4,22 +4,25 @@ import type { OutgoingMail } from '../../mail/compose'
 import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from '../../mail/messages'
 import { queueMail } from '../../mail/outbox'
 import { mailSiteOrigin } from '../../mail/site-origin'
-import type { RecordedActivity } from './activity-entry'
+import type { NewActivity, RecordedActivity } from './activity-entry'
 
-interface Facts {
+/** What an activity's mail says of the owner and the subscription. */
+export interface Facts {
   owner: Person
   planName: string
   seats: number
   periodEnd: Date | null
 }
 
-/** What the messages need of the owner and the subscription, read in the activity's transaction. */
-async function readFacts(tx: Queryable, entry: RecordedActivity): Promise<Facts | null> {
-  const [owner] = await tx.query<{ email: string; first_name: string; last_name: string }>('select email, first_name, last_name from accounts where oid = $1', [entry.ownerOid])
+/** The rows the facts come from: the owner's account, and the activity's subscription when it has one. */
+export interface FactRows {
+  owner: { email: string; first_name: string; last_name: string } | undefined
+  subscription: { price_id: string; quantity: number; current_period_end: Date } | undefined
+}
+
+/** The facts from rows read already (by readFacts, or by the statement that made the change); null when no mail can be written. */
+export function factsFrom(entry: NewActivity, { owner, subscription }: FactRows): Facts | null {
   if (!owner) return null
-  const [subscription] = entry.subscriptionId
-    ? await tx.query<{ price_id: string; quantity: number; current_period_end: Date }>('select price_id, quantity, current_period_end from subscriptions where id = $1', [entry.subscriptionId])
-    : []
   const plan = findPlan(entry.priceId ?? subscription?.price_id ?? '')
   if (!plan) return null
   return {
@@ -30,8 +33,20 @@ async function readFacts(tx: Queryable, entry: RecordedActivity): Promise<Facts 
   }
 }
 
+/** What the messages need of the owner and the subscription, read in the activity's transaction (one statement). */
+export async function readFacts(tx: Queryable, entry: NewActivity): Promise<Facts | null> {
+  const [row] = await tx.query<{ email: string; first_name: string; last_name: string; price_id: string | null; quantity: number; current_period_end: Date }>(
+    `select owners.email, owners.first_name, owners.last_name, subscriptions.price_id, subscriptions.quantity, subscriptions.current_period_end
+       from accounts owners left join subscriptions on subscriptions.id = $2 where owners.oid = $1`,
+    [entry.ownerOid, entry.subscriptionId],
+  )
+  // price_id is not null in the table: null here means no such subscription.
+  const subscription = row?.price_id ? { price_id: row.price_id, quantity: row.quantity, current_period_end: row.current_period_end } : undefined
+  return factsFrom(entry, { owner: row, subscription })
+}
+
 /** The message an activity causes, if any: assign to the assignee; purchase, renewal and a failed payment to the owner. */
-function mailFor(entry: RecordedActivity, facts: Facts, origin: string): OutgoingMail | null {
+function mailFor(entry: NewActivity, facts: Facts, origin: string): OutgoingMail | null {
   switch (entry.kind) {
     case 'assign':
       // The owner taking a seat themselves needs no letter about it.
@@ -50,13 +65,25 @@ function mailFor(entry: RecordedActivity, facts: Facts, origin: string): Outgoin
 
 const causesMail: ReadonlySet<RecordedActivity['kind']> = new Set(['assign', 'purchase', 'renewal', 'payment-failed'])
 
+/** Whether an activity of this kind may cause mail (only then are its facts read). */
+export const mayCauseMail = (kind: NewActivity['kind']) => causesMail.has(kind)
+
+/** The mail an activity causes, composed from its facts; null when it causes none. */
+export function activityMail(entry: NewActivity, facts: Facts | null): OutgoingMail | null {
+  if (!mayCauseMail(entry.kind) || !facts) return null
+  return mailFor(entry, facts, mailSiteOrigin())
+}
+
+/** The dedupe key of an activity's mail: queued at most once per entry. */
+export const activityMailKey = (activityId: string) => `activity:${activityId}`
+
 /**
- * Queues the mail a recorded activity causes, in the transaction that recorded it (called by
- * recordActivity): rolled back with it, sent after it commits, never holding up the request.
+ * Queues the mail a recorded activity causes, in the transaction that recorded it: rolled back
+ * with it, sent after it commits, never holding up the request. (recordActivity queues it in its
+ * own statement; this is for an entry recorded already.)
  */
 export async function queueMailFor(tx: Queryable, entry: RecordedActivity): Promise<void> {
-  if (!causesMail.has(entry.kind)) return
-  const facts = await readFacts(tx, entry)
-  const mail = facts && mailFor(entry, facts, mailSiteOrigin())
-  if (mail) await queueMail(tx, mail, { dedupeKey: `activity:${entry.id}` })
+  if (!mayCauseMail(entry.kind)) return
+  const mail = activityMail(entry, await readFacts(tx, entry))
+  if (mail) await queueMail(tx, mail, { dedupeKey: activityMailKey(entry.id) })
 }

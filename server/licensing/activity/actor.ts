@@ -1,15 +1,33 @@
-import type { Queryable } from '../../db/database'
 import type { NewActivity } from './activity-entry'
 
 export type Actor = NonNullable<NewActivity['actor']>
 
+/** An accounts row as the activity reads it. */
+export interface AccountRow {
+  oid: string
+  email: string
+  first_name: string
+  last_name: string
+}
+
 /** An account as the activity names it: first and last name, or the email when the profile has no name. */
-export function actorOf(account: { oid: string; email: string; first_name: string; last_name: string }): Actor {
+export function actorOf(account: AccountRow): Actor {
   return { oid: account.oid, name: `${account.first_name} ${account.last_name}`.trim() || account.email, email: account.email }
 }
 
-/** The signed-in person who made a change; named by their email when they have no account row yet. */
-export async function accountActor(tx: Queryable, who: { oid: string; email: string }): Promise<Actor> {
-  const [account] = await tx.query<{ oid: string; email: string; first_name: string; last_name: string }>('select oid, email, first_name, last_name from accounts where oid = $1', [who.oid])
+/** The signed-in person who made a change, from their account row; named by their email when they have no account row yet. */
+export function callerActor(account: AccountRow | null, who: { oid: string; email: string }): Actor {
   return account ? actorOf(account) : { oid: who.oid, name: who.email, email: who.email }
 }
+
+/** Every character String.prototype.trim removes, found by asking it: what actorNameSql trims. */
+export const jsWhitespace = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))
+  .filter((character) => character.trim() === '')
+  .join('')
+
+/**
+ * SQL: actorOf's name for the accounts row under `alias`, for a statement that records activity
+ * without a round trip to read the account first. `whitespace` is the parameter holding jsWhitespace,
+ * so PostgreSQL trims exactly what JavaScript would.
+ */
+export const actorNameSql = (alias: string, whitespace: string) => `coalesce(nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name, ${whitespace}), ''), ${alias}.email)`

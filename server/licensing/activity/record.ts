@@ -1,20 +1,55 @@
 import type { Queryable } from '../../db/database'
 import { newId } from '../../db/ids'
+import type { OutgoingMail } from '../../mail/compose'
+import { insertMailSql, mailParams, notifyMailQueuedSql } from '../../mail/outbox'
 import type { NewActivity, RecordedActivity } from './activity-entry'
-import { queueMailFor } from './activity-mail'
+import { activityMail, activityMailKey, mayCauseMail, readFacts, type Facts } from './activity-mail'
+
+/** A data-modifying statement to run in the same statement as the record (its parameters numbered from $1). */
+export interface ChangeAlongside {
+  sql: string
+  params: unknown[]
+}
+
+/** The activity table's columns, in the order of activityParams. */
+export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id'
+
+const activityParams = (id: string, entry: NewActivity) => [
+  id,
+  entry.ownerOid,
+  entry.kind,
+  entry.actor?.oid ?? null,
+  entry.actor?.name ?? null,
+  entry.actor?.email ?? null,
+  entry.priceId,
+  entry.subjectEmail,
+  entry.seats,
+  entry.subscriptionId,
+]
+
+const placeholders = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')
 
 /**
  * Records one change to an owner's licenses in the caller's transaction, so the entry exists
- * exactly when the change does. Every entry goes through here (and what it causes, such as mail,
- * is queued here, in the same transaction).
+ * exactly when the change does. Every entry goes through here, and so does what it causes: its
+ * mail is queued, and the mail workers notified, by the same statement. The caller may hand over
+ * the facts the mail needs when it has read them already, and a change to make in that statement too.
  */
-export async function recordActivity(tx: Queryable, entry: NewActivity): Promise<RecordedActivity> {
-  const [row] = await tx.query<{ id: string; at: Date }>(
-    `insert into activity (id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id, at`,
-    [newId('act'), entry.ownerOid, entry.kind, entry.actor?.oid ?? null, entry.actor?.name ?? null, entry.actor?.email ?? null, entry.priceId, entry.subjectEmail, entry.seats, entry.subscriptionId],
-  )
-  const recorded: RecordedActivity = { ...entry, id: row!.id, at: new Date(row!.at) }
-  await queueMailFor(tx, recorded)
-  return recorded
+export async function recordActivity(tx: Queryable, entry: NewActivity, options: { facts?: Facts | null; alongside?: ChangeAlongside } = {}): Promise<RecordedActivity> {
+  const id = newId('act')
+  const facts = mayCauseMail(entry.kind) && options.facts === undefined ? await readFacts(tx, entry) : (options.facts ?? null)
+  const mail = activityMail(entry, facts)
+  const [row] = await tx.query<{ at: Date }>(...recordingStatement(id, entry, mail, options.alongside))
+  return { ...entry, id, at: new Date(row!.at) }
+}
+
+/** One statement: the change alongside (if any), the activity row, and its mail with the workers' notification (if any). */
+function recordingStatement(id: string, entry: NewActivity, mail: OutgoingMail | null, alongside: ChangeAlongside | undefined): [string, unknown[]] {
+  const params = [...(alongside?.params ?? []), ...activityParams(id, entry)]
+  const ctes = alongside ? [`changed as (${alongside.sql})`] : []
+  ctes.push(`entry as (insert into activity (${activityColumns}) values (${placeholders(params.length - 9, 10)}) returning at)`)
+  if (!mail) return [`with ${ctes.join(', ')} select entry.at from entry`, params]
+  ctes.push(`queued as (${insertMailSql(params.length + 1)})`)
+  params.push(...mailParams(mail, activityMailKey(id)))
+  return [`with ${ctes.join(', ')} select entry.at, ${notifyMailQueuedSql} from entry`, params]
 }
