@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
@@ -13,13 +13,16 @@ const maxDepth = 16
  * Hono's body limit: a body over `maxSize` is a 413 in words, whether it declares its length or
  * streams in chunks (counted as it arrives, never read whole).
  */
-export const limitBody = (maxSize: number, message: string) =>
-  bodyLimit({
+export const limitBody = (maxSize: number, message: string): MiddlewareHandler => {
+  const limit = bodyLimit({
     maxSize,
     onError: () => {
       throw new Problem(413, message)
     },
   })
+  // A read has no body to limit; asking for one would build the whole Fetch Request of every read.
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+}
 
 /** Hono's JSON validator answers a body it cannot parse with its own 400; this is that answer, in words. */
 export const isUnparsableJson = (error: unknown) => error instanceof HTTPException && error.status === 400

@@ -1,44 +1,42 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { pinoHttp } from 'pino-http'
 import { log } from '../log'
 
 /** The id a TLS-terminating proxy may have given the request, when it is trusted and well formed. */
 const forwardedId = /^[\w.:-]{8,128}$/
 
-/** The caller each request was made by, once the API has verified the token. */
+/** The id and the caller of each request, once known. */
+const ids = new WeakMap<IncomingMessage, string>()
 const callers = new WeakMap<IncomingMessage, string>()
 export const noteCaller = (request: IncomingMessage, oid: string) => callers.set(request, oid)
 
 /** The request's id, as the log and the X-Request-Id header name it. */
-export const requestIdOf = (request: IncomingMessage) => String(request.id ?? '')
+export const requestIdOf = (request: IncomingMessage) => ids.get(request) ?? ''
+
+/** Health checks come every few seconds from the proxy: they would drown the rest. */
+const quiet = new Set(['/healthz', '/readyz'])
 
 /**
- * One JSON line per request: its id (also sent back as X-Request-Id), method, path (the query is
- * left out: it may carry a session id), status, duration and the caller's oid; never a header.
+ * One JSON line per request when it ends: its id (also sent back as X-Request-Id), method, path
+ * (the query is left out: it may carry a session id), status, duration and the caller's oid;
+ * never a header. A request the client gave up on before its answer is logged as aborted. One
+ * log call per request and no child logger: the log is on every request's path (decision 0019).
  */
 export function createRequestLog(options: { trustProxy: boolean }) {
-  return pinoHttp({
-    logger: log,
-    genReqId(request: IncomingMessage, response: ServerResponse) {
-      const sent = request.headers['x-request-id']
-      const id = options.trustProxy && typeof sent === 'string' && forwardedId.test(sent) ? sent : randomUUID()
-      response.setHeader('X-Request-Id', id)
-      return id
-    },
-    // Health checks come every few seconds from the proxy: they would drown the rest.
-    autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/readyz' },
-    quietReqLogger: true,
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-    customProps: (request) => {
+  return function logRequest(request: IncomingMessage, response: ServerResponse) {
+    const sent = request.headers['x-request-id']
+    const id = options.trustProxy && typeof sent === 'string' && forwardedId.test(sent) ? sent : randomUUID()
+    ids.set(request, id)
+    response.setHeader('X-Request-Id', id)
+    if (quiet.has(request.url ?? '')) return
+    const started = performance.now()
+    response.once('close', () => {
+      const status = response.statusCode
       const oid = callers.get(request)
-      return oid ? { oid } : {}
-    },
-    serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, path: request.url.split('?')[0] }),
-      res: (response: { statusCode: number }) => ({ status: response.statusCode }),
-    },
-    customAttributeKeys: { responseTime: 'durationMs' },
-  })
+      const line = { req: { id, method: request.method, path: (request.url ?? '').split('?')[0] }, res: { status }, durationMs: Math.round(performance.now() - started), ...(oid ? { oid } : {}) }
+      if (!response.writableFinished) log.warn(line, 'request aborted')
+      else if (status >= 500) log.error(line, 'request failed')
+      else log.info(line, 'request')
+    })
+  }
 }

@@ -263,9 +263,9 @@ http {
     expect(readFileSync(cached(restored.packages, popups)).equals(nupkgOf(popups))).toBe(true)
     expect(readFileSync(cached(restored.packages, core)).equals(nupkgOf(core))).toBe(true)
     expect(nupkgsServed(restored.served)).toHaveLength(2)
-    const answers = portal!.lines.slice(checked).filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/feed/authorize')
-    const allowed = answers.filter((line) => (line.res as { status: number }).status === 204)
-    expect(allowed.length).toBe(restored.served.filter((line) => / 200 /.test(line)).length)
+    // The portal writes its log in batches (at most a quarter second late): wait for the lines.
+    const allowed = () => portal!.lines.slice(checked).filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/feed/authorize' && (line.res as { status: number }).status === 204)
+    await expect.poll(() => allowed().length).toBe(restored.served.filter((line) => / 200 /.test(line)).length)
     timed['with auth_request'].cold.push(restored)
   })
 
