@@ -85,6 +85,7 @@ function house() {
               zone(['server', 'machines'], 'src', 'server/ and machines/ never import src/: what both need goes to common/.'),
               zone('server', 'machines', 'server/ never imports machines/: what both need goes to common/.'),
               zone('e2e', 'tests', 'e2e/ imports the test kit (testkit/), never the Vitest tree (tests/).'),
+              zone('testkit', 'tests', 'testkit/ is shared with Playwright and the scripts: it never imports the Vitest tree (tests/).'),
             ],
           },
         ],

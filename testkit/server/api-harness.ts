@@ -12,7 +12,7 @@ import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { countingDatabase } from './counting-database'
-import { startFakeTenant, type FakeTenant } from '../../tests/server/local/identity/fake-tenant'
+import { startFakeTenant, type FakeTenant } from './fake-tenant'
 
 export const origin = 'https://localhost:5173'
 /** The tenant whose tokens the API verifies: its discovery document and keys on a local server, one per worker. */

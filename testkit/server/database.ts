@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest'
 import { openPostgres, type Database } from '../../server/db/database'
-import { openMigratedPglite } from '../../tests/support/migrated-pglite'
+import { openMigratedPglite } from './migrated-pglite'
 
 export interface TestDatabase {
   name: 'PGlite' | 'PostgreSQL'

@@ -12,7 +12,7 @@ import Stripe from 'stripe'
 import { sandboxPrices } from '../../server/local/seed'
 import { createSandbox } from '../../server/local/sandbox'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
-import { openMigratedPglite } from '../../tests/support/migrated-pglite'
+import { openMigratedPglite } from './migrated-pglite'
 
 /** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
 export async function startTenant() {

@@ -97,6 +97,11 @@ describe('the rooms of the house', () => {
     expect(fromTests.problems).toEqual([refused(fromTests.source, 'e2e/ imports the test kit (testkit/), never the Vitest tree (tests/).')])
     expect((await importing('e2e/extra.spec.ts', 'testkit')).problems).toEqual([])
   })
+
+  it('refuse testkit/ importing tests/', async () => {
+    const fromTests = await importing('testkit/extra.ts', 'tests')
+    expect(fromTests.problems).toEqual([refused(fromTests.source, 'testkit/ is shared with Playwright and the scripts: it never imports the Vitest tree (tests/).')])
+  })
 })
 
 describe('no import cycles', () => {

@@ -6,7 +6,7 @@ import { expectContexts, expectContextTableCoversMachine, type ContextTable } fr
 import { replayPath } from '../support/run-paths'
 import { activityAlongPath, activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from '../../testkit/models/activity.model'
 import { startActivity } from '../../testkit/models/activity.start'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 const plan = planPaths(activityModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."

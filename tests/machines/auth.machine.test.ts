@@ -6,7 +6,7 @@ import { expectContexts, expectContextTableCoversMachine, type ContextTable } fr
 import { describePath, planPaths } from '../../testkit/model/paths'
 import { replayPath } from '../support/run-paths'
 import { authModel, cara, forgotPassword, paula, startup } from '../../testkit/models/auth.model'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 const plan = planPaths(authModel)
 

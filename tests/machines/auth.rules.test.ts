@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type StartupOutput } from '../../machines/auth.machine'
 import type { SignedInAccount } from '../../machines/auth.types'
 import { neverAnswers as never, startedWith } from '../../testkit/models/auth.started'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 /** Spec section 4: which account is active, and the sign-in requests that may start. */
 const ada: SignedInAccount = { homeAccountId: 'ada-home', localAccountId: 'ada', username: 'ada@example.com' }

@@ -5,7 +5,7 @@ import { expectContexts, lastOf, type ContextTable, expectContextTableCoversMach
 import { describePath, planPaths } from '../../testkit/model/paths'
 import { replayPath } from '../support/run-paths'
 import { billingPortalModel, portalUrl } from '../../testkit/models/billing-portal.model'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 const plan = planPaths(billingPortalModel)
 

@@ -10,7 +10,7 @@ import { idleActors, replayPath } from '../support/run-paths'
 import { discordConnectModel } from '../../testkit/models/discord-connect.model'
 import { licenseKeyModel } from '../../testkit/models/license-key.model'
 import { plusLicense } from '../../testkit/models/my-licenses.model'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 describe('license key dialog: generated paths', () => {
   const plan = planPaths(licenseKeyModel)

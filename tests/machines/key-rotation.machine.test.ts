@@ -5,7 +5,7 @@ import { describePath, planPaths } from '../../testkit/model/paths'
 import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
 import { idleActors, replayPath } from '../support/run-paths'
 import { adaSeat, keyRotationModel, newKey, noSeat } from '../../testkit/models/key-rotation.model'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 const plan = planPaths(keyRotationModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."

@@ -6,7 +6,7 @@ import { expectContexts, type ContextTable, expectContextTableCoversMachine } fr
 import { describePath, planPaths } from '../../testkit/model/paths'
 import { replayPath } from '../support/run-paths'
 import { account, identity, sessionModel } from '../../testkit/models/session.model'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 const plan = planPaths(sessionModel)
 

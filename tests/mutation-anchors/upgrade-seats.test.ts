@@ -4,7 +4,7 @@ import type { AssignedLicense, Stats } from '../../common/contract'
 import { manageLicensesMachine } from '../../machines/manage-licenses.machine'
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
 import { plans, upgradePaths } from '../../common/plans'
-import { settle } from '../support/settle'
+import { settle } from '../../testkit/settle'
 
 /** Spec sections 4, 5 and 9: the upgrade's plans and seats, and the seats of Buy Additional Licenses. */
 const commercialPlus = { priceId: 'commercial-plus', name: 'Commercial Plus', price: 49900 } as const

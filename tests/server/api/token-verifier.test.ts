@@ -9,7 +9,7 @@ import { TenantUnavailableError } from '../../../server/api/tenant-keys'
 import { clockToleranceSeconds, createTokenVerifier, requireScope, type TenantSettings } from '../../../server/api/token-verifier'
 import { fetchTrusting } from '../../../server/local/trusting-fetch'
 import { loadOrCreateCertificate } from '../../../server/local/tls'
-import { startFakeTenant, type FakeTenant } from '../local/identity/fake-tenant'
+import { startFakeTenant, type FakeTenant } from '../../../testkit/server/fake-tenant'
 
 const oid = '5f1d2c3b-4a59-4e8f-9b0a-1c2d3e4f5a6b'
 let tenant: FakeTenant

@@ -5,7 +5,7 @@ import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { claimDueMail } from '../../../server/mail/outbox'
 import { describeSendFailure, smtpSender } from '../../../server/mail/smtp'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '../../../server/mail/worker'
-import { openMigratedPglite } from '../../support/migrated-pglite'
+import { openMigratedPglite } from '../../../testkit/server/migrated-pglite'
 import { activity, caught, describeSeeded, outbox, startCatcher } from './harness'
 
 const from = 'Prism <support@prismlibrary.com>'

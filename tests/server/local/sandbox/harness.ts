@@ -5,7 +5,7 @@ import { openPostgres, type Database } from '../../../../server/db/database'
 import { migrate } from '../../../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
 import { migrateSandbox } from '../../../../server/local/sandbox/schema'
-import { openMigratedPglite } from '../../../support/migrated-pglite'
+import { openMigratedPglite } from '../../../../testkit/server/migrated-pglite'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { sessionMachine, type SignInIdentity } from '../../../../machines/session.machine'
 import { selectAccountArea } from '../../../../src/features/account-shell/account-area.select'
 import { account, identity } from '../../../../testkit/models/session.model'
-import { settle } from '../../../support/settle'
+import { settle } from '../../../../testkit/settle'
 
 /** The session of the account area, after POST /api/auth/login answered with this account (or while it has not). */
 async function sessionWith(answer: typeof account | null) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { selectActivity } from '../../../../src/features/manage-licenses/activity.select'
 import { firstPage, lastPage } from '../../../../testkit/models/activity.model'
 import { startActivity } from '../../../../testkit/models/activity.start'
-import { settle } from '../../../support/settle'
+import { settle } from '../../../../testkit/settle'
 
 describe('Recent activity while it loads', () => {
   it('shows a placeholder only while nothing is shown yet; a refresh keeps the entries in view', async () => {
