@@ -524,27 +524,10 @@ export const calls: readonly CallCase[] = [
       await box.getByRole('button', { name: 'Save payment method' }).click()
     },
     failed: upgradeFailed,
-    done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toBeVisible(),
-    slowAnswer: {},
-    ignoresBody: true,
-    message: 'Failed to save payment method. Please try again.',
-  },
-  {
-    name: 'GET /api/stripe/has-default-payment-method (after saving a card)',
-    method: 'GET',
-    path: '/api/stripe/has-default-payment-method',
-    ...savingACard,
-    // The card is saved: the confirm step follows, naming no card, and the failure is only logged.
-    failed: async (page) => {
-      const box = dialog(page, 'Upgrade Subscription')
-      await expect(box.getByRole('table', { name: 'Your upgrade' })).toContainText('Your default payment method')
-      await expect(box.getByRole('button', { name: 'Confirm' })).toBeEnabled()
-      await expect(box.getByRole('alert')).toHaveCount(0)
-    },
+    // The answer names the card saved, which the confirm step shows without asking again.
     done: (page) => expect(dialog(page, 'Upgrade Subscription').getByRole('table', { name: 'Your upgrade' })).toContainText('Visa ending in 4242'),
-    slowAnswer: { json: () => ({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } }) },
-    logged: /^The card on file could not be read: /,
-    stubs: [{ method: 'POST', path: '/api/stripe/save-default-payment-method' }],
+    slowAnswer: { json: () => ({ paymentMethodId: 'pm_fault', card: { brand: 'visa', last4: '4242' } }) },
+    message: 'Failed to save payment method. Please try again.',
   },
   {
     name: 'GET /api/stripe/upgrade-preview',

@@ -2,6 +2,7 @@ import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-j
 import { requestsFor } from '../../api/request-actor'
 import type { PaymentSetupResult, upgradeMachine } from '../../../machines/upgrade.machine'
 import type { AccountsApi } from '../../api/accounts-api'
+import type { SavedPaymentMethod } from '../../../common/contract'
 
 /** The upgrade flow's payment messages (spec section 8), exactly. */
 export const paymentMessages = {
@@ -37,19 +38,14 @@ export async function setUpPayment(api: AccountsApi, form: PaymentForm, returnUr
   const method = result.setupIntent?.payment_method
   const paymentMethodId = typeof method === 'string' ? method : method?.id
   if (!paymentMethodId) throw new Error(paymentMessages.refused)
+  // The answer names the card now on file, for the confirm step: nothing to ask again.
+  let saved: SavedPaymentMethod
   try {
-    await api.saveDefaultPaymentMethod(paymentMethodId, signal)
+    saved = await api.saveDefaultPaymentMethod(paymentMethodId, signal)
   } catch {
     throw new Error(paymentMessages.notSaved)
   }
-  // The card now on file, for the confirm step. A failure here is only logged (spec section 8):
-  // the card is saved, and the step just names no card.
-  const onFile = await api.hasDefaultPaymentMethod(signal).catch((error: unknown) => {
-    if (signal?.aborted) throw error
-    console.error(`The card on file could not be read: ${error instanceof Error ? error.message : String(error)}`)
-    return { card: null }
-  })
-  return { status: 'saved', card: onFile.card ?? null }
+  return { status: 'saved', card: saved.card }
 }
 
 /** The upgrade wizard's I/O: the accounts API and the payment provider. */
