@@ -168,4 +168,5 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   return results
 }
 
-export const line = (figures: Figures) => `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}, 429s ${figures.limited} (of ${figures.total})`
+export const line = (figures: Figures) =>
+  `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}${figures.errorKinds ? ` (${figures.errorKinds})` : ''}, 429s ${figures.limited} (of ${figures.total})`

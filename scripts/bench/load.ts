@@ -8,6 +8,8 @@ export interface Figures {
   p99: number
   /** Failed requests, timeouts and answers other than the expected ones (429 with Retry-After apart). */
   errors: number
+  /** What the errors were: each unexpected status, and timeouts or failed connections, with their counts ('500×3, timeout×1'). */
+  errorKinds: string
   /** Answers held back by a rate limit: 429 with Retry-After (the feed check: 401 with Retry-After to right credentials). */
   limited: number
   total: number
@@ -23,6 +25,7 @@ export interface LoadOptions {
 interface Tally {
   limited: number
   wrong: number
+  statuses: Map<number, number>
 }
 
 /**
@@ -39,7 +42,7 @@ type Request = autocannon.Request & { slot: Slot }
 
 /** Runs the requests on every instance at once and adds the figures up (p50 and p99: the worst instance's). */
 async function measure(options: LoadOptions, requests: (tally: Tally) => Request[]): Promise<Figures> {
-  const tally: Tally = { limited: 0, wrong: 0 }
+  const tally: Tally = { limited: 0, wrong: 0, statuses: new Map() }
   const shares = options.urls.map((_url, index) => Math.floor(options.connections / options.urls.length) + (index < options.connections % options.urls.length ? 1 : 0))
   const results = await Promise.all(
     options.urls.map((url, index) =>
@@ -50,7 +53,14 @@ async function measure(options: LoadOptions, requests: (tally: Tally) => Request
     perSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0) + tally.wrong,
+    // autocannon's errors include its timeouts.
+    errors: results.reduce((sum, result) => sum + result.errors, 0) + tally.wrong,
+    errorKinds: [
+      ...[...tally.statuses].map(([status, count]) => `${status}×${count}`),
+      ...[['timeout', results.reduce((sum, result) => sum + result.timeouts, 0)] as const, ['failed connection', results.reduce((sum, result) => sum + result.errors - result.timeouts, 0)] as const]
+        .filter(([, count]) => count > 0)
+        .map(([kind, count]) => `${kind}×${count}`),
+    ].join(', '),
     limited: tally.limited,
     total: results.reduce((sum, result) => sum + result.requests.total, 0),
   }
@@ -60,7 +70,10 @@ async function measure(options: LoadOptions, requests: (tally: Tally) => Request
 function check(tally: Tally, status: number, headers: Record<string, unknown>, expected?: number) {
   if (expected === undefined ? status >= 200 && status < 300 : status === expected) return true
   if ((status === 429 || status === 401) && headers['retry-after'] !== undefined) tally.limited++
-  else tally.wrong++
+  else {
+    tally.wrong++
+    tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1)
+  }
   return false
 }
 

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
@@ -123,3 +124,13 @@ closeGracefully(server, async () => {
   await mail.stop()
   await db.close()
 })
+
+// PGlite runs in this thread: a stall of the event loop holds every connection. Logged, to tell one
+// from a slow query (the request log's durations start when a request is parsed).
+const loopDelay = monitorEventLoopDelay({ resolution: 20 })
+loopDelay.enable()
+setInterval(() => {
+  const worstMs = loopDelay.max / 1e6
+  if (worstMs > 500) log.warn({ worstMs: Math.round(worstMs) }, 'event loop stalled')
+  loopDelay.reset()
+}, 1000).unref()
