@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { upgradeMachine } from '../../../machines/upgrade.machine'
-import type { AuthService } from '../../../src/auth/auth-service'
+import { signedInAuth } from '../../support/signed-in-auth'
 import { AccountArea } from '../../../src/features/account-shell/components/AccountArea'
 import { MyLicensesPage } from '../../../src/features/my-licenses/components/MyLicensesPage'
 import { ManageLicensesPage } from '../../../src/features/manage-licenses/components/ManageLicensesPage'
@@ -153,16 +153,7 @@ describe('a submitting button pressed three times sends one request', () => {
 
   it('Billing in the sidebar', async () => {
     const held = fetchApi()
-    const auth = {
-      actor: {
-        getSnapshot: () => ({
-          context: {
-            activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } },
-          },
-        }),
-      },
-      signOut: vi.fn(),
-    } as unknown as AuthService
+    const auth = signedInAuth(account)
     renderWithRouter(
       (root) => [
         createRoute({

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { billingPortalMachine } from '../../../../machines/billing-portal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
 import type { Account } from '../../../../common/contract'
-import type { AuthService } from '../../../../src/auth/auth-service'
+import { signedInAuth } from '../../../support/signed-in-auth'
 import { AccountArea } from '../../../../src/features/account-shell/components/AccountArea'
 import { ProfilePage } from '../../../../src/features/profile/components/ProfilePage'
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
@@ -22,16 +22,7 @@ import { sessionViewTable } from './session.view-table'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
-const auth = {
-  actor: {
-    getSnapshot: () => ({
-      context: {
-        activeAccount: { homeAccountId: 'h', localAccountId: 'l', username: '', idTokenClaims: { given_name: 'Cara', family_name: 'Commercial', emails: [account.email], oid: account.oid } },
-      },
-    }),
-  },
-  signOut: vi.fn(),
-} as unknown as AuthService
+const auth = signedInAuth(account)
 
 /** The account area at /account around a page, beside a home page at '/'; every API call waits for the test. */
 function renderArea(page: ReactNode) {
