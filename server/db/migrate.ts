@@ -1,4 +1,4 @@
-import { openPostgres } from './database'
+import { openPostgres } from './postgres'
 import { migrate } from './migrations'
 
 /**

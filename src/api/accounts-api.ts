@@ -23,7 +23,8 @@ export function createAccountsApi(call: Caller) {
       call({ method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl }, answer: contract.urlAnswerSchema, signal }),
     hasDefaultPaymentMethod: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/has-default-payment-method', answer: contract.hasPaymentMethodSchema, signal }),
     createSetupIntent: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/create-setup-intent', answer: contract.setupIntentSchema, signal }),
-    saveDefaultPaymentMethod: (paymentMethodId: string, signal?: AbortSignal) => call({ method: 'POST', path: '/stripe/save-default-payment-method', body: { paymentMethodId }, answer: contract.savedPaymentMethodSchema, signal }),
+    saveDefaultPaymentMethod: (paymentMethodId: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: '/stripe/save-default-payment-method', body: { paymentMethodId }, answer: contract.savedPaymentMethodSchema, signal }),
     upgrade: (body: contract.UpgradeRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/stripe/upgrade-community-subscription', body, answer: null, signal }),
     upgradePreview: (query: contract.UpgradeRequest, signal?: AbortSignal) =>
       call({ method: 'GET', path: `/stripe/upgrade-preview?${new URLSearchParams({ priceId: query.priceId, quantity: String(query.quantity) })}`, answer: contract.upgradePreviewSchema, signal }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres } from '../../../server/db/database'
+import { openPostgres } from '../../../server/db/postgres'
 import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { composeMail } from '../../../server/mail/compose'
 import { queueMail } from '../../../server/mail/outbox'

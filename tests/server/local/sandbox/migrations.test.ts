@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, openPostgres, type Database } from '../../../../server/db/database'
+import { openPglite, type Database } from '../../../../server/db/database'
+import { openPostgres } from '../../../../server/db/postgres'
 import { migrate, migrations } from '../../../../server/db/migrations'
 import { seedIfEmpty } from '../../../../server/local/seed'
 import { migrateSandbox, sandboxMigrations } from '../../../../server/local/sandbox/schema'

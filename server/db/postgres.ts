@@ -1,0 +1,148 @@
+import pg from 'pg'
+import { log } from '../log'
+import type { Database, NamedStatement } from './database'
+
+/** pg's query config: a named statement is prepared on each connection the first time it runs there. */
+const pgQuery = (sql: string | NamedStatement, values: unknown[]) => (typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values })
+
+/** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
+const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
+
+/** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
+export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
+  const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 })
+  // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
+  // replaces it on the next query.
+  pool.on('error', connectionLost)
+  if (options.schema) {
+    const admin = await pool.connect()
+    try {
+      await admin.query(`create schema if not exists "${options.schema.replace(/"/g, '')}"`)
+    } finally {
+      admin.release()
+    }
+  }
+  const query = async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await pool.query(pgQuery(sql, params))).rows as T[]
+  /**
+   * A connection taken from the pool for a transaction or a lock. The pool stops listening for its
+   * errors while it is out: a drop then (a restart, a failover) fails the work in hand, and the
+   * connection is thrown away, instead of an unhandled 'error' ending the process.
+   */
+  const checkOut = async () => {
+    const client = await pool.connect()
+    let lost: Error | undefined
+    const onError = (error: Error) => {
+      lost = error
+      connectionLost(error)
+    }
+    client.on('error', onError)
+    // A connection that failed (its error came, or its last statement could not run) is not reused.
+    const release = (failure?: Error) => {
+      client.off('error', onError)
+      client.release(lost ?? failure)
+    }
+    return { client, release }
+  }
+  return {
+    kind: 'postgresql',
+    query,
+    async transaction(work) {
+      const { client, release } = await checkOut()
+      let failure: Error | undefined
+      try {
+        await client.query('begin')
+        const result = await work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await client.query(pgQuery(sql, params))).rows as T[] })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        failure = await client.query('rollback').then(
+          () => undefined,
+          (rollbackError: Error) => rollbackError,
+        )
+        throw error
+      } finally {
+        release(failure)
+      }
+    },
+    async withAdvisoryLock(key, work) {
+      const { client, release } = await checkOut()
+      try {
+        await client.query('select pg_advisory_lock($1)', [key])
+        return await work()
+      } finally {
+        release(
+          await client.query('select pg_advisory_unlock($1)', [key]).then(
+            () => undefined,
+            (error: Error) => error,
+          ),
+        )
+      }
+    },
+    listen: (channel, onNotify) => listenOnPostgres(connection, channel, onNotify),
+    close: () => pool.end(),
+  }
+}
+
+/** How long a lost notification connection waits before it connects again. */
+const relistenMs = 1000
+
+/** LISTEN on a connection of its own (a pooled one goes back to the pool), connecting again when it drops. */
+async function listenOnPostgres(connection: pg.ClientConfig, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+
+  async function connect() {
+    const next = new pg.Client(connection)
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify()
+    })
+    // Only the connection in use reports a drop: one that failed to start is handled below.
+    next.on('error', () => dropped(next))
+    next.on('end', () => dropped(next))
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) await next.end().catch(() => {})
+    else client = next
+  }
+  function dropped(lost: pg.Client) {
+    if (stopped || client !== lost) return
+    client = undefined
+    lost.end().catch(() => {})
+    log.warn({ channel }, 'database notifications lost: listening again')
+    listenAgain()
+  }
+  function listenAgain() {
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          if (stopped) return
+          log.info({ channel }, 'database notifications back')
+          onNotify()
+        },
+        () => {
+          if (!stopped) listenAgain()
+        },
+      )
+    }, relistenMs)
+    retry.unref()
+  }
+
+  // A database not reachable yet: listening starts when it is.
+  await connect().then(onNotify, () => {
+    log.warn({ channel }, 'database notifications not available yet: listening again')
+    listenAgain()
+  })
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
+  }
+}
