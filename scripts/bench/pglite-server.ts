@@ -19,6 +19,7 @@ import { mailFromSchema } from '../../server/mail/settings'
 import { startMail } from '../../server/mail/start'
 import { stripeSettingsSchema } from '../../server/payments/stripe-settings'
 import { serviceHeaders } from '../../server/web/security-headers'
+import { env, rateLimitsFromEnv } from './in-target/environment'
 
 /**
  * `npm run bench:api -- --database pglite`'s server, run with tsx in this tree: the accounts API on
@@ -30,12 +31,6 @@ import { serviceHeaders } from '../../server/web/security-headers'
  * bench's second server opens it again). PGlite lives in one process: the bench seeds it through
  * routes under /bench that only this script mounts (server/ has none).
  */
-const env = (name: string) => {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is required`)
-  return value
-}
-const limit = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 const origin = env('PUBLIC_ORIGIN')
 const stripe = v.parse(stripeSettingsSchema, process.env)
 
@@ -49,11 +44,7 @@ const api = createApi({
   siteOrigin: origin,
   discordInviteUrl: env('DISCORD_INVITE_URL'),
   // The production server's variables and defaults (server/production-config.ts).
-  rateLimits: {
-    readsPerSecond: limit('RATE_LIMIT_READS_PER_SECOND', defaultRateLimits.readsPerSecond),
-    writesPerSecond: limit('RATE_LIMIT_WRITES_PER_SECOND', defaultRateLimits.writesPerSecond),
-    burst: limit('RATE_LIMIT_BURST', defaultRateLimits.burst),
-  },
+  rateLimits: rateLimitsFromEnv(defaultRateLimits),
   instancesUp: instances.up,
 })
 const mail = startMail({ db, smtpUrl: env('SMTP_URL'), from: v.parse(mailFromSchema, process.env.MAIL_FROM), siteOrigin: origin, remind: queueCancelReminders })

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { createRemoteJWKSet } from 'jose'
 import { importExport } from './find-export'
+import { env, rateLimitsFromEnv } from './environment'
 
 /**
  * Runs inside a commit that predates the production server (server/production.ts), such as
@@ -13,11 +14,6 @@ import { importExport } from './find-export'
 interface Database {
   close(): Promise<void>
 }
-const env = (name: string) => {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is required`)
-  return value
-}
 const origin = env('PUBLIC_ORIGIN')
 const openPostgres = await importExport<(url: string) => Promise<Database>>('openPostgres')
 const migrate = await importExport<(db: Database) => Promise<unknown>>('migrate')
@@ -28,18 +24,13 @@ const defaultRateLimits = await importExport<{ readsPerSecond: number; writesPer
 
 const db = await openPostgres(env('DATABASE_URL'))
 await migrate(db)
-const limit = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback)
 const app = createAccountsApp({
   db,
   gateway: createSandboxGateway(db, origin),
   verifyToken: createTokenVerifier({ getKey: createRemoteJWKSet(new URL(env('AUTH_JWKS_URL'))), issuers: [env('AUTH_ISSUER')], audience: env('AUTH_AUDIENCE') }),
   siteOrigin: origin,
   discordInviteUrl: env('DISCORD_INVITE_URL'),
-  rateLimits: {
-    readsPerSecond: limit('RATE_LIMIT_READS_PER_SECOND', defaultRateLimits.readsPerSecond),
-    writesPerSecond: limit('RATE_LIMIT_WRITES_PER_SECOND', defaultRateLimits.writesPerSecond),
-    burst: limit('RATE_LIMIT_BURST', defaultRateLimits.burst),
-  },
+  rateLimits: rateLimitsFromEnv(defaultRateLimits),
 })
 const server = createServer(getRequestListener(app.fetch))
 server.keepAliveTimeout = 65_000
