@@ -123,6 +123,8 @@ export const assignedLicenseSchema = v.object({
   lastName: v.string(),
   email: v.string(),
   expirationDate: isoDate,
+  /** When the package feed last let this seat's key in (issue: who uses their seat); null: never. Kept to the minute. */
+  lastFeedAccessAt: v.optional(v.nullable(isoDate), null),
 })
 export type AssignedLicense = v.InferOutput<typeof assignedLicenseSchema>
 export const assignedLicensesSchema = v.array(assignedLicenseSchema)
@@ -158,7 +160,22 @@ export type Stats = v.InferOutput<typeof statsSchema>
  * holder an assign, unassign or key change was about; `seats` how many seats a purchase, addition or
  * upgrade counted.
  */
-export const activityKinds = ['purchase', 'seats-added', 'upgrade', 'assign', 'unassign', 'key-regenerated', 'renewal', 'payment-failed', 'cancellation', 'cancellation-withdrawn', 'expiry'] as const
+export const activityKinds = [
+  'purchase',
+  'seats-added',
+  'upgrade',
+  'assign',
+  'unassign',
+  'key-regenerated',
+  'renewal',
+  'payment-failed',
+  'cancellation',
+  'cancellation-withdrawn',
+  'expiry',
+  'feed-token-created',
+  'feed-token-revoked',
+  'feed-token-expired',
+] as const
 export const activityEntrySchema = v.object({
   id: v.string(),
   at: isoDate,
@@ -167,6 +184,8 @@ export const activityEntrySchema = v.object({
   priceId: v.nullable(priceIdSchema),
   subjectEmail: v.nullable(v.string()),
   seats: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The feed token a `feed-token-*` entry is about, by its name. */
+  tokenName: v.optional(v.nullable(v.string()), null),
 })
 export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
 export const activityPageSchema = v.object({ entries: v.array(activityEntrySchema), nextCursor: v.nullable(v.string()) })
@@ -178,6 +197,53 @@ export const activityQuerySchema = v.object({
     '20',
   ),
 })
+
+// ---- Feed tokens -------------------------------------------------------------------------------
+
+/**
+ * Named credentials for CI on the private package feed (our addition): username `token`, password
+ * the secret, shown once when made. A token belongs to the owner's live Commercial Plus subscription
+ * and works while it is live, whoever holds its seats.
+ *   GET    /api/feed-tokens        the caller's tokens, newest first (never their secrets)
+ *   POST   /api/feed-tokens        { name, expiresInDays } -> 201 { token, secret }; 409 without a live Plus subscription
+ *   DELETE /api/feed-tokens/{id}   revokes at once -> 204; 404 when not the caller's
+ */
+export const feedTokenLimits = { name: 60, defaultDays: 365, maxDays: 730, perSubscription: 20 } as const
+/** The user name a package client sends with a feed token's secret. */
+export const feedTokenUsername = 'token'
+export const feedTokenSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  /** The secret's last four characters, to tell tokens apart. */
+  last4: v.string(),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+  /** When the feed last let it in (kept to the minute); null: never. */
+  lastUsedAt: v.nullable(isoDate),
+})
+export type FeedToken = v.InferOutput<typeof feedTokenSchema>
+export const feedTokensSchema = v.array(feedTokenSchema)
+export const createFeedTokenRequestSchema = v.object({
+  name: required('Name', feedTokenLimits.name),
+  expiresInDays: v.optional(
+    v.pipe(
+      v.number('Expiry must be a number of days'),
+      v.integer('Expiry must be a whole number of days'),
+      v.minValue(1, 'Expiry must be at least 1 day'),
+      v.maxValue(feedTokenLimits.maxDays, `Expiry must be at most ${feedTokenLimits.maxDays} days`),
+    ),
+    feedTokenLimits.defaultDays,
+  ),
+})
+export type CreateFeedTokenRequest = v.InferOutput<typeof createFeedTokenRequestSchema>
+export const createdFeedTokenSchema = v.object({ token: feedTokenSchema, secret: v.pipe(v.string(), v.nonEmpty()) })
+export type CreatedFeedToken = v.InferOutput<typeof createdFeedTokenSchema>
+
+/**
+ * `GET /api/licenses/assigned.csv`: the owner's seats for a spreadsheet, one row each. Cells that
+ * begin with `=`, `+`, `-` or `@` are neutralised (a leading `'`) so no spreadsheet runs them.
+ */
+export const assignedCsvHeader = ['email', 'firstName', 'lastName', 'plan', 'assignedAt', 'lastFeedAccessAt', 'status'] as const
 
 // ---- Discord -----------------------------------------------------------------------------------
 

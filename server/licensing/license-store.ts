@@ -74,7 +74,14 @@ export async function assignedSeats(db: Queryable, ownerOid: string): Promise<As
       where subscriptions.owner_oid = $1 and ${liveSql()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
     [ownerOid],
   )
-  return rows.map((row) => ({ id: row.id, firstName: row.assignee_first_name, lastName: row.assignee_last_name, email: row.assignee_email, expirationDate: iso(row.current_period_end) }))
+  return rows.map((row) => ({
+    id: row.id,
+    firstName: row.assignee_first_name,
+    lastName: row.assignee_last_name,
+    email: row.assignee_email,
+    expirationDate: iso(row.current_period_end),
+    lastFeedAccessAt: null,
+  }))
 }
 
 /** The owner's seats over all their live subscriptions (an additional checkout may add a second one). */

@@ -56,7 +56,7 @@ export async function assignSeat(db: Database, ownerOid: string, assignee: Assig
     if (!owner) throw new Error(`Seat ${seat!.id} was given by ${ownerOid}, who has no account`)
     const onRecord = { id: seat!.id, subscriptionId: seat!.subscription_id, priceId: seat!.price_id, status: seat!.status, owner: actorOf(owner), holderEmail: email }
     await recordSeatActivity(tx, onRecord, 'assign', { factRows: { owner, subscription: seat! } })
-    return { id: seat!.id, firstName: assignee.firstName, lastName: assignee.lastName, email, expirationDate: iso(seat!.current_period_end) }
+    return { id: seat!.id, firstName: assignee.firstName, lastName: assignee.lastName, email, expirationDate: iso(seat!.current_period_end), lastFeedAccessAt: null }
   })
 }
 

@@ -9,8 +9,15 @@ export const freeSeatStats: Stats = { subscription: 'Commercial', priceId: 'comm
 export const fullStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 }
 export const communityStats: Stats = { subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 }
 
-export const ownSeat: AssignedLicense = { id: 'seat_own', firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', expirationDate: '2027-11-22T00:00:00.000Z' }
-export const newSeat: AssignedLicense = { id: 'seat_new', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', expirationDate: '2027-11-22T00:00:00.000Z' }
+export const ownSeat: AssignedLicense = {
+  id: 'seat_own',
+  firstName: 'Cara',
+  lastName: 'Commercial',
+  email: 'commercial@example.com',
+  expirationDate: '2027-11-22T00:00:00.000Z',
+  lastFeedAccessAt: null,
+}
+export const newSeat: AssignedLicense = { id: 'seat_new', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', expirationDate: '2027-11-22T00:00:00.000Z', lastFeedAccessAt: null }
 export const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }
 
 export const goodLines: BulkLine[] = [

@@ -29,6 +29,7 @@ const toEntry = (row: ActivityRow): ActivityEntry => ({
   priceId: row.price_id,
   subjectEmail: row.subject_email,
   seats: row.seats,
+  tokenName: null,
 })
 
 /** The owner's activity, newest first, `limit` entries after the cursor's (from the start without one). */

@@ -15,6 +15,7 @@ export function describeActivity(entry: ActivityEntry): string {
   const plan = (entry.priceId && findPlan(entry.priceId)?.name) ?? 'the subscription'
   const seats = entry.seats ?? 0
   const holder = entry.subjectEmail ?? 'a license holder'
+  const token = `'${entry.tokenName ?? 'unnamed'}'`
   switch (entry.kind) {
     case 'purchase':
       return who ? `${who} bought ${plan} (${licenses(seats)})` : `Bought ${plan} (${licenses(seats)})`
@@ -38,6 +39,12 @@ export function describeActivity(entry: ActivityEntry): string {
       return who ? `${who} withdrew the cancellation of ${plan}` : `The cancellation of ${plan} was withdrawn`
     case 'expiry':
       return `${plan} expired (${licenses(seats)})`
+    case 'feed-token-created':
+      return who ? `${who} created the feed token ${token}` : `The feed token ${token} was created`
+    case 'feed-token-revoked':
+      return who ? `${who} revoked the feed token ${token}` : `The feed token ${token} was revoked`
+    case 'feed-token-expired':
+      return `The feed token ${token} expired`
   }
 }
 

@@ -10,6 +10,7 @@ const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): Ac
   actor: null,
   priceId: 'commercial',
   subjectEmail: null,
+  tokenName: null,
   seats: null,
   ...fields,
 })
