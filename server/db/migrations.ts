@@ -158,6 +158,30 @@ export const migrations: Migration[] = [
       create table instances (id text primary key, seen_at timestamptz not null)
     `,
   },
+  {
+    version: 13,
+    name: 'feed tokens for CI, and when the feed last let each seat and token in',
+    sql: `
+      create table feed_tokens (
+        id text primary key,
+        subscription_id text not null references subscriptions (id) on delete cascade,
+        created_by_oid text not null references accounts (oid),
+        name text not null,
+        secret_sha256 bytea not null unique,
+        last4 text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        revoked_at timestamptz,
+        last_used_at timestamptz,
+        expiry_mailed_at timestamptz,
+        expiry_recorded_at timestamptz
+      );
+      comment on column feed_tokens.secret_sha256 is 'SHA-256 of the secret, which is 256 random bits: a leaked table does not leak a token';
+      create index feed_tokens_by_subscription on feed_tokens (subscription_id, created_at desc);
+      alter table seats add column last_feed_access_at timestamptz;
+      alter table activity add column token_name text
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
