@@ -3,6 +3,7 @@ import { logLevels } from './log'
 import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
+import { loopbackProxies, parseTrustedProxies } from './http/trusted-proxies'
 
 const required = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`))
 const whole = (name: string) => v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, `${name} must be a whole number above 0`), v.transform(Number))
@@ -36,13 +37,18 @@ export const productionSettingsSchema = v.pipe(
     ),
     PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a port number'), v.transform(Number), v.maxValue(65535, 'PORT must be a port number')), '8080'),
     HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
-    /** Whether a proxy in front sets X-Request-Id (and terminates TLS). */
+    /** The proxies in front (addresses or ranges), whose X-Real-IP and X-Request-Id are believed; `none` for none. */
     TRUST_PROXY: v.optional(
       v.pipe(
-        v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'),
-        v.transform((value) => value === 'true'),
+        v.string(),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          const parsed = parseTrustedProxies(dataset.value)
+          if (parsed.trusted) return parsed.trusted
+          addIssue({ message: parsed.error })
+          return NEVER
+        }),
       ),
-      'false',
+      loopbackProxies,
     ),
     DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), 'dist'),
     /** The tenant: its OpenID discovery document, issuer, the API's client id, the email claim. */

@@ -6,6 +6,7 @@ import { createTokenVerifier } from './api/token-verifier'
 import { openPostgres } from './db/postgres'
 import { migrate } from './db/migrations'
 import { trackInstances } from './db/instances'
+import { createFeedUsage } from './feed/feed-usage'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
@@ -36,6 +37,7 @@ if (applied.length) log.info({ applied }, 'migrations applied')
 // The instances that are up share the rate limits between them.
 const instances = await trackInstances(db)
 
+const feedUsage = createFeedUsage(db)
 const api = createApi({
   db,
   stripe: settings,
@@ -44,6 +46,7 @@ const api = createApi({
   discordInviteUrl: settings.DISCORD_INVITE_URL,
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
   instancesUp: instances.up,
+  feedUsage,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, remind: queueCancelReminders })
@@ -61,6 +64,7 @@ server.keepAliveTimeout = 65_000
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
 closeGracefully(server, async () => {
   await instances.stop()
+  await feedUsage.stop()
   await mail.stop()
   await db.close()
 })

@@ -12,6 +12,7 @@ import { migrate } from '../../server/db/migrations'
 import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
 import { closeGracefully } from '../../server/http/shutdown'
+import { parseTrustedProxies } from '../../server/http/trusted-proxies'
 import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
 import { applySubscription } from '../../server/licensing/subscription-store'
 import { log } from '../../server/log'
@@ -105,7 +106,7 @@ const server = createServer(
     ],
     site: () => (_request, response) => response.writeHead(404).end(),
     health: healthChecks(db),
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustedProxies(process.env.TRUST_PROXY ?? 'none').trusted ?? (() => false),
   }),
 )
 server.keepAliveTimeout = 65_000

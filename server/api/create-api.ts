@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https'
 import type { Database } from '../db/database'
+import type { FeedUsage } from '../feed/feed-usage'
 import { createStripeGateway } from '../payments/gateway'
 import { createStripeClient } from '../payments/stripe-client'
 import { priceCatalogue, type StripeSettings } from '../payments/stripe-settings'
@@ -19,6 +20,7 @@ export function createApi(options: {
   discordInviteUrl: string
   rateLimits?: RateLimits
   instancesUp?: () => number
+  feedUsage?: FeedUsage
 }) {
   const prices = priceCatalogue(options.stripe)
   const stripe = createStripeClient({ secretKey: options.stripe.STRIPE_SECRET_KEY, apiBase: options.stripe.STRIPE_API_BASE || undefined, agent: options.stripe.agent })
@@ -31,5 +33,6 @@ export function createApi(options: {
     discordInviteUrl: options.discordInviteUrl,
     rateLimits: options.rateLimits,
     instancesUp: options.instancesUp,
+    feedUsage: options.feedUsage,
   })
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database'
+import type { FeedUsage } from '../feed/feed-usage'
 import type { StripeGateway } from '../payments/gateway'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import type { RateLimits } from './rate-limit'
@@ -17,4 +18,6 @@ export interface AccountsAppDeps {
   rateLimits?: RateLimits
   /** How many instances of the API are up (server/db/instances.ts): each holds its share of the rate limits. */
   instancesUp?: () => number
+  /** When the feed last let each seat and token in (server/feed/feed-usage.ts); the server stops it before the database closes. */
+  feedUsage?: FeedUsage
 }

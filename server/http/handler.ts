@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HeaderSet } from '../web/security-headers'
-import { noteProxied } from './client-address'
+import { noteProxied, warnOfUntrustedForwarding } from './client-address'
+import type { TrustedProxies } from './trusted-proxies'
 import { createRequestLog } from './request-log'
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void
@@ -18,11 +19,12 @@ const healthHeaders = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': '
  * never rate-limited, no sign-in), then each service by its prefix, then the site. Every request
  * gets an id and a log line; behind a trusted proxy, the client's address is read from its headers.
  */
-export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: boolean }): Handler {
-  const requestLog = createRequestLog({ trustProxy: options.trustProxy })
+export function createHandler(options: { services: Service[]; site: () => Handler; health: (path: string) => Promise<{ status: number; body: object }> | null; trustProxy: TrustedProxies }): Handler {
+  const requestLog = createRequestLog()
   return (request, response) => {
+    if (options.trustProxy(request.socket.remoteAddress)) noteProxied(request)
+    else warnOfUntrustedForwarding(request)
     requestLog(request, response)
-    if (options.trustProxy) noteProxied(request)
     const path = request.url ?? '/'
     const health = options.health(path)
     if (health) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { log } from '../log'
+import { cameThroughProxy } from './client-address'
 
 /** The id a TLS-terminating proxy may have given the request, when it is trusted and well formed. */
 const forwardedId = /^[\w.:-]{8,128}$/
@@ -22,10 +23,10 @@ const quiet = new Set(['/healthz', '/readyz'])
  * never a header. A request the client gave up on before its answer is logged as aborted. One
  * log call per request and no child logger: the log is on every request's path (decision 0019).
  */
-export function createRequestLog(options: { trustProxy: boolean }) {
+export function createRequestLog() {
   return function logRequest(request: IncomingMessage, response: ServerResponse) {
     const sent = request.headers['x-request-id']
-    const id = options.trustProxy && typeof sent === 'string' && forwardedId.test(sent) ? sent : randomUUID()
+    const id = cameThroughProxy(request) && typeof sent === 'string' && forwardedId.test(sent) ? sent : randomUUID()
     ids.set(request, id)
     response.setHeader('X-Request-Id', id)
     if (quiet.has(request.url ?? '')) return

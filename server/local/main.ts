@@ -45,7 +45,7 @@ const server = createServer(
     ],
     site: () => site,
     health: healthChecks(stack.db),
-    trustProxy: false,
+    trustProxy: () => false,
   }),
 )
 const devSite = dev ? await createDevSite(server) : undefined
@@ -64,6 +64,7 @@ server.listen(config.PORT, config.HOST, () => {
 closeGracefully(server, async () => {
   stack.sandbox.webhooks.stop()
   await stack.instances.stop()
+  await stack.feedUsage.stop()
   await stack.mail.stop()
   await stack.catcher?.stop()
   await devSite?.close()

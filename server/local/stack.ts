@@ -10,6 +10,7 @@ import { createIdentityProvider } from './identity'
 import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
 import { trackInstances } from '../db/instances'
+import { createFeedUsage } from '../feed/feed-usage'
 import { queueCancelReminders } from '../licensing/cancel-reminders'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './sandbox'
@@ -29,6 +30,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const agent = trustingAgent(tls.cert)
   const trusting = fetchTrusting(tls.cert)
   // The same SDK and gateway production uses, pointed at the sandbox's Stripe-compatible API.
+  const feedUsage = createFeedUsage(db)
   const api = createApi({
     db,
     stripe: { ...config, agent },
@@ -46,6 +48,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     siteOrigin: config.origin,
     discordInviteUrl: config.DISCORD_INVITE_URL,
     instancesUp: instances.up,
+    feedUsage,
   })
   const sandbox = createSandbox({
     db,
@@ -59,5 +62,5 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
   const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, remind: queueCancelReminders })
-  return { db, instances, identity, api, sandbox, seeded, mail, catcher }
+  return { db, instances, identity, api, feedUsage, sandbox, seeded, mail, catcher }
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import Stripe from 'stripe'
 import { createAccountsApp } from '../../server/api/app'
+import { createFeedUsage } from '../../server/feed/feed-usage'
 import { createTokenVerifier } from '../../server/api/token-verifier'
 import type { Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
@@ -58,8 +59,10 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   })
   const idp = await tenant()
   const stranger = await idp.unpublishedKey()
+  const feedUsage = createFeedUsage(apiDb.db)
   const app = createAccountsApp({
     db: apiDb.db,
+    feedUsage,
     gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret),
     prices: stripeSettings.prices,
     verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
@@ -90,9 +93,21 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   /** Every webhook delivery the API received, raw, in order; and a way to make the next ones fail. */
   const deliveries: string[] = []
   const webhookFaults = { failNext: 0 }
+  let webhooksHeld: Promise<void> | null = null
+  /** Holds the sandbox's webhook deliveries back until the answer is called: work counted meanwhile is the request's own. */
+  function holdWebhooks() {
+    let release = () => {}
+    webhooksHeld = new Promise((resolve) => (release = resolve))
+    return async () => {
+      webhooksHeld = null
+      release()
+      await sandbox.webhooks.drain()
+    }
+  }
   handle = async (request) => {
     const path = new URL(request.url).pathname
     if (path === '/api/stripe/webhook') {
+      await webhooksHeld
       deliveries.push(await request.clone().text())
       if (webhookFaults.failNext > 0) {
         webhookFaults.failNext--
@@ -139,10 +154,11 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   async function close() {
     sandbox.webhooks.stop()
     await new Promise((resolve) => server.close(resolve))
+    await feedUsage.stop()
     await db.close()
   }
 
-  return { db, apiDb, app, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimiter, memoryBuckets } from '../../../server/api/rate-limit'
+import { createRateLimiter } from '../../../server/api/rate-limit'
+import { memoryBuckets } from '../../../server/http/token-buckets'
 
 /** A clock the test moves by hand. */
 function clock() {

@@ -45,12 +45,12 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   [
     'POST /stripe/create-checkout-session',
     { who: 'nolicense@example.com', method: 'POST', path: '/stripe/create-checkout-session', body: { priceId: 'commercial', quantity: 1, successUrl: site, cancelUrl: site } },
-    [4, 1, 1],
+    [3, 0, 0],
   ],
   [
     'POST /stripe/upgrade-community-subscription',
     { who: 'commercial@example.com', method: 'POST', path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 5 } },
-    [2, 1, 7],
+    [1, 1, 7],
   ],
 ]
 
@@ -64,7 +64,9 @@ describeApi('database round trips per API call on $name', (api) => {
   /** The call's count, after a first call that verifies the person's token (remembered from then on, as in a session). */
   async function count(request: Request) {
     await api.call(request.who, 'GET', '/account/stats')
-    const { result, counted } = await api.apiDb.during(() => api.call(request.who, request.method, request.path, request.body, request.headers))
+    // Stripe's events about the call are handled apart from it (in their own webhook requests).
+    const release = api.holdWebhooks()
+    const { result, counted } = await api.apiDb.during(() => api.call(request.who, request.method, request.path, request.body, request.headers)).finally(release)
     expect(result.status, JSON.stringify(result.body)).toBe(200)
     return counted
   }

@@ -21,7 +21,6 @@ describe('production settings', () => {
     expect(readProductionSettings(complete)).toMatchObject({
       PORT: 8080,
       HOST: '0.0.0.0',
-      TRUST_PROXY: false,
       DATABASE_POOL_SIZE: 10,
       AUTH_EMAIL_CLAIM: 'emails',
       STRIPE_API_BASE: '',
@@ -32,12 +31,24 @@ describe('production settings', () => {
       SMTP_URL: 'smtp://mail.internal:587',
       MAIL_FROM: 'Prism <licenses@prismlibrary.com>',
     })
-    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({
+    expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({
       PUBLIC_ORIGIN: 'https://portal.example.com',
-      TRUST_PROXY: true,
       DATABASE_POOL_SIZE: 25,
       AUTH_EMAIL_CLAIM: 'email',
     })
+  })
+
+  it('trusts the forwarding headers of the proxies TRUST_PROXY lists, a proxy on the same host when it is unset, and never every peer', () => {
+    const trusted = (setting: string | undefined, peers: string[]) => {
+      const { TRUST_PROXY } = readProductionSettings(setting === undefined ? complete : { ...complete, TRUST_PROXY: setting })
+      return peers.filter((peer) => TRUST_PROXY(peer))
+    }
+    const peers = ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '10.200.0.1', 'fd00::5', '203.0.113.9', 'unknown']
+    expect(trusted(undefined, peers), 'unset: the same host').toEqual(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+    expect(trusted('10.1.0.0/16, fd00::/8', peers)).toEqual(['10.1.2.3', 'fd00::5'])
+    expect(trusted('203.0.113.9', peers)).toEqual(['203.0.113.9'])
+    expect(trusted('none', peers)).toEqual([])
+    expect(trusted('false', peers), 'the former setting for none').toEqual([])
   })
 
   it.each(Object.keys(complete))('refuses to start without %s, naming it', (name) => {
@@ -56,7 +67,11 @@ describe('production settings', () => {
     ['STRIPE_SECRET_KEY', 'pk_live_123', 'STRIPE_SECRET_KEY must be a secret or restricted key'],
     ['STRIPE_WEBHOOK_SECRET', 'secret', 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret'],
     ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
-    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must list addresses or ranges like 10.0.0.0/8 or none; "yes" is neither'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY=true would trust every peer'],
+    ['TRUST_PROXY', '10.0.0.0/33', '"10.0.0.0/33" is neither'],
+    ['TRUST_PROXY', '10.0.0.0/8/1', '"10.0.0.0/8/1" is neither'],
+    ['TRUST_PROXY', ' ', 'TRUST_PROXY lists the proxies in front'],
     ['PORT', 'http', 'PORT must be a port number'],
     ['DATABASE_POOL_SIZE', '1', 'DATABASE_POOL_SIZE must be at least 2'],
     ['PUBLIC_ORIGIN', 'http://portal.example.com', 'PUBLIC_ORIGIN must be an https:// address'],
