@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Target } from './checkout'
@@ -88,6 +89,15 @@ function pgliteStore(options: BenchOptions, name: string): Store {
 }
 
 /**
+ * TRUST_PROXY as the commit reads it: the load's client addresses come in X-Real-IP from 127.0.0.1.
+ * Commits before decision 0020 took only true or false.
+ */
+function trustProxyOf(target: Target) {
+  const config = join(target.root, 'server/production-config.ts')
+  return existsSync(config) && readFileSync(config, 'utf8').includes("'TRUST_PROXY must be true or false'") ? 'true' : '127.0.0.1'
+}
+
+/**
  * The load on one commit, in a database of its own: many people (one per connection, each with
  * their own token and subscription) on an instance whose rate limits are raised out of the way
  * (their statements still run); then one person alone, every connection theirs, on an instance
@@ -103,7 +113,7 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   const env = {
     ...store.env,
     PUBLIC_ORIGIN: 'https://portal.example.com',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: trustProxyOf(target),
     AUTH_METADATA_URL: tenant.metadataUrl,
     AUTH_JWKS_URL: tenant.jwksUrl,
     AUTH_ISSUER: tenant.issuer,

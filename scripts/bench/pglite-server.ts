@@ -12,7 +12,7 @@ import { migrate } from '../../server/db/migrations'
 import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
 import { closeGracefully } from '../../server/http/shutdown'
-import { parseTrustedProxies } from '../../server/http/trusted-proxies'
+import { loopbackProxies, parseTrustedProxies } from '../../server/http/trusted-proxies'
 import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
 import { applySubscription } from '../../server/licensing/subscription-store'
 import { log } from '../../server/log'
@@ -106,7 +106,8 @@ const server = createServer(
     ],
     site: () => (_request, response) => response.writeHead(404).end(),
     health: healthChecks(db),
-    trustProxy: parseTrustedProxies(process.env.TRUST_PROXY ?? 'none').trusted ?? (() => false),
+    // The load's client addresses come in X-Real-IP from 127.0.0.1.
+    trustProxy: parseTrustedProxies(loopbackProxies).trusted!,
   }),
 )
 server.keepAliveTimeout = 65_000
