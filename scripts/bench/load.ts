@@ -143,13 +143,21 @@ export interface FeedCredential {
 }
 
 /**
- * GET /api/feed/authorize as a feed's proxy asks it: 80% a seat holder's right email and key
- * (answer 204), 20% an unknown email over 10,000 (answer 401), each for one of 10,000 client
- * addresses (X-Real-IP, which the server believes with TRUST_PROXY), so that no email's or
- * address's bucket of failed attempts runs out, as with real clients.
+ * GET /api/feed/authorize as a feed's proxy asks it, in turns of ten: six seat holders' right
+ * emails and keys and one feed token's secret (204; a commit without tokens gets a seventh seat
+ * holder), and three failures (401): a holder's email with a wrong key, an unknown email, a wrong
+ * token. Each comes from one of 10,000 client addresses (X-Real-IP, which the server believes from
+ * 127.0.0.1), so that no address's count of failures runs out, as with real clients.
  */
-export function feedChecks(options: LoadOptions, credentials: FeedCredential[]) {
+export function feedChecks(options: LoadOptions, credentials: FeedCredential[], tokens: string[] = []) {
   const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
+  const turns: ((turn: number, holder: FeedCredential) => [authorization: string, expected: number])[] = [
+    ...Array<(turn: number, holder: FeedCredential) => [string, number]>(6).fill((_turn, holder) => [basic(holder.email, holder.key), 204]),
+    (turn, holder) => (tokens.length > 0 ? [basic('token', tokens[turn % tokens.length]!), 204] : [basic(holder.email, holder.key), 204]),
+    (_turn, holder) => [basic(holder.email, `${holder.key}X`), 401],
+    (turn, holder) => [basic(`nobody${turn % 10_000}@bench.example.com`, holder.key), 401],
+    (turn) => [basic('token', `pft_wrong${turn}`), 401],
+  ]
   let sent = 0
   return measure(options, (tally) => [
     {
@@ -158,10 +166,8 @@ export function feedChecks(options: LoadOptions, credentials: FeedCredential[]) 
       slot: {},
       setupRequest: (request, context) => {
         const turn = ++sent
-        const valid = turn % 5 !== 0
-        const holder = credentials[turn % credentials.length]!
-        ;(context as { expected?: number }).expected = valid ? 204 : 401
-        const authorization = valid ? basic(holder.email, holder.key) : basic(`nobody${turn % 10_000}@bench.example.com`, holder.key)
+        const [authorization, expected] = turns[turn % turns.length]!(turn, credentials[turn % credentials.length]!)
+        ;(context as { expected?: number }).expected = expected
         const client = turn % 10_000
         return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': `10.1.${client >> 8}.${client & 255}` } }
       },
@@ -193,6 +199,22 @@ export async function assign(url: string, token: string, assignees: { firstName:
     if (!answer.ok) throw new Error(`Assigning a seat to ${assignee.email} answered ${answer.status}: ${await answer.text()}`)
     await answer.body?.cancel()
   }
+}
+
+/** Feed tokens of the owner's Commercial Plus subscription, made through the API; none for a commit without them. */
+export async function createFeedTokens(url: string, token: string, count: number): Promise<string[]> {
+  const secrets: string[] = []
+  for (let index = 0; index < count; index++) {
+    const answer = await fetch(`${url}/api/feed-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench ${index}` }),
+    })
+    if (answer.status === 404) return []
+    if (answer.status !== 201) throw new Error(`Making a feed token answered ${answer.status}: ${await answer.text()}`)
+    secrets.push(((await answer.json()) as { secret: string }).secret)
+  }
+  return secrets
 }
 
 /** One feed check with these credentials: its status (204: the commit has the feed and the seat is known). */
