@@ -82,7 +82,7 @@ const freeSeatSql = `with held as (
      where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id),
   recorded as (
     insert into activity (${activityColumns})
-    select $4, held.oid, 'unassign', held.oid, held.actor_name, held.email, held.price_id, held.assignee_email, null, held.subscription_id from held join freed on freed.id = held.id)
+    select $4, held.oid, 'unassign', held.oid, held.actor_name, held.email, held.price_id, held.assignee_email, null, held.subscription_id, null from held join freed on freed.id = held.id)
 select id from freed`
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */

@@ -18,6 +18,8 @@ export interface NewActivity {
   seats: number | null
   /** Our subscription row the change was about, when there is one. */
   subscriptionId: string | null
+  /** The feed token a `feed-token-*` entry is about, by its name (the name it had then). */
+  tokenName?: string | null
 }
 
 /** An entry once stored. */

@@ -11,6 +11,7 @@ interface ActivityRow {
   price_id: ActivityEntry['priceId']
   subject_email: string | null
   seats: number | null
+  token_name: string | null
 }
 
 /**
@@ -29,7 +30,7 @@ const toEntry = (row: ActivityRow): ActivityEntry => ({
   priceId: row.price_id,
   subjectEmail: row.subject_email,
   seats: row.seats,
-  tokenName: null,
+  tokenName: row.token_name,
 })
 
 /** The owner's activity, newest first, `limit` entries after the cursor's (from the start without one). */
@@ -45,7 +46,7 @@ export async function activityPage(db: Queryable, ownerOid: string, query: { bef
     after = 'and (at, id) < (select at, id from activity where id = $3)'
   }
   const rows = await db.query<ActivityRow>(
-    `select id, at, kind, actor_name, actor_email, price_id, subject_email, seats from activity
+    `select id, at, kind, actor_name, actor_email, price_id, subject_email, seats, token_name from activity
       where owner_oid = $1 ${after} order by at desc, id desc limit $2`,
     params,
   )

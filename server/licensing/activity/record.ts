@@ -12,7 +12,7 @@ export interface ChangeAlongside {
 }
 
 /** The activity table's columns, in the order of activityParams. */
-export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id'
+export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id, token_name'
 
 const activityParams = (id: string, entry: NewActivity) => [
   id,
@@ -25,6 +25,7 @@ const activityParams = (id: string, entry: NewActivity) => [
   entry.subjectEmail,
   entry.seats,
   entry.subscriptionId,
+  entry.tokenName ?? null,
 ]
 
 const placeholders = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')
@@ -47,7 +48,7 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
 function recordingStatement(id: string, entry: NewActivity, mail: OutgoingMail | null, alongside: ChangeAlongside | undefined): [string, unknown[]] {
   const params = [...(alongside?.params ?? []), ...activityParams(id, entry)]
   const ctes = alongside ? [`changed as (${alongside.sql})`] : []
-  ctes.push(`entry as (insert into activity (${activityColumns}) values (${placeholders(params.length - 9, 10)}) returning at)`)
+  ctes.push(`entry as (insert into activity (${activityColumns}) values (${placeholders(params.length - 10, 11)}) returning at)`)
   if (!mail) return [`with ${ctes.join(', ')} select entry.at from entry`, params]
   ctes.push(`queued as (${insertMailSql(params.length + 1)})`)
   params.push(...mailParams(mail, activityMailKey(id)))

@@ -20,7 +20,15 @@ describeApi('license activity on $name', (api) => {
   }
   /** The caller's activity, newest first, without the ids and times. */
   const activityOf = async (email: string) => (await page(email, '?limit=100')).entries.map(({ id: _id, at: _at, ...entry }) => entry)
-  const entry = (kind: ActivityEntry['kind'], fields: Partial<Omit<ActivityEntry, 'id' | 'at' | 'kind'>> = {}) => ({ kind, actor: null, priceId: null, subjectEmail: null, seats: null, ...fields })
+  const entry = (kind: ActivityEntry['kind'], fields: Partial<Omit<ActivityEntry, 'id' | 'at' | 'kind'>> = {}) => ({
+    kind,
+    actor: null,
+    priceId: null,
+    subjectEmail: null,
+    seats: null,
+    tokenName: null,
+    ...fields,
+  })
 
   async function buy(email: string, quantity: number) {
     const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...back })
