@@ -1,24 +1,35 @@
 import { assignRequestSchema, unassignRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
+import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
 import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
 import { caller, parsed, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 
-/** /api/licenses: the licenses the caller holds, the seats they assigned, and a seat's key. */
+/** /api/licenses: the licenses the caller holds, the seats they assigned (as JSON or CSV), and a seat's key. */
 export function licenseRoutes(db: Database) {
-  return resource()
-    .get('/', async (c) => c.json(await licensesOf(db, caller(c))))
-    .get('/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
-    .post('/assign', jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'))))
-    .post('/unassign', jsonBody(unassignRequestSchema), async (c) => {
-      const { licenseId } = c.req.valid('json')
-      await unassignSeat(db, caller(c).oid, licenseId)
-      return c.json({ licenseId })
-    })
-    .post('/:licenseId/regenerate-key', noBody, async (c) => {
-      const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-      return c.json(await regenerateKey(db, caller(c), licenseId))
-    })
+  return (
+    resource()
+      .get('/', async (c) => c.json(await licensesOf(db, caller(c))))
+      .get('/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
+      // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).
+      .get('/assigned.csv', async (c) =>
+        c.body(await assignedSeatsCsv(db, caller(c).oid), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="assigned-licenses.csv"',
+          'Cache-Control': 'no-store',
+        }),
+      )
+      .post('/assign', jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'))))
+      .post('/unassign', jsonBody(unassignRequestSchema), async (c) => {
+        const { licenseId } = c.req.valid('json')
+        await unassignSeat(db, caller(c).oid, licenseId)
+        return c.json({ licenseId })
+      })
+      .post('/:licenseId/regenerate-key', noBody, async (c) => {
+        const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
+        return c.json(await regenerateKey(db, caller(c), licenseId))
+      })
+  )
 }

@@ -66,21 +66,40 @@ export async function licensesOf(db: Queryable, holder: { oid: string; email: st
   })
 }
 
-/** The assigned seats of the caller's own subscription. */
-export async function assignedSeats(db: Queryable, ownerOid: string): Promise<AssignedLicense[]> {
-  const rows = await db.query<{ id: string; assignee_first_name: string; assignee_last_name: string; assignee_email: string; current_period_end: Date }>(
-    `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, subscriptions.current_period_end
+/** An assigned seat of the owner's live subscriptions, with what the list and the CSV show of it. */
+export interface AssignedSeatRow {
+  id: string
+  assignee_first_name: string
+  assignee_last_name: string
+  assignee_email: string
+  price_id: PriceId
+  status: SubscriptionStatus
+  cancel_at_period_end: boolean
+  current_period_end: Date
+  assigned_at: Date | null
+  last_feed_access_at: Date | null
+}
+
+/** The assigned seats of the caller's own live subscriptions, in the order they were assigned (one query). */
+export function readAssignedSeats(db: Queryable, ownerOid: string): Promise<AssignedSeatRow[]> {
+  return db.query<AssignedSeatRow>(
+    `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, seats.assigned_at, seats.last_feed_access_at,
+            subscriptions.price_id, subscriptions.status, subscriptions.cancel_at_period_end, subscriptions.current_period_end
        from seats join subscriptions on subscriptions.id = seats.subscription_id
       where subscriptions.owner_oid = $1 and ${liveSql()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
     [ownerOid],
   )
-  return rows.map((row) => ({
+}
+
+/** The assigned seats of the caller's own subscription. */
+export async function assignedSeats(db: Queryable, ownerOid: string): Promise<AssignedLicense[]> {
+  return (await readAssignedSeats(db, ownerOid)).map((row) => ({
     id: row.id,
     firstName: row.assignee_first_name,
     lastName: row.assignee_last_name,
     email: row.assignee_email,
     expirationDate: iso(row.current_period_end),
-    lastFeedAccessAt: null,
+    lastFeedAccessAt: row.last_feed_access_at && iso(row.last_feed_access_at),
   }))
 }
 

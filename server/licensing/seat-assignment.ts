@@ -15,7 +15,8 @@ const iso = (value: Date | string) => new Date(value).toISOString()
  * After the owner's lock, in one statement: the owner's subscription statuses, whether the email
  * holds a seat of a live one already, and the free seat to give (of a subscription in good
  * standing, the one ending last), given at once when there is one and the email holds none. Given
- * only then, so the refusals the caller draws from the same answer never follow a change.
+ * only then, so the refusals the caller draws from the same answer never follow a change. A seat's
+ * last use on the feed was its previous holder's: its new holder starts with none.
  */
 const takeFreeSeatSql = `with owned as (select id, status, price_id, quantity, current_period_end from subscriptions where owner_oid = $1),
   taken as (select 1 from seats where subscription_id in (select id from owned where ${liveSql('owned')}) and lower(assignee_email) = lower($2)),
@@ -24,7 +25,7 @@ const takeFreeSeatSql = `with owned as (select id, status, price_id, quantity, c
       from seats join owned on owned.id = seats.subscription_id
      where ${assignableSql('owned')} and seats.assignee_email is null and not exists (select 1 from taken)
      order by owned.current_period_end desc, seats.id limit 1),
-  given as (update seats set assignee_first_name = $3, assignee_last_name = $4, assignee_email = $5, assigned_at = now() from free where seats.id = free.id)
+  given as (update seats set assignee_first_name = $3, assignee_last_name = $4, assignee_email = $5, assigned_at = now(), last_feed_access_at = null from free where seats.id = free.id)
 select (select coalesce(json_agg(status), '[]') from owned) as statuses, exists (select 1 from taken) as taken, free.*
   from (select 1) answer left join free on true`
 

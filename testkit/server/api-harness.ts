@@ -87,7 +87,9 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     })
     const text = await response.text()
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
+    // JSON as the API answers it; another type (a CSV download) as its text.
+    const json = /^application\/json/.test(response.headers.get('content-type') ?? '')
+    return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : undefined, headers: response.headers }
   }
 
   /** Every webhook delivery the API received, raw, in order; and a way to make the next ones fail. */
