@@ -10,6 +10,7 @@ import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
 import { createFeedUsage } from '../feed/feed-usage'
 import { feedRoutes } from './feed'
+import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { licenseRoutes } from './licenses'
 import { productRoutes } from './products'
@@ -46,6 +47,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.route('/auth', authRoutes(db))
   app.route('/licenses', licenseRoutes(db))
+  app.route('/feed-tokens', feedTokenRoutes(db))
   app.route('/account/activity', activityRoutes(db))
   app.route('/account', accountRoutes(db))
   app.route('/discord', discordRoutes(db, deps.discordInviteUrl))

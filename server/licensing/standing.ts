@@ -26,6 +26,8 @@ const sqlList = (statuses: readonly SubscriptionStatus[]) => statuses.map((statu
 export const liveSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(liveStatuses)})`
 /** SQL: the subscriptions row (under its table name unless another alias is given) gives new seats. */
 export const assignableSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(assignableStatuses)})`
+/** SQL: the subscriptions row (under its table name unless another alias is given) has ended for good. */
+export const endedSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(endedStatuses)})`
 
 /** A seat's standing as the API answers it, from its subscription's: a past-due payment says more than a coming cancellation. */
 export function seatStatus(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }): LicenseStatus {

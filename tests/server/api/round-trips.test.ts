@@ -9,7 +9,7 @@ import type { Counted } from '../../../testkit/server/counting-database'
  * exactly: a change that adds a statement fails here, naming the call. (Calls that go on to Stripe
  * count only the portal's database, not the payment sandbox's.)
  */
-type Request = { who: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; headers?: Record<string, string> }
+type Request = { who: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; headers?: Record<string, string>; status?: number }
 type Budget = [statements: number, transactions: number, statementsInTransactions: number]
 const site = 'https://localhost:5173/account/licenses'
 const profile = { firstName: 'Cara', lastName: 'Commercial', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
@@ -17,6 +17,8 @@ const profile = { firstName: 'Cara', lastName: 'Commercial', image: '', github: 
 const reads: [name: string, request: Request, budget: Budget][] = [
   ['GET /licenses', { who: 'dev1@example.com', method: 'GET', path: '/licenses' }, [1, 0, 0]],
   ['GET /licenses/assigned', { who: 'commercial@example.com', method: 'GET', path: '/licenses/assigned' }, [1, 0, 0]],
+  ['GET /licenses/assigned.csv', { who: 'commercial@example.com', method: 'GET', path: '/licenses/assigned.csv' }, [1, 0, 0]],
+  ['GET /feed-tokens', { who: 'plus@example.com', method: 'GET', path: '/feed-tokens' }, [1, 0, 0]],
   ['GET /account/stats', { who: 'commercial@example.com', method: 'GET', path: '/account/stats' }, [1, 0, 0]],
   ['GET /account', { who: 'commercial@example.com', method: 'GET', path: '/account' }, [1, 0, 0]],
   ['GET /account/activity', { who: 'commercial@example.com', method: 'GET', path: '/account/activity' }, [1, 0, 0]],
@@ -40,6 +42,7 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   ],
   ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
   ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 3]],
+  ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 3]],
   ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],
   [
@@ -54,10 +57,13 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   ],
 ]
 
-/** Writes to a seat, each of a seat its owner assigned just before (to an email of its own). */
-const seatWrites: [name: string, request: (seatId: string) => Request, budget: Budget][] = [
-  ['POST /licenses/unassign', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: '/licenses/unassign', body: { licenseId: seatId } }), [1, 0, 0]],
-  ['POST /licenses/:id/regenerate-key', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 2]],
+/** What a write of the table below is made to: a seat its owner assigned just before (to an email of its own), or a feed token its owner made. */
+type Made = 'seat' | 'feed token'
+/** Writes to something made just before, each to its own. */
+const writesToMade: [name: string, made: Made, request: (id: string) => Request, budget: Budget][] = [
+  ['POST /licenses/unassign', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: '/licenses/unassign', body: { licenseId: seatId } }), [1, 0, 0]],
+  ['POST /licenses/:id/regenerate-key', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 2]],
+  ['DELETE /feed-tokens/:id', 'feed token', (tokenId) => ({ who: 'plus@example.com', method: 'DELETE', path: `/feed-tokens/${tokenId}`, status: 204 }), [1, 0, 0]],
 ]
 
 describeApi('database round trips per API call on $name', (api) => {
@@ -67,7 +73,7 @@ describeApi('database round trips per API call on $name', (api) => {
     // Stripe's events about the call are handled apart from it (in their own webhook requests).
     const release = api.holdWebhooks()
     const { result, counted } = await api.apiDb.during(() => api.call(request.who, request.method, request.path, request.body, request.headers)).finally(release)
-    expect(result.status, JSON.stringify(result.body)).toBe(200)
+    expect(result.status, typeof result.body === 'string' ? result.body : JSON.stringify(result.body)).toBe(request.status ?? 200)
     return counted
   }
   const asCounted = ([statements, transactions, statementsInTransactions]: Budget): Counted => ({ statements, transactions, statementsInTransactions })
@@ -83,13 +89,15 @@ describeApi('database round trips per API call on $name', (api) => {
     expect(counted.transactions + (counted.transactions ? 0 : Math.min(counted.statements, 1))).toBeLessThanOrEqual(1)
     expect(counted).toEqual(asCounted(budget))
   })
-  it.each(seatWrites)('%s: one transaction at most', async (name, request, budget) => {
-    const assignee = { firstName: 'Seat', lastName: 'Writer', email: `${name.replace(/\W+/g, '-')}@example.com` }
-    const assigned = await api.call('plus@example.com', 'POST', '/licenses/assign', assignee)
-    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200)
+  it.each(writesToMade)('%s: one transaction at most', async (name, made, request, budget) => {
+    const answer =
+      made === 'seat'
+        ? await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Seat', lastName: 'Writer', email: `${name.replace(/\W+/g, '-')}@example.com` })
+        : await api.call('plus@example.com', 'POST', '/feed-tokens', { name })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(made === 'seat' ? 200 : 201)
     // The webhooks of the calls before (an upgrade's) are handled, not counted as this call's.
     await api.sandbox.webhooks.drain()
-    const counted = await count(request((assigned.body as { id: string }).id))
+    const counted = await count(request(made === 'seat' ? answer.body.id : answer.body.token.id))
     expect(counted.transactions + (counted.transactions ? 0 : Math.min(counted.statements, 1))).toBeLessThanOrEqual(1)
     expect(counted).toEqual(asCounted(budget))
   })

@@ -3,12 +3,23 @@ import { expect, it } from 'vitest'
 import { describeApi } from '../../../testkit/server/api-fixture'
 import { origin, person, startApi } from '../../../testkit/server/api-harness'
 
-const readCalls = ['/licenses', '/licenses/assigned', '/account/stats/', '/account/', '/stripe/has-default-payment-method', '/stripe/create-setup-intent'] as const
+const readCalls = [
+  '/licenses',
+  '/licenses/assigned',
+  '/licenses/assigned.csv',
+  '/feed-tokens',
+  '/account/stats/',
+  '/account/',
+  '/stripe/has-default-payment-method',
+  '/stripe/create-setup-intent',
+] as const
 
 const writeCalls = [
   ['POST', '/auth/login'],
   ['POST', '/licenses/assign'],
   ['POST', '/licenses/unassign'],
+  ['POST', '/feed-tokens'],
+  ['DELETE', '/feed-tokens/ftok_unknownid123'],
   ['PUT', '/account/'],
   ['POST', '/discord/connect'],
   ['POST', '/stripe/create-customer-portal-session'],
@@ -93,6 +104,7 @@ describeApi('the API’s guard on $name', (api, { open }) => {
       ['POST', '/auth/login', { firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }],
       ['POST', '/licenses/assign', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
       ['POST', '/licenses/unassign', { licenseId: 'seat_1' }],
+      ['POST', '/feed-tokens', { name: 'GitHub Actions' }],
       [
         'PUT',
         '/account/',

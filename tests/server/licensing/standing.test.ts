@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasEnded, isAssignable, isLive, seatStatus, whyNotAssignable, type SubscriptionStatus } from '../../../server/licensing/standing'
+import { endedSql, hasEnded, isAssignable, isLive, liveSql, seatStatus, whyNotAssignable, type SubscriptionStatus } from '../../../server/licensing/standing'
 
 const statuses: SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'incomplete', 'paused', 'canceled', 'unpaid', 'incomplete_expired']
 
@@ -8,6 +8,11 @@ describe("a subscription's standing", () => {
     expect(statuses.filter(isLive)).toEqual(['active', 'trialing', 'past_due'])
     expect(statuses.filter(isAssignable)).toEqual(['active', 'trialing'])
     expect(statuses.filter(hasEnded)).toEqual(['canceled', 'unpaid', 'incomplete_expired'])
+  })
+
+  it('says the same in SQL, under the alias given', () => {
+    expect(liveSql('s')).toBe("s.status in ('active', 'trialing', 'past_due')")
+    expect(endedSql()).toBe("subscriptions.status in ('canceled', 'unpaid', 'incomplete_expired')")
   })
 
   it('gives a seat the status the API answers: a due payment before a coming cancellation, expired once not live', () => {

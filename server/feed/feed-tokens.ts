@@ -1,0 +1,123 @@
+import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '../../common/contract'
+import type { PriceId } from '../../common/plans'
+import type { Database, Queryable } from '../db/database'
+import { newId } from '../db/ids'
+import { actorNameSql, actorOf, jsWhitespace, type AccountRow } from '../licensing/activity/actor'
+import { activityColumns, recordActivity } from '../licensing/activity/record'
+import { conflict, notFound } from '../licensing/refusal'
+import { endedSql, liveSql } from '../licensing/standing'
+import { feedTokenDigest, newFeedTokenSecret } from './feed-token-secret'
+
+/** The plan whose subscriptions have feed tokens (its feed is the private one). */
+const tokenPlan: PriceId = 'commercial-plus'
+const day = 86_400_000
+/** A token's id: newId's `ftok_` and twelve base64url characters. Anything else names no token. */
+const tokenIdPattern = /^ftok_[\w-]{12}$/
+
+/**
+ * SQL for the feed's credential check: `select id` of the one working token whose secret's SHA-256
+ * is the bytea parameter `digestParam` (feedTokenDigest of the password), none otherwise. Working:
+ * not revoked, not expired, and its subscription live and Commercial Plus, whoever holds its seats.
+ * The unique index on secret_sha256 finds it; its own alias keeps it apart from the query around it.
+ */
+export const workingTokenSql = (digestParam: string) =>
+  `select feed_tokens.id from feed_tokens join subscriptions token_subscriptions on token_subscriptions.id = feed_tokens.subscription_id
+    where feed_tokens.secret_sha256 = ${digestParam} and feed_tokens.revoked_at is null and feed_tokens.expires_at > now()
+      and token_subscriptions.price_id = '${tokenPlan}' and ${liveSql('token_subscriptions')}`
+
+interface TokenRow {
+  id: string
+  name: string
+  last4: string
+  created_at: Date
+  expires_at: Date
+  last_used_at: Date | null
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+const toToken = (row: TokenRow): FeedToken => ({
+  id: row.id,
+  name: row.name,
+  last4: row.last4,
+  createdAt: iso(row.created_at),
+  expiresAt: iso(row.expires_at),
+  lastUsedAt: row.last_used_at && iso(row.last_used_at),
+})
+
+/**
+ * The owner's tokens, newest first, never their secrets: every one not revoked, expired ones too
+ * (with the expiry that stopped them, so the list is honest about what may still be in a pipeline;
+ * revoking one takes it off). A subscription that has ended for good takes its tokens with it.
+ */
+export async function feedTokensOf(db: Queryable, ownerOid: string): Promise<FeedToken[]> {
+  const rows = await db.query<TokenRow>(
+    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at
+       from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id
+      where subscriptions.owner_oid = $1 and feed_tokens.revoked_at is null and not (${endedSql()})
+      order by feed_tokens.created_at desc, feed_tokens.id desc`,
+    [ownerOid],
+  )
+  return rows.map(toToken)
+}
+
+/** The owner's live Commercial Plus subscription that ends last, locked, with the owner's account (the activity's actor). */
+const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, accounts.oid, accounts.email, accounts.first_name, accounts.last_name
+   from subscriptions join accounts on accounts.oid = subscriptions.owner_oid
+  where subscriptions.owner_oid = $1 and subscriptions.price_id = '${tokenPlan}' and ${liveSql()}
+  order by subscriptions.current_period_end desc, subscriptions.id limit 1 for update of subscriptions`
+
+/**
+ * Makes a token for the owner's live Commercial Plus subscription (the one ending last) and records
+ * it, in one transaction; the secret is answered this once and only its SHA-256 and last four
+ * characters are kept. The subscription is locked in a statement of its own, so the count that
+ * follows sees every token made before, on any instance: the limit holds under concurrent requests.
+ */
+export async function createFeedToken(db: Database, ownerOid: string, request: CreateFeedTokenRequest): Promise<CreatedFeedToken> {
+  return db.transaction(async (tx) => {
+    const [owned] = await tx.query<AccountRow & { subscription_id: string }>(lockPlusSubscriptionSql, [ownerOid])
+    if (!owned) throw conflict('Feed tokens need a live Commercial Plus subscription.')
+    const [counted] = await tx.query<{ active: number }>('select count(*)::int as active from feed_tokens where subscription_id = $1 and revoked_at is null and expires_at > now()', [
+      owned.subscription_id,
+    ])
+    if (counted!.active >= feedTokenLimits.perSubscription)
+      throw conflict(`A subscription can have at most ${feedTokenLimits.perSubscription} feed tokens in use. Revoke one you no longer need first.`)
+    const id = newId('ftok')
+    const secret = newFeedTokenSecret()
+    const last4 = secret.slice(-4)
+    const recorded = await recordActivity(
+      tx,
+      { ownerOid, kind: 'feed-token-created', actor: actorOf(owned), priceId: tokenPlan, subjectEmail: null, seats: null, subscriptionId: owned.subscription_id, tokenName: request.name },
+      {
+        facts: null,
+        alongside: {
+          // now() is the transaction's time: the token's created_at is the activity's at.
+          sql: `insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at) values ($1, $2, $3, $4, $5, $6, now() + $7::integer * interval '24 hours')`,
+          params: [id, owned.subscription_id, ownerOid, request.name, feedTokenDigest(secret), last4, request.expiresInDays],
+        },
+      },
+    )
+    const createdAt = recorded.at
+    const expiresAt = new Date(createdAt.getTime() + request.expiresInDays * day)
+    return { token: { id, name: request.name, last4, createdAt: iso(createdAt), expiresAt: iso(expiresAt), lastUsedAt: null }, secret }
+  })
+}
+
+/**
+ * One statement: the token revoked when it is one of the owner's and not revoked yet, and its
+ * activity recorded, by the owner, only if it was.
+ */
+const revokeSql = `with revoked as (
+    update feed_tokens set revoked_at = now()
+     where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2)
+    returning name, subscription_id),
+  recorded as (
+    insert into activity (${activityColumns})
+    select $3, owners.oid, 'feed-token-revoked', owners.oid, ${actorNameSql('owners', '$4')}, owners.email, subscriptions.price_id, null, null, revoked.subscription_id, revoked.name
+      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid)
+select 1 from revoked`
+
+/** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */
+export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string): Promise<void> {
+  const revoked = tokenIdPattern.test(tokenId) ? await db.query(revokeSql, [tokenId, ownerOid, newId('act'), jsWhitespace]) : []
+  if (revoked.length === 0) throw notFound('The feed token')
+}
