@@ -10,8 +10,8 @@ import { createFeedUsage } from './feed/feed-usage'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
-import { queueCancelReminders } from './licensing/cancel-reminders'
 import { log } from './log'
+import { periodicJobs } from './periodic-jobs'
 import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
 import { serviceHeaders } from './web/security-headers'
@@ -49,7 +49,7 @@ const api = createApi({
   feedUsage,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, remind: queueCancelReminders })
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobs })
 
 const server = createServer(
   createHandler({

@@ -13,12 +13,12 @@ import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
 import { closeGracefully } from '../../server/http/shutdown'
 import { loopbackProxies, parseTrustedProxies } from '../../server/http/trusted-proxies'
-import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
 import { applySubscription } from '../../server/licensing/subscription-store'
 import { log } from '../../server/log'
 import { mailFromSchema } from '../../server/mail/settings'
 import { startMail } from '../../server/mail/start'
 import { stripeSettingsSchema } from '../../server/payments/stripe-settings'
+import { periodicJobs } from '../../server/periodic-jobs'
 import { serviceHeaders } from '../../server/web/security-headers'
 import { env, rateLimitsFromEnv } from './in-target/environment'
 
@@ -48,7 +48,7 @@ const api = createApi({
   rateLimits: rateLimitsFromEnv(defaultRateLimits),
   instancesUp: instances.up,
 })
-const mail = startMail({ db, smtpUrl: env('SMTP_URL'), from: v.parse(mailFromSchema, process.env.MAIL_FROM), siteOrigin: origin, remind: queueCancelReminders })
+const mail = startMail({ db, smtpUrl: env('SMTP_URL'), from: v.parse(mailFromSchema, process.env.MAIL_FROM), siteOrigin: origin, jobs: periodicJobs })
 
 interface Seat {
   oid: string

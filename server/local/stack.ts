@@ -11,7 +11,7 @@ import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
 import { trackInstances } from '../db/instances'
 import { createFeedUsage } from '../feed/feed-usage'
-import { queueCancelReminders } from '../licensing/cancel-reminders'
+import { periodicJobs } from '../periodic-jobs'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './sandbox'
 import { migrateSandbox } from './sandbox/schema'
@@ -61,6 +61,6 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   })
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, remind: queueCancelReminders })
+  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, jobs: periodicJobs })
   return { db, instances, identity, api, feedUsage, sandbox, seeded, mail, catcher }
 }

@@ -9,8 +9,8 @@ export interface Person {
   email: string
 }
 
-/** Absolute links on the site's public origin: My Licenses, Manage Licenses, and where Billing is. */
-export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses` })
+/** Absolute links on the site's public origin: My Licenses, Manage Licenses, Feed tokens, and where Billing is. */
+export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })
 
 const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim()
 const greeting = (person?: Person): Paragraph => [person?.firstName.trim() ? `Hello ${person.firstName.trim()},` : 'Hello,']
@@ -75,6 +75,17 @@ export function cancelReminderMail(facts: { origin: string; owner: Person; planN
     greeting(facts.owner),
     [`Your Prism ${facts.planName} subscription is set to cancel: its ${seatsInWords(facts.seats)} stop working on ${date}, and their keys with them.`],
     ['To keep them, renew the subscription in Billing. ', ...billing(facts.origin)],
+    signOff,
+  ])
+}
+
+/** To the owner, 14 days before a feed token expires: which token, when, and where to make the next one. */
+export function feedTokenExpiryMail(facts: { origin: string; owner: Person; tokenName: string; expiresAt: Date }): OutgoingMail {
+  const date = formatLongDate(facts.expiresAt)
+  return composeMail(facts.owner.email, `Your Prism feed token “${facts.tokenName}” expires on ${date}`, [
+    greeting(facts.owner),
+    [`Your feed token “${facts.tokenName}” for the Prism package feed expires on ${date}. From then on, the builds that use it cannot restore packages from the feed.`],
+    ['Create a new token, put it in place of this one, then revoke this one, under ', { strong: 'Feed tokens' }, ': ', { href: siteLinks(facts.origin).feedTokens }],
     signOff,
   ])
 }

@@ -7,16 +7,16 @@ import { startMailWorker, type MailWorker, type MailWorkerOptions } from './work
 
 /**
  * Mail for this process, production's or the local stack's: links on the site's origin, sent
- * through SMTP_URL, with the reminders `remind` queues (server/licensing/cancel-reminders.ts).
+ * through SMTP_URL, with the periodic `jobs` (server/periodic-jobs.ts) run by its worker.
  */
-export function startMail(options: { db: Database; smtpUrl: string; from: string; siteOrigin: string; remind?: MailWorkerOptions['remind'] }): MailWorker {
+export function startMail(options: { db: Database; smtpUrl: string; from: string; siteOrigin: string; jobs?: MailWorkerOptions['jobs'] }): MailWorker {
   setMailSiteOrigin(options.siteOrigin)
   log.info({ smtp: describeSmtpServer(options.smtpUrl), from: options.from }, 'mail worker started')
   return startMailWorker({
     db: options.db,
     send: smtpSender(options.smtpUrl, options.from),
     siteOrigin: options.siteOrigin,
-    remind: options.remind,
+    jobs: options.jobs,
     describeFailure: (error) => describeSendFailure(error, options.smtpUrl),
   })
 }

@@ -3,6 +3,9 @@ import { log } from '../log'
 import { claimDueMail, mailQueuedChannel, markMailFailed, markMailSent, msUntilNextMailDue, type ClaimedMail } from './outbox'
 import type { SendMail } from './smtp'
 
+/** A job the worker runs now and then; each may run on every instance at once, and again, without doing anything twice. */
+export type PeriodicJob = (db: Database, siteOrigin: string) => Promise<unknown>
+
 export interface MailWorkerOptions {
   db: Database
   send: SendMail
@@ -25,12 +28,13 @@ export interface MailWorkerOptions {
   /** After this long since it was queued, a message that still fails is given up (and kept). */
   giveUpAfterMs?: number
   /**
-   * Queues the reminders due now (the licensing domain's cancellation reminders,
-   * server/licensing/cancel-reminders.ts), every `remindEveryMs`; none without it.
+   * What each instance does now and then beside sending (server/periodic-jobs.ts: the reminders to
+   * queue, the expiries to record), every `jobsEveryMs`, each on its own: one that fails is logged
+   * and tried again next time, and holds up neither the others nor the mail.
    */
-  remind?: (db: Database, siteOrigin: string) => Promise<unknown>
-  /** How often the reminders are looked for. */
-  remindEveryMs?: number
+  jobs?: readonly PeriodicJob[]
+  /** How often the jobs run. */
+  jobsEveryMs?: number
   /**
    * Waits before recording a sent message again when the database refused it the first time:
    * mail left unrecorded is sent again once its lease ends.
@@ -39,7 +43,7 @@ export interface MailWorkerOptions {
 }
 
 export interface MailWorker {
-  /** Sends what is due now and queues the reminders due now; resolves when done (the tests' clock). */
+  /** Runs the jobs when they are due, then sends what is due now; resolves when done (the tests' clock). */
   runOnce(): Promise<void>
   /** Finishes the message in hand, then stops: nothing is lost, an unfinished claim is retried by its lease. */
   stop(): Promise<void>
@@ -67,14 +71,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const backoffMs = options.backoffMs ?? defaultBackoffMs
   const giveUpAfterMs = options.giveUpAfterMs ?? 3 * 24 * hour
   const recordRetryMs = options.recordRetryMs ?? [500, 1_000, 2_000, 4_000, 8_000]
-  const remindEveryMs = options.remindEveryMs ?? hour
+  const jobsEveryMs = options.jobsEveryMs ?? hour
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> = Promise.resolve()
   // A run is queued that has not started yet: a second wake-up meanwhile has nothing to add.
   let runQueued = false
   let stopListening: (() => Promise<void>) | undefined
-  let lastReminders = -Infinity
+  let lastJobs = -Infinity
   // One warning when the queue cannot be read (the database is down), not one a poll.
   let failing = false
 
@@ -109,10 +113,18 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  async function runJob(job: PeriodicJob) {
+    try {
+      await job(options.db, options.siteOrigin)
+    } catch (error) {
+      if (!stopped) log.warn({ job: job.name, err: { message: error instanceof Error ? error.message : String(error) } }, 'periodic job failed: it runs again next time')
+    }
+  }
+
   async function work() {
-    if (Date.now() - lastReminders >= remindEveryMs) {
-      await options.remind?.(options.db, options.siteOrigin)
-      lastReminders = Date.now()
+    if (Date.now() - lastJobs >= jobsEveryMs) {
+      lastJobs = Date.now()
+      for (const job of options.jobs ?? []) await runJob(job)
     }
     for (let mail = await claimDueMail(options.db, leaseMs); mail; mail = stopped ? undefined : await claimDueMail(options.db, leaseMs)) await attempt(mail)
   }
@@ -135,12 +147,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return running
   }
 
-  /** How long to sleep: until the next retry or lease end, the next reminders, or pollMs at most. */
+  /** How long to sleep: until the next retry or lease end, the next jobs, or pollMs at most. */
   async function sleepMs() {
     const untilDue = (await msUntilNextMailDue(options.db).catch(() => undefined)) ?? Infinity
-    const untilReminders = lastReminders + remindEveryMs - Date.now()
+    const untilJobs = lastJobs + jobsEveryMs - Date.now()
     // A message due now that another instance is claiming this very moment: look again shortly.
-    return Math.max(minSleepMs, Math.min(pollMs, untilDue, untilReminders))
+    return Math.max(minSleepMs, Math.min(pollMs, untilDue, untilJobs))
   }
 
   function wake() {

@@ -63,6 +63,8 @@ function mailFor(entry: NewActivity, facts: Facts, origin: string): OutgoingMail
   }
 }
 
+// A feed token's creation and revocation are the owner's own doing, and its expiry was announced 14
+// days before (server/feed/feed-token-expiry.ts): none of them mails anybody.
 const causesMail: ReadonlySet<RecordedActivity['kind']> = new Set(['assign', 'purchase', 'renewal', 'payment-failed'])
 
 /** Whether an activity of this kind may cause mail (only then are its facts read). */

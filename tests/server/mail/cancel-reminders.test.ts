@@ -43,7 +43,7 @@ describeSeeded('the reminder 30 days before a cancellation ($name)', (db) => {
 
   it('is looked for by the mail worker as it starts', async () => {
     await db.query('truncate mail_outbox')
-    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, remind: queueCancelReminders, describeFailure: String, pollMs: 3_600_000 })
+    const worker = startMailWorker({ db, send: async () => {}, siteOrigin: origin, jobs: [queueCancelReminders], describeFailure: String, pollMs: 3_600_000 })
     await worker.runOnce()
     await worker.stop()
     const rows = await outbox(db)

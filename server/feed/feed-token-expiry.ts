@@ -1,0 +1,67 @@
+import type { PriceId } from '../../common/plans'
+import type { Database } from '../db/database'
+import { recordActivity } from '../licensing/activity/record'
+import { endedSql, liveSql } from '../licensing/standing'
+import { feedTokenExpiryMail } from '../mail/messages'
+import { queueMail } from '../mail/outbox'
+
+/** How long before a token expires its owner is told. */
+export const reminderDays = 14
+
+/** The dedupe key of a token's reminder: one per token, ever. */
+export const feedTokenReminderKey = (tokenId: string) => `feed-token-expiry:${tokenId}`
+
+/**
+ * Queues the owner's reminder for each working token that expires within 14 days, once: the
+ * token is marked (expiry_mailed_at) in the transaction that queues it, so every instance may run
+ * this as often as it likes; a second one waits for the first's row locks, then finds them marked.
+ * A token made to last 14 days or less was made knowing its expiry: it gets no reminder.
+ */
+export async function queueFeedTokenReminders(db: Database, origin: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ id: string; name: string; expires_at: Date; email: string; first_name: string; last_name: string }>(
+      `update feed_tokens set expiry_mailed_at = now()
+         from subscriptions join accounts on accounts.oid = subscriptions.owner_oid
+        where subscriptions.id = feed_tokens.subscription_id and ${liveSql()}
+          and feed_tokens.revoked_at is null and feed_tokens.expiry_mailed_at is null
+          and feed_tokens.expires_at > now() and feed_tokens.expires_at <= now() + $1::integer * interval '24 hours'
+          and feed_tokens.expires_at - feed_tokens.created_at > $1::integer * interval '24 hours'
+        returning feed_tokens.id, feed_tokens.name, feed_tokens.expires_at, accounts.email, accounts.first_name, accounts.last_name`,
+      [reminderDays],
+    )
+    for (const row of due) {
+      const owner = { firstName: row.first_name, lastName: row.last_name, email: row.email }
+      await queueMail(tx, feedTokenExpiryMail({ origin, owner, tokenName: row.name, expiresAt: new Date(row.expires_at) }), { dedupeKey: feedTokenReminderKey(row.id) })
+    }
+    return due.length
+  })
+}
+
+/**
+ * Records 'feed-token-expired' (by nobody: time did it) for each token that has expired unrevoked,
+ * once: marked (expiry_recorded_at) in the transaction that records it, as the reminders are. The
+ * tokens of a subscription ended for good are left out, as the list leaves them out: its expiry said it all.
+ */
+export async function recordFeedTokenExpiries(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx.query<{ name: string; subscription_id: string; owner_oid: string; price_id: PriceId }>(
+      `update feed_tokens set expiry_recorded_at = now()
+         from subscriptions
+        where subscriptions.id = feed_tokens.subscription_id and not (${endedSql()})
+          and feed_tokens.revoked_at is null and feed_tokens.expiry_recorded_at is null and feed_tokens.expires_at <= now()
+        returning feed_tokens.name, feed_tokens.subscription_id, subscriptions.owner_oid, subscriptions.price_id`,
+    )
+    for (const row of expired)
+      await recordActivity(tx, {
+        ownerOid: row.owner_oid,
+        kind: 'feed-token-expired',
+        actor: null,
+        priceId: row.price_id,
+        subjectEmail: null,
+        seats: null,
+        subscriptionId: row.subscription_id,
+        tokenName: row.name,
+      })
+    return expired.length
+  })
+}

@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest'
+import { queueFeedTokenReminders, recordFeedTokenExpiries } from '../../server/feed/feed-token-expiry'
+import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
+import { queueMail } from '../../server/mail/outbox'
+import { startMailWorker } from '../../server/mail/worker'
+import { periodicJobs } from '../../server/periodic-jobs'
+import { describeSeeded, outbox } from './mail/harness'
+
+describeSeeded('the periodic jobs of every instance ($name)', (db) => {
+  it('are the cancellation reminders, the feed-token reminders and the feed-token expiries', () => {
+    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries])
+  })
+
+  it('run each on its own in the mail worker: one that fails holds up neither the next nor the mail', async () => {
+    const ran: string[] = []
+    const failing = async () => {
+      ran.push('failing')
+      throw new Error('the job broke')
+    }
+    const next = async () => {
+      ran.push('next')
+    }
+    await queueMail(db, { to: 'someone@example.com', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' })
+    const sent: string[] = []
+    const worker = startMailWorker({
+      db,
+      send: async (mail) => void sent.push(mail.to),
+      siteOrigin: 'https://portal.example.com',
+      jobs: [failing, next],
+      describeFailure: String,
+      wakeOnQueue: false,
+      pollMs: 3_600_000,
+    })
+    await worker.runOnce()
+    await worker.runOnce()
+    await worker.stop()
+    // Once an hour: the second run, straight after the first, runs no job again.
+    expect(ran).toEqual(['failing', 'next'])
+    expect(sent).toEqual(['someone@example.com'])
+    expect((await outbox(db)).every((mail) => mail.sent_at !== null)).toBe(true)
+  })
+})
