@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import { beforeEach, expect, it } from 'vitest'
-import { createdFeedTokenSchema, feedTokenLimits, feedTokensSchema, type FeedToken } from '../../../common/contract'
+import { createdFeedTokenSchema, feedTokenLimits, feedTokenUsername, feedTokensSchema, type FeedToken } from '../../../common/contract'
 import { workingTokenSql } from '../../../server/feed/feed-tokens'
 import { feedTokenDigest } from '../../../server/feed/feed-token-secret'
 import { hostileValues } from '../../../testkit/hostile-values'
@@ -45,6 +45,20 @@ describeApi('feed tokens on $name', (api) => {
     expect(await list(paula)).toEqual([token])
     expect(await working(secret)).toBe(token.id)
     expect(await latestActivity(paula)).toMatchObject({ kind: 'feed-token-created', actor: { name: 'Paula Plus', email: paula }, priceId: 'commercial-plus', tokenName: 'GitHub Actions' })
+  })
+
+  it('lets CI into the feed with the user name token and the secret, shows when it last did, and stops at once when revoked', async () => {
+    const { token, secret } = await made('GitHub Actions')
+    const authorize = async () => {
+      const basic = `Basic ${Buffer.from(`${feedTokenUsername}:${secret}`).toString('base64')}`
+      return (await api.app.request('/api/feed/authorize', { headers: { Authorization: basic } })).status
+    }
+    expect(await authorize()).toBe(204)
+    await api.feedUsage.flush()
+    const [listed] = await list(paula)
+    expect(Math.abs(Date.parse(listed!.lastUsedAt!) - Date.now())).toBeLessThan(60_000)
+    expect((await revoke(paula, token.id)).status).toBe(204)
+    expect(await authorize()).toBe(401)
   })
 
   it('keeps only the secret’s SHA-256 and last four characters: the secret is in no column, nor in the list', async () => {
