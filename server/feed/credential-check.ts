@@ -2,11 +2,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { feedTokenUsername } from '../../common/contract'
 import type { Queryable } from '../db/database'
 import { livePlusSeatsOf } from '../licensing/license-store'
-import { liveSql } from '../licensing/standing'
 import type { FeedCredentials } from './basic-credentials'
+import { feedTokenDigest } from './feed-token-secret'
+import { workingTokenSql } from './feed-tokens'
 import type { FeedUser } from './feed-usage'
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest()
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
 /** Compared when the email holds no seat, so that an unknown email costs the same as a wrong key. */
 const strangerKey = randomBytes(18).toString('base64')
 
@@ -18,10 +19,6 @@ export function seatWithKey(key: string, seats: readonly { id: string; license_k
   return found
 }
 
-/** SQL: the feed tokens that let CI in now: not revoked, not expired, of a live Commercial Plus subscription. */
-export const workingTokensSql = `feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id
-  where feed_tokens.revoked_at is null and feed_tokens.expires_at > now() and subscriptions.price_id = 'commercial-plus' and ${liveSql()}`
-
 /**
  * Who the credentials let in, in one query: with the user name `token`, the working feed token whose
  * secret hashes to the password (a lookup by the hash: the secret is 256 random bits, so the index
@@ -30,10 +27,10 @@ export const workingTokensSql = `feed_tokens join subscriptions on subscriptions
  */
 export function createCredentialCheck(db: Queryable) {
   const seatKeys = { name: 'feed-seat-keys', text: `select seats.id, seats.license_key from ${livePlusSeatsOf('$1::text')}` }
-  const token = { name: 'feed-token', text: `select feed_tokens.id from ${workingTokensSql} and feed_tokens.secret_sha256 = $1` }
+  const token = { name: 'feed-token', text: workingTokenSql('$1') }
   return async function userOf(credentials: FeedCredentials): Promise<FeedUser | null> {
     if (credentials.email === feedTokenUsername) {
-      const [row] = await db.query<{ id: string }>(token, [sha256(credentials.key)])
+      const [row] = await db.query<{ id: string }>(token, [feedTokenDigest(credentials.key)])
       return row ? { kind: 'token', id: row.id } : null
     }
     const seat = seatWithKey(credentials.key, await db.query<{ id: string; license_key: string }>(seatKeys, [credentials.email]))
