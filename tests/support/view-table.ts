@@ -27,12 +27,15 @@ export interface StateView {
 
 /**
  * A state's row: literal, or written from the events the test itself sent along the path (which
- * plan, how many seats), never from the machine's context.
+ * plan, how many seats) and what the machine's oracle says the flow holds after them (`held`, when
+ * the walk has an oracle), never from the machine's context.
  */
-export type ViewRow = StateView | ((sent: readonly EventObject[]) => StateView)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ViewRow<THeld = any> = StateView | ((sent: readonly EventObject[], held: THeld) => StateView)
 
 /** One row per atomic or final state of a machine, keyed by the state node's id. */
-export type ViewTable = Readonly<Record<string, ViewRow>>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ViewTable<THeld = any> = Readonly<Record<string, ViewRow<THeld>>>
 
 const isLeaf = (node: AnyStateNode) => node.type === 'atomic' || node.type === 'final'
 
@@ -86,14 +89,17 @@ function expectStateView(view: StateView, root: HTMLElement) {
 }
 
 /**
- * Checks that the screen shows, for every leaf state the snapshot is in, what the table says.
+ * Checks that the screen shows, for every leaf state the snapshot is in (or the one state an
+ * oracle expects, with what it holds), what the table says.
  * Waits for the view to settle: a React update may still be on its way after the step's event.
  */
-export async function expectView(table: ViewTable, snapshot: unknown, sent: readonly EventObject[], root: HTMLElement = document.body) {
-  const rows = activeLeafIds(snapshot).map((id) => {
+export async function expectView(table: ViewTable, at: { state: string; held: unknown } | object, sent: readonly EventObject[], root: HTMLElement = document.body) {
+  // An oracle's expectation has a state and what it holds; a snapshot has neither.
+  const expected = 'state' in at && 'held' in at ? (at as { state: string; held: unknown }) : undefined
+  const rows = (expected ? [expected.state] : activeLeafIds(at)).map((id) => {
     const row = table[id]
     if (!row) throw new Error(`The view table has no row for state ${id}`)
-    return typeof row === 'function' ? row(sent) : row
+    return typeof row === 'function' ? row(sent, expected?.held) : row
   })
   await waitFor(() => rows.forEach((view) => expectStateView(view, root)))
 }

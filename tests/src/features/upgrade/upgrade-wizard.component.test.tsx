@@ -13,6 +13,7 @@ import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { upgradeViewTable } from './upgrade.view-table'
+import { upgradeOracle } from '../../../../testkit/oracles/upgrade.oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -84,6 +85,7 @@ describe('the upgrade wizard (component paths of the upgrade machine, fake actor
   it('has a view for every state of the machine', () => expectTableCoversMachine(upgradeViewTable, upgradeMachine))
   walkPaths(coveringPaths(upgradeModel.machine, paths), {
     table: upgradeViewTable,
+    oracle: upgradeOracle,
     start: renderWizard,
     step: async (event, { calls }) => {
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return
