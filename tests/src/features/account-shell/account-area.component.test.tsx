@@ -19,6 +19,8 @@ import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
 import { billingPortalViewTable } from './billing-portal.view-table'
 import { sessionViewTable } from './session.view-table'
+import { sessionOracle } from '../../../../testkit/oracles/session.oracle'
+import { billingPortalOracle } from '../../../../testkit/oracles/billing-portal.oracle'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
@@ -60,6 +62,7 @@ describe('the account area around the Profile page (component paths of the sessi
 
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
+    oracle: sessionOracle,
     start: () => renderArea(<ProfilePage />),
     step: async (event, pending) => {
       if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
@@ -80,6 +83,7 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
 
   walkPaths(planPaths(billingPortalModel).paths, {
     table: billingPortalViewTable,
+    oracle: billingPortalOracle,
     start: async () => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = renderArea(<h1>My Licenses</h1>)

@@ -18,6 +18,7 @@ import { describePath, planPaths } from '../../../../testkit/model/paths'
 import { expectTableCoversMachine } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { tokenViewTable } from './token.view-table'
+import { tokenOracle } from '../../../../testkit/oracles/token.oracle'
 
 /**
  * The token flow behind an API call, at component level: the real auth service (auth and token
@@ -104,6 +105,7 @@ describe('the token flow behind Update Profile (component paths of the token mac
   const signedIn = (path: { input?: { account: unknown } }) => path.input?.account !== null
   walkPaths(planPaths(tokenModel).paths, {
     table: tokenViewTable,
+    oracle: tokenOracle,
     title: (path) => `${signedIn(path) ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`,
     start: async (path) => {
       msal = fakeMsal([caraInMsal])

@@ -16,6 +16,8 @@ import { expectTableCoversMachine } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { activityViewTable } from './activity.view-table'
 import { keyRotationViewTable } from './key-rotation.view-table'
+import { activityOracle } from '../../../../testkit/oracles/activity.oracle'
+import { keyRotationOracle } from '../../../../testkit/oracles/key-rotation.oracle'
 
 /** Manage Licenses for an owner with two assigned seats, every seat used. */
 async function renderManage() {
@@ -47,6 +49,7 @@ describe('Recent activity (component paths of the activity machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(activityViewTable, activityMachine))
   walkPaths(planPaths(activityModel).paths, {
     table: activityViewTable,
+    oracle: activityOracle,
     root: () => screen.getByRole('region', { name: 'Recent activity' }),
     start: renderManage,
     step: async (event, calls) => {
@@ -85,6 +88,7 @@ describe("the owner's key rotation in Manage Licenses (component paths of the ke
   const paths = planPaths(keyRotationModel).paths.filter((path) => !path.steps.some((step) => step.event.type === 'rotation.request' && (step.event as { seat: unknown }).seat === noSeat))
   walkPaths(paths, {
     table: keyRotationViewTable,
+    oracle: keyRotationOracle,
     start: async () => {
       const calls = await renderManage()
       await calls.settle('activity', { output: firstPage })

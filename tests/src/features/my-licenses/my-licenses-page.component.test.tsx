@@ -16,6 +16,8 @@ import { account } from '../../../../testkit/models/session.model'
 import { discordConnectViewTable } from './discord-connect.view-table'
 import { licenseKeyViewTable } from './license-key.view-table'
 import { myLicensesViewTable } from './my-licenses.view-table'
+import { myLicensesOracle } from '../../../../testkit/oracles/my-licenses.oracle'
+import { discordConnectOracle } from '../../../../testkit/oracles/discord-connect.oracle'
 
 const card = () => screen.getByRole('article', { name: 'Commercial Plus' })
 const keyDialog = () => screen.queryByRole('dialog', { name: 'License Key' })
@@ -47,6 +49,7 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(myLicensesViewTable, myLicensesMachine))
   walkPaths(paths, {
     table: myLicensesViewTable,
+    oracle: myLicensesOracle,
     start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
@@ -100,6 +103,7 @@ describe('the Connect Discord dialog (component paths of the discordConnect mach
 
   walkPaths(planPaths(discordConnectModel).paths, {
     table: discordConnectViewTable,
+    oracle: discordConnectOracle,
     start: renderLicensed,
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {

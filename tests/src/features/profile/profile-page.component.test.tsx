@@ -10,6 +10,7 @@ import { walkPaths } from '../../../support/run-paths'
 import { profileModel } from '../../../../testkit/models/profile.model'
 import { account } from '../../../../testkit/models/session.model'
 import { profileViewTable } from './profile.view-table'
+import { profileOracle } from '../../../../testkit/oracles/profile.oracle'
 
 const plan = planPaths(profileModel)
 // Saving is a PUT, then a GET of what was stored.
@@ -37,6 +38,7 @@ describe('the profile page (component paths of the profile machine)', () => {
 
   walkPaths(plan.paths, {
     table: profileViewTable,
+    oracle: profileOracle,
     start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <ProfilePage />, { api: pending.api, account })

@@ -11,6 +11,7 @@ import { pendingApi, renderAccountPage, type PendingApi } from '../../../support
 import { expectTableCoversMachine } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseCompleteViewTable } from './purchase-complete.view-table'
+import { purchaseCompleteOracle } from '../../../../testkit/oracles/purchase-complete.oracle'
 
 const plan = planPaths(purchaseCompleteModel)
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'
@@ -36,6 +37,7 @@ describe('the purchase completion page (component paths of the purchaseComplete 
 
   walkPaths(coveringPaths(purchaseCompleteModel.machine, plan.paths), {
     table: purchaseCompleteViewTable,
+    oracle: purchaseCompleteOracle,
     start: (path) => {
       // The waits between checks are real timers: the path's delay event lets them run out.
       vi.useFakeTimers({ shouldAdvanceTime: true })

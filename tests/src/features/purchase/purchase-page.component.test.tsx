@@ -12,6 +12,7 @@ import { leaveSiteFor } from '../../../../src/ui/leave-site'
 import { expectTableCoversMachine } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseViewTable } from './purchase.view-table'
+import { purchaseOracle } from '../../../../testkit/oracles/purchase.oracle'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
@@ -29,6 +30,7 @@ describe('the purchase page (component paths of the purchase machine)', () => {
   it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseViewTable, purchaseMachine))
   walkPaths(plan.paths, {
     table: purchaseViewTable,
+    oracle: purchaseOracle,
     title: (path) => `shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`,
     start: (path) => {
       vi.mocked(leaveSiteFor).mockClear()
