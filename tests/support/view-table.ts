@@ -23,6 +23,8 @@ export interface StateView {
   alerts?: readonly (string | RegExp)[]
   /** Text fields, by accessible name, and the value each shows (a typed value, a read-only key). */
   fields?: Readonly<Record<string, string>>
+  /** Why a person cannot tell this state on the screen from the others that share its row: a shared row must say so. */
+  sameScreen?: string
 }
 
 /**
@@ -104,7 +106,32 @@ export async function expectView(table: ViewTable, at: { state: string; held: un
   await waitFor(() => rows.forEach((view) => expectStateView(view, root)))
 }
 
+/**
+ * States that share a row (the same row, or rows alike) fail unless each row says why a person
+ * cannot tell them apart on the screen (`sameScreen`). Rows written from the path are told apart
+ * by their own code and are not compared.
+ */
+export function expectSharedRowsExplained(table: ViewTable) {
+  const byRow = new Map<string, string[]>()
+  for (const [id, row] of Object.entries(table)) {
+    if (typeof row === 'function') continue
+    const key = JSON.stringify(row, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))
+    byRow.set(key, [...(byRow.get(key) ?? []), id])
+  }
+  const unexplained = [...byRow.values()].filter((ids) => ids.length > 1).flatMap((ids) => ids.filter((id) => !(table[id] as StateView).sameScreen))
+  expect(unexplained, 'states that share a view row without saying why a person cannot tell them apart').toEqual([])
+}
+
 /** A table that misses a state, or keeps a row for a state that is gone, fails. */
 export function expectTableCoversMachine(table: ViewTable, machine: AnyStateMachine) {
   expect(Object.keys(table).sort()).toEqual(leafStateIds(machine))
+}
+
+/**
+ * A table with a row for every state, and no two states sharing a row unless the row says why a
+ * person cannot tell them apart on the screen.
+ */
+export function expectRowPerState(table: ViewTable, machine: AnyStateMachine) {
+  expectTableCoversMachine(table, machine)
+  expectSharedRowsExplained(table)
 }

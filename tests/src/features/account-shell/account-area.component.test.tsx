@@ -15,7 +15,7 @@ import { account, sessionModel } from '../../../../testkit/models/session.model'
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
 import { billingPortalViewTable } from './billing-portal.view-table'
 import { sessionViewTable } from './session.view-table'
@@ -58,7 +58,7 @@ async function saveFirstName(pending: PendingApi, firstName: string, stored: Acc
 }
 
 describe('the account area around the Profile page (component paths of the session machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(sessionViewTable, sessionMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(sessionViewTable, sessionMachine))
 
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
@@ -79,7 +79,7 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
   const billing = () => within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: /^Billing/ })
   const error = () => screen.queryAllByRole('alert').find((alert) => alert.textContent?.includes('Billing portal'))
 
-  it('has a view for every state of the machine', () => expectTableCoversMachine(billingPortalViewTable, billingPortalMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(billingPortalViewTable, billingPortalMachine))
 
   walkPaths(planPaths(billingPortalModel).paths, {
     table: billingPortalViewTable,

@@ -12,7 +12,7 @@ import { fullStats, newSeat, ownSeat } from '../../../../testkit/models/manage-l
 import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { activityViewTable } from './activity.view-table'
 import { keyRotationViewTable } from './key-rotation.view-table'
@@ -46,7 +46,7 @@ async function rotateAdasKey(calls: PendingApi) {
 }
 
 describe('Recent activity (component paths of the activity machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(activityViewTable, activityMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(activityViewTable, activityMachine))
   walkPaths(planPaths(activityModel).paths, {
     table: activityViewTable,
     oracle: activityOracle,
@@ -84,7 +84,7 @@ describe('Recent activity (component paths of the activity machine)', () => {
 
 describe("the owner's key rotation in Manage Licenses (component paths of the keyRotation machine)", () => {
   // A request naming no seat has no button: every row names its seat.
-  it('has a view for every state of the machine', () => expectTableCoversMachine(keyRotationViewTable, keyRotationMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(keyRotationViewTable, keyRotationMachine))
   const paths = planPaths(keyRotationModel).paths.filter((path) => !path.steps.some((step) => step.event.type === 'rotation.request' && (step.event as { seat: unknown }).seat === noSeat))
   walkPaths(paths, {
     table: keyRotationViewTable,

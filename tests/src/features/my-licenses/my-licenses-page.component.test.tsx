@@ -8,7 +8,7 @@ import { MyLicensesPage } from '../../../../src/features/my-licenses/components/
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState, expectTableCoversMachine } from '../../../support/view-table'
 import { discordConnectModel } from '../../../../testkit/models/discord-connect.model'
 import { licenseKeyModel } from '../../../../testkit/models/license-key.model'
 import { myLicensesModel, plusLicense, regeneratedKey } from '../../../../testkit/models/my-licenses.model'
@@ -46,7 +46,7 @@ beforeEach(() => {
 describe('My Licenses (component paths of the myLicenses machine)', () => {
   // Discord's connection reaches the cards from the Connect Discord dialog: its own paths below.
   const paths = planPaths(myLicensesModel).paths.filter((path) => path.steps.every((step) => step.event.type !== 'license.discordConnected'))
-  it('has a view for every state of the machine', () => expectTableCoversMachine(myLicensesViewTable, myLicensesMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(myLicensesViewTable, myLicensesMachine))
   walkPaths(paths, {
     table: myLicensesViewTable,
     oracle: myLicensesOracle,
@@ -99,7 +99,7 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
 })
 
 describe('the Connect Discord dialog (component paths of the discordConnect machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(discordConnectViewTable, discordConnectMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(discordConnectViewTable, discordConnectMachine))
 
   walkPaths(planPaths(discordConnectModel).paths, {
     table: discordConnectViewTable,

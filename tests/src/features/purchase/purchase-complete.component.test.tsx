@@ -8,7 +8,7 @@ import { account } from '../../../../testkit/models/session.model'
 import { purchaseCompleteModel } from '../../../../testkit/models/purchase-complete.model'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, type PendingApi } from '../../../support/pending-api'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseCompleteViewTable } from './purchase-complete.view-table'
 import { purchaseCompleteOracle } from '../../../../testkit/oracles/purchase-complete.oracle'
@@ -33,7 +33,7 @@ function answer(pending: PendingApi, event: { type: string; output?: unknown; er
 describe('the purchase completion page (component paths of the purchaseComplete machine)', () => {
   afterEach(() => void vi.useRealTimers())
 
-  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseCompleteViewTable, purchaseCompleteMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(purchaseCompleteViewTable, purchaseCompleteMachine))
 
   walkPaths(coveringPaths(purchaseCompleteModel.machine, plan.paths), {
     table: purchaseCompleteViewTable,

@@ -9,7 +9,7 @@ import { pendingApi, renderAccountPage, settleActorEvent } from '../../../suppor
 import { account } from '../../../../testkit/models/session.model'
 import { purchaseModel } from '../../../../testkit/models/purchase.model'
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseViewTable } from './purchase.view-table'
 import { purchaseOracle } from '../../../../testkit/oracles/purchase.oracle'
@@ -27,7 +27,7 @@ function act(type: string) {
 }
 
 describe('the purchase page (component paths of the purchase machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseViewTable, purchaseMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(purchaseViewTable, purchaseMachine))
   walkPaths(plan.paths, {
     table: purchaseViewTable,
     oracle: purchaseOracle,

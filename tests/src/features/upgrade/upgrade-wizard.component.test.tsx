@@ -10,7 +10,7 @@ import { pendingApi, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { inspectAt } from '../../../../testkit/model/recorder'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { upgradeViewTable } from './upgrade.view-table'
 import { upgradeOracle } from '../../../../testkit/oracles/upgrade.oracle'
@@ -82,7 +82,7 @@ function perform(event: { type: string } & Record<string, unknown>) {
 
 describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
   const { paths } = planPaths(upgradeModel)
-  it('has a view for every state of the machine', () => expectTableCoversMachine(upgradeViewTable, upgradeMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(upgradeViewTable, upgradeMachine))
   walkPaths(coveringPaths(upgradeModel.machine, paths), {
     table: upgradeViewTable,
     oracle: upgradeOracle,
