@@ -1,5 +1,4 @@
 /** Model of the Recent activity machine for generated paths: tests, the path catalogue and coverage. */
-import type { EventObject } from 'xstate'
 import type { ActivityEntry, ActivityPage } from '../../common/contract'
 import { activityMachine } from '../../machines/activity.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
@@ -36,29 +35,4 @@ export const activityModel: PathPlan<typeof activityMachine> = {
   events: [{ type: 'activity.reload' }, { type: 'activity.refresh' }, { type: 'activity.more' }, ...actorEvents(fixtures)],
   // What the user can tell apart: where it stands, the entries shown, whether more exist, the message.
   serialize: (snapshot) => ({ value: snapshot.value, entries: snapshot.context.entries.map((entry) => entry.id), more: snapshot.context.nextCursor !== null, error: snapshot.context.error }),
-}
-
-/**
- * What Recent activity holds along a path of `activityModel`, from the pages the test answered:
- * the newest page replaces what was shown, the page 'Show more' asked for is added below it, and a
- * failure keeps the entries with its message.
- */
-export function activityAlongPath(sent: readonly EventObject[]) {
-  let entries: ActivityEntry[] = []
-  let nextCursor: string | null = null
-  let error: string | null = null
-  let olderPage = false
-  for (const event of sent as readonly (EventObject & { output?: ActivityPage; error?: unknown })[]) {
-    if (event.type === 'activity.more') olderPage = true
-    if (event.type === 'activity.refresh' || event.type === 'activity.reload') olderPage = false
-    if (event.type === 'xstate.done.actor.loadActivity') {
-      const page = event.output!
-      entries = olderPage ? [...entries, ...page.entries.filter((entry) => !entries.some((shown) => shown.id === entry.id))] : page.entries
-      nextCursor = page.nextCursor
-      error = null
-      olderPage = false
-    }
-    if (event.type === 'xstate.error.actor.loadActivity') error = (event.error as Error).message
-  }
-  return { entries, nextCursor, error }
 }

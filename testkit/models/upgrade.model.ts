@@ -1,7 +1,6 @@
 /** Model of the upgrade wizard's machine for generated paths: tests, the path catalogue and coverage. */
-import type { EventObject } from 'xstate'
 import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
-import type { PaymentCard, UpgradePreview } from '../../common/contract'
+import type { UpgradePreview } from '../../common/contract'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
 export const communityUpgrade: UpgradeInput = {
@@ -89,31 +88,4 @@ export const upgradeBrowserModel: PathPlan<typeof upgradeMachine> = {
   actors: Object.keys(browserFixtures),
   inputs: [communityUpgrade],
   events: [{ type: 'wizard.continue' }, { type: 'wizard.back' }, { type: 'payment.submit', form: null }, { type: 'upgrade.confirm' }, { type: 'upgrade.retry' }, ...actorEvents(browserFixtures)],
-}
-
-/**
- * What the user chose and was told along a path of `upgradeModel`, read from the events the test
- * sent and restated from the spec, never from the machine: the first plan the current one may move
- * to (Community: Commercial, then Commercial Plus), the licenses purchased (3) until 1 to 500 seats
- * are typed, the card on file or saved, and the last failure's message.
- */
-export function upgradeAlongPath(sent: readonly EventObject[]) {
-  let priceId: 'commercial' | 'commercial-plus' = 'commercial'
-  let seats = 3
-  let card: PaymentCard | null = null
-  let usedPaymentForm = false
-  let error: string | null = null
-  for (const event of sent as readonly (EventObject & { priceId?: string; seats?: number; output?: unknown; error?: unknown })[]) {
-    if (event.type === 'plan.select' && (event.priceId === 'commercial' || event.priceId === 'commercial-plus')) priceId = event.priceId
-    if (event.type === 'seats.change' && Number.isInteger(event.seats) && event.seats! >= 1 && event.seats! <= 500) seats = event.seats!
-    if (event.type === 'xstate.done.actor.loadPaymentMethod') {
-      const output = event.output as { hasPaymentMethod: boolean; card: PaymentCard | null }
-      usedPaymentForm = !output.hasPaymentMethod
-      if (output.hasPaymentMethod) card = output.card
-    }
-    if (event.type === 'xstate.done.actor.setUpPayment' && (event.output as { status: string }).status === 'saved') card = (event.output as { card: PaymentCard }).card
-    if (event.type.startsWith('xstate.error.actor.')) error = event.error instanceof Error && event.error.message ? event.error.message : 'An unknown error occurred during the upgrade process.'
-    if (['wizard.continue', 'wizard.back', 'payment.submit', 'upgrade.confirm', 'upgrade.retry'].includes(event.type)) error = null
-  }
-  return { priceId, seats, card, usedPaymentForm, error }
 }

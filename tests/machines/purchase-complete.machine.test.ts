@@ -1,44 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type ContextFrom, type EventObject } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '../../machines/purchase-complete.machine'
 import { selectPurchaseComplete } from '../../src/features/purchase/purchase-complete.select'
 import { describePath, planPaths } from '../../testkit/model/paths'
-import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
 import { replayPath } from '../support/run-paths'
 import { cancelledReturn, paidReturn, purchaseCompleteModel, returnWithoutSession } from '../../testkit/models/purchase-complete.model'
+import { purchaseCompleteOracle } from '../../testkit/oracles/purchase-complete.oracle'
 
 const plan = planPaths(purchaseCompleteModel)
-
-/** The time waited for the webhook after each wait: 1 s, then twice as long, 30 s in all. */
-const waitedAfter = [0, 1_000, 3_000, 7_000, 15_000, 30_000]
-
-/** A paid return (success=true and its session), with the waits for the webhook counted from the path. */
-const paidSoFar = (sent: readonly EventObject[]) => {
-  const waits = sent.filter((event) => event.type.startsWith('xstate.after.')).length
-  return { success: true, sessionId: 'cs_test_1', waits, waitedMs: waitedAfter[waits] }
-}
-
-/** What the page's context holds in each state, written here. */
-const contextTable: ContextTable<ContextFrom<typeof purchaseCompleteMachine>> = {
-  'purchaseComplete.checkingAddress': { waits: 0, waitedMs: 0 },
-  'purchaseComplete.checking': paidSoFar,
-  'purchaseComplete.processing': paidSoFar,
-  'purchaseComplete.fulfilled': paidSoFar,
-  'purchaseComplete.delayed': paidSoFar,
-  // Not paid: no status call was made, or it said the checkout is open or not the user's.
-  'purchaseComplete.incomplete': (sent) => (sent.some((event) => event.type.startsWith('xstate.done.')) ? paidSoFar(sent) : { waits: 0, waitedMs: 0 }),
-}
 
 describe('purchaseComplete machine: generated paths', () => {
   it('reaches every state and transition', () => {
     expect(plan.coverage.states.missing).toEqual([])
     expect(plan.coverage.transitions.missing).toEqual([])
   })
-  it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, purchaseCompleteMachine))
   for (const path of plan.paths) {
     const input = path.input === paidReturn ? 'paid' : path.input === cancelledReturn ? 'cancelled' : 'no session'
     it(`replays ${input}: ${describePath(path.steps)}`, () =>
-      replayPath(purchaseCompleteMachine, path, { actors: purchaseCompleteModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
+      replayPath(purchaseCompleteMachine, path, { actors: purchaseCompleteModel.actors, serialize: plan.serialize, oracle: purchaseCompleteOracle }))
   }
 })
 

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest'
 import { describePath, type MachinePath } from '../../testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '../../testkit/model/recorder'
+import { expectOracleAgrees, type AnyOracle } from './oracle-check'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */
 export function idleActors(names: readonly string[]) {
@@ -11,21 +12,25 @@ export function idleActors(names: readonly string[]) {
 
 /**
  * Replays a generated path on a running actor of the machine and checks, after every step, that
- * it rests where the model says and that `expectations` hold for what the user would see there.
+ * it rests where the model says, where the machine's `oracle` says (written from the spec, apart
+ * from the machine), holding what the oracle says, and that `expectations` hold.
  * What it runs counts at the machine level of `npm run test:model`'s coverage.
  */
 export function replayPath<TMachine extends AnyStateMachine>(
   machine: TMachine,
   path: MachinePath<TMachine>,
-  options: { actors: readonly string[]; serialize: (snapshot: Snapshot<unknown>) => string; expectations: (snapshot: SnapshotFrom<TMachine>) => void },
+  options: { actors: readonly string[]; serialize: (snapshot: Snapshot<unknown>) => string; oracle?: AnyOracle; expectations?: (snapshot: SnapshotFrom<TMachine>) => void },
 ) {
   const actor = createActor(machine.provide({ actors: idleActors(options.actors) } as never), { input: path.input, inspect: inspectAt('machine') })
   actor.start()
+  const sent: EventObject[] = []
   for (const step of path.steps) {
+    sent.push(step.event)
     if (step.event.type !== 'xstate.init') actor.send(step.event)
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
     expect(options.serialize(live)).toBe(options.serialize(step.state))
-    options.expectations(live)
+    if (options.oracle) expectOracleAgrees(options.oracle, path.input, sent, live)
+    options.expectations?.(live)
   }
   actor.stop()
 }
@@ -34,6 +39,11 @@ export function replayPath<TMachine extends AnyStateMachine>(
 export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
   /** The machine's view table: what the user sees in each state. */
   table: ViewTable
+  /**
+   * The machine's reference: each step must reach the state it says, holding what it says, and
+   * the screen must show that state's row, given what the oracle says it holds.
+   */
+  oracle?: AnyOracle
   /** Renders the page for the path; what it gives is handed to every step and check. */
   start: (path: MachinePath<TMachine>) => TWorld | Promise<TWorld>
   /** Does what the user does for the step's event, or answers what the page asked. */
@@ -55,7 +65,7 @@ export type StepEvent = { type: string; output?: unknown; error?: unknown } & Re
 /**
  * One test per generated path: renders the page, then for every step does what the user does (or
  * answers the API), and checks that the screen shows what the view table says of the state the
- * model reached, with the events sent so far.
+ * oracle says the flow is in (the model's state without an oracle), with the events sent so far.
  */
 export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Iterable<MachinePath<TMachine>>, walk: PathWalk<TMachine, TWorld>) {
   for (const path of paths) {
@@ -65,7 +75,8 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
       for (const [index, step] of path.steps.entries()) {
         sent.push(step.event)
         await walk.step(step.event as StepEvent, world, { sent, index, path, state: step.state })
-        await expectView(walk.table, step.state, sent, walk.root?.())
+        const expected = walk.oracle && expectOracleAgrees(walk.oracle, path.input, sent, step.state as Snapshot<unknown>)
+        await expectView(walk.table, expected ?? step.state, sent, walk.root?.())
         await walk.check?.(world, sent, step.state)
       }
       await walk.end?.(world, sent, path)

@@ -23,16 +23,21 @@ export interface StateView {
   alerts?: readonly (string | RegExp)[]
   /** Text fields, by accessible name, and the value each shows (a typed value, a read-only key). */
   fields?: Readonly<Record<string, string>>
+  /** Why a person cannot tell this state on the screen from the others that share its row: a shared row must say so. */
+  sameScreen?: string
 }
 
 /**
  * A state's row: literal, or written from the events the test itself sent along the path (which
- * plan, how many seats), never from the machine's context.
+ * plan, how many seats) and what the machine's oracle says the flow holds after them (`held`, when
+ * the walk has an oracle), never from the machine's context.
  */
-export type ViewRow = StateView | ((sent: readonly EventObject[]) => StateView)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ViewRow<THeld = any> = StateView | ((sent: readonly EventObject[], held: THeld) => StateView)
 
 /** One row per atomic or final state of a machine, keyed by the state node's id. */
-export type ViewTable = Readonly<Record<string, ViewRow>>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ViewTable<THeld = any> = Readonly<Record<string, ViewRow<THeld>>>
 
 const isLeaf = (node: AnyStateNode) => node.type === 'atomic' || node.type === 'final'
 
@@ -86,19 +91,47 @@ function expectStateView(view: StateView, root: HTMLElement) {
 }
 
 /**
- * Checks that the screen shows, for every leaf state the snapshot is in, what the table says.
+ * Checks that the screen shows, for every leaf state the snapshot is in (or the one state an
+ * oracle expects, with what it holds), what the table says.
  * Waits for the view to settle: a React update may still be on its way after the step's event.
  */
-export async function expectView(table: ViewTable, snapshot: unknown, sent: readonly EventObject[], root: HTMLElement = document.body) {
-  const rows = activeLeafIds(snapshot).map((id) => {
+export async function expectView(table: ViewTable, at: { state: string; held: unknown } | object, sent: readonly EventObject[], root: HTMLElement = document.body) {
+  // An oracle's expectation has a state and what it holds; a snapshot has neither.
+  const expected = 'state' in at && 'held' in at ? (at as { state: string; held: unknown }) : undefined
+  const rows = (expected ? [expected.state] : activeLeafIds(at)).map((id) => {
     const row = table[id]
     if (!row) throw new Error(`The view table has no row for state ${id}`)
-    return typeof row === 'function' ? row(sent) : row
+    return typeof row === 'function' ? row(sent, expected?.held) : row
   })
   await waitFor(() => rows.forEach((view) => expectStateView(view, root)))
+}
+
+/**
+ * States that share a row (the same row, or rows alike) fail unless each row says why a person
+ * cannot tell them apart on the screen (`sameScreen`). Rows written from the path are told apart
+ * by their own code and are not compared.
+ */
+export function expectSharedRowsExplained(table: ViewTable) {
+  const byRow = new Map<string, string[]>()
+  for (const [id, row] of Object.entries(table)) {
+    if (typeof row === 'function') continue
+    const key = JSON.stringify(row, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))
+    byRow.set(key, [...(byRow.get(key) ?? []), id])
+  }
+  const unexplained = [...byRow.values()].filter((ids) => ids.length > 1).flatMap((ids) => ids.filter((id) => !(table[id] as StateView).sameScreen))
+  expect(unexplained, 'states that share a view row without saying why a person cannot tell them apart').toEqual([])
 }
 
 /** A table that misses a state, or keeps a row for a state that is gone, fails. */
 export function expectTableCoversMachine(table: ViewTable, machine: AnyStateMachine) {
   expect(Object.keys(table).sort()).toEqual(leafStateIds(machine))
+}
+
+/**
+ * A table with a row for every state, and no two states sharing a row unless the row says why a
+ * person cannot tell them apart on the screen.
+ */
+export function expectRowPerState(table: ViewTable, machine: AnyStateMachine) {
+  expectTableCoversMachine(table, machine)
+  expectSharedRowsExplained(table)
 }

@@ -15,10 +15,12 @@ import { account, sessionModel } from '../../../../testkit/models/session.model'
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
 import { billingPortalViewTable } from './billing-portal.view-table'
 import { sessionViewTable } from './session.view-table'
+import { sessionOracle } from '../../../../testkit/oracles/session.oracle'
+import { billingPortalOracle } from '../../../../testkit/oracles/billing-portal.oracle'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
@@ -56,10 +58,11 @@ async function saveFirstName(pending: PendingApi, firstName: string, stored: Acc
 }
 
 describe('the account area around the Profile page (component paths of the session machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(sessionViewTable, sessionMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(sessionViewTable, sessionMachine))
 
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
+    oracle: sessionOracle,
     start: () => renderArea(<ProfilePage />),
     step: async (event, pending) => {
       if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
@@ -76,10 +79,11 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
   const billing = () => within(screen.getByRole('navigation', { name: 'Account' })).getByRole('button', { name: /^Billing/ })
   const error = () => screen.queryAllByRole('alert').find((alert) => alert.textContent?.includes('Billing portal'))
 
-  it('has a view for every state of the machine', () => expectTableCoversMachine(billingPortalViewTable, billingPortalMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(billingPortalViewTable, billingPortalMachine))
 
   walkPaths(planPaths(billingPortalModel).paths, {
     table: billingPortalViewTable,
+    oracle: billingPortalOracle,
     start: async () => {
       vi.mocked(leaveSiteFor).mockClear()
       const pending = renderArea(<h1>My Licenses</h1>)

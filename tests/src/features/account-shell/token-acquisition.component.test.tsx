@@ -15,9 +15,10 @@ import { account } from '../../../../testkit/models/session.model'
 import { tokenModel } from '../../../../testkit/models/token.model'
 import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../../support/fake-msal'
 import { describePath, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { tokenViewTable } from './token.view-table'
+import { tokenOracle } from '../../../../testkit/oracles/token.oracle'
 
 /**
  * The token flow behind an API call, at component level: the real auth service (auth and token
@@ -99,11 +100,12 @@ describe('the token flow behind Update Profile (component paths of the token mac
     for (const failure of failures) expect(toAuthFailure(msalErrorFor(failure))).toEqual(failure)
   })
 
-  it('has a view for every state of the machine', () => expectTableCoversMachine(tokenViewTable, tokenMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(tokenViewTable, tokenMachine))
 
   const signedIn = (path: { input?: { account: unknown } }) => path.input?.account !== null
   walkPaths(planPaths(tokenModel).paths, {
     table: tokenViewTable,
+    oracle: tokenOracle,
     title: (path) => `${signedIn(path) ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`,
     start: async (path) => {
       msal = fakeMsal([caraInMsal])

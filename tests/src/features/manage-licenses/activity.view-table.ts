@@ -1,5 +1,4 @@
-import type { EventObject } from 'xstate'
-import { activityAlongPath } from '../../../../testkit/models/activity.model'
+import type { ActivityHeld } from '../../../../testkit/oracles/activity.oracle'
 import type { StateView, ViewTable } from '../../../support/view-table'
 
 /** What Recent activity says for each entry of the fixtures, written out. */
@@ -11,23 +10,23 @@ const sentences: Record<string, string> = {
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 
 /** The entries received so far in words, and the fixtures' other sentences, which must not show. */
-function entries(sent: readonly EventObject[]) {
-  const shown = activityAlongPath(sent).entries.map((entry) => sentences[entry.id]!)
+function entries(held: ActivityHeld) {
+  const shown = held.entries.map((entry) => sentences[entry.id]!)
   return { shows: shown, hides: Object.values(sentences).filter((sentence) => !shown.includes(sentence)) }
 }
 
 /** The entries with 'Show more' while an older page exists. */
-function shown(sent: readonly EventObject[], more: Pick<StateView, 'enabled' | 'disabled' | 'absent'>, alerts: string[]): StateView {
-  return { ...entries(sent), hides: [...entries(sent).hides, 'No activity yet.'], ...more, alerts }
+function shown(held: ActivityHeld, more: Pick<StateView, 'enabled' | 'disabled' | 'absent'>, alerts: string[]): StateView {
+  return { ...entries(held), hides: [...entries(held).hides, 'No activity yet.'], ...more, alerts }
 }
 
 /** What Recent activity shows in each state of the activity machine, within its own region. */
-export const activityViewTable: ViewTable = {
+export const activityViewTable: ViewTable<ActivityHeld> = {
   // A refresh keeps the entries in view; the first load shows placeholders only.
-  'activity.loading': (sent) => ({ ...entries(sent), hides: [...entries(sent).hides, 'No activity yet.'], absent: ['Show more', 'Try again'], alerts: [] }),
-  'activity.shown.idle': (sent) => shown(sent, activityAlongPath(sent).nextCursor ? { enabled: ['Show more'] } : { absent: ['Show more'] }, []),
-  'activity.shown.loadingMore': (sent) => shown(sent, { disabled: ['Show more'] }, []),
-  'activity.shown.moreFailed': (sent) => shown(sent, { enabled: ['Show more'] }, [notFound]),
+  'activity.loading': (_, held) => ({ ...entries(held), hides: [...entries(held).hides, 'No activity yet.'], absent: ['Show more', 'Try again'], alerts: [] }),
+  'activity.shown.idle': (_, held) => shown(held, held.nextCursor ? { enabled: ['Show more'] } : { absent: ['Show more'] }, []),
+  'activity.shown.loadingMore': (_, held) => shown(held, { disabled: ['Show more'] }, []),
+  'activity.shown.moreFailed': (_, held) => shown(held, { enabled: ['Show more'] }, [held.error!]),
   'activity.empty': { shows: ['No activity yet.'], hides: Object.values(sentences), absent: ['Show more', 'Try again'], alerts: [] },
   'activity.failed': { hides: [...Object.values(sentences), 'No activity yet.'], enabled: ['Try again'], absent: ['Show more'], alerts: [`Recent activity could not be loaded${notFound}Try again`] },
 }

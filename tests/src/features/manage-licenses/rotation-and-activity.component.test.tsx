@@ -12,10 +12,12 @@ import { fullStats, newSeat, ownSeat } from '../../../../testkit/models/manage-l
 import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { activityViewTable } from './activity.view-table'
 import { keyRotationViewTable } from './key-rotation.view-table'
+import { activityOracle } from '../../../../testkit/oracles/activity.oracle'
+import { keyRotationOracle } from '../../../../testkit/oracles/key-rotation.oracle'
 
 /** Manage Licenses for an owner with two assigned seats, every seat used. */
 async function renderManage() {
@@ -44,9 +46,10 @@ async function rotateAdasKey(calls: PendingApi) {
 }
 
 describe('Recent activity (component paths of the activity machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(activityViewTable, activityMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(activityViewTable, activityMachine))
   walkPaths(planPaths(activityModel).paths, {
     table: activityViewTable,
+    oracle: activityOracle,
     root: () => screen.getByRole('region', { name: 'Recent activity' }),
     start: renderManage,
     step: async (event, calls) => {
@@ -81,10 +84,11 @@ describe('Recent activity (component paths of the activity machine)', () => {
 
 describe("the owner's key rotation in Manage Licenses (component paths of the keyRotation machine)", () => {
   // A request naming no seat has no button: every row names its seat.
-  it('has a view for every state of the machine', () => expectTableCoversMachine(keyRotationViewTable, keyRotationMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(keyRotationViewTable, keyRotationMachine))
   const paths = planPaths(keyRotationModel).paths.filter((path) => !path.steps.some((step) => step.event.type === 'rotation.request' && (step.event as { seat: unknown }).seat === noSeat))
   walkPaths(paths, {
     table: keyRotationViewTable,
+    oracle: keyRotationOracle,
     start: async () => {
       const calls = await renderManage()
       await calls.settle('activity', { output: firstPage })

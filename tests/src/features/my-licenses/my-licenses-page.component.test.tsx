@@ -8,7 +8,7 @@ import { MyLicensesPage } from '../../../../src/features/my-licenses/components/
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState, expectTableCoversMachine } from '../../../support/view-table'
 import { discordConnectModel } from '../../../../testkit/models/discord-connect.model'
 import { licenseKeyModel } from '../../../../testkit/models/license-key.model'
 import { myLicensesModel, plusLicense, regeneratedKey } from '../../../../testkit/models/my-licenses.model'
@@ -16,6 +16,8 @@ import { account } from '../../../../testkit/models/session.model'
 import { discordConnectViewTable } from './discord-connect.view-table'
 import { licenseKeyViewTable } from './license-key.view-table'
 import { myLicensesViewTable } from './my-licenses.view-table'
+import { myLicensesOracle } from '../../../../testkit/oracles/my-licenses.oracle'
+import { discordConnectOracle } from '../../../../testkit/oracles/discord-connect.oracle'
 
 const card = () => screen.getByRole('article', { name: 'Commercial Plus' })
 const keyDialog = () => screen.queryByRole('dialog', { name: 'License Key' })
@@ -44,9 +46,10 @@ beforeEach(() => {
 describe('My Licenses (component paths of the myLicenses machine)', () => {
   // Discord's connection reaches the cards from the Connect Discord dialog: its own paths below.
   const paths = planPaths(myLicensesModel).paths.filter((path) => path.steps.every((step) => step.event.type !== 'license.discordConnected'))
-  it('has a view for every state of the machine', () => expectTableCoversMachine(myLicensesViewTable, myLicensesMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(myLicensesViewTable, myLicensesMachine))
   walkPaths(paths, {
     table: myLicensesViewTable,
+    oracle: myLicensesOracle,
     start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
@@ -96,10 +99,11 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
 })
 
 describe('the Connect Discord dialog (component paths of the discordConnect machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(discordConnectViewTable, discordConnectMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(discordConnectViewTable, discordConnectMachine))
 
   walkPaths(planPaths(discordConnectModel).paths, {
     table: discordConnectViewTable,
+    oracle: discordConnectOracle,
     start: renderLicensed,
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {

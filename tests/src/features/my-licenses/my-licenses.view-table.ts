@@ -1,14 +1,15 @@
 /** What My Licenses shows in each state of the myLicenses machine, written from spec section 2 and the page. */
+import type { MyLicensesHeld } from '../../../../testkit/oracles/my-licenses.oracle'
 import type { ViewTable } from '../../../support/view-table'
 
 const connectionFailed = 'Your licenses could not be loadedThere was a problem connecting to the server. Please try again.Try again'
 
-export const myLicensesViewTable: ViewTable = {
+export const myLicensesViewTable: ViewTable<MyLicensesHeld> = {
   // Placeholders where the cards will be, and nothing else yet.
   'myLicenses.loading': { shows: ['My Licenses'], hides: ['No Licenses Assigned', 'Commercial Plus'], absent: ['Try again', 'License Key', 'Connect Discord'], alerts: [] },
   // The model's one license: a Commercial Plus seat of plus@example.com, not yet on Discord.
-  'myLicenses.licensed': (sent) => {
-    const connected = sent.some((event) => event.type === 'license.discordConnected')
+  'myLicenses.licensed': (_, { licenses }) => {
+    const connected = licenses.every((license) => license.discordConnected)
     return {
       shows: ['Commercial Plus', 'Active', 'Owner: plus@example.com', 'Expires: November 22, 2027', ...(connected ? ['Discord Connected'] : [])],
       hides: ['No Licenses Assigned', ...(connected ? [] : ['Discord Connected'])],

@@ -5,11 +5,12 @@ import { profileMachine } from '../../../../machines/profile.machine'
 import { ProfilePage } from '../../../../src/features/profile/components/ProfilePage'
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { profileModel } from '../../../../testkit/models/profile.model'
 import { account } from '../../../../testkit/models/session.model'
 import { profileViewTable } from './profile.view-table'
+import { profileOracle } from '../../../../testkit/oracles/profile.oracle'
 
 const plan = planPaths(profileModel)
 // Saving is a PUT, then a GET of what was stored.
@@ -26,7 +27,7 @@ function act(type: string) {
 }
 
 describe('the profile page (component paths of the profile machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(profileViewTable, profileMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(profileViewTable, profileMachine))
 
   it('shows the sign-in email read-only', async () => {
     const pending = pendingApi()
@@ -37,6 +38,7 @@ describe('the profile page (component paths of the profile machine)', () => {
 
   walkPaths(plan.paths, {
     table: profileViewTable,
+    oracle: profileOracle,
     start: () => {
       const pending = pendingApi()
       renderAccountPage(() => <ProfilePage />, { api: pending.api, account })

@@ -1,18 +1,13 @@
 /** What the Profile page shows in each state of the profile machine, written from the spec and the page. */
 import type { EventObject } from 'xstate'
 import { lastOf } from '../../../support/context-table'
+import type { ProfileHeld } from '../../../../testkit/oracles/profile.oracle'
 import type { ViewTable } from '../../../support/view-table'
 
-/** The notice above the form after the last save: its confirmation, its error, or none once dismissed. */
-function notice(sent: readonly EventObject[]) {
-  const last = lastOf(sent, 'xstate.done.actor.saveProfile', 'xstate.error.actor.saveProfile', 'notice.dismiss', 'profile.save')?.type
-  if (last === 'xstate.done.actor.saveProfile') return { shows: ['Your profile was updated.'], enabled: ['Update Profile', 'Dismiss'], alerts: [] }
-  if (last === 'xstate.error.actor.saveProfile')
-    return {
-      hides: ['Your profile was updated.'],
-      enabled: ['Update Profile', 'Dismiss'],
-      alerts: ["Your profile was not savedThe information provided couldn't be processed. Please check your entries and try again."],
-    }
+/** The notice above the form after the last save, as the oracle holds it: its confirmation, its error, or none once dismissed. */
+function notice({ saved, error }: ProfileHeld) {
+  if (saved) return { shows: ['Your profile was updated.'], enabled: ['Update Profile', 'Dismiss'], alerts: [] }
+  if (error) return { hides: ['Your profile was updated.'], enabled: ['Update Profile', 'Dismiss'], alerts: [`Your profile was not saved${error}`] }
   return { hides: ['Your profile was updated.'], enabled: ['Update Profile'], absent: ['Dismiss'], alerts: [] }
 }
 
@@ -25,7 +20,7 @@ const form = (sent: readonly EventObject[]) => ({
   dialogs: [],
 })
 
-export const profileViewTable: ViewTable = {
+export const profileViewTable: ViewTable<ProfileHeld> = {
   'profile.loading': { shows: ['Loading, please wait...'], absent: ['Update Profile', 'Try again'], alerts: [] },
   'profile.failed': {
     alerts: ['Your profile could not be loadedThere was a problem connecting to the server. Please try again.Try again'],
@@ -33,7 +28,7 @@ export const profileViewTable: ViewTable = {
     absent: ['Update Profile'],
     hides: ['Loading, please wait...'],
   },
-  'profile.editing': (sent) => ({ ...form(sent), ...notice(sent), hides: ['Loading, please wait...', ...(notice(sent).hides ?? [])] }),
+  'profile.editing': (sent, held) => ({ ...form(sent), ...notice(held), hides: ['Loading, please wait...', ...(notice(held).hides ?? [])] }),
   // One save at a time: 'Update Profile' shows progress and cannot be pressed again.
   'profile.saving': (sent) => ({ ...form(sent), disabled: ['Update Profile'], absent: ['Try again', 'Dismiss'], hides: ['Loading, please wait...', 'Your profile was updated.'], alerts: [] }),
 }

@@ -8,9 +8,10 @@ import { account } from '../../../../testkit/models/session.model'
 import { purchaseCompleteModel } from '../../../../testkit/models/purchase-complete.model'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, type PendingApi } from '../../../support/pending-api'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseCompleteViewTable } from './purchase-complete.view-table'
+import { purchaseCompleteOracle } from '../../../../testkit/oracles/purchase-complete.oracle'
 
 const plan = planPaths(purchaseCompleteModel)
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'
@@ -32,10 +33,11 @@ function answer(pending: PendingApi, event: { type: string; output?: unknown; er
 describe('the purchase completion page (component paths of the purchaseComplete machine)', () => {
   afterEach(() => void vi.useRealTimers())
 
-  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseCompleteViewTable, purchaseCompleteMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(purchaseCompleteViewTable, purchaseCompleteMachine))
 
   walkPaths(coveringPaths(purchaseCompleteModel.machine, plan.paths), {
     table: purchaseCompleteViewTable,
+    oracle: purchaseCompleteOracle,
     start: (path) => {
       // The waits between checks are real timers: the path's delay event lets them run out.
       vi.useFakeTimers({ shouldAdvanceTime: true })

@@ -9,6 +9,7 @@ const settingUp: StateView = {
   shows: ['Purchase Complete', 'Thank you! Your payment went through.', 'Setting up your licenses…'],
   hides: ['Your purchase', 'Checking your purchase…', 'Go to My Licenses', 'Purchase Incomplete'],
   alerts: [],
+  sameScreen: 'waiting for the webhook and asking again after a wait look the same: the licenses are being set up',
 }
 /** The checkout went through: the licenses are ready or on their way, and My Licenses is one click away. */
 const complete = (text: string): StateView => ({ shows: ['Purchase Complete', text, 'Go to My Licenses'], hides: ['Setting up your licenses…', 'Purchase Incomplete'], alerts: [] })

@@ -9,9 +9,10 @@ import { pendingApi, renderAccountPage, settleActorEvent } from '../../../suppor
 import { account } from '../../../../testkit/models/session.model'
 import { purchaseModel } from '../../../../testkit/models/purchase.model'
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { purchaseViewTable } from './purchase.view-table'
+import { purchaseOracle } from '../../../../testkit/oracles/purchase.oracle'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
@@ -26,9 +27,10 @@ function act(type: string) {
 }
 
 describe('the purchase page (component paths of the purchase machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(purchaseViewTable, purchaseMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(purchaseViewTable, purchaseMachine))
   walkPaths(plan.paths, {
     table: purchaseViewTable,
+    oracle: purchaseOracle,
     title: (path) => `shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`,
     start: (path) => {
       vi.mocked(leaveSiteFor).mockClear()

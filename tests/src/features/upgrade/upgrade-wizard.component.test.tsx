@@ -10,9 +10,10 @@ import { pendingApi, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { inspectAt } from '../../../../testkit/model/recorder'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { upgradeViewTable } from './upgrade.view-table'
+import { upgradeOracle } from '../../../../testkit/oracles/upgrade.oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -81,9 +82,10 @@ function perform(event: { type: string } & Record<string, unknown>) {
 
 describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
   const { paths } = planPaths(upgradeModel)
-  it('has a view for every state of the machine', () => expectTableCoversMachine(upgradeViewTable, upgradeMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(upgradeViewTable, upgradeMachine))
   walkPaths(coveringPaths(upgradeModel.machine, paths), {
     table: upgradeViewTable,
+    oracle: upgradeOracle,
     start: renderWizard,
     step: async (event, { calls }) => {
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return

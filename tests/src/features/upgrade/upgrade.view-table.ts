@@ -1,5 +1,4 @@
-import type { EventObject } from 'xstate'
-import { upgradeAlongPath } from '../../../../testkit/models/upgrade.model'
+import type { UpgradeHeld } from '../../../../testkit/oracles/upgrade.oracle'
 import type { StateView, ViewTable } from '../../../support/view-table'
 
 /** The plans a Community owner may move to (spec section 4), at their prices per seat (section 3). */
@@ -10,17 +9,16 @@ const plans = {
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}.00`
 
-/** The choice along the path as the wizard must show it: the plan, the seats, total = price x seats (spec section 9). */
-function choice(sent: readonly EventObject[]) {
-  const { priceId, seats, card, error } = upgradeAlongPath(sent)
-  const plan = plans[priceId]
+/** The choice the oracle says the wizard holds, as it must show it: the plan, the seats, total = price x seats (spec section 9). */
+function choice({ priceId, seats, card, error }: UpgradeHeld) {
+  const plan = plans[priceId as keyof typeof plans]
   return { plan: plan.name, seats, total: dollars(plan.price * seats), card: card ? `Visa ending in ${card.last4}` : 'Your default payment method', error }
 }
 
 const wizard = { dialogs: ['Upgrade Subscription'] } as const
 
-function selectStep(sent: readonly EventObject[], continuing: boolean): StateView {
-  const { total, error } = choice(sent)
+function selectStep(held: UpgradeHeld, continuing: boolean): StateView {
+  const { total, error } = choice(held)
   return {
     ...wizard,
     shows: ['Choose your plan', 'Commercial — $299.00 per license', 'Commercial Plus — $499.00 per license', total],
@@ -31,8 +29,8 @@ function selectStep(sent: readonly EventObject[], continuing: boolean): StateVie
 }
 
 /** The confirm step's summary: the plan, the seats, the total per year and the card charged. */
-function summary(sent: readonly EventObject[]) {
-  const { plan, seats, total, card } = choice(sent)
+function summary(held: UpgradeHeld) {
+  const { plan, seats, total, card } = choice(held)
   return ['Confirm your upgrade', plan, String(seats), `${total} per year`, card]
 }
 
@@ -40,9 +38,9 @@ function summary(sent: readonly EventObject[]) {
 const amounts = ['Due today: $830.14', 'Then $2,495.00 per year from September 19, 2027']
 
 /** What the upgrade wizard shows in each state of the upgrade machine, written from spec sections 4, 8 and 9. */
-export const upgradeViewTable: ViewTable = {
-  'upgrade.select': (sent) => selectStep(sent, false),
-  'upgrade.checkingPaymentMethod': (sent) => selectStep(sent, true),
+export const upgradeViewTable: ViewTable<UpgradeHeld> = {
+  'upgrade.select': (_, held) => selectStep(held, false),
+  'upgrade.checkingPaymentMethod': (_, held) => selectStep(held, true),
   'upgrade.payment.preparing': { ...wizard, shows: ['Payment method'], enabled: ['Back'], absent: ['Save payment method', 'Continue'], alerts: [] },
   'upgrade.payment.editing': {
     ...wizard,
@@ -51,11 +49,11 @@ export const upgradeViewTable: ViewTable = {
     alerts: [],
   },
   'upgrade.payment.submitting': { ...wizard, shows: ['Payment method'], disabled: ['Back', 'Save payment method'], alerts: [] },
-  'upgrade.loadingPreview': (sent) => ({ ...wizard, shows: [...summary(sent), 'Loading the amount due today…'], hides: [/^Due today:/], disabled: ['Back', 'Confirm'], alerts: [] }),
-  'upgrade.confirm': (sent) => ({ ...wizard, shows: [...summary(sent), ...amounts], hides: ['Loading the amount due today…'], enabled: ['Back', 'Confirm'], alerts: [] }),
-  'upgrade.upgrading': (sent) => ({ ...wizard, shows: [...summary(sent), ...amounts], disabled: ['Back', 'Confirm'], alerts: [] }),
-  'upgrade.success': (sent) => {
-    const { plan, seats } = choice(sent)
+  'upgrade.loadingPreview': (_, held) => ({ ...wizard, shows: [...summary(held), 'Loading the amount due today…'], hides: [/^Due today:/], disabled: ['Back', 'Confirm'], alerts: [] }),
+  'upgrade.confirm': (_, held) => ({ ...wizard, shows: [...summary(held), ...amounts], hides: ['Loading the amount due today…'], enabled: ['Back', 'Confirm'], alerts: [] }),
+  'upgrade.upgrading': (_, held) => ({ ...wizard, shows: [...summary(held), ...amounts], disabled: ['Back', 'Confirm'], alerts: [] }),
+  'upgrade.success': (_, held) => {
+    const { plan, seats } = choice(held)
     return {
       ...wizard,
       shows: ['Upgrade complete', 'Upgrade Successful!', `Your subscription is now ${plan} with ${seats} ${seats === 1 ? 'license' : 'licenses'}.`],
@@ -64,11 +62,11 @@ export const upgradeViewTable: ViewTable = {
       alerts: [],
     }
   },
-  'upgrade.failure': (sent) => ({
+  'upgrade.failure': (_, held) => ({
     ...wizard,
     shows: ['Upgrade failed'],
     enabled: ['Try Again', 'Refresh Page'],
     absent: ['Confirm', 'Back'],
-    alerts: [`The upgrade did not go through${choice(sent).error}`],
+    alerts: [`The upgrade did not go through${held.error}`],
   }),
 }

@@ -1,0 +1,95 @@
+/**
+ * Wrong transitions that the oracles must catch: each, applied to its machine's source, must fail
+ * `npm run test:model` by a check of behaviour (the oracle's state or what it holds), not only by
+ * the diagram check. `source` must occur once in the machine's file; `wrong` replaces it.
+ * tests/mutation-anchors/model-oracles.test.ts replays each mutant's paths against the oracle.
+ */
+export interface OracleAnchor {
+  /** The machine's model name (testkit/models/models.ts). */
+  model: string
+  file: string
+  source: string
+  wrong: string
+  /** What the user would live through with the wrong transition. */
+  why: string
+}
+
+export const oracleAnchors: readonly OracleAnchor[] = [
+  {
+    model: 'upgrade',
+    file: 'machines/upgrade.machine.ts',
+    source: "onError: showErrorIn('select', unknownUpgradeError)",
+    wrong: "onError: showErrorIn('failure', unknownUpgradeError)",
+    why: 'a failed card-on-file lookup shows the failure step instead of going back to select (issue 34)',
+  },
+  {
+    model: 'purchase',
+    file: 'machines/purchase.machine.ts',
+    source: "onError: showErrorIn('choosingSeats')",
+    wrong: "onError: showErrorIn('notAvailable')",
+    why: "a refused checkout says 'License not available' instead of showing its message beside the seats",
+  },
+  {
+    model: 'purchaseComplete',
+    file: 'machines/purchase-complete.machine.ts',
+    source: "onError: { target: 'delayed',",
+    wrong: "onError: { target: 'incomplete',",
+    why: "a failed status call says 'Purchase Incomplete' after a payment that went through",
+  },
+  {
+    model: 'profile',
+    file: 'machines/profile.machine.ts',
+    source: "onError: showErrorIn('editing')",
+    wrong: "onError: showErrorIn('failed')",
+    why: 'a refused save replaces the form and what was typed with the load failure',
+  },
+  {
+    model: 'discordConnect',
+    file: 'machines/discord-connect.machine.ts',
+    source: "onError: showErrorIn('editing')",
+    wrong: "onError: showErrorIn('#discordConnect.closed')",
+    why: 'a refused join closes the dialog: the message shows nowhere and the typed name is lost',
+  },
+  {
+    model: 'billingPortal',
+    file: 'machines/billing-portal.machine.ts',
+    source: "onError: showErrorIn('idle')",
+    wrong: "onError: showErrorIn('leaving')",
+    why: 'a refused portal session leaves Billing busy for good, as if the browser were leaving',
+  },
+  {
+    model: 'keyRotation',
+    file: 'machines/key-rotation.machine.ts',
+    source: "'rotation.retry': { target: 'regenerating', actions: 'clearError' }",
+    wrong: "'rotation.retry': { target: 'confirming', actions: 'clearError' }",
+    why: 'Try again asks for the confirmation again instead of sending the request',
+  },
+  {
+    model: 'myLicenses',
+    file: 'machines/my-licenses.machine.ts',
+    source: "onError: showErrorIn('failed')",
+    wrong: "onError: showErrorIn('empty')",
+    why: "a failed load says 'No Licenses Assigned' to someone who holds licenses",
+  },
+  {
+    model: 'activity',
+    file: 'machines/activity.machine.ts',
+    source: "onError: showErrorIn('moreFailed')",
+    wrong: "onError: showErrorIn('#activity.failed')",
+    why: "a failed 'Show more' hides the entries already shown behind the load failure",
+  },
+  {
+    model: 'session',
+    file: 'machines/session.machine.ts',
+    source: "onError: 'failed'",
+    wrong: "onError: 'ready'",
+    why: "an account that could not load opens the account area without it instead of going to '/'",
+  },
+  {
+    model: 'tokenAcquisition',
+    file: 'machines/token.machine.ts',
+    source: "target: 'byHiddenFrame' }, { target: 'failed' }]",
+    wrong: "target: 'byHiddenFrame' }, { target: 'signingInAgain' }]",
+    why: 'a refresh that fails offline sends the user to sign in again instead of failing the call',
+  },
+]

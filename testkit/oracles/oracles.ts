@@ -1,0 +1,28 @@
+import type { Oracle } from './oracle'
+import { activityOracle } from './activity.oracle'
+import { billingPortalOracle } from './billing-portal.oracle'
+import { discordConnectOracle } from './discord-connect.oracle'
+import { keyRotationOracle } from './key-rotation.oracle'
+import { myLicensesOracle } from './my-licenses.oracle'
+import { profileOracle } from './profile.oracle'
+import { purchaseOracle } from './purchase.oracle'
+import { purchaseCompleteOracle } from './purchase-complete.oracle'
+import { sessionOracle } from './session.oracle'
+import { tokenOracle } from './token.oracle'
+import { upgradeOracle } from './upgrade.oracle'
+
+/** The oracle of each machine that has one, by its model's name (testkit/models/models.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const oracles: Readonly<Record<string, Oracle<any, any>>> = {
+  activity: activityOracle,
+  billingPortal: billingPortalOracle,
+  discordConnect: discordConnectOracle,
+  keyRotation: keyRotationOracle,
+  myLicenses: myLicensesOracle,
+  profile: profileOracle,
+  purchase: purchaseOracle,
+  purchaseComplete: purchaseCompleteOracle,
+  session: sessionOracle,
+  tokenAcquisition: tokenOracle,
+  upgrade: upgradeOracle,
+}
