@@ -13,6 +13,7 @@ import { writeFeed } from '../../../server/local/feed/static-feed'
 import { resetDatabase } from '../../../server/local/seed'
 import { priceCatalogue } from '../../../server/payments/stripe-settings'
 import { feedSetup, packageFeed } from '../../../src/content/package-feed'
+import { feedTokenUsername } from '../../../common/contract'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
 import { fillNginxConfig, readNginxConfig } from '../../../scripts/feed/nginx-doc'
 import { freePort, httpsRequest, programPath, run, runOk, waitForPort, type Ran } from './real-programs'
@@ -351,5 +352,27 @@ http {
       expectRefused(await restore({ email: plus.email, key: keys.get('seat_plus_1')! }))
     }
     await db!.query("update subscriptions set status = 'active' where id = 'sub_demo_plus'")
+  })
+
+  it('restores with a feed token made on the portal, still after the seat holder is unassigned, and refuses it once revoked', async () => {
+    const api = async (method: string, path: string, body?: object) => {
+      const headers = { Authorization: `Bearer ${await tenant!.token({ oid: plus.oid, email: plus.email })}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }
+      const answer = await httpsRequest(`https://127.0.0.1:${ports.auth}/api${path}`, { ca, method, headers, body: body && JSON.stringify(body) })
+      return { status: answer.status, body: answer.body.length ? JSON.parse(answer.body.toString()) : undefined }
+    }
+    const made = await api('POST', '/feed-tokens', { name: 'GitHub Actions' })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const { token, secret } = made.body as { token: { id: string }; secret: string }
+    const restored = await restore({ email: feedTokenUsername, key: secret })
+    expect(restored.code, restored.output).toBe(0)
+    expect(readFileSync(cached(restored.packages, popups)).equals(nupkgOf(popups))).toBe(true)
+    timings.push(`  with a feed token: cold cache ${seconds(restored.ms)} (${requestsOf(restored.served)})`)
+
+    expect((await api('POST', '/licenses/unassign', { licenseId: 'seat_plus_1' })).status).toBe(200)
+    const afterUnassign = await restore({ email: feedTokenUsername, key: secret })
+    expect(afterUnassign.code, afterUnassign.output).toBe(0)
+
+    expect((await api('DELETE', `/feed-tokens/${token.id}`)).status).toBe(204)
+    expectRefused(await restore({ email: feedTokenUsername, key: secret }))
   })
 })

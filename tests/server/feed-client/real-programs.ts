@@ -78,7 +78,7 @@ export interface Fetched {
 }
 
 /** An HTTPS request that trusts the given certificate authority (Node read the system's store when it started, before the test's authority was in it). */
-export function httpsRequest(url: string, options: { ca: string; method?: string; headers?: Record<string, string> }): Promise<Fetched> {
+export function httpsRequest(url: string, options: { ca: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: options.method ?? 'GET', headers: options.headers, ca: options.ca, agent: false }, (response) => {
       const chunks: Buffer[] = []
@@ -87,6 +87,6 @@ export function httpsRequest(url: string, options: { ca: string; method?: string
       response.once('error', reject)
     })
     sent.once('error', reject)
-    sent.end()
+    sent.end(options.body)
   })
 }
