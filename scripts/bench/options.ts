@@ -50,7 +50,8 @@ function databaseOf(value: string | undefined): Database {
 export function cleanupStack(deadlineMs: number) {
   const steps: (() => Promise<unknown>)[] = []
   const workDir = mkdtempSync(join(tmpdir(), 'prism-bench-run-'))
-  steps.push(async () => rmSync(workDir, { recursive: true, force: true }))
+  // BENCH_KEEP_LOGS=1 keeps the servers' logs (and a PGlite database) for a look afterwards.
+  steps.push(async () => (process.env.BENCH_KEEP_LOGS ? console.log(`The servers' logs are kept in ${workDir}`) : rmSync(workDir, { recursive: true, force: true })))
   let done: Promise<void> | null = null
   const cleanup = () =>
     (done ??= (async () => {

@@ -127,3 +127,28 @@ setInterval(() => {
   if (worstMs > 500) log.warn({ worstMs: Math.round(worstMs) }, 'event loop stalled')
   loopDelay.reset()
 }, 1000).unref()
+
+// BENCH_TRACE_SOCKETS=1: per connection, the requests that arrived in its bytes against those the
+// server parsed and answered, logged when it stops, to tell a request never sent from one never read.
+if (process.env.BENCH_TRACE_SOCKETS) {
+  type Trace = { sent: number; parsed: number; answered: number; opened: number; closed?: number; last?: string }
+  const traces = new WeakMap<object, Trace>()
+  const all: Trace[] = []
+  server.on('connection', (socket) => {
+    const trace: Trace = { sent: 0, parsed: 0, answered: 0, opened: Date.now() }
+    traces.set(socket, trace)
+    all.push(trace)
+    socket.on('data', (chunk: Buffer) => (trace.sent += chunk.toString('latin1').match(/(?:^|\n)(?:GET|POST|PUT|DELETE) \//g)?.length ?? 0))
+    socket.on('close', () => (trace.closed = Date.now()))
+  })
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const trace = traces.get(request.socket)!
+    trace.parsed++
+    trace.last = `${request.method} ${request.url}`
+    response.once('finish', () => trace.answered++)
+  })
+  process.once('SIGTERM', () => {
+    const odd = all.filter((trace) => trace.sent !== trace.parsed || trace.parsed !== trace.answered)
+    log.warn({ sockets: all.length, odd: odd.slice(0, 60) }, 'socket trace')
+  })
+}
