@@ -4,6 +4,7 @@ import { activityModel } from './activity.model'
 import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
+import { feedTokensModel } from './feed-tokens.model'
 import { keyRotationModel } from './key-rotation.model'
 import { licenseKeyModel } from './license-key.model'
 import { manageLicensesModel } from './manage-licenses.model'
@@ -21,6 +22,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   authModel,
   billingPortalModel,
   discordConnectModel,
+  feedTokensModel,
   keyRotationModel,
   licenseKeyModel,
   manageLicensesModel,
