@@ -22,7 +22,7 @@ export function createAccountsApi(call: Caller) {
     /** The caller's feed tokens for CI (our addition), newest first, never their secrets. */
     feedTokens: (signal?: AbortSignal) => call({ method: 'GET', path: '/feed-tokens', answer: contract.feedTokensSchema, signal }),
     createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/feed-tokens', body, answer: contract.createdFeedTokenSchema, signal }),
-    revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call({ method: 'DELETE', path: `/feed-tokens/${encodeURIComponent(tokenId)}`, answer: null, signal }),
+    revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: `/feed-tokens/${encodeURIComponent(tokenId)}`, answer: null, signal }),
     account: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/', answer: contract.accountSchema, signal }),
     updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ method: 'PUT', path: '/account/', body, answer: null, signal }),
     connectDiscord: (discordName: string, signal?: AbortSignal) => call({ method: 'POST', path: '/discord/connect', body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),
