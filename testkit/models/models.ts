@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import type { PathPlan } from '../model/paths'
 import { activityModel } from './activity.model'
+import { assignedCsvModel } from './assigned-csv.model'
 import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
@@ -19,6 +20,7 @@ import { upgradeModel } from './upgrade.model'
 /** The model of every machine in machines/; a test checks that none is missing. */
 export const allModels: PathPlan<AnyStateMachine>[] = [
   activityModel,
+  assignedCsvModel,
   authModel,
   billingPortalModel,
   discordConnectModel,
