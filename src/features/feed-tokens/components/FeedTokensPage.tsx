@@ -11,6 +11,7 @@ import { CreateTokenDialog } from './CreateTokenDialog'
 import { FeedTokenTable } from './FeedTokenTable'
 import { RevokeTokenDialog } from './RevokeTokenDialog'
 import { TokenCreatedDialog } from './TokenCreatedDialog'
+import '../feed-tokens.css'
 
 /** Feed tokens (our addition): CI credentials for the private package feed, made and revoked by a Commercial Plus owner. */
 export function FeedTokensPage() {

@@ -18,7 +18,7 @@ export function TokenCreatedDialog({ created, onClose }: TokenCreatedDialogProps
     <FormDialog opened={created !== null} onClose={onClose} title="Feed token created" size="xl">
       {created && (
         <Stack>
-          <Alert color="yellow" title="Copy the secret now">
+          <Alert color="red" title="Copy the secret now">
             It won&apos;t be shown again. If it is lost, revoke the token and create another.
           </Alert>
           <Text size="sm" className="typed-text">
