@@ -8,12 +8,16 @@ const httpsUrl = v.pipe(v.string(), v.trim(), v.url(), v.startsWith('https://'))
 /** An https address, or a path on the site's own origin (the local stack serves everything there). */
 const httpsUrlOrPath = v.union([httpsUrl, v.pipe(v.string(), v.trim(), v.regex(/^\/[^/]/, 'a path on the site (starting with one /)'))], 'an https address or a path starting with /')
 const name = v.pipe(v.string(), v.trim(), v.minLength(1))
+/** A NuGet v3 feed is named by its service index: the address package clients are given ends in /index.json. */
+const feedIndex = v.pipe(httpsUrlOrPath, v.endsWith('/index.json', "the feed's service index (ending in /index.json)"))
 
 export const publicEnvSchema = v.object({
   VITE_SITE_URL: httpsUrl,
   VITE_SUPPORT_EMAIL: v.pipe(v.string(), v.trim(), v.email()),
   VITE_DOCS_URL: httpsUrl,
   VITE_LICENSE_AGREEMENT_URL: httpsUrl,
+  /** The private package feed the License Key dialog and feed tokens point at; a path is on the site's own origin (the local stack's /feed). */
+  VITE_PACKAGE_FEED_URL: feedIndex,
   VITE_API_BASE_URL: httpsUrlOrPath,
   VITE_AUTH_CLIENT_ID: name,
   VITE_AUTH_AUTHORITY_BASE: httpsUrlOrPath,

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate'
 import { activityTour } from './tours/activity.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
+import { feedTokensTour } from './tours/feed-tokens.tour'
 import { keyRotationTour } from './tours/key-rotation.tour'
 import { licenseKeyTour } from './tours/license-key.tour'
 import { manageLicensesTour } from './tours/manage-licenses.tour'
@@ -29,6 +30,7 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   manageLicenses: manageLicensesTour,
   keyRotation: keyRotationTour,
   activity: activityTour,
+  feedTokens: feedTokensTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
 import { openSignedIn } from './support/signed-in'
 import { expect, test } from './support/fixtures'
+import { configuredFeedSource } from '../testkit/package-feed-source'
 
 test('an assignee sees the seat with its owner’s email', async ({ page }) => {
   await openSignedIn(page, demo.dev1)
@@ -37,16 +38,17 @@ test('a Commercial Plus owner sees the plan, owner and expiry on the card', asyn
 test.describe('the License Key dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-  test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key', async ({ page }) => {
+  test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key', async ({ page, baseURL }) => {
+    const feed = configuredFeedSource(baseURL!)
     await openSignedIn(page, demo.plus)
     await page.getByRole('article', { name: 'Commercial Plus' }).getByRole('button', { name: 'License Key' }).click()
     const dialog = page.getByRole('dialog', { name: 'License Key' })
-    await expect(dialog.getByRole('textbox', { name: 'Package source' })).toHaveValue('https://nuget.prismlibrary.com/v3/index.json')
+    await expect(dialog.getByRole('textbox', { name: 'Package source' })).toHaveValue(feed)
     await expect(dialog.getByRole('textbox', { name: 'Username' })).toHaveValue(demo.plus)
     const key = await dialog.getByRole('textbox', { name: 'Password' }).inputValue()
     expect(key).toMatch(/^PRSM(-[A-Z2-9]{5}){5}$/)
     for (const label of ['Package source', 'Username', 'Password']) await expect(dialog.getByRole('textbox', { name: label })).toHaveAttribute('readonly', '')
-    await expect(dialog.getByRole('tabpanel', { name: '.NET CLI' }).getByText(/dotnet nuget add source https:\/\/nuget\.prismlibrary\.com\/v3\/index\.json/)).toBeVisible()
+    await expect(dialog.getByRole('tabpanel', { name: '.NET CLI' }).getByText(`dotnet nuget add source ${feed} `, { exact: false })).toBeVisible()
     await dialog.getByRole('tab', { name: 'NuGet.config' }).click()
     await expect(dialog.getByRole('tabpanel', { name: 'NuGet.config' }).getByText(/%PRISM_LICENSE_KEY%/)).toBeVisible()
     await dialog.getByRole('tab', { name: 'CI' }).click()

@@ -33,7 +33,7 @@ test.describe('signing in', () => {
     await expect(card.getByRole('button', { name: 'Connect Discord' })).toBeVisible()
     await expect(card.getByRole('button', { name: 'License Key' })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Account' })
-    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses'])
+    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens'])
     await expect(nav.getByRole('button', { name: /Billing/ })).toBeVisible()
   })
 

@@ -14,6 +14,7 @@ import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tokens'
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
@@ -44,6 +45,11 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountFeedTokensRoute = AccountFeedTokensRouteImport.update({
+  id: '/feed-tokens',
+  path: '/feed-tokens',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountLicensesRoute = AccountLicensesRouteImport.update({
   id: '/licenses',
   path: '/licenses',
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteRouteWithChildren
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
+  '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
@@ -105,6 +114,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/fulfillment'
     | '/privacy'
+    | '/account/feed-tokens'
     | '/account/licenses'
     | '/account/profile'
     | '/account/'
@@ -115,6 +125,7 @@ export interface FileRouteTypes {
     | '/'
     | '/fulfillment'
     | '/privacy'
+    | '/account/feed-tokens'
     | '/account/licenses'
     | '/account/profile'
     | '/account'
@@ -126,6 +137,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/fulfillment'
     | '/privacy'
+    | '/account/feed-tokens'
     | '/account/licenses'
     | '/account/profile'
     | '/account/'
@@ -177,6 +189,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/feed-tokens': {
+      id: '/account/feed-tokens'
+      path: '/feed-tokens'
+      fullPath: '/account/feed-tokens'
+      preLoaderRoute: typeof AccountFeedTokensRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/licenses': {
       id: '/account/licenses'
       path: '/licenses'
@@ -209,6 +228,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AccountRouteRouteChildren {
+  AccountFeedTokensRoute: typeof AccountFeedTokensRoute
   AccountLicensesRoute: typeof AccountLicensesRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -217,6 +237,7 @@ interface AccountRouteRouteChildren {
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountFeedTokensRoute: AccountFeedTokensRoute,
   AccountLicensesRoute: AccountLicensesRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,

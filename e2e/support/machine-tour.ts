@@ -10,7 +10,7 @@ export interface TourStep {
 
 /** A call an invoked actor makes, as the browser sends it. */
 export interface ApiCall {
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** The path under /api, matched exactly (a RegExp for addresses with parameters). */
   path: string | RegExp
 }

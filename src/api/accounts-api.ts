@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import * as contract from '../../common/contract'
 import { createCaller, type Access, type Caller } from './client'
 import { config, resolveAddress } from '../config/config'
@@ -12,10 +13,16 @@ export function createAccountsApi(call: Caller) {
     unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/unassign', body, answer: null, signal }),
     regenerateKey: (licenseId: string, signal?: AbortSignal) =>
       call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, answer: contract.regeneratedKeySchema, signal }),
+    /** The owner's seats for a spreadsheet (our addition): the CSV as the server wrote it. */
+    assignedCsv: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses/assigned.csv', answer: v.string(), textAnswer: 'text/csv', signal }),
     stats: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/stats/', answer: contract.statsSchema, signal }),
     /** The owner's activity, newest first; `before` is the previous page's nextCursor. */
     activity: (query: { before: string | null; limit: number }, signal?: AbortSignal) =>
       call({ method: 'GET', path: `/account/activity?${activitySearch(query)}`, answer: contract.activityPageSchema, signal }),
+    /** The caller's feed tokens for CI (our addition), newest first, never their secrets. */
+    feedTokens: (signal?: AbortSignal) => call({ method: 'GET', path: '/feed-tokens', answer: contract.feedTokensSchema, signal }),
+    createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/feed-tokens', body, answer: contract.createdFeedTokenSchema, signal }),
+    revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: `/feed-tokens/${encodeURIComponent(tokenId)}`, answer: null, signal }),
     account: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/', answer: contract.accountSchema, signal }),
     updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ method: 'PUT', path: '/account/', body, answer: null, signal }),
     connectDiscord: (discordName: string, signal?: AbortSignal) => call({ method: 'POST', path: '/discord/connect', body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),

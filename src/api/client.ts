@@ -12,22 +12,24 @@ export interface ApiClientOptions {
 }
 
 export interface CallOptions<TAnswer> {
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   body?: unknown
   /** The answer's schema; null when the answer's content does not matter. */
   answer: v.GenericSchema<unknown, TAnswer> | null
+  /** A download's media type (text/csv): the answer is that text, checked by the schema as it is, not JSON. */
+  textAnswer?: string
   signal?: AbortSignal
 }
 
 /**
  * One call to the accounts API: a silently acquired bearer token (read scope for GET, write for
- * POST and PUT), JSON both ways, and every failure turned into an ApiError carrying the spec's
+ * POST, PUT and DELETE), JSON both ways (or a text download), and every failure turned into an ApiError carrying the spec's
  * text. A malformed answer is an error, never a crash.
  */
 export function createCaller(options: ApiClientOptions) {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-  return async function call<TAnswer>({ method, path, body, answer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
+  return async function call<TAnswer>({ method, path, body, answer, textAnswer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
     let token: string
     try {
       token = await options.accessToken(method === 'GET' ? 'read' : 'write')
@@ -39,7 +41,7 @@ export function createCaller(options: ApiClientOptions) {
     try {
       response = await fetchImpl(`${options.baseUrl}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: { Authorization: `Bearer ${token}`, Accept: textAnswer ?? 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       })
@@ -50,9 +52,9 @@ export function createCaller(options: ApiClientOptions) {
     const text = await response.text().catch(() => '')
     if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, body: text })
     if (answer === null) return undefined as TAnswer
-    let json: unknown
+    let json: unknown = text
     try {
-      json = JSON.parse(text)
+      if (textAnswer === undefined) json = JSON.parse(text)
     } catch {
       throw new ApiError({ kind: 'invalid-json' })
     }

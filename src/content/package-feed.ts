@@ -1,18 +1,24 @@
+import { config, resolveAddress } from '../config/config'
+
 /**
  * The Commercial Plus private package feed: username = the licensed developer's email,
- * password = the license key. Setup never stores the key in clear text.
+ * password = the license key (or `token` and a feed token's secret, for CI). Setup never stores
+ * the secret in clear text.
  */
 export const packageFeed = {
   name: 'PrismPlus',
-  source: 'https://nuget.prismlibrary.com/v3/index.json',
   secretName: 'PRISM_LICENSE_KEY',
 }
 
-export function feedSetup(username: string) {
-  const { name, source, secretName } = packageFeed
-  return {
-    command: `dotnet nuget add source ${source} --name ${name} --username ${username} --password <your license key>`,
-    nugetConfig: `<?xml version="1.0" encoding="utf-8"?>
+/** The feed's address as customers type it: the configured one (a path is on the site's own origin). */
+export function packageFeedSource(origin?: string): string {
+  return resolveAddress(config.VITE_PACKAGE_FEED_URL, origin)
+}
+
+/** A NuGet.config that reads the password from the environment variable `secretName`. */
+export function nugetConfig({ source, username, secretName }: { source: string; username: string; secretName: string }) {
+  const { name } = packageFeed
+  return `<?xml version="1.0" encoding="utf-8"?>
 <configuration>
   <packageSources>
     <add key="${name}" value="${source}" />
@@ -23,7 +29,14 @@ export function feedSetup(username: string) {
       <add key="ClearTextPassword" value="%${secretName}%" />
     </${name}>
   </packageSourceCredentials>
-</configuration>`,
+</configuration>`
+}
+
+export function feedSetup(username: string, source: string) {
+  const { name, secretName } = packageFeed
+  return {
+    command: `dotnet nuget add source ${source} --name ${name} --username ${username} --password <your license key>`,
+    nugetConfig: nugetConfig({ source, username, secretName }),
     // NuGet encrypts a password only on Windows; elsewhere `--password` needs clear-text storage,
     // so CI reads the key from the environment through the NuGet.config.
     ci: `# GitHub Actions: store the license key as the repository secret ${secretName},

@@ -15,7 +15,8 @@ export const ownSeat: AssignedLicense = {
   lastName: 'Commercial',
   email: 'commercial@example.com',
   expirationDate: '2027-11-22T00:00:00.000Z',
-  lastFeedAccessAt: null,
+  // The owner restored packages lately; the seat just given (newSeat) has never been used.
+  lastFeedAccessAt: '2026-11-20T09:15:00.000Z',
 }
 export const newSeat: AssignedLicense = { id: 'seat_new', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', expirationDate: '2027-11-22T00:00:00.000Z', lastFeedAccessAt: null }
 export const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }

@@ -1,9 +1,11 @@
 import type { AnyStateMachine } from 'xstate'
 import type { PathPlan } from '../model/paths'
 import { activityModel } from './activity.model'
+import { assignedCsvModel } from './assigned-csv.model'
 import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
+import { feedTokensModel } from './feed-tokens.model'
 import { keyRotationModel } from './key-rotation.model'
 import { licenseKeyModel } from './license-key.model'
 import { manageLicensesModel } from './manage-licenses.model'
@@ -18,9 +20,11 @@ import { upgradeModel } from './upgrade.model'
 /** The model of every machine in machines/; a test checks that none is missing. */
 export const allModels: PathPlan<AnyStateMachine>[] = [
   activityModel,
+  assignedCsvModel,
   authModel,
   billingPortalModel,
   discordConnectModel,
+  feedTokensModel,
   keyRotationModel,
   licenseKeyModel,
   manageLicensesModel,

@@ -6,6 +6,7 @@ const complete = {
   VITE_SUPPORT_EMAIL: 'support@example.com',
   VITE_DOCS_URL: 'https://docs.example.com',
   VITE_LICENSE_AGREEMENT_URL: 'https://cdn.example.com/license.pdf',
+  VITE_PACKAGE_FEED_URL: 'https://nuget.example.com/v3/index.json',
   VITE_API_BASE_URL: 'https://accounts.example.com/api',
   VITE_AUTH_CLIENT_ID: '00000000-0000-0000-0000-000000000000',
   VITE_AUTH_AUTHORITY_BASE: 'https://example.b2clogin.com/example.onmicrosoft.com',
@@ -22,6 +23,12 @@ describe('parsePublicEnv', () => {
     expect(parsePublicEnv({ ...complete, VITE_API_BASE_URL: '/api', VITE_AUTH_AUTHORITY_BASE: '/idp' }).VITE_API_BASE_URL).toBe('/api')
     expect(() => parsePublicEnv({ ...complete, VITE_API_BASE_URL: 'http://accounts.example.com' })).toThrow('VITE_API_BASE_URL is invalid')
     expect(() => parsePublicEnv({ ...complete, VITE_AUTH_AUTHORITY_BASE: '//evil.example.com' })).toThrow('VITE_AUTH_AUTHORITY_BASE is invalid')
+  })
+
+  it('takes the package feed by its service index, on https or the site’s own origin', () => {
+    expect(parsePublicEnv({ ...complete, VITE_PACKAGE_FEED_URL: '/feed/index.json' }).VITE_PACKAGE_FEED_URL).toBe('/feed/index.json')
+    expect(() => parsePublicEnv({ ...complete, VITE_PACKAGE_FEED_URL: 'http://nuget.example.com/v3/index.json' })).toThrow('VITE_PACKAGE_FEED_URL is invalid')
+    expect(() => parsePublicEnv({ ...complete, VITE_PACKAGE_FEED_URL: 'https://nuget.example.com/v3/' })).toThrow('VITE_PACKAGE_FEED_URL is invalid')
   })
 
   it('accepts a complete environment', () => {

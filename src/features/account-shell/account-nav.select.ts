@@ -1,5 +1,7 @@
 /** The sidebar of the account area, from the account (spec section 2). */
-export type AccountNavItem = { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses'; to: '/account' | '/account/profile' | '/account/licenses' } | { kind: 'billing'; label: 'Billing' }
+export type AccountNavItem =
+  | { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens'; to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' }
+  | { kind: 'billing'; label: 'Billing' }
 
 export interface AccountNavFacts {
   allowedPriceId?: string | null
@@ -15,6 +17,9 @@ export function selectAccountNav(account: AccountNavFacts): AccountNavItem[] {
   if (account.hasStripeAccount) items.push({ kind: 'billing', label: 'Billing' })
   // Managing seats needs a plan: the first purchase sets allowedPriceId.
   if (account.allowedPriceId) items.push({ kind: 'page', label: 'Manage Licenses', to: '/account/licenses' })
+  // Feed tokens belong to a Commercial Plus subscription. The account names the owner's highest live
+  // plan (it keeps the last one after the subscription ends: creating a token then answers 409 in words).
+  if (account.allowedPriceId === 'commercial-plus') items.push({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
   return items
 }
 

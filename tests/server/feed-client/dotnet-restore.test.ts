@@ -209,13 +209,15 @@ http {
 
   /**
    * The NuGet.config of the License Key dialog (its NuGet.config tab), for this person, with our
-   * feed's address, and `<clear />` so that it lists only our feed: no other source is asked.
+   * feed's address in place of the configured one, and `<clear />` so that it lists only our feed:
+   * no other source is asked.
    */
   function nugetConfig(email: string, port: number) {
-    const snippet = feedSetup(email).nugetConfig
-    expect(snippet).toContain(packageFeed.source)
+    const source = `${feedBase(port)}index.json`
+    const snippet = feedSetup(email, source).nugetConfig
+    expect(snippet).toContain(`value="${source}"`)
     expect(snippet).toContain('<packageSources>\n')
-    return snippet.replace(packageFeed.source, `${feedBase(port)}index.json`).replace('<packageSources>\n', '<packageSources>\n    <clear />\n')
+    return snippet.replace('<packageSources>\n', '<packageSources>\n    <clear />\n')
   }
 
   interface Restore extends Ran {

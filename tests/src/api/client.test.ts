@@ -65,6 +65,17 @@ describe('API calls', () => {
     )
   })
 
+  it('take a download as its text (CSV), with the write scope for DELETE', async () => {
+    const csv = 'email,firstName\r\nada@example.com,Ada\r\n'
+    const { call, requests } = setup(() => new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }))
+    await expect(call({ method: 'GET', path: '/api/licenses/assigned.csv', answer: v.string(), textAnswer: 'text/csv' })).resolves.toBe(csv)
+    expect(requests[0]!.headers.get('Accept')).toBe('text/csv')
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer token-read')
+    await call({ method: 'DELETE', path: '/api/feed-tokens/ft_1', answer: null })
+    expect(requests[1]!.method).toBe('DELETE')
+    expect(requests[1]!.headers.get('Authorization')).toBe('Bearer token-write')
+  })
+
   it('let an aborted call end as an abort, not as an error to show', async () => {
     const controller = new AbortController()
     const { call } = setup((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))))

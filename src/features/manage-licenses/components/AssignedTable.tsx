@@ -1,9 +1,9 @@
-import { Button, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AssignedLicense } from '../../../../common/contract'
 import { formatLongDate } from '../../../../common/format'
-import { fullName, tableRows, type SortColumn, type TableView } from '../license-table'
+import { fullName, tableRows, unusedDays, type SortColumn, type TableView } from '../license-table'
 
 interface AssignedTableProps {
   licenses: readonly AssignedLicense[]
@@ -12,18 +12,21 @@ interface AssignedTableProps {
   /** The owner may give any seat a new key. */
   canRegenerate: boolean
   onRegenerate: (license: AssignedLicense) => void
+  /** Beside the search: what the owner can do with the whole table (Download CSV). */
+  tools?: ReactNode
 }
 
 const columns: { column: SortColumn; label: string }[] = [
   { column: 'name', label: 'Name' },
   { column: 'email', label: 'Email' },
   { column: 'expiration', label: 'Expiration' },
+  { column: 'lastUsed', label: 'Last used' },
 ]
 
-/** Assigned licenses: searchable by name or email, sortable by each column, in pages. */
-export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate }: AssignedTableProps) {
-  // How the table is looked at (search, sort, page) is the view's own; the rows come from the machine.
-  const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1 })
+/** Assigned licenses: searchable by name or email, filtered to seats not used lately, sortable by each column, in pages. */
+export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate, tools }: AssignedTableProps) {
+  // How the table is looked at (search, filter, sort, page) is the view's own; the rows come from the machine.
+  const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, unusedOnly: false })
   const shown = tableRows(licenses, view)
   const sortBy = (column: SortColumn) =>
     setView((current) => ({ ...current, page: 1, sort: { column, direction: current.sort.column === column && current.sort.direction === 'ascending' ? 'descending' : 'ascending' } }))
@@ -34,18 +37,31 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
         <Text id="assigned-title" component="h2" fw={700} fz="lg">
           Assigned licenses
         </Text>
-        <TextInput
-          label="Search licenses"
-          placeholder="Name or email"
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={view.query}
-          onChange={(event) => {
-            const query = event.currentTarget.value
-            setView((current) => ({ ...current, query, page: 1 }))
-          }}
-        />
+        <Group align="flex-end">
+          <TextInput
+            label="Search licenses"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={view.query}
+            onChange={(event) => {
+              const query = event.currentTarget.value
+              setView((current) => ({ ...current, query, page: 1 }))
+            }}
+          />
+          {tools}
+        </Group>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      <Checkbox
+        mb="sm"
+        label={`Not used for ${unusedDays} days`}
+        description="Seats whose key the package feed has not let in since, or never"
+        checked={view.unusedOnly}
+        onChange={(event) => {
+          const unusedOnly = event.currentTarget.checked
+          setView((current) => ({ ...current, unusedOnly, page: 1 }))
+        }}
+      />
+      <Table.ScrollContainer minWidth={680}>
         <Table striped highlightOnHover aria-labelledby="assigned-title">
           <Table.Thead>
             <Table.Tr>
@@ -74,6 +90,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                 <Table.Td>{fullName(license)}</Table.Td>
                 <Table.Td>{license.email}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(license.expirationDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Button size="xs" variant="subtle" disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
                     Regenerate key
@@ -86,9 +103,9 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
             ))}
             {shown.rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={4}>
+                <Table.Td colSpan={5}>
                   <Text c="dimmed" ta="center" py="md">
-                    {licenses.length === 0 ? 'No licenses are assigned yet.' : 'No assigned license matches the search.'}
+                    {licenses.length === 0 ? 'No licenses are assigned yet.' : view.unusedOnly ? 'No assigned license matches the search and filter.' : 'No assigned license matches the search.'}
                   </Text>
                 </Table.Td>
               </Table.Tr>

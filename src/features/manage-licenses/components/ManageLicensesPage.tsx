@@ -20,6 +20,7 @@ import { fullName } from '../license-table'
 import { manageLicensesActors } from '../manage-licenses.actors'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
+import { AssignedCsvDownload } from './AssignedCsvDownload'
 import { AssignedTable } from './AssignedTable'
 import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
@@ -40,10 +41,12 @@ interface ManageLicensesPageProps {
   renderUpgrade: (upgrade: UpgradeRef | undefined, close: () => void) => ReactNode
   /** Leaves for the hosted checkout (tests replace it). */
   goToCheckout?: (url: string) => void
+  /** Saves the assigned seats' CSV (tests replace it). */
+  saveCsv?: (csv: string) => void
 }
 
 /** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
-export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor }: ManageLicensesPageProps) {
+export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor, saveCsv }: ManageLicensesPageProps) {
   const { api } = useAccountServices()
   // A change made here shows at the top of Recent activity.
   const activity = useAppActorRef(activityMachine.provide({ actors: activityActors(api) }))
@@ -134,6 +137,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
             onUnassign={(license) => manage.send({ type: 'unassign.request', license })}
             canRegenerate={view.canUnassign && rotationView.canRequest}
             onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
+            tools={<AssignedCsvDownload saveFile={saveCsv} />}
           />
           <RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />
         </>

@@ -1,35 +1,13 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Tabs, Text } from '@mantine/core'
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import type { License } from '../../../../common/contract'
-import { feedSetup, packageFeed } from '../../../content/package-feed'
+import { feedSetup, packageFeed, packageFeedSource } from '../../../content/package-feed'
+import { CodeSnippet } from '../../../ui/CodeSnippet'
 import { CopyField } from '../../../ui/CopyField'
 import { FormDialog } from '../../../ui/FormDialog'
 import type { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
 import { RegenerateKeyConfirm } from '../../../ui/key-rotation/RegenerateKeyConfirm'
-
-function Snippet({ label, code }: { label: string; code: string }) {
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between">
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-        <CopyButton value={code}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      {/* A long line scrolls: the block takes focus so the keyboard can scroll it too. */}
-      <Code block tabIndex={0} role="region" aria-label={label}>
-        {code}
-      </Code>
-    </Stack>
-  )
-}
 
 interface LicenseKeyDialogProps {
   license: License | null
@@ -49,7 +27,8 @@ interface LicenseKeyDialogProps {
  */
 export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyAndClose, onRegenerate, onConfirmRegenerate, onRetryRegenerate, onCancelRegenerate }: LicenseKeyDialogProps) {
   const plus = license?.priceId === 'commercial-plus'
-  const setup = feedSetup(username)
+  const source = packageFeedSource()
+  const setup = feedSetup(username, source)
   // Back from the confirmation, focus returns to the button that opened it.
   const regenerateButton = useRef<HTMLButtonElement>(null)
   const wasConfirming = useRef(false)
@@ -70,7 +49,7 @@ export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyA
           {plus ? (
             <>
               <Text size="sm">Add the private package feed to install Commercial Plus packages. Keep the password secret: it is your license key.</Text>
-              <CopyField label="Package source" value={packageFeed.source} />
+              <CopyField label="Package source" value={source} />
               <CopyField label="Username" value={username} />
               <CopyField label="Password" value={license.licenseKey} />
               <Tabs defaultValue="cli">
@@ -80,19 +59,19 @@ export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyA
                   <Tabs.Tab value="ci">CI</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="cli" pt="sm">
-                  <Snippet label="dotnet nuget add source" code={setup.command} />
+                  <CodeSnippet label="dotnet nuget add source" code={setup.command} />
                   <Text size="xs" mt={4}>
                     On Windows NuGet keeps the password encrypted. On macOS and Linux it cannot: use the NuGet.config tab instead.
                   </Text>
                 </Tabs.Panel>
                 <Tabs.Panel value="config" pt="sm">
-                  <Snippet label="NuGet.config" code={setup.nugetConfig} />
+                  <CodeSnippet label="NuGet.config" code={setup.nugetConfig} />
                   <Text size="xs" mt={4}>
                     Set the {packageFeed.secretName} environment variable to your license key; the file holds no secret.
                   </Text>
                 </Tabs.Panel>
                 <Tabs.Panel value="ci" pt="sm">
-                  <Snippet label="CI example" code={setup.ci} />
+                  <CodeSnippet label="CI example" code={setup.ci} />
                 </Tabs.Panel>
               </Tabs>
             </>

@@ -14,8 +14,14 @@ describe('the account sidebar', () => {
     expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing'])
   })
 
+  it('adds Feed tokens for a Commercial Plus owner only, after Manage Licenses', () => {
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens'])
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens'])
+    expect(selectAccountNav({ allowedPriceId: 'commercial-plus' }).at(-1)).toEqual({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
+  })
+
   it('links each page to its address (spec section 1) and makes Billing open the portal', () => {
-    expect(selectAccountNav({ allowedPriceId: 'commercial_plus', hasStripeAccount: true })).toEqual([
+    expect(selectAccountNav({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual([
       { kind: 'page', label: 'My Licenses', to: '/account' },
       { kind: 'page', label: 'Profile', to: '/account/profile' },
       { kind: 'billing', label: 'Billing' },

@@ -34,6 +34,12 @@ describe('Recent activity in words', () => {
     [entry({ kind: 'cancellation', actor: cara }), 'Cara Commercial set Commercial to cancel at the end of the period'],
     [entry({ kind: 'cancellation-withdrawn', actor: cara }), 'Cara Commercial withdrew the cancellation of Commercial'],
     [entry({ kind: 'expiry', seats: 3 }), 'Commercial expired (3 licenses)'],
+    // Feed tokens are named by the owner; a token that ran out expired by itself.
+    [entry({ kind: 'feed-token-created', actor: cara, priceId: 'commercial-plus', tokenName: 'GitHub Actions' }), "Cara Commercial created the feed token 'GitHub Actions'"],
+    [entry({ kind: 'feed-token-revoked', actor: cara, priceId: 'commercial-plus', tokenName: 'GitHub Actions' }), "Cara Commercial revoked the feed token 'GitHub Actions'"],
+    [entry({ kind: 'feed-token-expired', priceId: 'commercial-plus', tokenName: 'Build server' }), "The feed token 'Build server' expired"],
+    [entry({ kind: 'feed-token-created', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was created"],
+    [entry({ kind: 'feed-token-revoked', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was revoked"],
   ])('%o reads %s', (activity, sentence) => expect(describeActivity(activity)).toBe(sentence))
 
   it('says what billing did without anyone, and names someone without a name by their email', () => {
@@ -44,6 +50,7 @@ describe('Recent activity in words', () => {
       'owner@example.com assigned a Commercial license to dev1@example.com',
     )
     expect(describeActivity(entry({ kind: 'payment-failed', priceId: null }))).toBe('A payment failed for the subscription')
+    expect(describeActivity(entry({ kind: 'feed-token-expired', tokenName: null }))).toBe("The feed token 'unnamed' expired")
   })
 
   it('gives the moment as date and time in the locale and zone asked for', () => {

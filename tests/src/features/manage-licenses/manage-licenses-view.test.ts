@@ -12,7 +12,7 @@ const row = (index: number, overrides: Partial<AssignedLicense> = {}): AssignedL
   lastFeedAccessAt: null,
   ...overrides,
 })
-const view = (overrides: Partial<TableView> = {}): TableView => ({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, ...overrides })
+const view = (overrides: Partial<TableView> = {}): TableView => ({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, unusedOnly: false, ...overrides })
 
 describe('the assigned licenses table', () => {
   const rows = Array.from({ length: 23 }, (_, index) => row(index))
@@ -41,6 +41,35 @@ describe('the assigned licenses table', () => {
     expect(ids({ column: 'name', direction: 'descending' })).toEqual(['seat_1', 'seat_2'])
     expect(ids({ column: 'email', direction: 'ascending' })).toEqual(['seat_1', 'seat_2'])
     expect(ids({ column: 'expiration', direction: 'ascending' })).toEqual(['seat_2', 'seat_1'])
+  })
+})
+
+describe('the filter of seats not used for 60 days', () => {
+  const now = new Date('2026-11-25T12:00:00.000Z')
+  // Let in 59 days and 61 days before now, and never; one recent.
+  const recent = row(1, { firstName: 'Recent', lastFeedAccessAt: '2026-11-20T08:00:00.000Z' })
+  const within = row(2, { firstName: 'Within', lastFeedAccessAt: '2026-09-27T12:00:00.000Z' })
+  const stale = row(3, { firstName: 'Stale', lastFeedAccessAt: '2026-09-25T12:00:00.000Z' })
+  const never = row(4, { firstName: 'Never' })
+  const few = [recent, within, stale, never]
+  const ids = (overrides: Partial<TableView>) => tableRows(few, view(overrides), now).rows.map((license) => license.id)
+
+  it('keeps the seats the feed never let in or not for 60 days, and only while it is on', () => {
+    expect(ids({ unusedOnly: true })).toEqual(['seat_4', 'seat_3'])
+    expect(ids({ unusedOnly: false })).toHaveLength(4)
+  })
+
+  it('combines with the search, the sort and the pages', () => {
+    expect(ids({ unusedOnly: true, query: 'stale' })).toEqual(['seat_3'])
+    expect(ids({ unusedOnly: true, query: 'recent' })).toEqual([])
+    expect(ids({ unusedOnly: true, sort: { column: 'name', direction: 'descending' } })).toEqual(['seat_3', 'seat_4'])
+    const many = Array.from({ length: 25 }, (_, index) => row(index, { lastFeedAccessAt: index % 2 ? null : '2026-11-20T08:00:00.000Z' }))
+    expect(tableRows(many, view({ unusedOnly: true, page: 2 }), now)).toMatchObject({ page: 2, pages: 2, total: 12 })
+  })
+
+  it('sorts by last use, never used first', () => {
+    expect(ids({ sort: { column: 'lastUsed', direction: 'ascending' } })).toEqual(['seat_4', 'seat_3', 'seat_2', 'seat_1'])
+    expect(ids({ sort: { column: 'lastUsed', direction: 'descending' } })).toEqual(['seat_1', 'seat_2', 'seat_3', 'seat_4'])
   })
 })
 

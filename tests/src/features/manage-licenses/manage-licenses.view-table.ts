@@ -8,6 +8,8 @@ function joined(...views: StateView[]): StateView {
   return Object.fromEntries(lists.filter((list) => views.some((view) => view[list])).map((list) => [list, views.flatMap((view) => view[list] ?? [])]))
 }
 const when = <T>(condition: boolean, ...items: T[]) => (condition ? items : [])
+/** Each seat's Last used cell: the day the feed last let its key in, or Never. */
+const lastUsed: Record<string, string> = { seat_own: 'November 20, 2026', seat_new: 'Never' }
 
 /**
  * The page as spec section 2 says: the header button the seats allow ('Assign License' while one
@@ -27,9 +29,10 @@ function page(sent: readonly EventObject[], dialogOpen: boolean): StateView {
   ]
   const removed = ['Cara Commercial', 'Ada Lovelace'].filter((name) => !rows.some((row) => `${row.firstName} ${row.lastName}` === name))
   return {
-    shows: ['Manage Licenses', subscription!, 'Assigned licenses', ...rows.map((row) => row.email), ...when(notice !== null, notice!)],
+    shows: ['Manage Licenses', subscription!, 'Assigned licenses', 'Last used', 'Not used for 60 days', ...rows.flatMap((row) => [row.email, lastUsed[row.id]!]), ...when(notice !== null, notice!)],
     hides: when(rows.length > 0, 'No licenses are assigned yet.'),
-    ...(dialogOpen ? { disabled: pressable } : { enabled: [...pressable, ...when(notice !== null, 'Dismiss')] }),
+    // Download CSV is the whole table's, beside the dialogs: a dialog over the page leaves it as it is.
+    ...(dialogOpen ? { disabled: pressable } : { enabled: [...pressable, 'Download CSV', ...when(notice !== null, 'Dismiss')] }),
     absent: [
       ...['Assign License', 'Buy Additional Licenses'].filter((name) => name !== header),
       ...when(priceId !== 'community', 'Upgrade'),

@@ -1,6 +1,7 @@
 /** What the License Key dialog shows in each state of the licenseKey machine, written from spec section 2 and the dialog. */
 import { lastOf } from '../../../support/context-table'
 import type { ViewTable } from '../../../support/view-table'
+import { configuredFeedSource } from '../../../../testkit/package-feed-source'
 
 const copied = 'License key copied to the clipboard.'
 const newKeyReady = 'Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.'
@@ -15,7 +16,8 @@ export const licenseKeyViewTable: ViewTable = {
     return {
       dialogs: ['License Key'],
       fields: {
-        'Package source': 'https://nuget.prismlibrary.com/v3/index.json',
+        // The configured feed, on the test page's origin.
+        'Package source': configuredFeedSource(window.location.origin),
         Username: 'plus@example.com',
         Password: regenerated ? 'PRSM-NEWKY-11111-22222-33333-44444' : 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
       },

@@ -1,0 +1,75 @@
+import { expect } from '@playwright/test'
+import type { feedTokensMachine } from '../../machines/feed-tokens.machine'
+import { feedTokensModel, newSecret } from '../../testkit/models/feed-tokens.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
+export const feedTokensTour: Tour<typeof feedTokensMachine> = {
+  plan: feedTokensModel,
+  actors: {
+    loadTokens: { calls: [{ method: 'GET', path: '/feed-tokens' }] },
+    createToken: { calls: [{ method: 'POST', path: '/feed-tokens' }] },
+    revokeToken: { calls: [{ method: 'DELETE', path: /^\/feed-tokens\/[^/]+$/ }] },
+  },
+  open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
+  perform: async (page, event) => {
+    const main = page.getByRole('main')
+    switch (event.type) {
+      case 'tokens.reload':
+        return main.getByRole('button', { name: 'Try again' }).click()
+      case 'create.open':
+        return main.getByRole('button', { name: 'Create feed token' }).click()
+      case 'create.submit': {
+        const dialog = page.getByRole('dialog', { name: 'Create feed token' })
+        await dialog.getByRole('textbox', { name: /^Name/ }).fill(event.draft.name)
+        await dialog.getByRole('textbox', { name: /^Expires in/ }).fill(String(event.draft.expiresInDays))
+        return dialog.getByRole('button', { name: 'Create token' }).click()
+      }
+      case 'revoke.request':
+        return main.getByRole('button', { name: `Revoke ${event.token.name}` }).click()
+      case 'revoke.confirm':
+        return page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click()
+      case 'dialog.close':
+        return page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const main = page.getByRole('main')
+    const { value, context } = step.state
+    const rows = (context.tokens as unknown[]).length
+    switch (JSON.stringify(value)) {
+      case '"loading"':
+        return expect(main.getByLabel('Loading your feed tokens')).toBeVisible()
+      case '"failed"':
+        await expect(main.getByRole('alert')).toContainText('Your feed tokens could not be loaded')
+        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case '{"ready":"empty"}':
+        await expect(page.getByRole('dialog')).toHaveCount(0)
+        return expect(main.getByText('No feed tokens yet.')).toBeVisible()
+      case '{"ready":"shown"}':
+        await expect(page.getByRole('dialog')).toHaveCount(0)
+        await expect(main.getByRole('table', { name: 'Feed tokens' }).getByRole('row')).toHaveCount(rows + 1)
+        return expect(main.getByText(newSecret)).toHaveCount(0)
+      case '{"ready":{"dialog":{"creating":"editing"}}}': {
+        const dialog = page.getByRole('dialog', { name: 'Create feed token' })
+        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
+        return expect(dialog.getByRole('button', { name: 'Create token' })).toBeEnabled()
+      }
+      case '{"ready":{"dialog":{"creating":"submitting"}}}':
+        return expect(page.getByRole('dialog', { name: 'Create feed token' }).getByRole('button', { name: 'Create token' })).toHaveAttribute('data-loading', 'true')
+      case '{"ready":{"dialog":"created"}}':
+        return expect(page.getByRole('dialog', { name: 'Feed token created' }).getByRole('textbox', { name: 'Secret' })).toHaveValue(newSecret)
+      case '{"ready":{"dialog":{"revoking":"confirming"}}}': {
+        const dialog = page.getByRole('dialog', { name: 'Revoke feed token' })
+        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
+        return expect(dialog.getByRole('button', { name: 'Revoke' })).toBeEnabled()
+      }
+      case '{"ready":{"dialog":{"revoking":"removing"}}}':
+        return expect(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' })).toHaveAttribute('data-loading', 'true')
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
+  },
+}

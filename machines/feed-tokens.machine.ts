@@ -1,0 +1,162 @@
+import { assign, setup } from 'xstate'
+import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken } from '../common/contract'
+import { feedTokenRequestOf, type FeedTokenDraft } from '../common/feed-token-draft'
+import { notProvided } from './not-provided'
+import { showErrorIn } from './error-message'
+
+/**
+ * Feed tokens (our addition): named credentials for CI on the private package feed, made and
+ * revoked by the owner of a Commercial Plus subscription. The list loads; a token is made in a
+ * dialog and its secret shown there once; a token is revoked after a confirmation.
+ */
+export const feedTokensMachine = setup({
+  types: {
+    context: {} as { tokens: FeedToken[]; error: string | null; request: CreateFeedTokenRequest | null; created: CreatedFeedToken | null; revoking: FeedToken | null },
+    events: {} as
+      | { type: 'tokens.reload' }
+      | { type: 'create.open' }
+      | { type: 'create.submit'; draft: FeedTokenDraft }
+      | { type: 'revoke.request'; token: FeedToken }
+      | { type: 'revoke.confirm' }
+      | { type: 'dialog.close' },
+  },
+  actors: {
+    loadTokens: notProvided<FeedToken[]>('loadTokens'),
+    createToken: notProvided<CreatedFeedToken, CreateFeedTokenRequest>('createToken'),
+    revokeToken: notProvided<void, { tokenId: string }>('revokeToken'),
+  },
+  actions: {
+    keepTokens: assign({ tokens: (_, params: { tokens: FeedToken[] }) => params.tokens, error: null }),
+    showError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+    resetDialog: assign({ error: null, request: null, created: null, revoking: null }),
+    keepRequest: assign({ request: (_, params: { draft: FeedTokenDraft }) => feedTokenRequestOf(params.draft) }),
+    // Newest first, as the list comes; once, should the answer repeat a token already listed.
+    addToken: assign({
+      tokens: ({ context }, params: { created: CreatedFeedToken }) => [params.created.token, ...context.tokens.filter((token) => token.id !== params.created.token.id)],
+      created: (_, params: { created: CreatedFeedToken }) => params.created,
+    }),
+    pickForRevoke: assign({ revoking: (_, params: { token: FeedToken }) => params.token }),
+    removeToken: assign({ tokens: ({ context }) => context.tokens.filter((token) => token.id !== context.revoking?.id), revoking: null }),
+  },
+  guards: {
+    answeredTokens: (_, params: { tokens: FeedToken[] }) => params.tokens.length > 0,
+    hasTokens: ({ context }) => context.tokens.length > 0,
+    // The contract's own check (name, 1 to 730 days) before the request is sent.
+    validDraft: (_, params: { draft: FeedTokenDraft }) => feedTokenRequestOf(params.draft) !== null,
+    isListed: ({ context }, params: { token: FeedToken }) => context.tokens.some((token) => token.id === params.token.id),
+    othersRemain: ({ context }) => context.tokens.some((token) => token.id !== context.revoking?.id),
+  },
+}).createMachine({
+  id: 'feedTokens',
+  context: { tokens: [], error: null, request: null, created: null, revoking: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "'Feed tokens' with a placeholder while GET /api/feed-tokens answers.",
+      invoke: {
+        id: 'loadTokens',
+        src: 'loadTokens',
+        onDone: [
+          {
+            guard: { type: 'answeredTokens', params: ({ event }) => ({ tokens: event.output }) },
+            target: 'ready.shown',
+            actions: { type: 'keepTokens', params: ({ event }) => ({ tokens: event.output }) },
+          },
+          { target: 'ready.empty', actions: { type: 'keepTokens', params: ({ event }) => ({ tokens: event.output }) } },
+        ],
+        onError: showErrorIn('failed'),
+      },
+    },
+    failed: { description: 'The error message with Try again.', on: { 'tokens.reload': { target: 'loading', actions: 'clearError' } } },
+    ready: {
+      description: "The tokens, and 'Create token'.",
+      // Entered by the load's answer, which names the list's state.
+      initial: 'empty',
+      states: {
+        empty: {
+          description: "'No feed tokens yet.' and 'Create token'.",
+          on: { 'create.open': { target: 'dialog.creating', actions: 'resetDialog' } },
+        },
+        shown: {
+          description: "A row per token: name, last four characters, created, expires, last used; 'Revoke' on each; never a secret.",
+          on: {
+            'create.open': { target: 'dialog.creating', actions: 'resetDialog' },
+            'revoke.request': {
+              guard: { type: 'isListed', params: ({ event }) => ({ token: event.token }) },
+              target: 'dialog.revoking',
+              actions: ['resetDialog', { type: 'pickForRevoke', params: ({ event }) => ({ token: event.token }) }],
+            },
+          },
+        },
+        dialog: {
+          description: 'One dialog over the list.',
+          initial: 'creating',
+          // Closing forgets what the dialog held: a new token's secret leaves memory once its dialog closes.
+          on: {
+            'dialog.close': [
+              { guard: 'hasTokens', target: 'shown', actions: 'resetDialog' },
+              { target: 'empty', actions: 'resetDialog' },
+            ],
+          },
+          states: {
+            creating: {
+              description: 'The Create feed token dialog.',
+              initial: 'editing',
+              states: {
+                editing: {
+                  description: "Name, and expiry in days (365 unless changed, at most 730), each checked; 'Create token'; a failure's message over the typed values.",
+                  on: {
+                    'create.submit': {
+                      guard: { type: 'validDraft', params: ({ event }) => ({ draft: event.draft }) },
+                      target: 'submitting',
+                      actions: ['clearError', { type: 'keepRequest', params: ({ event }) => ({ draft: event.draft }) }],
+                    },
+                  },
+                },
+                submitting: {
+                  description: "'Create token' shows progress and cannot be pressed again; the dialog stays open with the typed values.",
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'createToken',
+                    src: 'createToken',
+                    input: ({ context }) => context.request!,
+                    onDone: { target: '#feedTokens.ready.dialog.created', actions: { type: 'addToken', params: ({ event }) => ({ created: event.output }) } },
+                    onError: showErrorIn('editing'),
+                  },
+                },
+              },
+            },
+            created: {
+              description: "Shown once: the secret with username 'token', copy buttons, a NuGet.config using them, and the warning it will not be shown again.",
+            },
+            revoking: {
+              description: 'The Revoke feed token dialog.',
+              initial: 'confirming',
+              states: {
+                confirming: {
+                  description: "Asks to confirm: builds using the token stop at once; 'Revoke' and 'Cancel'; a failure's message over it.",
+                  on: { 'revoke.confirm': { target: 'removing', actions: 'clearError' } },
+                },
+                removing: {
+                  description: "'Revoke' shows progress and cannot be pressed again.",
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'revokeToken',
+                    src: 'revokeToken',
+                    input: ({ context }) => ({ tokenId: context.revoking!.id }),
+                    onDone: [
+                      { guard: 'othersRemain', target: '#feedTokens.ready.shown', actions: 'removeToken' },
+                      { target: '#feedTokens.ready.empty', actions: 'removeToken' },
+                    ],
+                    onError: showErrorIn('confirming'),
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})

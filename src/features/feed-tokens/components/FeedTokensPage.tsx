@@ -1,0 +1,56 @@
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { useSelector } from '@xstate/react'
+import { feedTokensMachine } from '../../../../machines/feed-tokens.machine'
+import { useAccountServices } from '../../../ui/account-services'
+import { useAppActorRef } from '../../../ui/app-actors'
+import { LoadFailed } from '../../../ui/LoadFailed'
+import { feedTokensActors } from '../feed-tokens.actors'
+import { selectFeedTokens } from '../feed-tokens.select'
+import { CreateTokenDialog } from './CreateTokenDialog'
+import { FeedTokenTable } from './FeedTokenTable'
+import { RevokeTokenDialog } from './RevokeTokenDialog'
+import { TokenCreatedDialog } from './TokenCreatedDialog'
+import '../feed-tokens.css'
+
+/** Feed tokens (our addition): CI credentials for the private package feed, made and revoked by a Commercial Plus owner. */
+export function FeedTokensPage() {
+  const { api } = useAccountServices()
+  const tokens = useAppActorRef(feedTokensMachine.provide({ actors: feedTokensActors(api) }))
+  const view = useSelector(tokens, selectFeedTokens)
+  const close = () => tokens.send({ type: 'dialog.close' })
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Title order={1}>Feed tokens</Title>
+        {view.listed && (
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} disabled={!view.canCreate} onClick={() => tokens.send({ type: 'create.open' })}>
+            Create feed token
+          </Button>
+        )}
+      </Group>
+      <Text>
+        A feed token lets a build server restore packages from the private package feed without a person&apos;s license key. It works while your Commercial Plus subscription is live, whoever holds its
+        seats.
+      </Text>
+
+      {view.loading && (
+        <Stack role="status" aria-busy="true" aria-label="Loading your feed tokens">
+          <Skeleton height={160} radius="md" />
+        </Stack>
+      )}
+      {view.loadError && <LoadFailed title="Your feed tokens could not be loaded" message={view.loadError} onRetry={() => tokens.send({ type: 'tokens.reload' })} />}
+      {view.listed &&
+        (view.rows.length === 0 ? (
+          <Text c="dimmed">No feed tokens yet.</Text>
+        ) : (
+          <FeedTokenTable rows={view.rows} canRevoke={view.canRevoke} onRevoke={(token) => tokens.send({ type: 'revoke.request', token })} />
+        ))}
+
+      <CreateTokenDialog {...view.create} onCreate={(draft) => tokens.send({ type: 'create.submit', draft })} onClose={close} />
+      <TokenCreatedDialog created={view.created} onClose={close} />
+      <RevokeTokenDialog revoke={view.revoke} onConfirm={() => tokens.send({ type: 'revoke.confirm' })} onClose={close} />
+    </Stack>
+  )
+}

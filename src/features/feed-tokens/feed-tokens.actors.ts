@@ -1,0 +1,12 @@
+import { requestsFor } from '../../api/request-actor'
+import type { AccountsApi } from '../../api/accounts-api'
+import type { feedTokensMachine } from '../../../machines/feed-tokens.machine'
+
+/** Feed tokens' I/O over the accounts API: GET, POST /api/feed-tokens and DELETE /api/feed-tokens/{id}. */
+export function feedTokensActors(api: AccountsApi) {
+  return requestsFor<typeof feedTokensMachine>()({
+    loadTokens: ({ signal }) => api.feedTokens(signal),
+    createToken: ({ input, signal }) => api.createFeedToken(input, signal),
+    revokeToken: ({ input, signal }) => api.revokeFeedToken(input.tokenId, signal),
+  })
+}

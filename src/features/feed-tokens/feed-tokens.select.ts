@@ -1,0 +1,38 @@
+import type { SnapshotFrom } from 'xstate'
+import { feedTokenUsername, type FeedToken } from '../../../common/contract'
+import { formatLongDate } from '../../../common/format'
+import type { feedTokensMachine } from '../../../machines/feed-tokens.machine'
+
+/** A token as its row shows it: never the secret, only its last four characters. */
+export function tokenRow(token: FeedToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    lastFour: `…${token.last4}`,
+    created: formatLongDate(token.createdAt),
+    expires: formatLongDate(token.expiresAt),
+    lastUsed: token.lastUsedAt ? formatLongDate(token.lastUsedAt) : 'Never',
+    token,
+  }
+}
+export type TokenRow = ReturnType<typeof tokenRow>
+
+/** The feed tokens page, from the machine: the list's state, and the one dialog over it. */
+export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine>) {
+  const { tokens, error, created, revoking } = snapshot.context
+  const creating = snapshot.matches({ ready: { dialog: 'creating' } })
+  const submitting = snapshot.matches({ ready: { dialog: { creating: 'submitting' } } })
+  const removing = snapshot.matches({ ready: { dialog: { revoking: 'removing' } } })
+  return {
+    loading: snapshot.matches('loading'),
+    loadError: snapshot.matches('failed') ? error : null,
+    listed: snapshot.matches('ready'),
+    rows: tokens.map(tokenRow),
+    canCreate: snapshot.can({ type: 'create.open' }),
+    // Revoke asks from the list while no dialog is open.
+    canRevoke: snapshot.matches({ ready: 'shown' }),
+    create: { opened: creating, submitting, error: creating ? error : null },
+    created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
+    revoke: snapshot.matches({ ready: { dialog: 'revoking' } }) && revoking ? { row: tokenRow(revoking), removing, error } : null,
+  }
+}

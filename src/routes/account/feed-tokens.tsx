@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FeedTokensPage } from '../../features/feed-tokens/components/FeedTokensPage'
+
+export const Route = createFileRoute('/account/feed-tokens')({
+  head: () => ({ meta: [{ title: 'Feed tokens – Prism' }] }),
+  component: FeedTokensPage,
+})

@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type ContextFrom, type EventObject } from 'xstate'
+import type { CreateFeedTokenRequest, FeedToken } from '../../common/contract'
+import { feedTokensMachine } from '../../machines/feed-tokens.machine'
+import { describePath, planPaths } from '../../testkit/model/paths'
+import { expectContexts, expectContextTableCoversMachine, type ContextTable } from '../support/context-table'
+import { replayPath } from '../support/run-paths'
+import { buildToken, created, feedTokensAlongPath, feedTokensModel, goodDraft, newSecret, newToken, offline, tooLongDraft } from '../../testkit/models/feed-tokens.model'
+import { settle } from '../../testkit/settle'
+
+const plan = planPaths(feedTokensModel)
+/** The request a good draft makes: its name, and the default 365 days. */
+const request = { name: 'GitHub Actions', expiresInDays: 365 }
+const along = (sent: readonly EventObject[]) => feedTokensAlongPath(sent)
+
+/** What the feed tokens machine holds in each state, written from the rules of the page, not read back from the machine. */
+const contextTable: ContextTable<ContextFrom<typeof feedTokensMachine>> = {
+  'feedTokens.loading': (sent) => ({ tokens: along(sent).tokens, error: null }),
+  'feedTokens.failed': { error: offline },
+  'feedTokens.ready.empty': { tokens: [], error: null, created: null, revoking: null },
+  'feedTokens.ready.shown': (sent) => ({ tokens: along(sent).tokens, error: null, created: null, revoking: null }),
+  'feedTokens.ready.dialog.creating.editing': (sent) => ({ tokens: along(sent).tokens, error: along(sent).error, created: null, revoking: null }),
+  'feedTokens.ready.dialog.creating.submitting': (sent) => ({ tokens: along(sent).tokens, error: null, request, created: null }),
+  'feedTokens.ready.dialog.created': (sent) => ({ tokens: along(sent).tokens, error: null, created: { token: newToken, secret: newSecret } }),
+  'feedTokens.ready.dialog.revoking.confirming': (sent) => ({ tokens: along(sent).tokens, error: along(sent).error, revoking: buildToken }),
+  'feedTokens.ready.dialog.revoking.removing': (sent) => ({ tokens: along(sent).tokens, error: null, revoking: buildToken }),
+}
+
+describe('feed tokens machine: generated paths', () => {
+  it('says what the context holds in every state', () => expectContextTableCoversMachine(contextTable as ContextTable<unknown>, feedTokensMachine))
+  for (const path of plan.paths) {
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(feedTokensMachine, path, { actors: feedTokensModel.actors, serialize: plan.serialize, expectations: expectContexts(contextTable, path) }))
+  }
+})
+
+/** The machine over fakes: the list answers these tokens; making and revoking are recorded. */
+function start(tokens: FeedToken[]) {
+  const createToken = vi.fn((_request: CreateFeedTokenRequest) => Promise.resolve(created))
+  const revokeToken = vi.fn((_tokenId: string) => Promise.resolve())
+  const actor = createActor(
+    feedTokensMachine.provide({
+      actors: {
+        loadTokens: fromPromise(() => Promise.resolve(tokens)),
+        createToken: fromPromise(({ input }: { input: CreateFeedTokenRequest }) => createToken(input)),
+        revokeToken: fromPromise(({ input }: { input: { tokenId: string } }) => revokeToken(input.tokenId)),
+      },
+    }),
+  ).start()
+  return { actor, createToken, revokeToken }
+}
+
+describe('feed token rules', () => {
+  it('sends nothing for a draft the contract refuses (more than 730 days, or no name), keeping the dialog open', async () => {
+    const { actor, createToken } = start([])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: tooLongDraft })
+    actor.send({ type: 'create.submit', draft: { name: '   ', expiresInDays: 30 } })
+    actor.send({ type: 'create.submit', draft: { name: 'CI', expiresInDays: '30' } })
+    await settle()
+    expect(createToken).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().matches({ ready: { dialog: { creating: 'editing' } } })).toBe(true)
+  })
+
+  it('sends one request however often Create token is pressed, with the name trimmed, and refuses to close while it is out', async () => {
+    const { actor, createToken } = start([buildToken])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: { ...goodDraft, name: '  GitHub Actions  ' } })
+    actor.send({ type: 'create.submit', draft: goodDraft })
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().matches({ ready: { dialog: { creating: 'submitting' } } })).toBe(true)
+    await settle()
+    expect(createToken.mock.calls).toEqual([[request]])
+    expect(actor.getSnapshot().context.tokens.map((token) => token.id)).toEqual(['ft_new', 'ft_build'])
+    expect(actor.getSnapshot().context.created?.secret).toBe(created.secret)
+  })
+
+  it('forgets the secret once its dialog closes', async () => {
+    const { actor } = start([])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: goodDraft })
+    await settle()
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().context.created).toBeNull()
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(created.secret)
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true)
+  })
+
+  it('revokes only a listed token, once, and shows the empty list after the last one', async () => {
+    const { actor, revokeToken } = start([buildToken])
+    await settle()
+    actor.send({ type: 'revoke.request', token: newToken })
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true)
+    actor.send({ type: 'revoke.request', token: buildToken })
+    actor.send({ type: 'revoke.confirm' })
+    actor.send({ type: 'revoke.confirm' })
+    await settle()
+    expect(revokeToken.mock.calls).toEqual([['ft_build']])
+    expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true)
+  })
+})
