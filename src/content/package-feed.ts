@@ -1,3 +1,4 @@
+import { feedTokenUsername } from '../../common/contract'
 import { config, resolveAddress } from '../config/config'
 
 /**
@@ -30,6 +31,12 @@ export function nugetConfig({ source, username, secretName }: { source: string; 
     </${name}>
   </packageSourceCredentials>
 </configuration>`
+}
+
+/** A feed token's setup for a build: the NuGet.config reads the secret from PRISM_FEED_TOKEN (a CI secret); the file holds none. */
+export function feedTokenSetup(source: string) {
+  const secretName = 'PRISM_FEED_TOKEN'
+  return { secretName, nugetConfig: nugetConfig({ source, username: feedTokenUsername, secretName }) }
 }
 
 export function feedSetup(username: string, source: string) {

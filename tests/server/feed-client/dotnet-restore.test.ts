@@ -12,7 +12,7 @@ import { samplePackages, nupkgOf } from '../../../server/local/feed/packages'
 import { writeFeed } from '../../../server/local/feed/static-feed'
 import { resetDatabase } from '../../../server/local/seed'
 import { priceCatalogue } from '../../../server/payments/stripe-settings'
-import { feedSetup, packageFeed } from '../../../src/content/package-feed'
+import { feedSetup, feedTokenSetup, packageFeed } from '../../../src/content/package-feed'
 import { feedTokenUsername } from '../../../common/contract'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
 import { fillNginxConfig, readNginxConfig } from '../../../scripts/feed/nginx-doc'
@@ -208,13 +208,13 @@ http {
   }
 
   /**
-   * The NuGet.config of the License Key dialog (its NuGet.config tab), for this person, with our
-   * feed's address in place of the configured one, and `<clear />` so that it lists only our feed:
-   * no other source is asked.
+   * The NuGet.config of the License Key dialog (its NuGet.config tab) for this person, or of the
+   * Feed tokens page for a token, with our feed's address in place of the configured one, and
+   * `<clear />` so that it lists only our feed: no other source is asked.
    */
   function nugetConfig(email: string, port: number) {
     const source = `${feedBase(port)}index.json`
-    const snippet = feedSetup(email, source).nugetConfig
+    const snippet = email === feedTokenUsername ? feedTokenSetup(source).nugetConfig : feedSetup(email, source).nugetConfig
     expect(snippet).toContain(`value="${source}"`)
     expect(snippet).toContain('<packageSources>\n')
     return snippet.replace('<packageSources>\n', '<packageSources>\n    <clear />\n')
@@ -233,7 +233,11 @@ http {
     rmSync(join(app, 'obj'), { recursive: true, force: true })
     const packages = options.packages ?? mkdtempSync(join(dir, 'packages-'))
     const logged = existsSync(accessLog) ? readFileSync(accessLog, 'utf8').length : 0
-    const env = dotnetEnv({ NUGET_PACKAGES: packages, NUGET_HTTP_CACHE_PATH: join(packages, '.http-cache'), [packageFeed.secretName]: options.key })
+    const env = dotnetEnv({
+      NUGET_PACKAGES: packages,
+      NUGET_HTTP_CACHE_PATH: join(packages, '.http-cache'),
+      [options.email === feedTokenUsername ? feedTokenSetup('').secretName : packageFeed.secretName]: options.key,
+    })
     const ran = await run(dotnet!, ['restore', app, '-p:NuGetAudit=false'], { env })
     const served = readFileSync(accessLog, 'utf8').slice(logged).split('\n').filter(Boolean)
     return { ...ran, packages, served }

@@ -1,11 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { nugetConfig, packageFeedSource } from '../../../content/package-feed'
+import { feedTokenSetup, packageFeedSource } from '../../../content/package-feed'
 import { CodeSnippet } from '../../../ui/CodeSnippet'
 import { CopyField } from '../../../ui/CopyField'
 import { FormDialog } from '../../../ui/FormDialog'
-
-/** The environment variable the token's NuGet.config reads the secret from: the file holds no secret. */
-const secretName = 'PRISM_FEED_TOKEN'
 
 interface TokenCreatedDialogProps {
   created: { name: string; username: string; secret: string } | null
@@ -14,6 +11,7 @@ interface TokenCreatedDialogProps {
 
 /** A new token's secret, shown this once, with what a build needs to use it. */
 export function TokenCreatedDialog({ created, onClose }: TokenCreatedDialogProps) {
+  const { secretName, nugetConfig } = feedTokenSetup(packageFeedSource())
   return (
     <FormDialog opened={created !== null} onClose={onClose} title="Feed token created" size="xl">
       {created && (
@@ -26,7 +24,7 @@ export function TokenCreatedDialog({ created, onClose }: TokenCreatedDialogProps
           </Text>
           <CopyField label="Username" value={created.username} />
           <CopyField label="Secret" value={created.secret} />
-          <CodeSnippet label="NuGet.config" code={nugetConfig({ source: packageFeedSource(), username: created.username, secretName })} />
+          <CodeSnippet label="NuGet.config" code={nugetConfig} />
           <Text size="xs">Set the {secretName} environment variable of the build to the secret (a CI secret); the file holds no secret.</Text>
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
