@@ -40,13 +40,47 @@ interface Slot {
 
 type Request = autocannon.Request & { slot: Slot }
 
+/** BENCH_TRACE_SOCKETS=1: what a connection that timed out was doing, printed as it happens. */
+function traceTimeouts(client: unknown) {
+  if (!process.env.BENCH_TRACE_SOCKETS) return
+  const traced = client as NodeJS.EventEmitter & { requestIterator: { currentRequest: { path?: string; method?: string } }; pipelinedRequests: { size(): number }; conn: { writableLength: number; readableLength: number; destroyed: boolean } }
+  let sentAt = 0
+  let answeredAt = 0
+  let sent = 0
+  let answered = 0
+  let conn: { connecting: boolean; bytesWritten: number; localPort?: number; pending: boolean } | undefined
+  let connectedAt = 0
+  let previous: { conn: typeof conn; connectedAt: number; port?: number } | undefined
+  let port: number | undefined
+  traced.on('request', () => {
+    if (conn !== (traced.conn as unknown)) {
+      previous = { conn, connectedAt, port }
+      conn = traced.conn as unknown as typeof conn
+      connectedAt = 0
+      port = undefined
+      ;(traced.conn as unknown as NodeJS.EventEmitter).once('connect', () => ((connectedAt = Date.now()), (port = conn?.localPort)))
+    }
+    sentAt = Date.now()
+    sent++
+  })
+  traced.on('response', () => ((answeredAt = Date.now()), answered++))
+  traced.on('timeout', () => {
+    const { method, path } = traced.requestIterator.currentRequest
+    const old = previous?.conn
+    console.log(`timed-out connection: port ${previous?.port}, connecting ${old?.connecting}, connected ${previous?.connectedAt ? `${Date.now() - previous.connectedAt} ms ago` : 'never'}, ${old?.bytesWritten} bytes written`)
+    console.log(
+      `timeout: ${method} ${path}, sent ${Date.now() - sentAt} ms ago, last answer ${Date.now() - answeredAt} ms ago, ${sent} sent, ${answered} answered, ${traced.pipelinedRequests.size()} pending (connection: ${traced.conn.writableLength} bytes unwritten, ${traced.conn.readableLength} unread, destroyed ${traced.conn.destroyed})`,
+    )
+  })
+}
+
 /** Runs the requests on every instance at once and adds the figures up (p50 and p99: the worst instance's). */
 async function measure(options: LoadOptions, requests: (tally: Tally) => Request[]): Promise<Figures> {
   const tally: Tally = { limited: 0, wrong: 0, statuses: new Map() }
   const shares = options.urls.map((_url, index) => Math.floor(options.connections / options.urls.length) + (index < options.connections % options.urls.length ? 1 : 0))
   const results = await Promise.all(
     options.urls.map((url, index) =>
-      autocannon({ url, connections: shares[index]!, duration: options.seconds, timeout: 10, headers: { 'content-type': 'application/json' }, requests: requests(tally) }),
+      autocannon({ url, connections: shares[index]!, duration: options.seconds, timeout: 10, headers: { 'content-type': 'application/json' }, requests: requests(tally), setupClient: traceTimeouts }),
     ),
   )
   return {

@@ -131,11 +131,11 @@ setInterval(() => {
 // BENCH_TRACE_SOCKETS=1: per connection, the requests that arrived in its bytes against those the
 // server parsed and answered, logged when it stops, to tell a request never sent from one never read.
 if (process.env.BENCH_TRACE_SOCKETS) {
-  type Trace = { sent: number; parsed: number; answered: number; opened: number; closed?: number; last?: string }
+  type Trace = { sent: number; parsed: number; answered: number; opened: number; closed?: number; last?: string; port?: number }
   const traces = new WeakMap<object, Trace>()
   const all: Trace[] = []
   server.on('connection', (socket) => {
-    const trace: Trace = { sent: 0, parsed: 0, answered: 0, opened: Date.now() }
+    const trace: Trace = { sent: 0, parsed: 0, answered: 0, opened: Date.now(), port: socket.remotePort }
     traces.set(socket, trace)
     all.push(trace)
     socket.on('data', (chunk: Buffer) => (trace.sent += chunk.toString('latin1').match(/(?:^|\n)(?:GET|POST|PUT|DELETE) \//g)?.length ?? 0))
@@ -148,7 +148,7 @@ if (process.env.BENCH_TRACE_SOCKETS) {
     response.once('finish', () => trace.answered++)
   })
   process.once('SIGTERM', () => {
-    const odd = all.filter((trace) => trace.sent !== trace.parsed || trace.parsed !== trace.answered)
-    log.warn({ sockets: all.length, odd: odd.slice(0, 60) }, 'socket trace')
+    const odd = all.filter((trace) => trace.sent === 0 || trace.sent !== trace.parsed || trace.parsed !== trace.answered)
+    log.warn({ sockets: all.length, odd: odd.slice(0, 60), all }, 'socket trace')
   })
 }
