@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures'
 import { licenseCard } from './support/accounts'
 import { newEmail, signUpOwner } from './support/owners'
+import { yearlyPlan } from '../testkit/yearly-plan'
 import { advanceClock, customerOnTestClock, stackStripe } from './support/stripe'
 
 // Billing as it happens after a purchase, driven by the sandbox's Stripe API and webhooks. Each
@@ -98,9 +99,9 @@ test("the upgrade's confirm step shows the prorated amount due today and the new
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
   await dialog.getByRole('button', { name: 'Continue' }).click()
   // 2 x ($499.00 - $299.00) x 183/366 of the year left (2028 is a leap year: the period has 366 days).
-  const due = Math.round(2 * 49900 * (183 / 366)) - Math.round(2 * 29900 * (183 / 366))
-  await expect(dialog.getByText(`Due today: $${(due / 100).toFixed(2)}`)).toBeVisible()
-  await expect(dialog.getByText(`Then $998.00 per year from ${longDate(start + 366 * day)}`)).toBeVisible()
+  const due = yearlyPlan.proratedCharge({ from: 29_900, to: 49_900, seats: 2, start, at: start + 183 * day })
+  await expect(dialog.getByText(`Due today: $${(due / 100).toFixed(2)}`, { exact: true })).toBeVisible()
+  await expect(dialog.getByText(`Then $998.00 per year from ${longDate(yearlyPlan.periodEnd(start))}`, { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: 'Confirm' }).click()
   await expect(dialog.getByText('Upgrade Successful!')).toBeVisible()
 })

@@ -26,7 +26,7 @@ export async function runCalls(page: Page, calls: readonly CallCase[], report: (
   const slow = Promise.all(
     calls.map(async (call) => {
       const slowPage = await page.context().newPage()
-      const result = await runCell(slowPage, call, slowFault, false)
+      const result = await runCell(slowPage, call, slowFault, undefined)
       report(result)
       await slowPage.close()
       return result
@@ -34,26 +34,35 @@ export async function runCalls(page: Page, calls: readonly CallCase[], report: (
   )
   const results: CellResult[] = []
   for (const call of calls) {
-    let onFailure = false
+    // The message the last cell's failure left on screen, which the user's retry starts from.
+    let leftOnScreen: string | undefined
     for (const fault of quickFaults) {
-      const result = await runCell(page, call, fault, onFailure && call.retry !== undefined)
+      const result = await runCell(page, call, fault, call.retry === undefined ? undefined : leftOnScreen)
       results.push(result)
       report(result)
-      onFailure = result.ok && !(fault.id === 'bad JSON' && call.ignoresBody)
+      leftOnScreen = result.ok && !(fault.id === 'bad JSON' && call.ignoresBody) ? (call.message ?? fault.message) : undefined
     }
   }
   return [...results, ...(await slow)]
 }
 
-/** A cell: the user sends the call (anew, or by retrying), the fault answers, the user sees the outcome. */
-async function runCell(page: Page, call: CallCase, fault: Fault, retrying: boolean): Promise<CellResult> {
+/**
+ * A cell: the user sends the call (anew, or by retrying from the message a failure left on screen),
+ * the fault answers, the user sees the outcome.
+ */
+async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: string | undefined): Promise<CellResult> {
+  const retrying = leftOnScreen !== undefined
   const sent: Request[] = []
   const logged: string[] = []
   const isCall = (url: URL) => url.pathname === call.path
   let answered!: () => void
   const answer = new Promise<void>((resolve) => (answered = resolve))
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  if (!retrying) release()
   const intercept = async (route: Route) => {
     if (route.request().method() !== call.method) return route.fallback()
+    await released
     try {
       await fault.answer(route, () => slowAnswer(route, call))
     } catch (error) {
@@ -87,6 +96,13 @@ async function runCell(page: Page, call: CallCase, fault: Fault, retrying: boole
   for (const matcher of stubbed) await page.route(matcher, stub)
   try {
     await (retrying ? call.retry! : call.send)(page)
+    if (retrying) {
+      // The retry's answer waits until the last failure's message has gone, so the message checked
+      // below (500 then 503 say the same, as do 401 then 403) is shown anew, not left over.
+      await expect.poll(() => sent.length, 'the retry sent').toBeGreaterThan(0)
+      await expect(page.getByRole('alert').filter({ hasText: leftOnScreen }), 'the last failure’s message while the retry is sent').toHaveCount(0)
+      release()
+    }
     if (fault.message === undefined) await call.waiting(page)
     await answer
     if (fault.message === undefined || (fault.id === 'bad JSON' && call.ignoresBody)) await call.done(page)
@@ -109,6 +125,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, retrying: boole
   } finally {
     // A route removed while its handler still holds the request lets the request through to the
     // server: a change would then really be made. Wait for the fault to answer first.
+    release()
     if (sent.length > 0) await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, delayMs + 5_000))])
     await page.unroute(isCall, intercept).catch(() => {})
     for (const matcher of stubbed) await page.unroute(matcher, stub).catch(() => {})

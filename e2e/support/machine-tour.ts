@@ -90,6 +90,8 @@ const sameCall = (one: ApiCall, other: ApiCall) => one.method === other.method &
 /** Holds every request of the toured actors on one page until a path step answers it. */
 export class HeldRequests {
   private held: { call: ApiCall; route: Route }[] = []
+  /** Who waits for the page's next request. */
+  private waiting: (() => void)[] = []
 
   static async on(page: Page, actors: Partial<Record<string, ActorCalls>>) {
     const held = new HeldRequests()
@@ -105,16 +107,23 @@ export class HeldRequests {
       const call = calls.find((candidate) => candidate.method === request.method() && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)))
       if (!call) return route.fallback()
       this.held.push({ call, route })
+      for (const wake of this.waiting.splice(0)) wake()
     })
   }
 
+  /** The page's request for the call, once it has sent it (woken by each request the page sends, not by a clock). */
   private async take(call: ApiCall): Promise<Route> {
-    for (let waited = 0; waited < 10_000; waited += 25) {
+    const deadline = Date.now() + 10_000
+    for (;;) {
       const index = this.held.findIndex((held) => sameCall(held.call, call))
       if (index >= 0) return this.held.splice(index, 1)[0]!.route
-      await new Promise((resolve) => setTimeout(resolve, 25))
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`The page never called ${call.method} ${String(call.path)}`)
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve)
+        setTimeout(resolve, left)
+      })
     }
-    throw new Error(`The page never called ${call.method} ${String(call.path)}`)
   }
 
   /** Answers the actor's requests as its done event says. */

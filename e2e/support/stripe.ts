@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { expect } from '@playwright/test'
 import type Stripe from 'stripe'
 import { oidForEmail } from '../../server/local/identity/people'
 import { trustingAgent } from '../../server/local/trusting-fetch'
@@ -24,9 +25,5 @@ export async function customerOnTestClock(stripe: Stripe, email: string, frozenT
 /** Moves the clock and waits until Stripe has finished advancing it. */
 export async function advanceClock(stripe: Stripe, clockId: string, frozenTime: number) {
   await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: frozenTime })
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if ((await stripe.testHelpers.testClocks.retrieve(clockId)).status === 'ready') return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`Test clock ${clockId} did not finish advancing`)
+  await expect.poll(async () => (await stripe.testHelpers.testClocks.retrieve(clockId)).status, { message: `Test clock ${clockId} finished advancing`, timeout: 15_000 }).toBe('ready')
 }

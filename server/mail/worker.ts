@@ -47,6 +47,8 @@ export interface MailWorker {
   runOnce(): Promise<void>
   /** Finishes the message in hand, then stops: nothing is lost, an unfinished claim is retried by its lease. */
   stop(): Promise<void>
+  /** How long the worker is asleep for until it looks at the queue again; null while it is awake (what tests watch). */
+  sleepingMs(): number | null
 }
 
 const second = 1000
@@ -74,6 +76,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const jobsEveryMs = options.jobsEveryMs ?? hour
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let sleeping: number | null = null
   let running: Promise<void> = Promise.resolve()
   // A run is queued that has not started yet: a second wake-up meanwhile has nothing to add.
   let runQueued = false
@@ -158,6 +161,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   function wake() {
     if (stopped || runQueued) return
     clearTimeout(timer)
+    sleeping = null
     void runOnce().then(async () => {
       const wait = await sleepMs()
       // Stopped, or woken again meanwhile (that run sets its own timer).
@@ -166,6 +170,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       timer = setTimeout(wake, wait)
       // The worker alone never keeps a process alive.
       timer.unref()
+      sleeping = wait
     })
   }
   // Listening wakes it once as it begins, for mail queued before.
@@ -180,9 +185,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     runOnce,
     async stop() {
       stopped = true
+      sleeping = null
       clearTimeout(timer)
       await stopListening?.()
       await running
     },
+    sleepingMs: () => sleeping,
   }
 }

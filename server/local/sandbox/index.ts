@@ -4,7 +4,7 @@ import { createApiApp } from './api/router'
 import type { Core } from './context'
 import { createHostedApp } from './hosted'
 import type { SandboxOptions } from './options'
-import { createWebhooks } from './webhooks'
+import { createWebhooks, type Webhooks } from './webhooks'
 
 export type { SandboxOptions, SandboxPrice } from './options'
 export { fetchDelivery, signature as webhookSignature } from './webhooks'
@@ -14,12 +14,12 @@ export { fetchDelivery, signature as webhookSignature } from './webhooks'
  * hosted checkout and customer portal and the sandbox's Stripe.js under /sandbox, and webhooks
  * delivered like Stripe's. Mount `app` at the root of the origin.
  */
-export function createSandbox(options: SandboxOptions): { app: Hono; webhooks: { drain(): Promise<void>; stop(): void } } {
+export function createSandbox(options: SandboxOptions): { app: Hono; webhooks: Pick<Webhooks, 'drain' | 'stop' | 'sleepingMs'> } {
   const core: Core = { origin: options.origin.replace(/\/$/, ''), prices: options.prices }
   const webhooks = createWebhooks({ db: options.db, url: options.webhook.url, secret: options.webhook.secret, deliver: options.deliver, retry: options.retry })
   const afterWrite = () => webhooks.kick()
   const app = new Hono()
   app.route('/', createApiApp({ db: options.db, core, secretKey: options.secretKey, publishableKey: options.publishableKey, afterWrite }, routes))
   app.route('/', createHostedApp({ db: options.db, core, afterWrite }))
-  return { app, webhooks: { drain: () => webhooks.drain(), stop: () => webhooks.stop() } }
+  return { app, webhooks: { drain: () => webhooks.drain(), stop: () => webhooks.stop(), sleepingMs: () => webhooks.sleepingMs() } }
 }

@@ -29,6 +29,8 @@ export interface Webhooks {
   drain(): Promise<void>
   /** Stops sending (and listening); a drain() after it resolves once the attempt in flight, if any, has ended. */
   stop(): void
+  /** How long the sender is asleep for until it looks at the queue again; null while it is awake (what tests watch). */
+  sleepingMs(): number | null
 }
 
 /** The header Stripe signs a webhook with: HMAC-SHA256 of "<t>.<body>" with the endpoint's secret. */
@@ -61,6 +63,7 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
   let stopped = false
   let stopListening: (() => Promise<void>) | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
+  let sleeping: number | null = null
   let running: Promise<void> = Promise.resolve()
 
   /** Claims the oldest pending delivery if it is due (strict order: a later event waits for it). */
@@ -135,9 +138,11 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
     if (stopped) return
     timer = setTimeout(() => void run(), wait)
     timer.unref?.()
+    sleeping = wait
   }
 
   function run(): Promise<void> {
+    sleeping = null
     running = running
       .then(pump)
       .catch((error) => {
@@ -164,8 +169,10 @@ export function createWebhooks(options: WebhookOptions): Webhooks {
     drain: () => run(),
     stop() {
       stopped = true
+      sleeping = null
       clearTimeout(timer)
       void stopListening?.()
     },
+    sleepingMs: () => sleeping,
   }
 }

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { expect, it } from 'vitest'
 import { describeApi } from '../../../testkit/server/api-fixture'
 import { origin } from '../../../testkit/server/api-harness'
+import { yearlyPlan } from '../../../testkit/yearly-plan'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 
@@ -105,7 +106,8 @@ describeApi('Stripe webhooks on $name', (api) => {
     await api.stripe.testHelpers.testClocks.advance('clock_demo_plus', { frozen_time: Math.ceil(first.getTime() / 1000) + 86_400 })
     await api.sandbox.webhooks.drain()
     const renewed = new Date((await expiration())!)
-    expect(renewed.getUTCFullYear()).toBe(first.getUTCFullYear() + 1)
+    // The next period ends a year after the first, to the day.
+    expect(renewed.toISOString().slice(0, 10)).toBe(new Date(yearlyPlan.periodEnd(first.getTime() / 1000) * 1000).toISOString().slice(0, 10))
     expect(clock.id).toBe('clock_demo_plus')
     await api.stripe.subscriptions.cancel('sub_demo_plus')
     await api.sandbox.webhooks.drain()

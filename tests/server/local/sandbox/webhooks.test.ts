@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import Stripe from 'stripe'
-import type { Database } from '../../../../server/db/database'
 import { databases, startSandbox, subscribe, webhookSecret, webhookUrl, type TestSandbox } from './harness'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -120,16 +119,15 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
     const recorder = await start(open)
     // Only the other process's sender delivers: this one's kick after a change goes nowhere.
     recorder.sandbox.webhooks.stop()
-    let queries = 0
-    const counted: Database = { ...recorder.db, query: (sql, params) => (queries++, recorder.db.query(sql, params)) }
-    const sender = await startSandbox(open, { db: counted })
-    await sleep(300)
-    queries = 0
-    await sleep(1500)
-    expect(queries, 'queries while nothing was due').toBe(0)
+    const sender = await startSandbox(open, { db: recorder.db })
+    // With nothing pending it sleeps for its longest wait, a minute (for a lost notification only).
+    await vi.waitFor(() => expect(sender.sandbox.webhooks.sleepingMs()).toBe(60_000), { timeout: 5_000, interval: 20 })
     await recorder.stripe.customers.create({ email: 'elsewhere@example.com' })
-    for (let waited = 0; sender.deliveries.length === 0 && waited < 3000; waited += 20) await sleep(20)
+    // Woken by the notification: the delivery comes long before the minute is up.
+    await vi.waitFor(() => expect(sender.deliveries).toHaveLength(1), { timeout: 5_000, interval: 20 })
     expect(sender.deliveries.map((delivery) => (JSON.parse(delivery.body) as Stripe.Event).data.object)).toMatchObject([{ email: 'elsewhere@example.com' }])
+    // And back to sleep once it is delivered.
+    await vi.waitFor(() => expect(sender.sandbox.webhooks.sleepingMs()).toBe(60_000), { timeout: 5_000, interval: 20 })
     await sender.close(true)
   })
 
