@@ -92,4 +92,18 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     wrong: "target: 'byHiddenFrame' }, { target: 'signingInAgain' }]",
     why: 'a refresh that fails offline sends the user to sign in again instead of failing the call',
   },
+  {
+    model: 'manageLicenses',
+    file: 'machines/manage-licenses.machine.ts',
+    source: "onError: showErrorIn('editing')",
+    wrong: "onError: showErrorIn('#manageLicenses.ready.none')",
+    why: 'a failed assign closes the dialog: the typed assignee is lost and the error shown nowhere (issue 34)',
+  },
+  {
+    model: 'manageLicenses',
+    file: 'machines/manage-licenses.machine.ts',
+    source: "{ guard: 'bulkContinues', target: 'sending' }",
+    wrong: "{ guard: 'bulkContinues', target: 'finished' }",
+    why: "'Assign several' stops after the first pasted line, saying the others were not sent though seats are left",
+  },
 ]

@@ -3,6 +3,7 @@ import { activityOracle } from './activity.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
+import { manageLicensesOracle } from './manage-licenses.oracle'
 import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
 import { purchaseOracle } from './purchase.oracle'
@@ -13,11 +14,12 @@ import { upgradeOracle } from './upgrade.oracle'
 
 /** The oracle of each machine that has one, by its model's name (testkit/models/models.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const oracles: Readonly<Record<string, Oracle<any, any>>> = {
+export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   activity: activityOracle,
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   keyRotation: keyRotationOracle,
+  manageLicenses: manageLicensesOracle,
   myLicenses: myLicensesOracle,
   profile: profileOracle,
   purchase: purchaseOracle,
