@@ -106,4 +106,18 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     wrong: "{ guard: 'bulkContinues', target: 'finished' }",
     why: "'Assign several' stops after the first pasted line, saying the others were not sent though seats are left",
   },
+  {
+    model: 'licenseKey',
+    file: 'machines/license-key.machine.ts',
+    source: "'key.copyAndClose': { target: 'closed'",
+    wrong: "'key.copyAndClose': { target: 'open'",
+    why: "'Copy and Close' copies the key but leaves the dialog open",
+  },
+  {
+    model: 'assignedCsv',
+    file: 'machines/assigned-csv.machine.ts',
+    source: "onError: showErrorIn('idle')",
+    wrong: "onError: showErrorIn('downloading')",
+    why: "a failed download leaves 'Download CSV' busy for good, its failure said nowhere",
+  },
 ]

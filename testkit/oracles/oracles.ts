@@ -1,8 +1,10 @@
 import type { Oracle } from './oracle'
 import { activityOracle } from './activity.oracle'
+import { assignedCsvOracle } from './assigned-csv.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
+import { licenseKeyOracle } from './license-key.oracle'
 import { manageLicensesOracle } from './manage-licenses.oracle'
 import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
@@ -16,9 +18,11 @@ import { upgradeOracle } from './upgrade.oracle'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   activity: activityOracle,
+  assignedCsv: assignedCsvOracle,
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   keyRotation: keyRotationOracle,
+  licenseKey: licenseKeyOracle,
   manageLicenses: manageLicensesOracle,
   myLicenses: myLicensesOracle,
   profile: profileOracle,
