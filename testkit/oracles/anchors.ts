@@ -120,4 +120,11 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     wrong: "onError: showErrorIn('downloading')",
     why: "a failed download leaves 'Download CSV' busy for good, its failure said nowhere",
   },
+  {
+    model: 'feedTokens',
+    file: 'machines/feed-tokens.machine.ts',
+    source: "onError: showErrorIn('confirming')",
+    wrong: "onError: showErrorIn('#feedTokens.ready.shown')",
+    why: 'a refused revoke closes its dialog as if the token were revoked: it still works, and the message shows nowhere',
+  },
 ]

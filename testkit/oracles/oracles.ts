@@ -3,6 +3,7 @@ import { activityOracle } from './activity.oracle'
 import { assignedCsvOracle } from './assigned-csv.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
+import { feedTokensOracle } from './feed-tokens.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
 import { licenseKeyOracle } from './license-key.oracle'
 import { manageLicensesOracle } from './manage-licenses.oracle'
@@ -21,6 +22,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   assignedCsv: assignedCsvOracle,
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
+  feedTokens: feedTokensOracle,
   keyRotation: keyRotationOracle,
   licenseKey: licenseKeyOracle,
   manageLicenses: manageLicensesOracle,
