@@ -127,4 +127,11 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     wrong: "onError: showErrorIn('#feedTokens.ready.shown')",
     why: 'a refused revoke closes its dialog as if the token were revoked: it still works, and the message shows nowhere',
   },
+  {
+    model: 'auth',
+    file: 'machines/auth.machine.ts',
+    source: "'page.visible': { guard: 'isSignedIn', target: 'checkingSession' }",
+    wrong: "'page.visible': { target: 'checkingSession' }",
+    why: 'a signed-out page coming back to the foreground checks a session nobody has, holding up sign-in meanwhile',
+  },
 ]
