@@ -152,6 +152,17 @@ describe('auth machine: rules of spec section 4', () => {
     expect(leaveAccountArea).not.toHaveBeenCalled()
   })
 
+  // The generated paths end a sign-out this way only with nobody signed in, where forgetting changes nothing.
+  it('forgets the account and leaves when its own sign-out ends without leaving for the provider', async () => {
+    const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
+    await settle()
+    actor.send({ type: 'logout.request' })
+    actor.send({ type: 'msal.logout.end' })
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.activeAccount).toBeNull()
+    expect(leaveAccountArea).toHaveBeenCalledTimes(1)
+  })
+
   it('leaves rather than mix people when another tab signs in someone else', async () => {
     const { actor, leaveAccountArea } = start(Promise.resolve(startup({ accounts: [cara] })))
     await settle()
