@@ -1,5 +1,5 @@
 /** What the License Key dialog shows in each state of the licenseKey machine, written from spec section 2 and the dialog. */
-import { lastOf } from '../../../support/context-table'
+import { lastOf } from '../../../support/last-of'
 import type { ViewTable } from '../../../support/view-table'
 import type { LicenseKeyHeld } from '../../../../testkit/oracles/license-key.oracle'
 import { configuredFeedSource } from '../../../../testkit/package-feed-source'
