@@ -1,5 +1,4 @@
 /** Model of the feed tokens machine for generated paths: tests, the path catalogue and coverage. */
-import type { EventObject } from 'xstate'
 import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import type { FeedTokenDraft } from '../../common/feed-token-draft'
 import { feedTokensMachine } from '../../machines/feed-tokens.machine'
@@ -53,36 +52,4 @@ export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
     error: snapshot.context.error,
     secret: snapshot.context.created?.secret ?? null,
   }),
-}
-
-/**
- * What the feed tokens page holds along a path of `feedTokensModel`, from the answers the test gave
- * and what the user did: the list as loaded, a made token on top, a revoked one gone; the last
- * failure's message until the next action; the secret until its dialog closes; the token asked to
- * be revoked until it is gone or the dialog closes (a close is refused while a request is out).
- */
-export function feedTokensAlongPath(sent: readonly EventObject[]) {
-  let tokens: FeedToken[] = []
-  let error: string | null = null
-  let secret: string | null = null
-  let revoking: FeedToken | null = null
-  let busy = false
-  for (const event of sent as readonly (EventObject & { output?: unknown; error?: unknown; token?: FeedToken })[]) {
-    const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? []
-    if (outcome) busy = false
-    if (outcome === 'error') error = (event.error as Error).message
-    if (outcome === 'done') error = null
-    if (outcome === 'done' && actor === 'loadTokens') tokens = event.output as FeedToken[]
-    if (outcome === 'done' && actor === 'createToken') {
-      const made = event.output as CreatedFeedToken
-      tokens = [made.token, ...tokens.filter((token) => token.id !== made.token.id)]
-      secret = made.secret
-    }
-    if (outcome === 'done' && actor === 'revokeToken') [tokens, revoking] = [tokens.filter((token) => token.id !== revoking?.id), null]
-    if (['tokens.reload', 'create.open', 'create.submit', 'revoke.request', 'revoke.confirm'].includes(event.type)) error = null
-    if (event.type === 'create.submit' || event.type === 'revoke.confirm') busy = true
-    if (event.type === 'revoke.request') revoking = event.token!
-    if (event.type === 'dialog.close' && !busy) [error, secret, revoking] = [null, null, null]
-  }
-  return { tokens, error, secret, revoking }
 }

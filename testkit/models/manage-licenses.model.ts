@@ -1,7 +1,6 @@
 /** Model of the Manage Licenses machine for generated paths: tests, the path catalogue and coverage. */
-import type { EventObject } from 'xstate'
 import type { AssignedLicense, Stats } from '../../common/contract'
-import { manageLicensesMachine, type BulkLine, type BulkResult, type ManageLicensesInput } from '../../machines/manage-licenses.machine'
+import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '../../machines/manage-licenses.machine'
 import { plans, upgradePaths } from '../../common/plans'
 import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
@@ -85,102 +84,4 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
     { type: 'upgrade.open' },
     ...actorEvents(fixtures),
   ],
-}
-
-type PathEvent = EventObject & { output?: unknown; error?: unknown; lines?: BulkLine[]; license?: AssignedLicense; seats?: number }
-
-/**
- * What Manage Licenses holds along a path of `manageLicensesModel`, restated from spec sections 2
- * and 4 and the events the test sent: the stats and rows the API answered; assign adds a row,
- * assigned +1, available -1, and unassign the reverse; a dialog opens afresh (1 seat, no message);
- * pasted lines are sent one by one while a seat is left, the rest skipped; and the last message.
- */
-export function licensesAlongPath(sent: readonly EventObject[], checkoutReturned = false) {
-  let stats: Stats | null = null
-  let rows: AssignedLicense[] = []
-  let notice: string | null = null
-  let error: string | null = null
-  let unassigning: AssignedLicense | null = null
-  let seats = 1
-  let bulkLines: BulkLine[] = []
-  let bulkResults: BulkResult[] = []
-  let bulkSending = false
-  let loaded = new Set<string>()
-  const messageOf = (error: unknown) => (error as Error).message
-  const recordBulk = (result: BulkResult) => {
-    bulkResults = [...bulkResults, result]
-    if (bulkResults.length < bulkLines.length && stats!.available > 0) return
-    bulkResults = [...bulkResults, ...bulkLines.slice(bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))]
-    bulkSending = false
-  }
-  const opened = () => {
-    ;[error, notice, unassigning, seats, bulkLines, bulkResults] = [null, null, null, 1, [], []]
-  }
-  for (const event of sent as readonly PathEvent[]) {
-    switch (event.type) {
-      case 'xstate.done.actor.loadStats':
-      case 'xstate.done.actor.loadAssigned':
-        if (event.type.endsWith('loadStats')) stats = event.output as Stats
-        else rows = event.output as AssignedLicense[]
-        loaded.add(event.type)
-        // Both loaded: the page is ready, and says once that a checkout brought it back.
-        if (loaded.size === 2 && checkoutReturned) [notice, checkoutReturned] = ['Your additional licenses were purchased.', false]
-        break
-      case 'xstate.error.actor.loadStats':
-      case 'xstate.error.actor.loadAssigned':
-      case 'xstate.error.actor.unassignLicense':
-      case 'xstate.error.actor.createCheckoutSession':
-        error = messageOf(event.error)
-        break
-      case 'licenses.reload':
-        ;[error, loaded] = [null, new Set()]
-        break
-      case 'notice.dismiss':
-        notice = null
-        break
-      case 'assign.open':
-      case 'purchase.open':
-      case 'upgrade.open':
-        opened()
-        break
-      case 'unassign.request':
-        opened()
-        unassigning = event.license!
-        break
-      case 'dialog.close':
-      case 'assign.submit':
-      case 'bulk.open':
-      case 'unassign.confirm':
-      case 'checkout.start':
-        error = null
-        break
-      case 'bulk.change':
-        ;[bulkLines, bulkResults] = [event.lines!, []]
-        break
-      case 'bulk.submit':
-        bulkSending = true
-        break
-      case 'xstate.done.actor.assignLicense': {
-        const license = event.output as AssignedLicense
-        rows = [...rows, license]
-        stats = { ...stats!, assigned: stats!.assigned + 1, available: stats!.available - 1 }
-        if (bulkSending) recordBulk({ status: 'assigned' })
-        else notice = `License assigned to ${license.email}.`
-        break
-      }
-      case 'xstate.error.actor.assignLicense':
-        if (bulkSending) recordBulk({ status: 'failed', message: messageOf(event.error) })
-        else error = messageOf(event.error)
-        break
-      case 'xstate.done.actor.unassignLicense':
-        rows = rows.filter((row) => row.id !== unassigning!.id)
-        stats = { ...stats!, assigned: stats!.assigned - 1, available: stats!.available + 1 }
-        ;[notice, unassigning] = [`License unassigned from ${unassigning!.email}.`, null]
-        break
-      case 'seats.change':
-        if (Number.isInteger(event.seats) && event.seats! >= 1) seats = event.seats!
-        break
-    }
-  }
-  return { stats, rows, notice, error, unassigning, seats, bulkLines, bulkResults }
 }

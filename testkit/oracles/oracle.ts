@@ -1,11 +1,17 @@
 import type { EventObject } from 'xstate'
 
 /** Where a flow must be after some events, and what it must hold there (the fields a user would notice). */
-export interface Expected<THeld> {
-  /** The id of the leaf state the flow must rest in, e.g. `upgrade.payment.editing`. */
-  state: string
+export interface Expected<THeld, TState extends State = string> {
+  /** The id of the leaf state the flow must rest in, e.g. `upgrade.payment.editing`; in a parallel state, the leaf of each region. */
+  state: TState
   held: THeld
 }
+
+/** A leaf state's id, or one per region of a parallel state. */
+export type State = string | readonly string[]
+
+/** The leaves an expectation names: one, or one per region of a parallel state. */
+export const leavesOf = (state: State): string[] => [state].flat()
 
 /**
  * A machine's reference, written from the spec and the product's rules independently of the
@@ -13,13 +19,13 @@ export interface Expected<THeld> {
  * for an input; `after` where an event takes it from there (an actor's answer carries the fixture's output or
  * error). An event the flow does not expect where it is changes nothing.
  */
-export interface Oracle<TInput, THeld> {
-  start: (input: TInput) => Expected<THeld>
-  after: (now: Expected<THeld>, event: EventObject, input: TInput) => Expected<THeld>
+export interface Oracle<TInput, THeld, TState extends State = string> {
+  start: (input: TInput) => Expected<THeld, TState>
+  after: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => Expected<THeld, TState>
 }
 
 /** The fold: where the flow must be, and what it must hold, after the events sent (xstate.init is the start). */
-export function expectedAlong<TInput, THeld>(oracle: Oracle<TInput, THeld>, input: TInput, sent: readonly EventObject[]): Expected<THeld> {
+export function expectedAlong<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, input: TInput, sent: readonly EventObject[]): Expected<THeld, TState> {
   return sent.filter((event) => event.type !== 'xstate.init').reduce((now, event) => oracle.after(now, event, input), oracle.start(input))
 }
 
@@ -35,11 +41,11 @@ export interface Answer {
  * The event as an actor's answer, if it is one, and whether the flow awaits it where it is
  * (`awaitedIn`: the states each actor's answer is awaited in). An answer nobody awaits changes nothing.
  */
-export function answerOf(event: EventObject, state: string, awaitedIn: Readonly<Record<string, string | readonly string[]>>): (Answer & { awaited: boolean }) | undefined {
+export function answerOf(event: EventObject, state: State, awaitedIn: Readonly<Record<string, string | readonly string[]>>): (Answer & { awaited: boolean }) | undefined {
   const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? []
   if (!outcome || !actor) return undefined
   const { output, error } = event as EventObject & { output?: unknown; error?: unknown }
-  const awaited = [awaitedIn[actor] ?? []].flat().includes(state)
+  const awaited = [awaitedIn[actor] ?? []].flat().some((id) => leavesOf(state).includes(id))
   return { actor, done: outcome === 'done', output, error, awaited }
 }
 

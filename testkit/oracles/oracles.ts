@@ -1,8 +1,13 @@
 import type { Oracle } from './oracle'
 import { activityOracle } from './activity.oracle'
+import { assignedCsvOracle } from './assigned-csv.oracle'
+import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
+import { feedTokensOracle } from './feed-tokens.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
+import { licenseKeyOracle } from './license-key.oracle'
+import { manageLicensesOracle } from './manage-licenses.oracle'
 import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
 import { purchaseOracle } from './purchase.oracle'
@@ -13,11 +18,16 @@ import { upgradeOracle } from './upgrade.oracle'
 
 /** The oracle of each machine that has one, by its model's name (testkit/models/models.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const oracles: Readonly<Record<string, Oracle<any, any>>> = {
+export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   activity: activityOracle,
+  assignedCsv: assignedCsvOracle,
+  auth: authOracle,
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
+  feedTokens: feedTokensOracle,
   keyRotation: keyRotationOracle,
+  licenseKey: licenseKeyOracle,
+  manageLicenses: manageLicensesOracle,
   myLicenses: myLicensesOracle,
   profile: profileOracle,
   purchase: purchaseOracle,

@@ -22,7 +22,8 @@ afterAll(() => rmSync(copies, { recursive: true, force: true }))
 async function mutant(anchor: OracleAnchor): Promise<AnyStateMachine> {
   const source = readFileSync(anchor.file, 'utf8')
   expect(source.split(anchor.source), `${anchor.file} holds the anchor's source once`).toHaveLength(2)
-  const copy = join(copies, `${anchor.model}.machine.ts`)
+  // One file per anchor: a machine may have several, and an imported module is kept by its path.
+  const copy = join(copies, `${anchor.model}-${oracleAnchors.indexOf(anchor)}.machine.ts`)
   const absolute = source
     .replace(anchor.source, anchor.wrong)
     .replace(/from '\.\.\//g, `from '${resolve('.')}/`)

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
+import { leavesOf, type Expected, type State } from '../../testkit/oracles/oracle'
 
 /**
  * What the user sees in one state, written by hand from the spec, never computed by the machine
@@ -95,10 +96,10 @@ function expectStateView(view: StateView, root: HTMLElement) {
  * oracle expects, with what it holds), what the table says.
  * Waits for the view to settle: a React update may still be on its way after the step's event.
  */
-export async function expectView(table: ViewTable, at: { state: string; held: unknown } | object, sent: readonly EventObject[], root: HTMLElement = document.body) {
+export async function expectView(table: ViewTable, at: Expected<unknown, State> | object, sent: readonly EventObject[], root: HTMLElement = document.body) {
   // An oracle's expectation has a state and what it holds; a snapshot has neither.
-  const expected = 'state' in at && 'held' in at ? (at as { state: string; held: unknown }) : undefined
-  const rows = (expected ? [expected.state] : activeLeafIds(at)).map((id) => {
+  const expected = 'state' in at && 'held' in at ? (at as Expected<unknown, State>) : undefined
+  const rows = (expected ? leavesOf(expected.state) : activeLeafIds(at)).map((id) => {
     const row = table[id]
     if (!row) throw new Error(`The view table has no row for state ${id}`)
     return typeof row === 'function' ? row(sent, expected?.held) : row

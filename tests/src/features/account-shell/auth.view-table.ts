@@ -6,7 +6,14 @@ import type { StateView, ViewTable } from '../../../support/view-table'
  * account loads after it, the account area shows only 'Loading, please wait...'; nothing of an
  * account shows before it is known, and sign-in errors are not shown (spec section 8).
  */
-const waiting: StateView = { shows: ['Loading, please wait...'], hides: ['My Licenses', 'Profile', 'Manage Licenses'], absent: ['Account menu for Cara Commercial'], alerts: [], dialogs: [] }
+const waiting: StateView = {
+  shows: ['Loading, please wait...'],
+  hides: ['My Licenses', 'Profile', 'Manage Licenses'],
+  absent: ['Account menu for Cara Commercial'],
+  alerts: [],
+  dialogs: [],
+  sameScreen: 'MSAL works out of sight (starting, signing in or out, renewing) and the account has not loaded yet: the page waits alike in each',
+}
 
 export const authViewTable: ViewTable = {
   'auth.startup.initializing': waiting,

@@ -9,8 +9,9 @@ import { buildToken, feedTokensModel } from '../../../../testkit/models/feed-tok
 import { account } from '../../../../testkit/models/session.model'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { feedTokensViewTable } from './feed-tokens.view-table'
+import { feedTokensOracle } from '../../../../testkit/oracles/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)
 const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken' } as const
@@ -48,10 +49,11 @@ function open() {
 }
 
 describe('the feed tokens page (component paths of the feedTokens machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(feedTokensViewTable, feedTokensMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(feedTokensViewTable, feedTokensMachine))
 
   walkPaths(plan.paths, {
     table: feedTokensViewTable,
+    oracle: feedTokensOracle,
     start: open,
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, methods, event))) act(event)

@@ -1,8 +1,7 @@
 /** What the feed tokens page shows in each state of the feedTokens machine, written from the page's rules. */
-import type { EventObject } from 'xstate'
-import { feedTokensAlongPath, newSecret } from '../../../../testkit/models/feed-tokens.model'
+import { newSecret } from '../../../../testkit/models/feed-tokens.model'
+import type { FeedTokensHeld } from '../../../../testkit/oracles/feed-tokens.oracle'
 import { configuredFeedSource } from '../../../../testkit/package-feed-source'
-import { lastOf } from '../../../support/context-table'
 import type { StateView, ViewTable } from '../../../support/view-table'
 
 /** Each token's row: name, last four, created, expires, last used ('Never' until the feed let it in). */
@@ -14,8 +13,7 @@ const empty = 'No feed tokens yet.'
 const create = 'Create feed token'
 
 /** The list under any dialog: its rows, or the empty text; never a secret. */
-function list(sent: readonly EventObject[]): StateView {
-  const { tokens } = feedTokensAlongPath(sent)
+function list({ tokens }: FeedTokensHeld): StateView {
   const gone = Object.keys(rowTexts).filter((id) => !tokens.some((token) => token.id === id))
   return {
     shows: ['Feed tokens', ...(tokens.length ? tokens.flatMap((token) => rowTexts[token.id]!) : [empty])],
@@ -24,40 +22,30 @@ function list(sent: readonly EventObject[]): StateView {
 }
 
 /** A dialog over the list: the page's own buttons cannot be pressed behind it. */
-function under(sent: readonly EventObject[], dialog: string, view: StateView): StateView {
-  const page = list(sent)
-  const rows = feedTokensAlongPath(sent).tokens.map((token) => `Revoke ${token.name}`)
+function under(held: FeedTokensHeld, dialog: string, view: StateView): StateView {
+  const page = list(held)
+  const rows = held.tokens.map((token) => `Revoke ${token.name}`)
   return { ...view, dialogs: [dialog], shows: [...page.shows!, ...(view.shows ?? [])], hides: view.hides ?? [], disabled: [create, ...rows, ...(view.disabled ?? [])] }
 }
 
-/** The create form keeps what was typed through a failure; a new opening starts afresh, with 365 days. */
-const typedName = (sent: readonly EventObject[]) => (lastOf(sent, 'create.open', 'create.submit')?.type === 'create.submit' ? 'GitHub Actions' : '')
-const failure = (sent: readonly EventObject[]) => {
-  const { error } = feedTokensAlongPath(sent)
-  return error ? [error] : []
-}
+/** The create form keeps what was sent through a failure; a new opening starts afresh, with 365 days. */
+const typed = ({ request }: FeedTokensHeld) => ({ Name: request?.name ?? '', 'Expires in (days)': String(request?.expiresInDays ?? 365) })
+const failure = ({ error }: FeedTokensHeld) => (error ? [error] : [])
 
-export const feedTokensViewTable: ViewTable = {
+export const feedTokensViewTable: ViewTable<FeedTokensHeld> = {
   'feedTokens.loading': { shows: ['Feed tokens'], hides: [empty], absent: [create, 'Try again'], dialogs: [], alerts: [] },
-  'feedTokens.failed': {
-    alerts: ['Your feed tokens could not be loadedThere was a problem connecting to the server. Please try again.Try again'],
-    enabled: ['Try again'],
-    absent: [create],
-    hides: [empty],
-  },
-  'feedTokens.ready.empty': (sent) => ({ ...list(sent), enabled: [create], absent: ['Try again'], dialogs: [], alerts: [] }),
-  'feedTokens.ready.shown': (sent) => ({ ...list(sent), enabled: [create, ...feedTokensAlongPath(sent).tokens.map((token) => `Revoke ${token.name}`)], dialogs: [], alerts: [] }),
-  'feedTokens.ready.dialog.creating.editing': (sent) =>
-    under(sent, 'Create feed token', { fields: { Name: typedName(sent), 'Expires in (days)': '365' }, enabled: ['Create token', 'Cancel'], alerts: failure(sent) }),
+  'feedTokens.failed': (_, { error }) => ({ alerts: [`Your feed tokens could not be loaded${error}Try again`], enabled: ['Try again'], absent: [create], hides: [empty] }),
+  'feedTokens.ready.empty': (_, held) => ({ ...list(held), enabled: [create], absent: ['Try again'], dialogs: [], alerts: [] }),
+  'feedTokens.ready.shown': (_, held) => ({ ...list(held), enabled: [create, ...held.tokens.map((token) => `Revoke ${token.name}`)], dialogs: [], alerts: [] }),
+  'feedTokens.ready.dialog.creating.editing': (_, held) => under(held, 'Create feed token', { fields: typed(held), enabled: ['Create token', 'Cancel'], alerts: failure(held) }),
   // One request at a time: neither button can be pressed, and the typed values stay.
-  'feedTokens.ready.dialog.creating.submitting': (sent) =>
-    under(sent, 'Create feed token', { fields: { Name: 'GitHub Actions', 'Expires in (days)': '365' }, disabled: ['Create token', 'Cancel'], alerts: [] }),
+  'feedTokens.ready.dialog.creating.submitting': (_, held) => under(held, 'Create feed token', { fields: typed(held), disabled: ['Create token', 'Cancel'], alerts: [] }),
   // The secret, this once, with username 'token' and a NuGet.config for the configured feed that reads it from the environment.
-  'feedTokens.ready.dialog.created': (sent) => ({
+  'feedTokens.ready.dialog.created': (_, held) => ({
     dialogs: ['Feed token created'],
-    fields: { Username: 'token', Secret: newSecret },
+    fields: { Username: 'token', Secret: held.created!.secret },
     shows: [
-      ...list(sent).shows!,
+      ...list(held).shows!,
       /^<\?xml[\s\S]*<add key="PrismPlus" value="[^"]+" \/>[\s\S]*<add key="Username" value="token" \/>[\s\S]*%PRISM_FEED_TOKEN%/,
       new RegExp(`value="${configuredFeedSource(window.location.origin).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`),
     ],
@@ -65,6 +53,6 @@ export const feedTokensViewTable: ViewTable = {
     enabled: ['Done', 'Copy secret', 'Copy username', 'Copy NuGet.config'],
     alerts: [/^Copy the secret nowIt won't be shown again\./],
   }),
-  'feedTokens.ready.dialog.revoking.confirming': (sent) => under(sent, 'Revoke feed token', { shows: [/can no longer restore packages/], enabled: ['Revoke', 'Cancel'], alerts: failure(sent) }),
-  'feedTokens.ready.dialog.revoking.removing': (sent) => under(sent, 'Revoke feed token', { shows: [/can no longer restore packages/], disabled: ['Revoke', 'Cancel'], alerts: [] }),
+  'feedTokens.ready.dialog.revoking.confirming': (_, held) => under(held, 'Revoke feed token', { shows: [/can no longer restore packages/], enabled: ['Revoke', 'Cancel'], alerts: failure(held) }),
+  'feedTokens.ready.dialog.revoking.removing': (_, held) => under(held, 'Revoke feed token', { shows: [/can no longer restore packages/], disabled: ['Revoke', 'Cancel'], alerts: [] }),
 }

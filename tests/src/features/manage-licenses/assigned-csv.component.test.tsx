@@ -9,16 +9,18 @@ import { assignedCsv, assignedCsvModel } from '../../../../testkit/models/assign
 import { account } from '../../../../testkit/models/session.model'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { assignedCsvViewTable } from './assigned-csv.view-table'
+import { assignedCsvOracle } from '../../../../testkit/oracles/assigned-csv.oracle'
 
 const plan = planPaths(assignedCsvModel)
 
 describe("Manage Licenses' Download CSV (component paths of the assignedCsv machine)", () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(assignedCsvViewTable, assignedCsvMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(assignedCsvViewTable, assignedCsvMachine))
 
   walkPaths(plan.paths, {
     table: assignedCsvViewTable,
+    oracle: assignedCsvOracle,
     start: () => {
       const pending = pendingApi()
       const saved: string[] = []

@@ -7,11 +7,13 @@ import type { AssignRequest, AssignedLicense } from '../../../../common/contract
 import { ManageLicensesPage } from '../../../../src/features/manage-licenses/components/ManageLicensesPage'
 import { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '../../../../src/ui/account-services'
-import { licensesAlongPath, manageLicensesModel } from '../../../../testkit/models/manage-licenses.model'
+import { freeSeatStats, manageLicensesModel } from '../../../../testkit/models/manage-licenses.model'
+import { expectedAlong, leavesOf, type Expected, type State } from '../../../../testkit/oracles/oracle'
+import { manageLicensesOracle, type ManageLicensesHeld } from '../../../../testkit/oracles/manage-licenses.oracle'
 import { pendingApi, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
-import { expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { manageLicensesViewTable } from './manage-licenses.view-table'
 
@@ -48,7 +50,7 @@ const dialog = (name: string) => screen.getByRole('dialog', { name })
 const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./)[1]!.textContent
 
 /** Does what the user does for the path's event. */
-function perform(event: { type: string } & Record<string, unknown>, sent: readonly EventObject[]) {
+function perform(event: { type: string } & Record<string, unknown>, held: ManageLicensesHeld) {
   switch (event.type) {
     case 'licenses.reload':
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
@@ -85,17 +87,26 @@ function perform(event: { type: string } & Record<string, unknown>, sent: readon
     case 'checkout.start':
       return fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }))
     case 'upgrade.open':
-      return fireEvent.click(screen.getByRole('button', { name: licensesAlongPath(sent).stats?.priceId === 'community' ? 'Upgrade' : 'Upgrade to Commercial Plus' }))
+      return fireEvent.click(screen.getByRole('button', { name: held.stats?.priceId === 'community' ? 'Upgrade' : 'Upgrade to Commercial Plus' }))
   }
   throw new Error(`No user action for ${event.type}`)
 }
 
-/** The four tiles (spec section 2), as the answers along the path make them: they are numbers, which a view table cannot tell apart. */
-function expectTiles(sent: readonly EventObject[]) {
-  const { stats } = licensesAlongPath(sent)
+const tileLabels = ['Subscription', 'Purchased', 'Assigned', 'Available'] as const
+
+/**
+ * The four tiles (spec section 2) where the oracle says the page is ready, with the counts it says
+ * the page holds (numbers, which a view table cannot tell apart); none before. Fails when a tile is
+ * missing where the page must show it.
+ */
+function expectTiles({ state, held: { stats } }: Expected<ManageLicensesHeld, State>) {
   const tiles = screen.queryAllByRole('group', { name: /^(Subscription|Purchased|Assigned|Available)$/ })
-  if (tiles.length === 0) return
-  expect(Object.fromEntries(['Subscription', 'Purchased', 'Assigned', 'Available'].map((label) => [label, tileValue(label)]))).toEqual({
+  if (!leavesOf(state).some((leaf) => leaf.startsWith('manageLicenses.ready.'))) return expect(tiles, 'no tiles before both loads came').toEqual([])
+  expect(
+    tiles.map((tile) => tile.getAttribute('aria-labelledby')),
+    'the four tiles',
+  ).toEqual(tileLabels.map((label) => `stat-${label.toLowerCase()}`))
+  expect(Object.fromEntries(tileLabels.map((label) => [label, tileValue(label)]))).toEqual({
     Subscription: stats!.subscription,
     Purchased: String(stats!.purchased),
     Assigned: String(stats!.assigned),
@@ -106,17 +117,24 @@ function expectTiles(sent: readonly EventObject[]) {
 describe('Manage Licenses (component paths of the manageLicenses machine, fake API)', () => {
   const model = { ...manageLicensesModel, inputs: [manageLicensesModel.inputs![0]!] }
   const { paths } = planPaths(model)
-  it('has a view for every state of the machine', () => expectTableCoversMachine(manageLicensesViewTable, manageLicensesMachine))
+  const input = model.inputs[0]!
+  const expected = (sent: readonly EventObject[]) => expectedAlong(manageLicensesOracle, input, sent)
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(manageLicensesViewTable, manageLicensesMachine))
+  it('checks the tiles: a ready page without them fails', () => {
+    const ready: Expected<ManageLicensesHeld, State> = { state: 'manageLicenses.ready.none', held: { ...expected([]).held, stats: freeSeatStats } }
+    expect(() => expectTiles(ready)).toThrow(/the four tiles/)
+  })
   walkPaths(coveringPaths(model.machine, paths), {
     table: manageLicensesViewTable,
+    oracle: manageLicensesOracle,
     // The longest path has some twenty steps over the whole page: about 15 s alone, twice that on a busy machine.
     timeout: 90_000,
     start: renderManageLicenses,
     step: async (event, { calls }, { sent }) => {
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, actorCalls, event))) return
-      await act(async () => perform(event, sent))
+      await act(async () => perform(event, expected(sent.slice(0, -1)).held))
     },
-    check: (_, sent) => expectTiles(sent),
+    check: (_, sent) => expectTiles(expected(sent)),
     end: ({ goToCheckout }, sent) => {
       // The hosted checkout's address, once it was made.
       if (sent.some(({ type }) => type === 'xstate.done.actor.createCheckoutSession')) expect(goToCheckout).toHaveBeenCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')

@@ -1,5 +1,4 @@
-import type { EventObject } from 'xstate'
-import { licensesAlongPath } from '../../../../testkit/models/manage-licenses.model'
+import type { ManageLicensesHeld } from '../../../../testkit/oracles/manage-licenses.oracle'
 import type { StateView, ViewTable } from '../../../support/view-table'
 
 /** Several views on one screen (the page under a dialog): their lists joined. */
@@ -17,8 +16,7 @@ const lastUsed: Record<string, string> = { seat_own: 'November 20, 2026', seat_n
  * Commercial's way to Commercial Plus, a row per assigned license, and the last change's notice.
  * Its buttons can be pressed while no dialog is open.
  */
-function page(sent: readonly EventObject[], dialogOpen: boolean): StateView {
-  const { stats, rows, notice } = licensesAlongPath(sent)
+function page({ stats, assigned: rows, notice }: ManageLicensesHeld, dialogOpen: boolean): StateView {
   const { subscription, priceId, available } = stats!
   const header = available > 0 ? 'Assign License' : priceId !== 'community' ? 'Buy Additional Licenses' : null
   const pressable = [
@@ -45,12 +43,16 @@ function page(sent: readonly EventObject[], dialogOpen: boolean): StateView {
 }
 
 /** A dialog over the page, with the message of its last failure. */
-const dialog = (sent: readonly EventObject[], name: string, view: StateView): StateView => {
-  const { error } = licensesAlongPath(sent)
-  return joined(page(sent, true), { dialogs: [name], alerts: error ? [error] : [] }, view)
-}
+const dialog = (held: ManageLicensesHeld, name: string, view: StateView): StateView => joined(page(held, true), { dialogs: [name], alerts: held.error ? [held.error] : [] }, view)
 
-const loading: StateView = { shows: ['Manage Licenses'], hides: ['Assigned licenses', 'Recent activity'], absent: ['Assign License', 'Buy Additional Licenses', 'Try again'], dialogs: [], alerts: [] }
+const loading: StateView = {
+  shows: ['Manage Licenses'],
+  hides: ['Assigned licenses', 'Recent activity'],
+  absent: ['Assign License', 'Buy Additional Licenses', 'Try again'],
+  dialogs: [],
+  alerts: [],
+  sameScreen: 'the placeholders stay until both the tiles and the table came, whichever answers first; on the way to the hosted checkout the page shows them as the browser leaves',
+}
 
 /** What each pasted line says: its check before sending, then its result. */
 const lineChecks: Record<string, string | null> = {
@@ -60,8 +62,8 @@ const lineChecks: Record<string, string | null> = {
 }
 const resultTexts = { assigned: 'Assigned', skipped: 'Not assigned: no license left' } as const
 
-function bulk(sent: readonly EventObject[], step: 'editing' | 'sending' | 'finished'): StateView {
-  const { bulkLines, bulkResults } = licensesAlongPath(sent)
+function bulk(held: ManageLicensesHeld, step: 'editing' | 'sending' | 'finished'): StateView {
+  const { bulkLines, bulkResults } = held
   const ready = bulkLines.filter((line) => lineChecks[line.text] === null).length
   const submit = `Assign ${ready} ${ready === 1 ? 'license' : 'licenses'}`
   const statuses = bulkLines.map((line, index) => {
@@ -77,50 +79,54 @@ function bulk(sent: readonly EventObject[], step: 'editing' | 'sending' | 'finis
     sending: { disabled: [submit, 'Cancel'] },
     finished: { shows: [`${bulkResults.filter((result) => result.status === 'assigned').length} of ${bulkLines.length} licenses assigned.`], enabled: ['Close'], absent: [submit, 'Cancel'] },
   }
-  return dialog(sent, 'Assign several licenses', joined({ shows: [...bulkLines.map((line) => line.text), ...statuses] }, views[step]))
+  return dialog(held, 'Assign several licenses', joined({ shows: [...bulkLines.map((line) => line.text), ...statuses] }, views[step]))
 }
 
 /** Buy Additional Licenses: the plan's price per seat (spec section 3), seats from 1 with no maximum, total = price x seats. */
-function purchase(sent: readonly EventObject[], redirecting: boolean): StateView {
-  const { stats, seats } = licensesAlongPath(sent)
+function purchase(held: ManageLicensesHeld, redirecting: boolean): StateView {
+  const { stats, seats } = held
   const plan = stats!.priceId === 'commercial' ? { name: 'Commercial', price: 299 } : { name: 'Commercial Plus', price: 499 }
   const total = `$${(plan.price * seats).toLocaleString('en-US')}.00`
   const buttons = ['Continue to checkout', 'Cancel']
-  return dialog(sent, 'Buy Additional Licenses', { shows: [`${plan.name}: $${plan.price}.00 per license, billed annually`, total], ...(redirecting ? { disabled: buttons } : { enabled: buttons }) })
+  return dialog(held, 'Buy Additional Licenses', { shows: [`${plan.name}: $${plan.price}.00 per license, billed annually`, total], ...(redirecting ? { disabled: buttons } : { enabled: buttons }) })
 }
 
 /** What Manage Licenses shows in each state of the manageLicenses machine (the loading regions' rows are joined). */
-export const manageLicensesViewTable: ViewTable = {
+export const manageLicensesViewTable: ViewTable<ManageLicensesHeld> = {
   'manageLicenses.loading.stats.loading': loading,
   'manageLicenses.loading.stats.loaded': loading,
   'manageLicenses.loading.assigned.loading': loading,
   'manageLicenses.loading.assigned.loaded': loading,
   // Only the failure: no tiles or table of an earlier or half-finished load under it.
-  'manageLicenses.failed': (sent) => ({
+  'manageLicenses.failed': (_, { error }) => ({
     shows: ['Manage Licenses'],
     hides: ['Assigned licenses', 'Recent activity', 'Purchased', 'Available'],
     absent: ['Assign License', 'Buy Additional Licenses', 'Upgrade'],
     enabled: ['Try again'],
     dialogs: [],
-    alerts: [`Your licenses could not be loaded${licensesAlongPath(sent).error}Try again`],
+    alerts: [`Your licenses could not be loaded${error}Try again`],
   }),
-  'manageLicenses.ready.none': (sent) => joined(page(sent, false), { dialogs: [], alerts: [] }),
-  'manageLicenses.ready.assign.single.editing': (sent) => dialog(sent, 'Assign License', { enabled: ['Assign', 'Assign several', 'Cancel'] }),
-  'manageLicenses.ready.assign.single.submitting': (sent) => dialog(sent, 'Assign License', { disabled: ['Assign', 'Assign several', 'Cancel'] }),
-  'manageLicenses.ready.assign.bulk.editing': (sent) => bulk(sent, 'editing'),
-  'manageLicenses.ready.assign.bulk.sending': (sent) => bulk(sent, 'sending'),
+  'manageLicenses.ready.none': (_, held) => joined(page(held, false), { dialogs: [], alerts: [] }),
+  'manageLicenses.ready.assign.single.editing': (_, held) => dialog(held, 'Assign License', { enabled: ['Assign', 'Assign several', 'Cancel'] }),
+  'manageLicenses.ready.assign.single.submitting': (_, held) => dialog(held, 'Assign License', { disabled: ['Assign', 'Assign several', 'Cancel'] }),
+  'manageLicenses.ready.assign.bulk.editing': (_, held) => bulk(held, 'editing'),
+  'manageLicenses.ready.assign.bulk.sending': (_, held) => bulk(held, 'sending'),
   // Left at once for the next line or the end.
-  'manageLicenses.ready.assign.bulk.next': (sent) => bulk(sent, 'sending'),
-  'manageLicenses.ready.assign.bulk.finished': (sent) => bulk(sent, 'finished'),
-  'manageLicenses.ready.unassign.confirming': (sent) =>
-    dialog(sent, 'Unassign License', {
-      shows: ['Cara Commercial', 'Unassign the license of (commercial@example.com)? They lose access, and the license becomes available to assign again.'],
+  'manageLicenses.ready.assign.bulk.next': (_, held) => bulk(held, 'sending'),
+  'manageLicenses.ready.assign.bulk.finished': (_, held) => bulk(held, 'finished'),
+  // The holder the oracle says was asked about, by name and email.
+  'manageLicenses.ready.unassign.confirming': (_, held) =>
+    dialog(held, 'Unassign License', {
+      shows: [
+        `${held.unassigning!.firstName} ${held.unassigning!.lastName}`,
+        `Unassign the license of (${held.unassigning!.email})? They lose access, and the license becomes available to assign again.`,
+      ],
       enabled: ['Unassign', 'Cancel'],
     }),
-  'manageLicenses.ready.unassign.removing': (sent) => dialog(sent, 'Unassign License', { disabled: ['Unassign', 'Cancel'] }),
-  'manageLicenses.ready.purchase.choosing': (sent) => purchase(sent, false),
-  'manageLicenses.ready.purchase.redirecting': (sent) => purchase(sent, true),
-  'manageLicenses.ready.upgrade': (sent) => dialog(sent, 'Upgrade Subscription', {}),
+  'manageLicenses.ready.unassign.removing': (_, held) => dialog(held, 'Unassign License', { disabled: ['Unassign', 'Cancel'] }),
+  'manageLicenses.ready.purchase.choosing': (_, held) => purchase(held, false),
+  'manageLicenses.ready.purchase.redirecting': (_, held) => purchase(held, true),
+  'manageLicenses.ready.upgrade': (_, held) => dialog(held, 'Upgrade Subscription', {}),
   // On the way to the hosted checkout: the page waits, no dialog.
   'manageLicenses.checkingOut': loading,
 }

@@ -8,7 +8,7 @@ import { MyLicensesPage } from '../../../../src/features/my-licenses/components/
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { expectRowPerState, expectTableCoversMachine } from '../../../support/view-table'
+import { expectRowPerState } from '../../../support/view-table'
 import { discordConnectModel } from '../../../../testkit/models/discord-connect.model'
 import { licenseKeyModel } from '../../../../testkit/models/license-key.model'
 import { myLicensesModel, plusLicense, regeneratedKey } from '../../../../testkit/models/my-licenses.model'
@@ -18,6 +18,7 @@ import { licenseKeyViewTable } from './license-key.view-table'
 import { myLicensesViewTable } from './my-licenses.view-table'
 import { myLicensesOracle } from '../../../../testkit/oracles/my-licenses.oracle'
 import { discordConnectOracle } from '../../../../testkit/oracles/discord-connect.oracle'
+import { licenseKeyOracle } from '../../../../testkit/oracles/license-key.oracle'
 
 const card = () => screen.getByRole('article', { name: 'Commercial Plus' })
 const keyDialog = () => screen.queryByRole('dialog', { name: 'License Key' })
@@ -76,10 +77,11 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
 })
 
 describe('the License Key dialog (component paths of the licenseKey machine)', () => {
-  it('has a view for every state of the machine', () => expectTableCoversMachine(licenseKeyViewTable, licenseKeyMachine))
+  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(licenseKeyViewTable, licenseKeyMachine))
 
   walkPaths(planPaths(licenseKeyModel).paths, {
     table: licenseKeyViewTable,
+    oracle: licenseKeyOracle,
     start: async () => ({ pending: await renderLicensed(), key: plusLicense.licenseKey }),
     step: async ({ type }, world) => {
       if (type === 'key.regenerated') {

@@ -1,6 +1,6 @@
 /** What the Profile page shows in each state of the profile machine, written from the spec and the page. */
 import type { EventObject } from 'xstate'
-import { lastOf } from '../../../support/context-table'
+import { lastOf } from '../../../support/last-of'
 import type { ProfileHeld } from '../../../../testkit/oracles/profile.oracle'
 import type { ViewTable } from '../../../support/view-table'
 
