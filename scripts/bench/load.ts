@@ -43,7 +43,11 @@ type Request = autocannon.Request & { slot: Slot }
 /** BENCH_TRACE_SOCKETS=1: what a connection that timed out was doing, printed as it happens. */
 function traceTimeouts(client: unknown) {
   if (!process.env.BENCH_TRACE_SOCKETS) return
-  const traced = client as NodeJS.EventEmitter & { requestIterator: { currentRequest: { path?: string; method?: string } }; pipelinedRequests: { size(): number }; conn: { writableLength: number; readableLength: number; destroyed: boolean } }
+  const traced = client as NodeJS.EventEmitter & {
+    requestIterator: { currentRequest: { path?: string; method?: string } }
+    pipelinedRequests: { size(): number }
+    conn: { writableLength: number; readableLength: number; destroyed: boolean }
+  }
   let sentAt = 0
   let answeredAt = 0
   let sent = 0
@@ -67,7 +71,9 @@ function traceTimeouts(client: unknown) {
   traced.on('timeout', () => {
     const { method, path } = traced.requestIterator.currentRequest
     const old = previous?.conn
-    console.log(`timed-out connection: port ${previous?.port}, connecting ${old?.connecting}, connected ${previous?.connectedAt ? `${Date.now() - previous.connectedAt} ms ago` : 'never'}, ${old?.bytesWritten} bytes written`)
+    console.log(
+      `timed-out connection: port ${previous?.port}, connecting ${old?.connecting}, connected ${previous?.connectedAt ? `${Date.now() - previous.connectedAt} ms ago` : 'never'}, ${old?.bytesWritten} bytes written`,
+    )
     console.log(
       `timeout: ${method} ${path}, sent ${Date.now() - sentAt} ms ago, last answer ${Date.now() - answeredAt} ms ago, ${sent} sent, ${answered} answered, ${traced.pipelinedRequests.size()} pending (connection: ${traced.conn.writableLength} bytes unwritten, ${traced.conn.readableLength} unread, destroyed ${traced.conn.destroyed})`,
     )

@@ -28,7 +28,14 @@ export async function freePort(): Promise<number> {
 export async function startServer(target: Target, env: Record<string, string>, logFile: string, database: Database = 'postgresql'): Promise<Running> {
   const port = await freePort()
   const log = openSync(logFile, 'a')
-  const variables = { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), ...(process.env.BENCH_TRACE_SOCKETS ? { BENCH_TRACE_SOCKETS: '1' } : {}), ...env }
+  const variables = {
+    PATH: process.env.PATH!,
+    HOME: process.env.HOME ?? '/tmp',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...(process.env.BENCH_TRACE_SOCKETS ? { BENCH_TRACE_SOCKETS: '1' } : {}),
+    ...env,
+  }
   // BENCH_NODE_ARGS reach the server's node only, production's or the PGlite bench server's (for example `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const child =
