@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
+import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { catalogue } from './faults'
 
@@ -10,7 +11,7 @@ import { catalogue } from './faults'
 export interface CallCase {
   /** The matrix row: method and path, and where the call is sent from when there are several places. */
   name: string
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** The path the call goes to. */
   path: string
   /** The demo account that can send it. */
@@ -27,9 +28,9 @@ export interface CallCase {
   waiting(page: Page): Promise<void>
   /** Once an answer came: it was handled. */
   done(page: Page): Promise<void>
-  /** The slow answer: the server's own for a read, a made-up success for a change, so the demo data stays as it is. */
-  slowAnswer: 'server' | { json?: (origin: string) => unknown }
-  /** The answer's content is not read (spec: 'not shown'): a malformed body is a success like any other. */
+  /** The slow answer: the server's own for a read, a made-up success for a change (200, or the status given: 204 has no body), so the demo data stays as it is. */
+  slowAnswer: 'server' | { json?: (origin: string) => unknown; status?: number }
+  /** The answer is not read as JSON (its content not shown, or a text download saved as it comes): a malformed JSON body is a success like any other. */
   ignoresBody?: boolean
   /** The flow's own message for every failure, instead of the catalogue's (the upgrade's payment step). */
   message?: string
@@ -37,8 +38,12 @@ export interface CallCase {
   logged?: RegExp
   /** Faults (matrix columns) that are an answer for this call, shown and not logged: a 404 for a checkout that is not the user's. */
   notLoggedFor?: readonly string[]
-  /** Other calls the same action sends that would change the demo data: answered with a made-up success. */
-  stubs?: readonly { method: string; path: string }[]
+  /**
+   * Other calls answered in the browser for the whole cell, from before the user reaches the call:
+   * a change the same action sends (a made-up success, 200 with no body), or a read answered with
+   * made-up data (json) the demo data lacks, such as a token to revoke.
+   */
+  stubs?: readonly { method: string; path: string; json?: unknown }[]
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' })
@@ -175,6 +180,41 @@ const savingACard = {
   waiting: (page: Page) => loading(dialog(page, 'Upgrade Subscription'), 'Save payment method'),
 }
 
+/** The feed tokens' page, as a Commercial Plus owner reaches it. */
+const feedTokensPath = '/account/feed-tokens'
+const tokenName = 'Fault pipeline'
+const tokenNameField = (page: Page) => dialog(page, 'Create feed token').getByRole('textbox', { name: /^Name/ })
+/** A token the demo data lacks: the list the page loads holds it, so its revoke targets no real token. */
+const madeUpToken: FeedToken = {
+  id: 'ft_fault',
+  name: 'Fault token',
+  last4: 'FLT1',
+  createdAt: '2026-01-05T10:00:00.000Z',
+  expiresAt: '2027-01-05T10:00:00.000Z',
+  lastUsedAt: null,
+}
+const madeUpCreated: CreatedFeedToken = { token: { ...madeUpToken, name: tokenName }, secret: 'fault-secret-FLT1' }
+
+/** The downloads a page started, from the first time a row watched it; where each download's count stood when the user sent the call. */
+const downloads = new WeakMap<Page, Download[]>()
+const downloadsBefore = new WeakMap<Page, number>()
+function watchDownloads(page: Page) {
+  let started = downloads.get(page)
+  if (!started) {
+    const list: Download[] = []
+    page.on('download', (download) => void list.push(download))
+    downloads.set(page, list)
+    started = list
+  }
+  return started
+}
+
+/** 'Download CSV' on Manage Licenses, counting the downloads from the click on. */
+async function downloadCsv(page: Page) {
+  downloadsBefore.set(page, watchDownloads(page).length)
+  await page.getByRole('button', { name: 'Download CSV' }).click()
+}
+
 export const calls: readonly CallCase[] = [
   {
     name: 'POST /api/auth/login',
@@ -253,6 +293,73 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
+    name: 'GET /api/feed-tokens',
+    method: 'GET',
+    path: '/api/feed-tokens',
+    account: demo.plus,
+    ...pageLoad(feedTokensPath, 'Your feed tokens could not be loaded', (page) => page.getByLabel('Loading your feed tokens')),
+    done: async (page) => {
+      await expect(page.getByText('No feed tokens yet.')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Create feed token' })).toBeEnabled()
+    },
+  },
+  {
+    name: 'POST /api/feed-tokens',
+    method: 'POST',
+    path: '/api/feed-tokens',
+    account: demo.plus,
+    reach: async (page) => {
+      await page.goto(feedTokensPath)
+      await page.getByRole('button', { name: 'Create feed token' }).click()
+      await tokenNameField(page).fill(tokenName)
+    },
+    send: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
+    retry: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Create feed token', 'Create token', message)
+      await expect(tokenNameField(page)).toHaveValue(tokenName)
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Create feed token'), 'Create token')
+      await expect(tokenNameField(page)).toHaveValue(tokenName)
+      await expect(dialog(page, 'Create feed token').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+    },
+    done: async (page) => {
+      const box = dialog(page, 'Feed token created')
+      await expect(box.getByRole('textbox', { name: 'Secret' })).toHaveValue(madeUpCreated.secret)
+      await expect(dialog(page, 'Create feed token')).toBeHidden()
+    },
+    slowAnswer: { json: () => madeUpCreated },
+  },
+  {
+    name: 'DELETE /api/feed-tokens/{id}',
+    method: 'DELETE',
+    path: `/api/feed-tokens/${madeUpToken.id}`,
+    account: demo.plus,
+    // The demo owner has no token: the page's list holds a made-up one, which the user revokes.
+    stubs: [{ method: 'GET', path: '/api/feed-tokens', json: [madeUpToken] }],
+    reach: async (page) => {
+      await page.goto(feedTokensPath)
+      await page.getByRole('button', { name: `Revoke ${madeUpToken.name}` }).click()
+    },
+    send: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
+    retry: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Revoke feed token', 'Revoke', message)
+      await expect(dialog(page, 'Revoke feed token')).toContainText(`Revoke ${madeUpToken.name} (…${madeUpToken.last4})?`)
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Revoke feed token'), 'Revoke')
+      await expect(dialog(page, 'Revoke feed token').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+    },
+    done: async (page) => {
+      await expect(dialog(page, 'Revoke feed token')).toBeHidden()
+      await expect(page.getByText('No feed tokens yet.')).toBeVisible()
+    },
+    slowAnswer: { status: 204 },
+    ignoresBody: true,
+  },
+  {
     name: 'GET /api/account/stats/',
     method: 'GET',
     path: '/api/account/stats/',
@@ -267,6 +374,38 @@ export const calls: readonly CallCase[] = [
     account: demo.commercial,
     ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
     done: (page) => expect(page.getByRole('row', { name: /dev1@example\.com/ })).toBeVisible(),
+  },
+  {
+    name: 'GET /api/licenses/assigned.csv',
+    method: 'GET',
+    path: '/api/licenses/assigned.csv',
+    account: demo.commercial,
+    reach: async (page) => {
+      await openManageLicenses(page)
+      watchDownloads(page)
+    },
+    send: downloadCsv,
+    retry: downloadCsv,
+    failed: async (page, message) => {
+      const alert = page.getByRole('alert').filter({ hasText: 'The CSV could not be downloaded' })
+      await expect(alert).toContainText(message)
+      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
+      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
+      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
+    },
+    waiting: async (page) => {
+      await loading(page, 'Download CSV')
+      await sidebarUsable(page)
+    },
+    // The file is saved: the server's CSV after the wait, or a malformed JSON body, which is text like any other.
+    done: async (page) => {
+      const started = watchDownloads(page)
+      await expect.poll(() => started.length, 'downloads since Download CSV').toBe(downloadsBefore.get(page)! + 1)
+      expect(started.at(-1)!.suggestedFilename()).toBe('assigned-licenses.csv')
+      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
+    },
+    slowAnswer: 'server',
+    ignoresBody: true,
   },
   {
     name: 'POST /api/licenses/assign',

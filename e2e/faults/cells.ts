@@ -78,14 +78,22 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   }
   const onPageError = (error: Error) => logged.push(error.message)
   const onDialog = (dialog: { accept(): Promise<void> }) => dialog.accept() // leaving a page with unsaved changes
-  const stub = (route: Route) => route.fulfill({ status: 200, body: '' })
-  const stubbed = (call.stubs ?? []).map((other) => (url: URL) => url.pathname === other.path)
+  // The other calls the row answers itself, from before the user reaches the call (a made-up list to act on).
+  const stubbed = (call.stubs ?? []).map((other) => ({
+    matcher: (url: URL) => url.pathname === other.path,
+    handler: (route: Route) => (route.request().method() !== other.method ? route.fallback() : route.fulfill(other.json === undefined ? { status: 200, body: '' } : { status: 200, json: other.json })),
+  }))
+  const unrouteStubs = async () => {
+    for (const { matcher, handler } of stubbed) await page.unroute(matcher, handler).catch(() => {})
+  }
+  for (const { matcher, handler } of stubbed) await page.route(matcher, handler)
   page.on('dialog', onDialog)
   if (!retrying) {
     try {
       await call.reach(page)
     } catch (error) {
       page.off('dialog', onDialog)
+      await unrouteStubs()
       return { call: call.name, fault: fault.id, ok: false, error: `could not reach the call: ${summary(error)}` }
     }
   }
@@ -93,7 +101,6 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   page.on('console', onConsole)
   page.on('pageerror', onPageError)
   await page.route(isCall, intercept)
-  for (const matcher of stubbed) await page.route(matcher, stub)
   try {
     await (retrying ? call.retry! : call.send)(page)
     if (retrying) {
@@ -128,7 +135,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
     release()
     if (sent.length > 0) await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, delayMs + 5_000))])
     await page.unroute(isCall, intercept).catch(() => {})
-    for (const matcher of stubbed) await page.unroute(matcher, stub).catch(() => {})
+    await unrouteStubs()
     page.off('request', onRequest)
     page.off('console', onConsole)
     page.off('pageerror', onPageError)
@@ -136,12 +143,13 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   }
 }
 
-/** After the wait: the server's own answer for a read, a made-up success for a change. */
+/** After the wait: the server's own answer for a read, a made-up success for a change (a 204 without a body when the row says so). */
 async function slowAnswer(route: Route, call: CallCase) {
   if (call.slowAnswer === 'server') return route.continue()
   const origin = new URL(route.request().url()).origin
   const json = call.slowAnswer.json?.(origin)
-  await route.fulfill(json === undefined ? { status: 200, body: '' } : { status: 200, json })
+  const status = call.slowAnswer.status ?? 200
+  await route.fulfill(json === undefined ? { status, body: '' } : { status, json })
 }
 
 /** The lines of a failed expectation that say what was expected and what was there. */
