@@ -9,6 +9,7 @@ import { createTokenVerifier } from '../../server/api/token-verifier'
 import { openDatabase } from '../../server/db/database'
 import { trackInstances } from '../../server/db/instances'
 import { migrate } from '../../server/db/migrations'
+import { createFeedUsage } from '../../server/feed/feed-usage'
 import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
 import { closeGracefully } from '../../server/http/shutdown'
@@ -38,6 +39,7 @@ const stripe = v.parse(stripeSettingsSchema, process.env)
 const db = await openDatabase({ dataDir: env('BENCH_PGLITE_DIR') })
 await migrate(db)
 const instances = await trackInstances(db)
+const feedUsage = createFeedUsage(db)
 const api = createApi({
   db,
   stripe,
@@ -47,6 +49,7 @@ const api = createApi({
   // The production server's variables and defaults (server/production-config.ts).
   rateLimits: rateLimitsFromEnv(defaultRateLimits),
   instancesUp: instances.up,
+  feedUsage,
 })
 const mail = startMail({ db, smtpUrl: env('SMTP_URL'), from: v.parse(mailFromSchema, process.env.MAIL_FROM), siteOrigin: origin, jobs: periodicJobs })
 
@@ -114,6 +117,7 @@ server.keepAliveTimeout = 65_000
 server.listen(Number(env('PORT')), process.env.HOST ?? '127.0.0.1', () => log.info({ port: (server.address() as AddressInfo).port, database: db.kind }, 'bench PGlite server listening'))
 closeGracefully(server, async () => {
   await instances.stop()
+  await feedUsage.stop()
   await mail.stop()
   await db.close()
 })

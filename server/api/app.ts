@@ -8,7 +8,6 @@ import { checkoutRoutes } from './checkout'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
-import { createFeedUsage } from '../feed/feed-usage'
 import { feedRoutes } from './feed'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
@@ -31,7 +30,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
   app.route('/stripe/webhook', stripeWebhookRoutes(db, gateway))
-  app.route('/feed', feedRoutes({ db, usage: deps.feedUsage ?? createFeedUsage(db), limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route('/feed', feedRoutes({ db, usage: deps.feedUsage, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')

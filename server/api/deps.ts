@@ -18,6 +18,6 @@ export interface AccountsAppDeps {
   rateLimits?: RateLimits
   /** How many instances of the API are up (server/db/instances.ts): each holds its share of the rate limits. */
   instancesUp?: () => number
-  /** When the feed last let each seat and token in (server/feed/feed-usage.ts); the server stops it before the database closes. */
-  feedUsage?: FeedUsage
+  /** When the feed last let each seat and token in (server/feed/feed-usage.ts); whoever makes it stops it before the database closes. */
+  feedUsage: FeedUsage
 }
