@@ -208,16 +208,17 @@ http {
   }
 
   /**
-   * The NuGet.config of the License Key dialog (its NuGet.config tab) for this person, or of the
-   * Feed tokens page for a token, with our feed's address in place of the configured one, and
-   * `<clear />` so that it lists only our feed: no other source is asked.
+   * What a build is given, as the License Key dialog (its NuGet.config tab) shows it for this
+   * person, or the Feed tokens page for a token: the NuGet.config, with our feed's address in place
+   * of the configured one and `<clear />` so that it lists only our feed (no other source is
+   * asked), and the environment variable it reads the secret from.
    */
-  function nugetConfig(email: string, port: number) {
+  function buildSetup(email: string, port: number) {
     const source = `${feedBase(port)}index.json`
-    const snippet = email === feedTokenUsername ? feedTokenSetup(source).nugetConfig : feedSetup(email, source).nugetConfig
-    expect(snippet).toContain(`value="${source}"`)
-    expect(snippet).toContain('<packageSources>\n')
-    return snippet.replace('<packageSources>\n', '<packageSources>\n    <clear />\n')
+    const { nugetConfig, secretName } = email === feedTokenUsername ? feedTokenSetup(source) : { ...feedSetup(email, source), secretName: packageFeed.secretName }
+    expect(nugetConfig).toContain(`value="${source}"`)
+    expect(nugetConfig).toContain('<packageSources>\n')
+    return { nugetConfig: nugetConfig.replace('<packageSources>\n', '<packageSources>\n    <clear />\n'), secretName }
   }
 
   interface Restore extends Ran {
@@ -229,14 +230,15 @@ http {
   /** `dotnet restore` of the app as `email` with `key` (the secret the snippet reads from the environment), with a cold or the given NuGet cache. */
   async function restore(options: { email: string; key: string; port?: number; packages?: string }): Promise<Restore> {
     const port = options.port ?? ports.auth
-    writeFileSync(join(app, 'NuGet.Config'), nugetConfig(options.email, port))
+    const setup = buildSetup(options.email, port)
+    writeFileSync(join(app, 'NuGet.Config'), setup.nugetConfig)
     rmSync(join(app, 'obj'), { recursive: true, force: true })
     const packages = options.packages ?? mkdtempSync(join(dir, 'packages-'))
     const logged = existsSync(accessLog) ? readFileSync(accessLog, 'utf8').length : 0
     const env = dotnetEnv({
       NUGET_PACKAGES: packages,
       NUGET_HTTP_CACHE_PATH: join(packages, '.http-cache'),
-      [options.email === feedTokenUsername ? feedTokenSetup('').secretName : packageFeed.secretName]: options.key,
+      [setup.secretName]: options.key,
     })
     const ran = await run(dotnet!, ['restore', app, '-p:NuGetAudit=false'], { env })
     const served = readFileSync(accessLog, 'utf8').slice(logged).split('\n').filter(Boolean)
