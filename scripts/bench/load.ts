@@ -40,42 +40,35 @@ interface Slot {
 
 type Request = autocannon.Request & { slot: Slot }
 
-/** BENCH_TRACE_SOCKETS=1: what a connection that timed out was doing, printed as it happens. */
+/**
+ * BENCH_TRACE_SOCKETS=1: what a connection that timed out was doing, printed as it happens. On a
+ * timeout autocannon drops the connection and sends on a new one before it says so: the one that
+ * timed out is the one before.
+ */
 function traceTimeouts(client: unknown) {
   if (!process.env.BENCH_TRACE_SOCKETS) return
-  const traced = client as NodeJS.EventEmitter & {
-    requestIterator: { currentRequest: { path?: string; method?: string } }
-    pipelinedRequests: { size(): number }
-    conn: { writableLength: number; readableLength: number; destroyed: boolean }
-  }
-  let sentAt = 0
-  let answeredAt = 0
-  let sent = 0
-  let answered = 0
-  let conn: { connecting: boolean; bytesWritten: number; localPort?: number; pending: boolean } | undefined
-  let connectedAt = 0
-  let previous: { conn: typeof conn; connectedAt: number; port?: number } | undefined
-  let port: number | undefined
+  type Socket = NodeJS.EventEmitter & { localPort?: number; bytesWritten: number }
+  const traced = client as NodeJS.EventEmitter & { conn: Socket; requestIterator: { currentRequest: { method?: string; path?: string } } }
+  type Trace = { socket: Socket; openedAt: number; connectedAt?: number; port?: number; sent: number; answered: number; lastRequest?: string }
+  let current: Trace | undefined
+  let previous: Trace | undefined
   traced.on('request', () => {
-    if (conn !== (traced.conn as unknown)) {
-      previous = { conn, connectedAt, port }
-      conn = traced.conn as unknown as typeof conn
-      connectedAt = 0
-      port = undefined
-      ;(traced.conn as unknown as NodeJS.EventEmitter).once('connect', () => ((connectedAt = Date.now()), (port = conn?.localPort)))
+    if (current?.socket !== traced.conn) {
+      const trace: Trace = { socket: traced.conn, openedAt: Date.now(), sent: 0, answered: 0 }
+      trace.socket.once('connect', () => ((trace.connectedAt = Date.now()), (trace.port = trace.socket.localPort)))
+      ;[previous, current] = [current, trace]
     }
-    sentAt = Date.now()
-    sent++
-  })
-  traced.on('response', () => ((answeredAt = Date.now()), answered++))
-  traced.on('timeout', () => {
+    current.sent++
     const { method, path } = traced.requestIterator.currentRequest
-    const old = previous?.conn
+    current.lastRequest = `${method} ${path}`
+  })
+  traced.on('response', () => void (current && current.answered++))
+  traced.on('timeout', () => {
+    const timedOut = previous
+    if (!timedOut) return
+    const since = (at?: number) => (at === undefined ? 'never' : `${Date.now() - at} ms ago`)
     console.log(
-      `timed-out connection: port ${previous?.port}, connecting ${old?.connecting}, connected ${previous?.connectedAt ? `${Date.now() - previous.connectedAt} ms ago` : 'never'}, ${old?.bytesWritten} bytes written`,
-    )
-    console.log(
-      `timeout: ${method} ${path}, sent ${Date.now() - sentAt} ms ago, last answer ${Date.now() - answeredAt} ms ago, ${sent} sent, ${answered} answered, ${traced.pipelinedRequests.size()} pending (connection: ${traced.conn.writableLength} bytes unwritten, ${traced.conn.readableLength} unread, destroyed ${traced.conn.destroyed})`,
+      `timeout: ${timedOut.lastRequest} on port ${timedOut.port}, opened ${since(timedOut.openedAt)}, connected ${since(timedOut.connectedAt)}, ${timedOut.socket.bytesWritten} bytes written, ${timedOut.sent} sent, ${timedOut.answered} answered`,
     )
   })
 }
