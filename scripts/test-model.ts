@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { allModels } from '../testkit/models/models'
-import { coverageTable, readRecorded } from '../testkit/model/coverage-report'
+import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
 
 /**
  * `npm run test:model`: runs the model-based tests (the generated paths of every machine, replayed
@@ -11,23 +10,8 @@ import { coverageTable, readRecorded } from '../testkit/model/coverage-report'
  * at the machine or at the component level.
  */
 const modelTestFilters = ['tests/machines/', '.component.test.']
-const recordedDir = '.coverage-model'
-const levels = ['machine', 'component'] as const
 
-rmSync(recordedDir, { recursive: true, force: true })
-const vitest = spawnSync('node_modules/.bin/vitest', ['run', ...modelTestFilters], { stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: recordedDir } })
-
-let incomplete = 0
-for (const level of levels) {
-  const { lines, belowFull } = coverageTable(allModels, readRecorded(recordedDir, level))
-  console.log(`\nModel coverage, ${level} level: states and transitions of each machine that the tests ran\n`)
-  lines.forEach((line) => console.log(line))
-  for (const { machine, missing } of belowFull) console.error(`\n${machine} (${level} level) is below 100%: ${missing.join('; ')}`)
-  incomplete += belowFull.length
-}
-if (incomplete)
-  console.error(
-    '\nEvery machine must reach 100% of its states and transitions at the machine and component levels: replay its paths there (tests/support/run-paths.ts, tests/support/pending-api.tsx).',
-  )
-else console.log(`\nAll ${allModels.length} machines: 100% of states and transitions at the machine and component levels.`)
+rmSync(modelCoverageDir, { recursive: true, force: true })
+const vitest = spawnSync('node_modules/.bin/vitest', ['run', ...modelTestFilters], { stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir } })
+const incomplete = reportModelCoverage()
 process.exit(vitest.status !== 0 ? (vitest.status ?? 1) : incomplete ? 1 : 0)
