@@ -5,7 +5,7 @@ import { createCardCalls } from './cards'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
-import { createStripeSlots, inSlots, type StripeSlots } from './stripe-slots'
+import { inSlots, processStripeSlots, type StripeSlots } from './stripe-slots'
 import { itemOf, subscriptionState } from './subscription-state'
 import { verifyEvent } from './webhook-event'
 
@@ -15,7 +15,7 @@ import { verifyEvent } from './webhook-event'
  * that caused it, so a retried request never makes a second customer, session, charge or change.
  * Each call takes one of the process's slots (stripe-slots.ts) for as long as it talks to Stripe.
  */
-export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webhookSecret: string, slots: StripeSlots = createStripeSlots()) {
+export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webhookSecret: string, slots: StripeSlots = processStripeSlots) {
   const portalConfiguration = createPortalConfiguration(stripe)
   const calls = inSlots(
     slots,

@@ -71,6 +71,9 @@ export function createStripeSlots(limits: SlotLimits = defaultSlotLimits) {
 
 export type StripeSlots = ReturnType<typeof createStripeSlots>
 
+/** The process's slots: every gateway made without slots of its own (the API's, a job's) shares them. */
+export const processStripeSlots = createStripeSlots()
+
 const once = (release: () => void) => {
   let released = false
   return () => {
