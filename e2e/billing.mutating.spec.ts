@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { licenseCard } from './support/accounts'
 import { newEmail, signUpOwner } from './support/owners'
@@ -83,6 +84,35 @@ test('cancelling at the period end in the billing portal, then renewing again', 
   await expect(subscription.getByRole('definition').filter({ hasText: date })).toBeVisible()
   await page.getByRole('link', { name: 'Return to site' }).click()
   await expect(licenseCard(page, 'Commercial').getByText(expires!)).toBeVisible()
+})
+
+test('the billing portal takes a new card and the billing details, and offers no plan or seat change', async ({ page }) => {
+  await signUpOwner(page, { firstName: 'Bea', priceId: 'commercial', seats: 2 })
+  await page.goto('/account')
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: /^Billing/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  // The portal's own configuration (decision 0022): plans and seats change in the portal's wizard only.
+  await expect(page.getByRole('button', { name: /plan|seat|quantit/i })).toHaveCount(0)
+  const card = page.getByRole('region', { name: 'Payment method' })
+  await card.getByLabel('New card number').fill('5555 5555 5555 4444')
+  await card.getByLabel('Expiry (MM / YY)').fill('11 / 33')
+  await card.getByLabel('CVC').fill('123')
+  await card.getByRole('button', { name: 'Update payment method' }).click()
+  await expect(card.getByText('MASTERCARD ending in 4444, expires 11/2033')).toBeVisible()
+  const details = page.getByRole('region', { name: 'Billing details' })
+  await details.getByLabel('Name', { exact: true }).fill('Acme GmbH')
+  await details.getByLabel('Address line 1').fill('Hauptstraße 1')
+  await details.getByLabel('City').fill('Berlin')
+  await details.getByLabel('Postal code').fill('10115')
+  await details.getByLabel('Country (two letters)').fill('DE')
+  await details.getByRole('button', { name: 'Save billing details' }).click()
+  await expect(details.getByRole('definition').filter({ hasText: 'Acme GmbH' })).toBeVisible()
+  await expect(details.getByRole('definition').filter({ hasText: 'Hauptstraße 1' })).toBeVisible()
+  await expectNoAxeViolations(page)
 })
 
 test("the upgrade's confirm step shows the prorated amount due today and the new annual total", async ({ page }) => {

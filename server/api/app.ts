@@ -43,6 +43,11 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     await next()
   })
   app.use('*', limitBody(maxBodyBytes, 'The request body is too large.'))
+  // Every other call under /stripe reaches Stripe: it takes from the person's Stripe budget too.
+  app.use('/stripe/*', async (c, next) => {
+    takeToken(c.get('caller').oid, 'stripe')
+    await next()
+  })
 
   app.route('/auth', authRoutes(db))
   app.route('/licenses', licenseRoutes(db))

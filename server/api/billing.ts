@@ -26,11 +26,12 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
         const card = customerId ? await gateway.defaultCard(customerId) : null
         return c.json({ hasPaymentMethod: card !== null, card })
       })
+      // The customer's open SetupIntent, or a new one: asking again makes nothing new.
       .get('/create-setup-intent', async (c) => {
         const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), gateway.findOrCreateCustomer)
-        // A new form each time the payment step opens, unless the client repeats its request key.
-        return c.json(await gateway.createSetupIntent({ customerId, idempotencyKey: idempotencyKey(c, 'setup-intent', { customerId, at: Date.now() }) }))
+        return c.json(await gateway.setupIntentFor(customerId))
       })
+      // Only a card that a SetupIntent of the customer's set up (payments/cards.ts).
       .post('/save-default-payment-method', jsonBody(savePaymentMethodRequestSchema), async (c) => {
         const { paymentMethodId } = c.req.valid('json')
         const customerId = await customerOfCaller(caller(c).oid)

@@ -1,16 +1,18 @@
 import { checkoutRequestSchema } from '../../common/contract'
-import type { Queryable } from '../db/database'
+import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
-import { checkOrder } from '../licensing/checkout-rules'
+import { decideOrder } from '../licensing/checkout-rules'
+import { accountWithOpenCheckouts, dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
 import { notFound } from '../licensing/refusal'
-import { holdsSubscription, liveSubscriptionsOf } from '../licensing/subscription-store'
+import { holdsSubscription } from '../licensing/subscription-store'
+import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
 import { caller, idempotencyKey, onSite, resource } from './context'
 import { jsonBody } from './json-body'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
-export function checkoutRoutes(db: Queryable, gateway: StripeGateway, siteOrigin: string) {
+export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
   return resource()
     .get('/checkout-sessions/:sessionId', async (c) => {
       const sessionId = c.req.param('sessionId')
@@ -25,20 +27,25 @@ export function checkoutRoutes(db: Queryable, gateway: StripeGateway, siteOrigin
       const body = c.req.valid('json')
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]
-      const account = await findAccountRow(db, caller(c).oid)
-      await checkOrder(db, account, body)
-      const customerId = await ensureCustomer(db, account, gateway.findOrCreateCustomer)
-      // The same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
-      const owned = await liveSubscriptionsOf(db, account.oid)
-      const key = idempotencyKey(c, 'checkout', { body, owned: owned.map((subscription) => [subscription.id, subscription.quantity]) })
-      const order = { customerId, accountOid: account.oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl }
-      let checkout = await gateway.createCheckoutSession({ ...order, idempotencyKey: key })
-      // Stripe replays the session the key first made, though another order may have expired it
-      // since (below): then the order gets a new one, keyed after the expired one.
-      while ((await gateway.checkoutSession(checkout.sessionId))?.status === 'expired')
-        checkout = await gateway.createCheckoutSession({ ...order, idempotencyKey: `${key}:after:${checkout.sessionId}` })
-      // The rules above hold for open checkouts too: only the newest stays open.
-      await gateway.expireOtherCheckouts({ customerId, keep: checkout.sessionId })
-      return c.json(checkout)
+      const oid = caller(c).oid
+      const found = await accountWithOpenCheckouts(db, oid)
+      if (!found) throw notFound('The account')
+      // The checkouts still open as far as the portal knows: Stripe says which expired or were paid meanwhile.
+      for (const open of found.open) await recordOutcome(db, open.id, await gateway.checkoutSession(open.sessionId))
+      // The order is weighed and its checkout counted in one transaction under the owner's lock; the
+      // same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
+      const checkout = await reserveCheckout(db, oid, body, (holdings) => decideOrder(found.account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      try {
+        const customerId = await ensureCustomer(db, found.account, gateway.findOrCreateCustomer)
+        const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }
+        const session = await gateway.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
+        if (session.sessionId !== checkout.sessionId) await recordSession(db, checkout.id, session.sessionId)
+        return c.json(session)
+      } catch (error) {
+        // Stripe surely made no session (it refused, or was never asked): the checkout no longer
+        // counts. When Stripe could not be reached, one may exist: it counts until it would have expired.
+        if (checkout.created && !(error instanceof PaymentUnavailableError)) await dropCheckout(db, checkout.id)
+        throw error
+      }
     })
 }

@@ -182,6 +182,26 @@ export const migrations: Migration[] = [
       alter table activity add column token_name text
     `,
   },
+  {
+    version: 15,
+    name: 'the checkouts the portal opened, which count towards the plan rules until they expire or are fulfilled',
+    sql: `
+      create table checkouts (
+        id text primary key,
+        owner_oid text not null references accounts (oid),
+        price_id text not null,
+        quantity integer not null check (quantity > 0),
+        session_id text unique,
+        stripe_subscription_id text,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        closed_at timestamptz
+      );
+      comment on column checkouts.id is 'the idempotency key Stripe made the checkout session under';
+      comment on column checkouts.closed_at is 'when Stripe said the checkout expired: it no longer counts';
+      create index checkouts_by_owner on checkouts (owner_oid, created_at)
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

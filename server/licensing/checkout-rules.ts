@@ -2,19 +2,59 @@ import type { CheckoutRequest } from '../../common/contract'
 import { findPlan, type Plan } from '../../common/plans'
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
-import { statsOf } from './license-store'
+import { seatsHeldSql, type Holdings, type PendingCheckout } from './pending-checkouts'
 import { conflict } from './refusal'
 
-/** How many more seats of the plan the owner may buy (Community: five an account); null: no limit. */
+/** How many more seats of the plan the owner may buy (Community: five an account, checkouts still open included); null: no limit. */
 export async function seatsAvailable(db: Queryable, ownerOid: string, plan: Plan): Promise<number | null> {
   const limit = plan.maxPurchaseSeats
-  return limit === undefined ? null : Math.max(0, limit - (await statsOf(db, ownerOid)).purchased)
+  if (limit === undefined) return null
+  const [row] = await db.query<{ held: number }>(`select ${seatsHeldSql('$1')} as held`, [ownerOid])
+  return Math.max(0, limit - (row?.held ?? 0))
 }
 
-/** Refuses (409) an order the account may not place: another license type than its own, or more seats than the plan allows. */
-export async function checkOrder(db: Queryable, account: AccountRow, order: Pick<CheckoutRequest, 'priceId' | 'quantity'>): Promise<void> {
+/** When a checkout that still counts stops counting at the latest, in words. */
+function untilExpiry(checkout: PendingCheckout, now: number) {
+  const minutes = Math.max(1, Math.ceil((checkout.expiresAt.getTime() - now) / 60_000))
+  return checkout.subscriptionId ? 'once its payment is recorded (in a moment)' : `when it expires, within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
+/**
+ * Weighs an order against what the account holds, its checkouts that still count included, and
+ * names the checkout it goes into: the same order again (the same key) goes into its own checkout
+ * while that is open; after it expired, into a new one keyed after it. Refuses (409) another license
+ * type than the account's or its open checkouts', or more seats than the plan allows.
+ */
+export function decideOrder(
+  account: Pick<AccountRow, 'allowed_price_id'>,
+  order: Pick<CheckoutRequest, 'priceId' | 'quantity'>,
+  holdings: Holdings,
+  key: string,
+  now = Date.now(),
+): { id: string; existing?: PendingCheckout } {
+  const latest = holdings.checkouts.filter((checkout) => checkout.id === key || checkout.id.startsWith(`${key}:after:`)).at(-1)
+  const existing = latest && !latest.finished ? latest : undefined
+  if (existing && (existing.priceId !== order.priceId || existing.quantity !== order.quantity)) throw conflict('This Idempotency-Key was already used for a different request.')
+  const others = holdings.checkouts.filter((checkout) => checkout.counts && checkout.id !== existing?.id)
+
   if (account.allowed_price_id && account.allowed_price_id !== order.priceId) throw conflict('Accounts are limited to one license type.')
+  const otherType = others.find((checkout) => checkout.priceId !== order.priceId)
+  if (otherType) {
+    const name = findPlan(otherType.priceId)?.name ?? otherType.priceId
+    throw conflict(`Accounts are limited to one license type, and your checkout for ${name} is still open: complete it, or try again ${untilExpiry(otherType, now)}.`)
+  }
+
   const plan = findPlan(order.priceId)!
-  const available = await seatsAvailable(db, account.oid, plan)
-  if (available !== null && order.quantity > available) throw conflict(`${plan.name} is limited to ${plan.maxPurchaseSeats} licenses per account.`)
+  const limit = plan.maxPurchaseSeats
+  const pending = others.reduce((sum, checkout) => sum + checkout.quantity, 0)
+  if (limit !== undefined && holdings.purchased + pending + order.quantity > limit) {
+    const latestOther = others.at(-1)
+    throw conflict(
+      latestOther
+        ? `${plan.name} is limited to ${limit} licenses per account, and ${pending} ${pending === 1 ? 'is' : 'are'} in your checkout still open: complete it, or try again ${untilExpiry(latestOther, now)}.`
+        : `${plan.name} is limited to ${limit} licenses per account.`,
+    )
+  }
+  if (existing) return { id: existing.id, existing }
+  return { id: latest ? `${key}:after:${latest.sessionId ?? latest.id}` : key }
 }

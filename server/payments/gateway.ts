@@ -1,9 +1,11 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { PriceId } from '../../common/plans'
 import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
+import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
+import { inSlots, processStripeSlots, type StripeSlots } from './stripe-slots'
 import { itemOf, subscriptionState } from './subscription-state'
 import { verifyEvent } from './webhook-event'
 
@@ -11,114 +13,116 @@ import { verifyEvent } from './webhook-event'
  * The accounts API's calls to Stripe, through the official SDK, answering the portal's own types
  * and errors (errors.ts). Every write carries an idempotency key the caller derives from the request
  * that caused it, so a retried request never makes a second customer, session, charge or change.
+ * Each call takes one of the process's slots (stripe-slots.ts) for as long as it talks to Stripe.
  */
-export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webhookSecret: string) {
-  const calls = inPortalTerms({
-    ...createCardCalls(stripe),
+export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webhookSecret: string, slots: StripeSlots = processStripeSlots) {
+  const portalConfiguration = createPortalConfiguration(stripe)
+  const calls = inSlots(
+    slots,
+    inPortalTerms({
+      ...createCardCalls(stripe),
 
-    /**
-     * The account's customer: the one Stripe already has for it (by email and the account id in its
-     * metadata), else a new one. The key is the account's, so two first requests at once make one.
-     */
-    async findOrCreateCustomer(account: { oid: string; email: string; name: string }): Promise<string> {
-      const existing = await stripe.customers.list({ email: account.email, limit: 100 })
-      const mine = existing.data.find((customer) => customer.metadata?.accountOid === account.oid)
-      if (mine) return mine.id
-      const created = await stripe.customers.create({ email: account.email, name: account.name, metadata: { accountOid: account.oid } }, { idempotencyKey: `customer:${account.oid}` })
-      return created.id
-    },
+      /**
+       * The account's customer: the one Stripe already has for it (by email and the account id in its
+       * metadata), else a new one. The key is the account's, so two first requests at once make one.
+       */
+      async findOrCreateCustomer(account: { oid: string; email: string; name: string }): Promise<string> {
+        const existing = await stripe.customers.list({ email: account.email, limit: 100 })
+        const mine = existing.data.find((customer) => customer.metadata?.accountOid === account.oid)
+        if (mine) return mine.id
+        const created = await stripe.customers.create({ email: account.email, name: account.name, metadata: { accountOid: account.oid } }, { idempotencyKey: `customer:${account.oid}` })
+        return created.id
+      },
 
-    async createCheckoutSession(input: { customerId: string; accountOid: string; priceId: PriceId; quantity: number; successUrl: string; cancelUrl: string; idempotencyKey: string }) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer: input.customerId,
-          client_reference_id: input.accountOid,
-          line_items: [{ price: prices.stripePriceOf(input.priceId), quantity: input.quantity }],
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          // A free plan needs no card (Stripe keeps none for a $0 subscription).
-          payment_method_collection: 'if_required',
-          metadata: { accountOid: input.accountOid },
-          subscription_data: { metadata: { accountOid: input.accountOid } },
-        },
-        { idempotencyKey: input.idempotencyKey },
-      )
-      if (!session.url) throw new Error(`Checkout session ${session.id} has no address`)
-      return { sessionId: session.id, url: session.url }
-    },
-
-    /**
-     * Expires the customer's other open checkouts: one open at a time, so two checkouts opened side
-     * by side (another plan, or more Community seats than the five) cannot both be paid.
-     */
-    async expireOtherCheckouts(input: { customerId: string; keep: string }) {
-      const open = await stripe.checkout.sessions.list({ customer: input.customerId, status: 'open', limit: 100 })
-      for (const session of open.data.filter((candidate) => candidate.id !== input.keep)) {
-        await stripe.checkout.sessions.expire(session.id, {}, { idempotencyKey: `expire:${session.id}` }).catch((error: unknown) => {
-          // Paid or expired meanwhile: nothing left to close.
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
-        })
-      }
-    },
-
-    /** A checkout session, or null when Stripe has none of that id. */
-    async checkoutSession(sessionId: string) {
-      try {
-        const session = await stripe.checkout.sessions.retrieve(sessionId)
-        return { customerId: idOf(session.customer), status: session.status, paymentStatus: session.payment_status, subscriptionId: idOf(session.subscription) }
-      } catch (error) {
-        if (isMissing(error)) return null
-        throw error
-      }
-    },
-
-    async createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey: string }) {
-      const session = await stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }, { idempotencyKey: input.idempotencyKey })
-      return { url: session.url }
-    },
-
-    async createSetupIntent(input: { customerId: string; idempotencyKey: string }) {
-      const intent = await stripe.setupIntents.create({ customer: input.customerId, usage: 'off_session' }, { idempotencyKey: input.idempotencyKey })
-      if (!intent.client_secret) throw new Error(`Setup intent ${intent.id} has no client secret`)
-      return { clientSecret: intent.client_secret }
-    },
-
-    /** The subscription as the portal keeps it, as Stripe has it now; null when it is not for one of our plans. */
-    subscriptionState: async (subscriptionId: string) => subscriptionState(await stripe.subscriptions.retrieve(subscriptionId), prices),
-
-    /** What changing the subscription's plan and seats would charge now (Stripe's prorated invoice preview). */
-    async previewChange(input: { customerId: string; subscriptionId: string; priceId: PriceId; quantity: number }) {
-      const subscription = await stripe.subscriptions.retrieve(input.subscriptionId)
-      const item = itemOf(subscription)
-      const preview = await stripe.invoices.createPreview({
-        customer: input.customerId,
-        subscription: input.subscriptionId,
-        subscription_details: { items: [{ id: item.id, price: prices.stripePriceOf(input.priceId), quantity: input.quantity }], proration_behavior: 'always_invoice' },
-      })
-      return { amountDue: preview.amount_due, currentPeriodEnd: new Date(item.current_period_end * 1000) }
-    },
-
-    /**
-     * Moves the subscription to the plan and seats, charging the prorated difference now; a refused
-     * charge changes nothing. Answers the subscription's new state.
-     */
-    async changeSubscription(input: { subscriptionId: string; priceId: PriceId; quantity: number; idempotencyKey: string }): Promise<SubscriptionState | null> {
-      const subscription = await stripe.subscriptions.retrieve(input.subscriptionId)
-      const changed = await refusalsAsDeclines(
-        stripe.subscriptions.update(
-          input.subscriptionId,
+      /** A hosted checkout for the order, open until `expiresAt` (Stripe takes 30 minutes to 24 hours from now). */
+      async createCheckoutSession(input: {
+        customerId: string
+        accountOid: string
+        priceId: PriceId
+        quantity: number
+        successUrl: string
+        cancelUrl: string
+        expiresAt: Date
+        idempotencyKey: string
+      }) {
+        const session = await stripe.checkout.sessions.create(
           {
-            items: [{ id: itemOf(subscription).id, price: prices.stripePriceOf(input.priceId), quantity: input.quantity }],
-            proration_behavior: 'always_invoice',
-            payment_behavior: 'error_if_incomplete',
+            mode: 'subscription',
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            customer: input.customerId,
+            client_reference_id: input.accountOid,
+            line_items: [{ price: prices.stripePriceOf(input.priceId), quantity: input.quantity }],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            // A free plan needs no card (Stripe keeps none for a $0 subscription).
+            payment_method_collection: 'if_required',
+            metadata: { accountOid: input.accountOid },
+            subscription_data: { metadata: { accountOid: input.accountOid } },
           },
           { idempotencyKey: input.idempotencyKey },
-        ),
-      )
-      return subscriptionState(changed, prices)
-    },
-  })
+        )
+        if (!session.url) throw new Error(`Checkout session ${session.id} has no address`)
+        return { sessionId: session.id, url: session.url }
+      },
+
+      /** A checkout session, or null when Stripe has none of that id. */
+      async checkoutSession(sessionId: string) {
+        try {
+          const session = await stripe.checkout.sessions.retrieve(sessionId)
+          return { customerId: idOf(session.customer), status: session.status, paymentStatus: session.payment_status, subscriptionId: idOf(session.subscription) }
+        } catch (error) {
+          if (isMissing(error)) return null
+          throw error
+        }
+      },
+
+      /** A billing portal session under the portal's own configuration (portal-configuration.ts). */
+      async createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey: string }) {
+        const session = await portalConfiguration.use((configuration, again) =>
+          stripe.billingPortal.sessions.create(
+            { customer: input.customerId, return_url: input.returnUrl, configuration },
+            { idempotencyKey: `${input.idempotencyKey}:${configuration}${again ? ':again' : ''}` },
+          ),
+        )
+        return { url: session.url }
+      },
+
+      /** The subscription as the portal keeps it, as Stripe has it now; null when it is not for one of our plans. */
+      subscriptionState: async (subscriptionId: string) => subscriptionState(await stripe.subscriptions.retrieve(subscriptionId), prices),
+
+      /** What changing the subscription's plan and seats would charge now (Stripe's prorated invoice preview). */
+      async previewChange(input: { customerId: string; subscriptionId: string; priceId: PriceId; quantity: number }) {
+        const subscription = await stripe.subscriptions.retrieve(input.subscriptionId)
+        const item = itemOf(subscription)
+        const preview = await stripe.invoices.createPreview({
+          customer: input.customerId,
+          subscription: input.subscriptionId,
+          subscription_details: { items: [{ id: item.id, price: prices.stripePriceOf(input.priceId), quantity: input.quantity }], proration_behavior: 'always_invoice' },
+        })
+        return { amountDue: preview.amount_due, currentPeriodEnd: new Date(item.current_period_end * 1000) }
+      },
+
+      /**
+       * Moves the subscription to the plan and seats, charging the prorated difference now; a refused
+       * charge changes nothing. Answers the subscription's new state.
+       */
+      async changeSubscription(input: { subscriptionId: string; priceId: PriceId; quantity: number; idempotencyKey: string }): Promise<SubscriptionState | null> {
+        const subscription = await stripe.subscriptions.retrieve(input.subscriptionId)
+        const changed = await refusalsAsDeclines(
+          stripe.subscriptions.update(
+            input.subscriptionId,
+            {
+              items: [{ id: itemOf(subscription).id, price: prices.stripePriceOf(input.priceId), quantity: input.quantity }],
+              proration_behavior: 'always_invoice',
+              payment_behavior: 'error_if_incomplete',
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        )
+        return subscriptionState(changed, prices)
+      },
+    }),
+  )
   return {
     ...calls,
     /** A webhook delivery, checked against its signature on the raw body (webhook-event.ts). */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import Stripe from 'stripe'
 import { createAccountsApp } from '../../server/api/app'
+import type { RateLimits } from '../../server/api/rate-limit'
 import { createFeedUsage } from '../../server/feed/feed-usage'
 import { createTokenVerifier } from '../../server/api/token-verifier'
 import type { Database } from '../../server/db/database'
@@ -11,6 +12,7 @@ import { demoPeople } from '../../server/local/demo-accounts'
 import { createStripeGateway } from '../../server/payments/gateway'
 import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
+import { createStripeSlots, type StripeSlots } from '../../server/payments/stripe-slots'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { countingDatabase } from './counting-database'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
@@ -37,7 +39,11 @@ const signer = new Stripe(stripeSettings.secretKey)
  * the local stack serves them: the API's Stripe SDK calls the sandbox's /v1, and the sandbox
  * delivers its signed webhooks to the API. Keys mint tokens as any demo person.
  */
-export async function startApi(open: () => Promise<Database>, rateLimits = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }) {
+export async function startApi(
+  open: () => Promise<Database>,
+  rateLimits: RateLimits = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000, stripe: { perSecond: 10_000, burst: 10_000 } },
+  stripeSlots: StripeSlots = createStripeSlots(),
+) {
   const db = await open()
   // The API's own handle counts its statements (the sandbox's are the stand-in's, not the API's).
   const apiDb = countingDatabase(db)
@@ -63,7 +69,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
   const app = createAccountsApp({
     db: apiDb.db,
     feedUsage,
-    gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret),
+    gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, stripeSlots),
     prices: stripeSettings.prices,
     verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
     siteOrigin: origin,
@@ -160,7 +166,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     await db.close()
   }
 
-  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>

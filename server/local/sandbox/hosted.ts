@@ -3,15 +3,14 @@ import { Hono } from 'hono'
 import type Stripe from 'stripe'
 import type { Database } from '../../db/database'
 import { standInStylesheet } from '../assets'
-import { chargedPaymentMethod, nowFor } from './billing'
 import { checkCard } from './cards'
 import { expireIfDue, payCheckout, type CheckoutCard } from './checkout'
 import { findPrice, type Core, type Ctx } from './context'
-import { checkoutPage, date, expiredPage, notFoundPage, portalPage, type PortalSubscriptionView } from './pages'
-import { changes, list, load, mustLoad, recordEvent, save } from './store'
-import { setCancelAtPeriodEnd } from './cancellation'
+import { checkoutPage, expiredPage, notFoundPage } from './pages'
+import { portalRoutes } from './hosted-portal'
+import { load, mustLoad } from './store'
 
-/** The hosted pages under /sandbox: checkout, the customer portal, the sandbox's Stripe.js and style. */
+/** The hosted pages under /sandbox: checkout, the customer portal (hosted-portal.ts), the sandbox's Stripe.js and style. */
 export function createHostedApp(options: { db: Database; core: Core; afterWrite: () => void }): Hono {
   const { db, core } = options
   const app = new Hono().basePath('/sandbox')
@@ -72,80 +71,10 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
     return c.redirect(row.data.cancel_url ?? row.data.success_url!, 303)
   })
 
-  app.get('/portal/:id', async (c) => {
-    const portal = await load<Stripe.BillingPortal.Session>(db, 'billing_portal.session', c.req.param('id'))
-    if (!portal) return c.html(notFoundPage(), 404)
-    const customer = (await mustLoad<Stripe.Customer>(db, 'customer', portal.data.customer)).data
-    const subscriptions = (await list<Stripe.Subscription>(db, 'subscription', { customer: customer.id }, { limit: 100 }, '')).data
-    const invoices = (await list<Stripe.Invoice>(db, 'invoice', { customer: customer.id }, { limit: 100 }, '')).data
-    const live = subscriptions.filter((subscription) => subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
-    const methodId = idOf(customer.invoice_settings.default_payment_method) ?? live.map((subscription) => chargedPaymentMethod(subscription, customer)).find(Boolean) ?? null
-    const method = methodId ? (await load<Stripe.PaymentMethod>(db, 'payment_method', methodId))?.data : undefined
-    const base = `/sandbox/portal/${portal.data.id}/subscriptions`
-    const views: PortalSubscriptionView[] = subscriptions.map((subscription) => {
-      const item = subscription.items.data[0]!
-      const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired'
-      return {
-        planName: findPrice(core, item.price.id).productName,
-        quantity: item.quantity ?? 1,
-        status: subscription.status,
-        dateLabel: ended ? 'Ended on' : subscription.cancel_at_period_end ? 'Cancels on' : 'Renews on',
-        date: date((ended ? (subscription.ended_at ?? item.current_period_end) : item.current_period_end) * 1000),
-        cancelAction: ended || subscription.cancel_at_period_end ? null : `${base}/${subscription.id}/cancel`,
-        renewAction: !ended && subscription.cancel_at_period_end ? `${base}/${subscription.id}/renew` : null,
-      }
-    })
-    return c.html(
-      portalPage({
-        subscriptions: [...views.filter((view) => view.dateLabel !== 'Ended on'), ...views.filter((view) => view.dateLabel === 'Ended on')],
-        card: method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null,
-        invoices: invoices.map((invoice) => ({ created: invoice.created, amount: invoice.amount_due, description: invoiceDescription(invoice), status: invoice.status ?? 'draft' })),
-        returnUrl: portal.data.return_url,
-      }),
-    )
-  })
-
-  // Cancel (at the period's end) and Renew (resume), as Stripe's portal does.
-  for (const action of ['cancel', 'renew'] as const) {
-    app.post(`/portal/:id/subscriptions/:subscription/${action}`, async (c) => {
-      const portalId = c.req.param('id')
-      const portal = await load<Stripe.BillingPortal.Session>(db, 'billing_portal.session', portalId)
-      if (!portal) return c.html(notFoundPage(), 404)
-      const done = await run(async (ctx) => {
-        const row = await load<Stripe.Subscription>(ctx.q, 'subscription', c.req.param('subscription'), { lock: true })
-        if (!row || row.data.customer !== portal.data.customer) return false
-        const subscription = row.data
-        if (subscription.status === 'canceled' || subscription.cancel_at_period_end === (action === 'cancel')) return true
-        const before = structuredClone(subscription)
-        const customer = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', portal.data.customer)).data
-        setCancelAtPeriodEnd(subscription, action === 'cancel', await nowFor(ctx.q, customer))
-        await save(ctx.q, subscription)
-        await recordEvent(ctx.q, ctx.request, 'customer.subscription.updated', subscription, changes(before, subscription))
-        return true
-      })
-      options.afterWrite()
-      if (!done) return c.html(notFoundPage(), 404)
-      return c.redirect(`/sandbox/portal/${portalId}`, 303)
-    })
-  }
+  portalRoutes(app, options)
 
   app.notFound((c) => c.html(notFoundPage(), 404))
   return app
-}
-
-const idOf = (value: string | { id: string } | null) => (value == null ? null : typeof value === 'string' ? value : value.id)
-
-function invoiceDescription(invoice: Stripe.Invoice): string {
-  const reason =
-    invoice.billing_reason === 'subscription_create'
-      ? 'purchase'
-      : invoice.billing_reason === 'subscription_cycle'
-        ? 'renewal'
-        : invoice.billing_reason === 'subscription_update'
-          ? 'change'
-          : 'invoice'
-  const line = invoice.lines.data.find((candidate) => !candidate.parent?.subscription_item_details?.proration) ?? invoice.lines.data.at(-1)
-  return line ? `${line.description} (${reason})` : reason
 }
 
 async function expireIfDueById(ctx: Ctx, id: string): Promise<boolean> {

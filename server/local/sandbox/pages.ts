@@ -1,4 +1,4 @@
-const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 export const money = (cents: number) => usd.format(cents / 100)
@@ -29,7 +29,7 @@ export interface CheckoutView {
   error?: string
 }
 
-function field(id: string, label: string, name: string, value: string, error: CheckoutView['fieldError'], extra: string) {
+export function field(id: string, label: string, name: string, value: string, error: CheckoutView['fieldError'], extra: string) {
   const invalid = error?.field === name
   return `<label for="${id}">${label}</label><input id="${id}" name="${name}" value="${escape(value)}" ${extra}${invalid ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${invalid ? `<p class="field-error" id="${id}-error">${escape(error!.message)}</p>` : ''}`
 }
@@ -55,69 +55,6 @@ ${field('card-name', 'Name on card', 'name', values.name ?? '', undefined, 'auto
 </form>
 <form method="post" action="${view.cancelAction}"><div class="actions"><button class="secondary">Cancel</button></div></form>
 </section>`,
-  )
-}
-
-export interface PortalSubscriptionView {
-  planName: string
-  quantity: number
-  status: string
-  /** 'Renews on', 'Cancels on' or 'Ended on', and the date. */
-  dateLabel: string
-  date: string
-  /** The form actions of its buttons; none for an ended subscription. */
-  cancelAction: string | null
-  renewAction: string | null
-}
-
-export interface PortalView {
-  subscriptions: PortalSubscriptionView[]
-  card: { brand: string; last4: string; expMonth: number; expYear: number } | null
-  invoices: { created: number; amount: number; description: string; status: string }[]
-  returnUrl: string | null
-}
-
-const statusNames: Record<string, string> = {
-  active: 'Active',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Expired',
-  trialing: 'Trial',
-  unpaid: 'Unpaid',
-  paused: 'Paused',
-}
-
-function subscriptionSection(view: PortalSubscriptionView, index: number): string {
-  const id = `plan-title-${index}`
-  const buttons = [
-    view.cancelAction ? `<form method="post" action="${escape(view.cancelAction)}"><div class="actions"><button class="secondary">Cancel subscription</button></div></form>` : '',
-    view.renewAction ? `<form method="post" action="${escape(view.renewAction)}"><div class="actions"><button>Renew subscription</button></div></form>` : '',
-  ].join('')
-  return `<section aria-labelledby="${id}"><h2 id="${id}">Subscription</h2>
-<dl><dt>Plan</dt><dd>${escape(view.planName)}</dd><dt>Seats</dt><dd>${view.quantity}</dd><dt>Status</dt><dd>${escape(statusNames[view.status] ?? view.status)}</dd><dt>${escape(view.dateLabel)}</dt><dd>${escape(view.date)}</dd></dl>${buttons}</section>`
-}
-
-/** The hosted customer portal: each subscription (plan, seats, status, renewal or cancellation), payment method and invoices. */
-export function portalPage(view: PortalView): string {
-  const card = view.card ? `${view.card.brand.toUpperCase()} ending in ${view.card.last4}, expires ${String(view.card.expMonth).padStart(2, '0')}/${view.card.expYear}` : 'No payment method on file'
-  const invoices = view.invoices
-    .map((invoice) => `<tr><td>${date(invoice.created * 1000)}</td><td>${escape(invoice.description)}</td><td>${money(invoice.amount)}</td><td>${escape(invoice.status)}</td></tr>`)
-    .join('')
-  const subscriptions =
-    view.subscriptions.length > 0
-      ? view.subscriptions.map(subscriptionSection).join('\n')
-      : '<section aria-labelledby="plan-title"><h2 id="plan-title">Subscription</h2><p>No subscription.</p></section>'
-  return page(
-    'Billing portal',
-    `<h1>Billing portal</h1>
-<p class="note">Payment sandbox: the customer portal of your Prism subscription.</p>
-${subscriptions}
-<section aria-labelledby="card-title"><h2 id="card-title">Payment method</h2><p>${escape(card)}</p></section>
-<section aria-labelledby="invoices-title"><h2 id="invoices-title">Invoices</h2>
-${invoices ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${invoices}</tbody></table>` : '<p>No invoices yet.</p>'}
-</section>
-${view.returnUrl ? `<p><a class="button" href="${escape(view.returnUrl)}">Return to site</a></p>` : ''}`,
   )
 }
 

@@ -32,6 +32,7 @@ const nouns: Record<string, string> = {
   setup_intent: 'setupintent',
   'checkout.session': 'checkout.session',
   'billing_portal.session': 'billing_portal.session',
+  'billing_portal.configuration': 'configuration',
   'test_helpers.test_clock': 'test_clock',
   subscription_item: 'subscription item',
 }

@@ -135,23 +135,73 @@ describeApi('billing faults on $name', (api) => {
     expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(200)
   })
 
-  it('keeps one checkout open at a time, so two opened side by side cannot both be paid', async () => {
-    const email = `sides.${Date.now()}@example.com`
-    expect((await api.call(email, 'POST', '/auth/login', { firstName: 'Side', lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
-    const first = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
-    const second = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
-    expect([first.status, second.status]).toEqual([200, 200])
-    // The same order again is still the same, open checkout.
-    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).body.sessionId).toBe(second.body.sessionId)
-    expect(await api.pay(first.body.sessionId), 'the earlier checkout has expired').toBe(410)
-    // The first order again, after the second expired it: a new checkout, not the expired one.
-    const again = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
-    expect(again.body.sessionId).not.toBe(first.body.sessionId)
-    const last = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })
-    expect(last.body.sessionId).not.toBe(second.body.sessionId)
-    expect(await api.pay(again.body.sessionId), 'the last order expired the one before').toBe(410)
-    expect(await api.pay(last.body.sessionId)).toBe(303)
-    expect(await stats(email)).toMatchObject({ subscription: 'Commercial Plus', purchased: 1 })
-    expect(await api.db.query('select 1 from subscriptions where owner_oid = $1', [`oid-${email}`])).toHaveLength(1)
+  /** A new person, signed in, with no billing account yet. */
+  async function newPerson(name: string) {
+    const email = `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`
+    expect((await api.call(email, 'POST', '/auth/login', { firstName: name, lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
+    return email
+  }
+  const order = (email: string, priceId: string, quantity: number, headers: Record<string, string> = {}) =>
+    api.call(email, 'POST', '/stripe/create-checkout-session', { priceId, quantity, ...back }, headers)
+
+  it('counts an open checkout towards the one-type rule: another plan waits until it expires, the same order gets the same checkout', async () => {
+    const email = await newPerson('Sides')
+    const first = await order(email, 'commercial', 1)
+    expect(first.status).toBe(200)
+    const other = await order(email, 'commercial-plus', 1)
+    expect(other.status).toBe(409)
+    expect(other.body.message).toMatch(/^Accounts are limited to one license type, and your checkout for Commercial is still open: complete it, or try again when it expires, within 3\d minutes\.$/)
+    // The same order again is the same, open checkout; another order of the same plan is a checkout of its own.
+    expect((await order(email, 'commercial', 1)).body.sessionId).toBe(first.body.sessionId)
+    const more = await order(email, 'commercial', 2)
+    expect(more.status).toBe(200)
+    expect(more.body.sessionId).not.toBe(first.body.sessionId)
+    // Both expire (Stripe's time, or the Dashboard): the other plan may be bought, and the first order again is a new checkout.
+    for (const session of [first.body.sessionId, more.body.sessionId]) await api.stripe.checkout.sessions.expire(session)
+    expect((await order(email, 'commercial-plus', 1)).status).toBe(200)
+    expect((await api.stripe.checkout.sessions.retrieve(first.body.sessionId)).expires_at - (await api.stripe.checkout.sessions.retrieve(first.body.sessionId)).created).toBe(35 * 60)
+  })
+
+  it('refuses a second Community checkout while the first is open, when the two would pass the five seats', async () => {
+    const email = await newPerson('Community')
+    const first = await order(email, 'community', 3)
+    expect(first.status).toBe(200)
+    // The same order again is the same checkout; another one is a second checkout, weighed with the first.
+    expect((await order(email, 'community', 3)).body.sessionId).toBe(first.body.sessionId)
+    const second = await order(email, 'community', 4)
+    expect(second.status).toBe(409)
+    expect(second.body.message).toMatch(/^Community is limited to 5 licenses per account, and 3 are in your checkout still open: complete it, or try again when it expires, within 3\d minutes\.$/)
+    // The purchase page offers only the seats left.
+    expect((await api.call(email, 'GET', '/products/community')).body.seatsAvailable).toBe(2)
+    const fits = await order(email, 'community', 2)
+    expect(fits.status).toBe(200)
+    expect(await api.pay(first.body.sessionId)).toBe(303)
+    expect(await api.pay(fits.body.sessionId)).toBe(303)
+    expect(await stats(email)).toMatchObject({ subscription: 'Community', purchased: 5 })
+    expect((await order(email, 'community', 1)).body.message).toBe('Community is limited to 5 licenses per account.')
+  })
+
+  it('counts a paid checkout whose webhook is not handled yet, and stops counting it once the seats are there', async () => {
+    const email = await newPerson('Early')
+    const first = await order(email, 'community', 4)
+    const release = api.holdWebhooks()
+    const paid = await fetch(`${api.stripeOrigin}/sandbox/checkout/${first.body.sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({}) })
+    expect(paid.status).toBe(303)
+    expect(await stats(email)).toMatchObject({ purchased: 0 })
+    const refused = await order(email, 'community', 2)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toContain('once its payment is recorded')
+    await release()
+    expect(await stats(email)).toMatchObject({ subscription: 'Community', purchased: 4 })
+    expect((await order(email, 'community', 2)).status).toBe(409)
+    expect((await order(email, 'community', 1)).status).toBe(200)
+  })
+
+  it('weighs orders sent at once one at a time: of five Community orders of three seats, one gets a checkout', async () => {
+    const email = await newPerson('Racer')
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => order(email, 'community', 3, { 'Idempotency-Key': `race-${index}-${Date.now()}` })))
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const open = await api.db.query<{ quantity: number }>('select quantity from checkouts where owner_oid = $1', [`oid-${email}`])
+    expect(open).toEqual([{ quantity: 3 }])
   })
 })

@@ -2,7 +2,9 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { savedPaymentMethodSchema } from '../../../common/contract'
 import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin } from '../../../testkit/server/api-harness'
+import type Stripe from 'stripe'
+import { origin, stripeSettings } from '../../../testkit/server/api-harness'
+import { createStripeClient } from '../../../server/payments/stripe-client'
 
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 
@@ -67,6 +69,45 @@ describeApi('payments on $name', (api) => {
     expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
     expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
+  })
+
+  it("reuses the customer's open SetupIntent: asking again, or twice at once, makes nothing new", async () => {
+    const ask = async () => (await api.call('plus@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret as string
+    const first = await ask()
+    expect([await ask(), ...(await Promise.all([ask(), ask()]))]).toEqual([first, first, first])
+    const intents = async () => (await api.stripe.setupIntents.list({ customer: 'cus_demo_plus', limit: 100 })).data
+    expect((await intents()).map((intent) => intent.status)).toEqual(['requires_payment_method'])
+    // A card saved through it closes it: the next form is a new one.
+    await api.saveCard('plus@example.com', '4242 4242 4242 4242')
+    const next = await ask()
+    expect(next).not.toBe(first)
+    expect((await intents()).map((intent) => intent.status)).toEqual(['requires_payment_method', 'succeeded'])
+  })
+
+  it('saves only a card that a SetupIntent of the customer set up: a card never set up, or set up for someone else, is refused in words', async () => {
+    const browser = createStripeClient({ secretKey: stripeSettings.publishableKey, apiBase: api.stripeOrigin })
+    const card = { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } as const
+    /** A card confirmed through a SetupIntent made with these details (a customer's, or nobody's). */
+    async function setUp(customer?: string) {
+      const intent = await api.stripe.setupIntents.create({ ...(customer ? { customer } : {}), usage: 'off_session' })
+      const confirmed = await browser.setupIntents.confirm(intent.id, { client_secret: intent.client_secret!, payment_method_data: card } as Stripe.SetupIntentConfirmParams)
+      return String(confirmed.payment_method)
+    }
+    const before = (await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body
+    const unattached = await setUp()
+    const someoneElses = await setUp('cus_demo_plus')
+    // Attached straight to the customer, without a SetupIntent (and its authentication).
+    const attachedOnly = await setUp()
+    await api.stripe.paymentMethods.attach(attachedOnly, { customer: 'cus_demo_commercial' })
+    for (const paymentMethodId of [unattached, someoneElses, attachedOnly, 'pm_madeup']) {
+      const refused = await api.call('commercial@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId })
+      expect(refused, paymentMethodId).toMatchObject({ status: 402, body: { message: 'This card was not set up for your account. Please enter it again.' } })
+    }
+    expect((await api.stripe.paymentMethods.retrieve(unattached)).customer, 'nothing attached').toBeNull()
+    expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual(before)
+    expect((await api.stripe.customers.retrieve('cus_demo_commercial')) as Stripe.Customer).toMatchObject({
+      invoice_settings: { default_payment_method: expect.not.stringMatching(new RegExp(`${unattached}|${someoneElses}|${attachedOnly}`)) },
+    })
   })
 
   it('lets an owner without a billing account set up a payment method (the Community upgrade)', async () => {

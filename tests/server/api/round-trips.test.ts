@@ -45,10 +45,12 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 3]],
   ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],
+  // The account and its open checkouts; the order weighed and counted under the owner's lock (decision
+  // 0022); the new customer stored; the session stored.
   [
     'POST /stripe/create-checkout-session',
     { who: 'nolicense@example.com', method: 'POST', path: '/stripe/create-checkout-session', body: { priceId: 'commercial', quantity: 1, successUrl: site, cancelUrl: site } },
-    [3, 0, 0],
+    [3, 1, 3],
   ],
   [
     'POST /stripe/upgrade-community-subscription',

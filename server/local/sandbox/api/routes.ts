@@ -1,6 +1,7 @@
 import { catalogueRoutes } from './catalogue'
 import { customerRoutes } from './customers'
 import { eventRoutes } from './events'
+import { portalConfigurationRoutes } from './portal-configurations'
 import type { Route } from './router'
 import { sessionRoutes } from './sessions'
 import { setupIntentRoutes } from './setup-intents'
@@ -8,4 +9,4 @@ import { subscriptionRoutes } from './subscriptions'
 import { testClockRoutes } from './test-clocks'
 
 /** Every route of the sandbox's Stripe API at /v1. */
-export const routes: Route[] = [...customerRoutes, ...setupIntentRoutes, ...sessionRoutes, ...subscriptionRoutes, ...catalogueRoutes, ...eventRoutes, ...testClockRoutes]
+export const routes: Route[] = [...customerRoutes, ...setupIntentRoutes, ...sessionRoutes, ...portalConfigurationRoutes, ...subscriptionRoutes, ...catalogueRoutes, ...eventRoutes, ...testClockRoutes]

@@ -4,11 +4,27 @@ import { expire, expireIfDue } from '../checkout'
 import { findPrice } from '../context'
 import { priceObject } from '../objects/catalogue'
 import { checkoutSession, portalSession } from '../objects/sessions'
-import { errors, mergeMetadata, read } from '../protocol'
+import { errors, mergeMetadata, read, type Params } from '../protocol'
+import { unix } from '../objects/ids'
+import { sessionConfiguration } from './portal-configurations'
 import { insert, list, mustLoad } from '../store'
 import { route, type Route } from './router'
 
 /** Checkout and billing portal sessions. */
+
+/**
+ * The session's life from `expires_at`: Stripe takes 30 minutes to 24 hours after now. It runs from
+ * the session's creation, in the customer's time: on a test clock, the same span of its time.
+ */
+function lifetimeOf(params: Params): number | undefined {
+  const expiresAt = read.integer(params, 'expires_at')
+  if (expiresAt === undefined) return undefined
+  const lifetime = expiresAt - unix(Date.now())
+  // A few seconds' grace for the time the request took.
+  if (lifetime < 30 * 60 - 5) throw errors.invalid('expires_at', 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.')
+  if (lifetime > 24 * 3600) throw errors.invalid('expires_at', 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.')
+  return lifetime
+}
 
 export const sessionRoutes: Route[] = [
   route('POST', '/checkout/sessions', async (ctx, call) => {
@@ -22,8 +38,10 @@ export const sessionRoutes: Route[] = [
     const price = findPrice(ctx.core, priceId, 'line_items[0][price]')
     const quantity = read.integer(items[0]!, 'quantity', { min: 1, max: 999_999, param: 'line_items[0][quantity]' }) ?? 1
     const subscriptionData = read.object(call.params, 'subscription_data') ?? {}
+    const created = await nowFor(ctx.q, customer)
     const session = checkoutSession({
-      created: await nowFor(ctx.q, customer),
+      created,
+      lifetime: lifetimeOf(call.params),
       customer: customer.id,
       customerEmail: customer.email,
       clientReferenceId: read.string(call.params, 'client_reference_id') ?? null,
@@ -80,7 +98,14 @@ export const sessionRoutes: Route[] = [
   route('POST', '/billing_portal/sessions', async (ctx, call) => {
     const customerId = read.string(call.params, 'customer', { required: true })!
     const customer = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', customerId, { param: 'customer' })).data
-    const session = portalSession({ created: await nowFor(ctx.q, customer), customer: customer.id, returnUrl: read.string(call.params, 'return_url') ?? null, origin: ctx.core.origin })
+    const configuration = await sessionConfiguration(ctx, read.string(call.params, 'configuration'))
+    const session = portalSession({
+      created: await nowFor(ctx.q, customer),
+      customer: customer.id,
+      configuration: configuration.id,
+      returnUrl: read.string(call.params, 'return_url') ?? null,
+      origin: ctx.core.origin,
+    })
     await insert(ctx.q, session, { customer: customer.id })
     return session
   }),

@@ -6,7 +6,7 @@ import { paymentMethod as buildPaymentMethod, setupIntent as buildSetupIntent } 
 import { unix } from '../objects/ids'
 import { setCustomer } from '../payment-methods'
 import { errors, mergeMetadata, read, type Params } from '../protocol'
-import { insert, load, mustLoad, recordEvent, save } from '../store'
+import { insert, list, load, mustLoad, recordEvent, save } from '../store'
 import { route, type Route } from './router'
 
 /** Setup intents: a card saved for later, confirmed by the sandbox's Stripe.js with the publishable key. */
@@ -64,6 +64,12 @@ export const setupIntentRoutes: Route[] = [
     if (types !== undefined && typesParam === 'allowed_payment_method_types') intent.allowed_payment_method_types = ['card']
     await insert(ctx.q, intent, { customer: customerId })
     return intent
+  }),
+  // Newest first, as Stripe lists them; by customer and by the payment method they set up.
+  route('GET', '/setup_intents', async (ctx, call) => {
+    const customer = read.string(call.params, 'customer')
+    const paymentMethod = read.string(call.params, 'payment_method')
+    return list<Stripe.SetupIntent>(ctx.q, 'setup_intent', { ...(customer ? { customer } : {}), json: paymentMethod ? { payment_method: paymentMethod } : {} }, call.page(), '/v1/setup_intents')
   }),
   route('GET', '/setup_intents/:id', async (ctx, call) => visible(call.key, (await mustLoad<Stripe.SetupIntent>(ctx.q, 'setup_intent', call.path.id!)).data, call.params), { publishable: true }),
   route(

@@ -16,6 +16,8 @@ export function checkoutSession(input: {
   cancelUrl: string | null
   metadata: Record<string, string>
   paymentMethodCollection: Stripe.Checkout.Session.PaymentMethodCollection
+  /** Seconds from creation to expiry: Stripe's default is a day. */
+  lifetime?: number
   origin: string
 }): Stripe.Checkout.Session {
   const id = input.id ?? newId('cs_test', 58)
@@ -49,7 +51,7 @@ export function checkoutSession(input: {
     customer_details: null,
     customer_email: null,
     discounts: [],
-    expires_at: input.created + 24 * 3600,
+    expires_at: input.created + (input.lifetime ?? 24 * 3600),
     integration_identifier: null,
     invoice: null,
     invoice_creation: null,
@@ -84,12 +86,12 @@ export function checkoutSession(input: {
   }
 }
 
-export function portalSession(input: { created: number; customer: string; returnUrl: string | null; origin: string }): Stripe.BillingPortal.Session {
+export function portalSession(input: { created: number; customer: string; configuration: string; returnUrl: string | null; origin: string }): Stripe.BillingPortal.Session {
   const id = newId('bps')
   return {
     id,
     object: 'billing_portal.session',
-    configuration: 'bpc_sandbox_default',
+    configuration: input.configuration,
     created: input.created,
     customer: input.customer,
     customer_account: null,

@@ -211,4 +211,34 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
     const seen = await fetch(`${t.origin}/v1/setup_intents/${intent.id}?client_secret=${intent.client_secret}`, { headers: { Authorization: `Bearer ${publishableKey}` } })
     expect(await seen.json()).toMatchObject({ id: intent.id, status: 'succeeded', customer: null })
   })
+
+  it('lists setup intents newest first, by customer and by the payment method they set up, with the method expanded', async () => {
+    const customer = await t.stripe.customers.create({ email: 'listed-setup@example.com' })
+    const [older, newer] = [await t.stripe.setupIntents.create({ customer: customer.id }), await t.stripe.setupIntents.create({ customer: customer.id })]
+    expect((await t.stripe.setupIntents.list({ customer: customer.id })).data.map((intent) => intent.id)).toEqual([newer.id, older.id])
+    const confirmed = await t.client(publishableKey).setupIntents.confirm(older.id, {
+      client_secret: older.client_secret!,
+      payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+    } as Stripe.SetupIntentConfirmParams)
+    const bySetUp = await t.stripe.setupIntents.list({ customer: customer.id, payment_method: String(confirmed.payment_method), expand: ['data.payment_method'] })
+    expect(bySetUp.data).toHaveLength(1)
+    expect(bySetUp.data[0]).toMatchObject({ id: older.id, status: 'succeeded', payment_method: { id: confirmed.payment_method, customer: customer.id, card: { last4: '4242' } } })
+  })
+
+  it("keeps a checkout session open for the expires_at asked, 30 minutes to a day after now, as Stripe's API does", async () => {
+    const customer = await t.stripe.customers.create({ email: 'expiry@example.com' })
+    const create = (minutes: number) =>
+      t.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'commercial', quantity: 1 }],
+        success_url: 'https://localhost:5173/account/licenses?success=true',
+        expires_at: Math.floor(Date.now() / 1000) + minutes * 60,
+      })
+    const session = await create(35)
+    expect(session.expires_at - session.created).toBeGreaterThanOrEqual(35 * 60 - 2)
+    expect(session.expires_at - session.created).toBeLessThanOrEqual(35 * 60)
+    await expect(create(10)).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' })
+    await expect(create(25 * 60)).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' })
+  })
 })

@@ -1,0 +1,109 @@
+import type { Database, Queryable } from '../db/database'
+import type { AccountRow } from './account-store'
+import { liveSql } from './standing'
+
+/**
+ * The checkouts the portal opened (migration 15), kept from the moment the order passes the rules
+ * until the checkout expires or its subscription is the portal's. While a checkout may still be
+ * paid, or was paid and its webhook is not handled yet, its seats and plan count as the account's
+ * (checkout-rules.ts), so two checkouts side by side cannot both get past the rules.
+ */
+export interface PendingCheckout {
+  /** The idempotency key Stripe made the session under. */
+  id: string
+  priceId: string
+  quantity: number
+  sessionId: string | null
+  subscriptionId: string | null
+  expiresAt: Date
+  /** Still counted: not expired, and its subscription (if paid) not yet the portal's. */
+  counts: boolean
+  /** Expired, or its subscription the portal's: the same order again needs a new checkout. */
+  finished: boolean
+}
+
+/** How long a checkout stays open: Stripe's shortest (30 minutes), and a margin for the clocks. */
+export const checkoutLifetimeMs = 35 * 60_000
+
+const heldSql = 'exists (select 1 from subscriptions where subscriptions.stripe_subscription_id = checkouts.stripe_subscription_id)'
+/** SQL: the checkouts row still counts towards the rules. */
+// A row whose session Stripe never answered (the instance stopped) counts five minutes past its expiry, for the clocks, then no more.
+const countsSql = `(checkouts.closed_at is null and (checkouts.session_id is not null or checkouts.expires_at > now() - interval '5 minutes') and not ${heldSql})`
+
+const purchasedSql = (owner: string) =>
+  `(select count(seats.id)::int from subscriptions join seats on seats.subscription_id = subscriptions.id where subscriptions.owner_oid = ${owner} and ${liveSql()})`
+const pendingSeatsSql = (owner: string) => `(select coalesce(sum(checkouts.quantity), 0)::int from checkouts where checkouts.owner_oid = ${owner} and ${countsSql})`
+
+/** SQL: the seats an owner holds in live subscriptions and in checkouts that still count. Parameter: the owner's oid. */
+export const seatsHeldSql = (owner: string) => `(${purchasedSql(owner)} + ${pendingSeatsSql(owner)})`
+
+/** The account, and its checkouts whose outcome Stripe has not told yet (open, as far as the portal knows), in one round trip. */
+export async function accountWithOpenCheckouts(db: Queryable, oid: string): Promise<{ account: AccountRow; open: { id: string; sessionId: string }[] } | undefined> {
+  const [row] = await db.query<AccountRow & { open: { id: string; sessionId: string }[] }>(
+    `select accounts.*, coalesce((select json_agg(json_build_object('id', checkouts.id, 'sessionId', checkouts.session_id)) from checkouts
+        where checkouts.owner_oid = accounts.oid and checkouts.closed_at is null and checkouts.session_id is not null and checkouts.stripe_subscription_id is null), '[]'::json) as open
+       from accounts where oid = $1`,
+    [oid],
+  )
+  if (!row) return undefined
+  const { open, ...account } = row
+  return { account, open }
+}
+
+/** A checkout's outcome as Stripe tells it: expired ones stop counting; paid ones count until their subscription is the portal's. */
+export async function recordOutcome(db: Queryable, id: string, outcome: { status: string | null; subscriptionId: string | null } | null) {
+  if (!outcome || outcome.status === 'expired') await db.query('update checkouts set closed_at = now() where id = $1 and closed_at is null', [id])
+  else if (outcome.status === 'complete' && outcome.subscriptionId) await db.query('update checkouts set stripe_subscription_id = $2 where id = $1', [id, outcome.subscriptionId])
+}
+
+/** What the rules weigh an order against, read under the owner's lock. */
+export interface Holdings {
+  /** Seats in the owner's live subscriptions. */
+  purchased: number
+  /** The owner's live subscriptions, oldest first: [id, quantity]. */
+  owned: [string, number][]
+  /** The owner's checkouts that still count, and those of the last day (for the keys Stripe still replays). */
+  checkouts: PendingCheckout[]
+}
+
+/**
+ * Places an order, one at a time for an owner: under the owner's row lock, `decide` weighs it
+ * against what the owner holds and names the checkout it goes into (its key), or throws a refusal;
+ * a new key is stored as a checkout that counts from now on. Answers the checkout and whether it is new.
+ */
+export async function reserveCheckout(
+  db: Database,
+  owner: string,
+  order: { priceId: string; quantity: number },
+  decide: (holdings: Holdings) => { id: string; existing?: PendingCheckout },
+): Promise<{ id: string; sessionId: string | null; expiresAt: Date; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.query('select 1 from accounts where oid = $1 for update', [owner])
+    const [holdings] = await tx.query<Holdings>(
+      `select ${purchasedSql('$1')} as purchased,
+         coalesce((select json_agg(json_build_array(subscriptions.id, subscriptions.quantity) order by subscriptions.created_at, subscriptions.id) from subscriptions where subscriptions.owner_oid = $1 and ${liveSql()}), '[]'::json) as owned,
+         coalesce((select json_agg(json_build_object('id', checkouts.id, 'priceId', checkouts.price_id, 'quantity', checkouts.quantity, 'sessionId', checkouts.session_id,
+             'subscriptionId', checkouts.stripe_subscription_id, 'expiresAt', checkouts.expires_at, 'counts', ${countsSql},
+             'finished', checkouts.closed_at is not null or ${heldSql}) order by checkouts.created_at, checkouts.id)
+           from checkouts where checkouts.owner_oid = $1 and (${countsSql} or checkouts.created_at > now() - interval '25 hours')), '[]'::json) as checkouts`,
+      [owner],
+    )
+    const checkouts = holdings!.checkouts.map((checkout) => ({ ...checkout, expiresAt: new Date(checkout.expiresAt) }))
+    const { id, existing } = decide({ ...holdings!, checkouts })
+    // The same request to Stripe as the first time: the same key with other details is refused.
+    if (existing) return { id, sessionId: existing.sessionId, expiresAt: existing.expiresAt, created: false }
+    const expiresAt = new Date(Date.now() + checkoutLifetimeMs)
+    await tx.query('insert into checkouts (id, owner_oid, price_id, quantity, expires_at) values ($1, $2, $3, $4, $5)', [id, owner, order.priceId, order.quantity, expiresAt.toISOString()])
+    return { id, sessionId: null, expiresAt, created: true }
+  })
+}
+
+/** The session Stripe made for the checkout. */
+export async function recordSession(db: Queryable, id: string, sessionId: string) {
+  await db.query('update checkouts set session_id = $2 where id = $1', [id, sessionId])
+}
+
+/** Stripe made no session for a new checkout (it failed): it no longer counts. */
+export async function dropCheckout(db: Queryable, id: string) {
+  await db.query('delete from checkouts where id = $1 and session_id is null', [id])
+}

@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest'
+import { origin, startApi } from '../../../testkit/server/api-harness'
+import { describeOnEachDatabase } from '../../../testkit/server/database'
+import { createStripeSlots } from '../../../server/payments/stripe-slots'
+import { ownerKey } from '../../../server/payments/portal-configuration'
+
+const generous = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }
+const back = { successUrl: `${origin}/account/licenses?success=true`, cancelUrl: `${origin}/account/licenses?success=false` }
+
+/**
+ * The calls that reach Stripe, on a budget (decision 0022): each person's of their own, well under
+ * Stripe's limits, and a cap on the requests in flight in the process; past either, 429 in words
+ * with Retry-After. The API here has a budget of three such calls a person, and one slot.
+ */
+describeOnEachDatabase(
+  'Stripe calls on a budget on $name',
+  { start: (open) => startApi(open, { ...generous, stripe: { perSecond: 0.001, burst: 3 } }, createStripeSlots({ max: 1, maxWaitMs: 300 })), stop: (api) => api.close() },
+  (api) => {
+    it("answers a person's fourth call that reaches Stripe with 429 in words and Retry-After; their other calls, and other people's, go on", async () => {
+      for (let call = 0; call < 3; call++) expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).status).toBe(200)
+      const refused = await api.call('commercial@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial-plus&quantity=5')
+      expect(refused).toMatchObject({ status: 429, body: { message: "You've made too many requests. Please wait a moment and try again." } })
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect((await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })).status).toBe(429)
+      expect((await api.call('commercial@example.com', 'GET', '/account/stats')).status).toBe(200)
+      expect((await api.call('plus@example.com', 'GET', '/stripe/has-default-payment-method')).status).toBe(200)
+    })
+
+    it('waits for a free slot a moment, then answers 429 in words with Retry-After while every slot stays taken', async () => {
+      const release = await api.stripeSlots.acquire()
+      setTimeout(release, 100)
+      expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).status, 'a slot freed in time').toBe(200)
+      const held = await api.stripeSlots.acquire()
+      const busy = await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')
+      held()
+      expect(busy).toMatchObject({ status: 429, body: { message: 'Payments are busy right now. Please wait a moment and try again.' } })
+      expect(busy.headers.get('retry-after')).toBe('1')
+    })
+
+    it('leaves no checkout counted for an order that never reached Stripe', async () => {
+      const held = await api.stripeSlots.acquire()
+      const busy = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })
+      held()
+      expect(busy.status).toBe(429)
+      expect(await api.db.query("select 1 from checkouts where owner_oid = (select oid from accounts where email = 'nolicense@example.com')")).toEqual([])
+      expect((await api.call('nolicense@example.com', 'GET', '/products/community')).body.seatsAvailable).toBe(5)
+    })
+  },
+)
+
+describeOnEachDatabase("the billing portal under the server's own configuration on $name", { start: (open) => startApi(open), stop: (api) => api.close() }, (api) => {
+  const ours = async () => (await api.stripe.billingPortal.configurations.list({ limit: 100 })).data.filter((configuration) => configuration.metadata?.[ownerKey])
+  const openPortal = async (returnUrl = `${origin}/account`) => {
+    const answer = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl })
+    expect(answer.status).toBe(200)
+    return (await fetch(answer.body.url)).text()
+  }
+
+  it('makes one configuration, which lets customers change their card and billing details, see invoices, cancel and resume, and change no plan or seats', async () => {
+    const page = await openPortal()
+    await openPortal()
+    const [configuration, ...more] = await ours()
+    expect(more).toEqual([])
+    expect(configuration!.features).toMatchObject({
+      customer_update: { enabled: true, allowed_updates: ['name', 'email', 'address', 'phone', 'tax_id'] },
+      invoice_history: { enabled: true },
+      payment_method_update: { enabled: true },
+      subscription_cancel: { enabled: true, mode: 'at_period_end' },
+      subscription_pause: { enabled: false },
+      subscription_update: { enabled: false },
+    })
+    for (const offered of ['Cancel subscription', 'Update payment method', 'Save billing details', '<h2 id="invoices-title">Invoices</h2>']) expect(page).toContain(offered)
+    expect(page).not.toMatch(/quantity|Change plan/i)
+  })
+
+  it('puts its configuration back when it was changed or deactivated elsewhere (the Dashboard)', async () => {
+    const [configuration] = await ours()
+    await api.stripe.billingPortal.configurations.update(configuration!.id, { active: false, features: { invoice_history: { enabled: false } } })
+    // (Another return address: the same request within the minute is Stripe's replay of the session before.)
+    expect(await openPortal(`${origin}/account/licenses`)).toContain('<h2 id="invoices-title">Invoices</h2>')
+    expect(await api.stripe.billingPortal.configurations.retrieve(configuration!.id)).toMatchObject({ active: true, features: { invoice_history: { enabled: true } } })
+  })
+})

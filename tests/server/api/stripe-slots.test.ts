@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { createStripeSlots, PaymentBusyError } from '../../../server/payments/stripe-slots'
+
+describe('the cap on calls to Stripe in flight', () => {
+  it('lets `max` calls run at once, the next ones wait in line and take the slots in turn', async () => {
+    const slots = createStripeSlots({ max: 2, maxWaitMs: 1_000 })
+    const order: string[] = []
+    const releases = [await slots.acquire(), await slots.acquire()]
+    const waiting = ['c', 'd'].map((name) => slots.acquire().then((release) => (order.push(name), release)))
+    expect([slots.inUse(), slots.waiting()]).toEqual([2, 2])
+    releases[0]!()
+    releases[0]!() // a release given twice frees one slot only
+    const c = await waiting[0]!
+    expect([order, slots.waiting()]).toEqual([['c'], 1])
+    releases[1]!()
+    ;(await waiting[1]!)()
+    c()
+    expect([slots.inUse(), slots.waiting()]).toEqual([0, 0])
+  })
+
+  it('refuses a call that waited its time, naming the seconds to wait, and leaves the line as it was', async () => {
+    const slots = createStripeSlots({ max: 1, maxWaitMs: 20 })
+    const held = await slots.acquire()
+    const refused = await slots.run(async () => 'ran').catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(PaymentBusyError)
+    expect(refused).toMatchObject({ retryAfterSeconds: 1, message: 'Payments are busy right now. Please wait a moment and try again.' })
+    expect(slots.waiting()).toBe(0)
+    held()
+    expect(await slots.run(async () => 'ran')).toBe('ran')
+    expect(slots.inUse()).toBe(0)
+  })
+})
