@@ -182,6 +182,20 @@ export const migrations: Migration[] = [
       alter table activity add column token_name text
     `,
   },
+  {
+    version: 14,
+    name: 'when each subscription was last read from Stripe, and the jobs one instance runs at a time',
+    sql: `
+      alter table subscriptions add column stripe_read_at timestamptz;
+      comment on column subscriptions.stripe_read_at is 'the database clock when the state stored was asked of Stripe, under the subscription lock: an answer asked for earlier is stale';
+      create table job_runs (
+        name text primary key,
+        lease_until timestamptz,
+        started_at timestamptz,
+        finished_at timestamptz
+      )
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

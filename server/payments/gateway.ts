@@ -4,6 +4,7 @@ import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
+import { createSubscriptionReads } from './subscription-reads'
 import { itemOf, subscriptionState } from './subscription-state'
 import { verifyEvent } from './webhook-event'
 
@@ -15,6 +16,7 @@ import { verifyEvent } from './webhook-event'
 export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webhookSecret: string) {
   const calls = inPortalTerms({
     ...createCardCalls(stripe),
+    ...createSubscriptionReads(stripe, prices),
 
     /**
      * The account's customer: the one Stripe already has for it (by email and the account id in its

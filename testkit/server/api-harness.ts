@@ -29,6 +29,8 @@ export const stripeSettings = {
   webhookSecret: 'whsec_sandbox_local',
   prices: priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_local_community', STRIPE_PRICE_COMMERCIAL: 'price_local_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus' }),
 }
+/** A price the sandbox still sells that the portal's configuration no longer names (last year's Commercial). */
+export const legacyPrice = { id: 'price_local_commercial_2025', productName: 'Prism Commercial (2025)', unitAmount: 24900 }
 /** Signs events as Stripe does (the SDK's test helper), for deliveries made by hand. */
 const signer = new Stripe(stripeSettings.secretKey)
 
@@ -53,7 +55,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     origin: stripeOrigin,
     secretKey: stripeSettings.secretKey,
     publishableKey: stripeSettings.publishableKey,
-    prices: sandboxPrices(stripeSettings.prices),
+    prices: [...sandboxPrices(stripeSettings.prices), legacyPrice],
     webhook: { url: `${stripeOrigin}/api/stripe/webhook`, secret: stripeSettings.webhookSecret },
     retry: { baseDelayMs: 20, maxAttempts: 5 },
   })
@@ -106,8 +108,29 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
       await sandbox.webhooks.drain()
     }
   }
+  /** Stripe's answers to hold back: each matching request is answered at once by the sandbox, and the answer handed back when released. */
+  const held: { matches: (request: Request) => boolean; answered: () => void; release: Promise<void> }[] = []
+  /**
+   * Holds back the sandbox's answer to the next request that matches: `answered` resolves once the
+   * sandbox has answered it (the answer is what Stripe held then), and the API gets it when `release` is called.
+   */
+  function holdStripeAnswer(matches: (request: Request) => boolean) {
+    let answered = () => {}
+    let release = () => {}
+    const hold = { matches, answered: () => answered(), release: new Promise<void>((resolve) => (release = resolve)) }
+    held.push(hold)
+    return { answered: new Promise<void>((resolve) => (answered = resolve)), release: () => release() }
+  }
   handle = async (request) => {
     const path = new URL(request.url).pathname
+    const hold = held.find((candidate) => candidate.matches(request))
+    if (hold) {
+      held.splice(held.indexOf(hold), 1)
+      const answer = await sandbox.app.fetch(request)
+      hold.answered()
+      await hold.release
+      return answer
+    }
     if (path === '/api/stripe/webhook') {
       await webhooksHeld
       deliveries.push(await request.clone().text())
@@ -160,7 +183,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     await db.close()
   }
 
-  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>
