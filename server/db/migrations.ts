@@ -190,6 +190,7 @@ export const migrations: Migration[] = [
       comment on column subscriptions.stripe_read_at is 'the database clock when the state stored was asked of Stripe, under the subscription lock: an answer asked for earlier is stale';
       create table job_runs (
         name text primary key,
+        holder text,
         lease_until timestamptz,
         started_at timestamptz,
         finished_at timestamptz
