@@ -13,6 +13,7 @@ import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { countingDatabase } from './counting-database'
+import { heldAnswers } from './held-answers'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
 
 export const origin = 'https://localhost:5173'
@@ -108,29 +109,9 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
       await sandbox.webhooks.drain()
     }
   }
-  /** Stripe's answers to hold back: each matching request is answered at once by the sandbox, and the answer handed back when released. */
-  const held: { matches: (request: Request) => boolean; answered: () => void; release: Promise<void> }[] = []
-  /**
-   * Holds back the sandbox's answer to the next request that matches: `answered` resolves once the
-   * sandbox has answered it (the answer is what Stripe held then), and the API gets it when `release` is called.
-   */
-  function holdStripeAnswer(matches: (request: Request) => boolean) {
-    let answered = () => {}
-    let release = () => {}
-    const hold = { matches, answered: () => answered(), release: new Promise<void>((resolve) => (release = resolve)) }
-    held.push(hold)
-    return { answered: new Promise<void>((resolve) => (answered = resolve)), release: () => release() }
-  }
+  const held = heldAnswers()
   handle = async (request) => {
     const path = new URL(request.url).pathname
-    const hold = held.find((candidate) => candidate.matches(request))
-    if (hold) {
-      held.splice(held.indexOf(hold), 1)
-      const answer = await sandbox.app.fetch(request)
-      hold.answered()
-      await hold.release
-      return answer
-    }
     if (path === '/api/stripe/webhook') {
       await webhooksHeld
       deliveries.push(await request.clone().text())
@@ -139,7 +120,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
         return new Response('{"message":"down for the test"}', { status: 503 })
       }
     }
-    return path.startsWith('/api/') ? app.fetch(request) : sandbox.app.fetch(request)
+    return path.startsWith('/api/') ? app.fetch(request) : held.pass(request, (passed) => sandbox.app.fetch(passed))
   }
 
   /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
@@ -183,7 +164,7 @@ export async function startApi(open: () => Promise<Database>, rateLimits = { rea
     await db.close()
   }
 
-  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, feedUsage, stripe, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer: held.hold, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>
