@@ -106,6 +106,16 @@ export async function startInstance(env: Record<string, string>, options: { keep
   }
 }
 
+/** A call to an instance's accounts API with a bearer token: its status and JSON body (null when it has none). */
+export async function callInstance(url: string, token: string, method: string, path: string, body?: unknown) {
+  const answer = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> }
+}
+
 /**
  * Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are
  * kept for the test to deliver. `unitAmounts` makes a plan's price charge another amount than the site shows.

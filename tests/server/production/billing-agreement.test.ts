@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStripeClient } from '../../../server/payments/stripe-client'
-import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { callInstance, productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-billing-agreement', email: 'owner@agreement.example.com' }
@@ -23,14 +23,7 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
   let instances: Instance[] = []
   const sdk = () => createStripeClient({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: stripe.origin })
 
-  async function call(index: number, method: string, path: string, body?: unknown) {
-    const answer = await fetch(`${instances[index]!.url}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${await tenant.token(owner)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> }
-  }
+  const call = async (index: number, method: string, path: string, body?: unknown) => callInstance(instances[index]!.url, await tenant.token(owner), method, path, body)
   const deliver = (index: number, body: string) =>
     fetch(`${instances[index]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })
   const purchased = async () => (await call(0, 'GET', '/account/stats/')).body.purchased
