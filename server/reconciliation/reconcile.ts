@@ -1,6 +1,6 @@
 import type { Database } from '../db/database'
 import { lapseOverdue } from '../licensing/lapse'
-import { hasEnded } from '../licensing/standing'
+import { hasEnded, isLive } from '../licensing/standing'
 import type { ObservedSubscription, StoredSubscription } from '../licensing/subscription'
 import { log } from '../log'
 import type { StripeGateway } from '../payments/gateway'
@@ -34,8 +34,8 @@ async function heldSubscriptions(db: Database): Promise<Map<string, StoredSubscr
  * Compares every subscription the portal holds with Stripe's and brings the portal's to Stripe's
  * (each difference logged): Stripe's open subscriptions page by page, then each open one of the
  * portal's that Stripe no longer lists (ended there: a deletion the portal missed), read alone.
- * One Stripe has on our plans that the portal never stored is stored (a checkout whose events were
- * lost), when its customer is known. Applying goes through the webhooks' own path, one turn per
+ * A live one Stripe has on our plans that the portal never stored is stored (a checkout whose
+ * events were lost), when its customer is known. Applying goes through the webhooks' own path, one turn per
  * subscription under its lock, Stripe asked again. Then the live subscriptions whose period ended
  * long ago with no renewal stop being live. `dryRun`: the differences are logged, nothing changes.
  */
@@ -67,8 +67,8 @@ export async function reconcile(db: Database, gateway: Gateway, options: { dryRu
 
   for (const observed of open) {
     const portal = held.get(observed.stripeSubscriptionId)
-    // Not ours: another product's subscription on the same Stripe account.
-    if (!portal && !observed.priceId) continue
+    // Not ours (another product's on the same Stripe account), or never live: nothing to grant.
+    if (!portal && (!observed.priceId || !isLive(observed.status))) continue
     await settleSafely(observed.stripeSubscriptionId, async () => (portal ? differencesOf(portal, observed, options.now) : missing(observed)))
   }
   const listed = new Set(open.map((observed) => observed.stripeSubscriptionId))
