@@ -67,6 +67,9 @@ export const plans: readonly Plan[] = planList.map((plan) => ({
   priceDisplay: plan.price === 0 ? 'FREE*' : formatUsd(plan.price),
 }))
 
+/** Every plan's price is charged in this currency, once a year (what the site says, and what Stripe's prices must charge: server/payments/price-check.ts). */
+export const planBilling = { currency: 'usd', interval: 'year', intervalCount: 1 } as const
+
 export const priceIds = plans.map((plan) => plan.priceId)
 
 /** The purchase page address for a plan (spec section 2: /account/purchase?pid=<priceId>). */

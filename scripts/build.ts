@@ -42,8 +42,11 @@ if (mode === 'production') {
       outDir: 'dist-server',
       emptyOutDir: true,
       target: 'node20',
-      rollupOptions: { input: { production: 'server/production.ts', migrate: 'server/db/migrate.ts' }, output: { format: 'es', entryFileNames: '[name].js' } },
+      rollupOptions: {
+        input: { production: 'server/production.ts', migrate: 'server/db/migrate.ts', 'billing-reconcile': 'server/reconciliation/main.ts' },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
     },
   })
-  console.log('Built dist-server/ (npm run start:production, npm run db:migrate)')
+  console.log('Built dist-server/ (npm run start:production, npm run db:migrate, npm run billing:reconcile)')
 }

@@ -1,6 +1,7 @@
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from './feed/feed-token-expiry'
 import { queueCancelReminders } from './licensing/cancel-reminders'
 import type { PeriodicJob } from './mail/worker'
+import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
 
 /**
  * What every instance's mail worker does once an hour beside sending, production's and the local
@@ -8,3 +9,6 @@ import type { PeriodicJob } from './mail/worker'
  * several instances running them at once do nothing twice.
  */
 export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries]
+
+/** Those, and the billing reconciliation against Stripe, which one instance a day runs (server/reconciliation/job.ts). */
+export const periodicJobsWithStripe = (stripe: ReconcilingStripe): readonly PeriodicJob[] => [...periodicJobs, reconciliationJob(stripe)]

@@ -11,7 +11,10 @@ import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
 import { log } from './log'
-import { periodicJobs } from './periodic-jobs'
+import { periodicJobsWithStripe } from './periodic-jobs'
+import { gatewayFromSettings } from './payments/gateway-from-settings'
+import { checkPrices } from './payments/price-check'
+import { PaymentUnavailableError } from './payments/errors'
 import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
 import { serviceHeaders } from './web/security-headers'
@@ -29,6 +32,20 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
+}
+
+// Stripe's prices must charge what the site shows: a difference stops the start, naming the price.
+const stripe = gatewayFromSettings(settings)
+try {
+  await checkPrices(stripe.gateway, stripe.prices)
+} catch (error) {
+  // Stripe out of reach (after the SDK's retries) does not keep the licenses and the feed down: the
+  // daily reconciliation checks the prices again.
+  if (!(error instanceof PaymentUnavailableError)) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+  log.error({ err: { type: error.type, message: error.message } }, "Stripe's prices could not be read at start: they are checked again with the next reconciliation")
 }
 
 const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
@@ -49,7 +66,7 @@ const api = createApi({
   feedUsage,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobs })
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
 
 const server = createServer(
   createHandler({

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { findPlan } from '../../common/plans'
 
 export interface Person {
   oid: string
@@ -60,16 +61,33 @@ export async function startTenant() {
   }
 }
 
+const stripePrices = { price_community: 'community', price_commercial: 'commercial', price_commercial_plus: 'commercial-plus' } as const
+
+/**
+ * What the server asks of Stripe without a scenario: each configured price (checked at start) and
+ * the open subscriptions (the daily reconciliation, which finds none). Undefined for anything else.
+ */
+function startupAnswer(method: string | undefined, url: string): object | undefined {
+  if (method !== 'GET') return undefined
+  const { pathname } = new URL(url, 'http://stand-in')
+  if (pathname === '/v1/subscriptions') return { object: 'list', data: [], has_more: false, url: pathname }
+  const plan = findPlan(stripePrices[pathname.replace('/v1/prices/', '') as keyof typeof stripePrices] ?? '')
+  return plan && { id: pathname.slice('/v1/prices/'.length), object: 'price', currency: 'usd', unit_amount: plan.price, recurring: { interval: 'year', interval_count: 1 } }
+}
+
 /**
  * Stripe's API as the production server's settings name it (STRIPE_API_BASE). The scenarios make
- * no Stripe call (the seats are seeded through each commit's own code), so it answers every call
- * with 503 and counts them: a count above zero says a scenario reached Stripe.
+ * no Stripe call (the seats are seeded through each commit's own code), so beside what the server
+ * asks without one (startupAnswer) it answers every call with 503 and counts them: a count above
+ * zero says a scenario reached Stripe.
  */
 export async function startStripe() {
   let calls = 0
   const server = createServer((request, response) => {
-    calls++
     request.resume()
+    const answer = startupAnswer(request.method, request.url ?? '/')
+    if (answer) return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
+    calls++
     response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'The bench does not stand in for this call.' } }))
   })
   const origin = await listen(server)

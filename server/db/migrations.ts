@@ -183,6 +183,21 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 14,
+    name: 'when each subscription was last read from Stripe, and the jobs one instance runs at a time',
+    sql: `
+      alter table subscriptions add column stripe_read_at timestamptz;
+      comment on column subscriptions.stripe_read_at is 'the database clock when the state stored was asked of Stripe, under the subscription lock: an answer asked for earlier is stale';
+      create table job_runs (
+        name text primary key,
+        holder text,
+        lease_until timestamptz,
+        started_at timestamptz,
+        finished_at timestamptz
+      )
+    `,
+  },
+  {
     version: 15,
     name: 'the checkouts the portal opened, which count towards the plan rules until they expire or are fulfilled',
     sql: `

@@ -5,37 +5,48 @@ import { newId } from '../db/ids'
 import { recordSubscriptionChanges } from './activity/subscription-changes'
 import { newLicenseKey } from './license-keys'
 import { liveSql } from './standing'
-import type { StoredSubscription, SubscriptionState } from './subscription'
+import { withLapse, type ObservedSubscription, type StoredSubscription, type SubscriptionState } from './subscription'
 
-export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account'
+export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account' | 'unknown-price'
+
+/** Where a state comes from: `askedAt`, the database clock when it was asked of Stripe under the subscription's lock (server/db/one-at-a-time.ts); `eventAt`, the event that made the portal ask. */
+export interface StateRead {
+  askedAt?: string
+  eventAt?: Date
+}
 
 /**
  * Brings the portal's copy of a Stripe subscription to the given state, in the caller's
  * transaction: a new subscription gets its seats (the first one the buyer's, when the buyer holds
  * none of their own yet); a changed one its plan, seats, status, period end and cancellation.
- * `eventAt` is the Stripe event's time: a state from an event older than the one last applied
- * changes nothing (Stripe does not promise delivery in order). Without it (the state Stripe
- * answered a change with) the state is applied as it is. What changed is recorded as activity in
+ * A state asked of Stripe before the one stored was (`read.askedAt`, to the microsecond) changes
+ * nothing. Without it (the state Stripe answered a change with) the state is applied as it is.
+ * A price that is none of our plans' still moves a subscription the portal holds (its plan stays
+ * as it was) and creates none ('unknown-price'). A subscription whose period ended more than
+ * `lapseAfterDays` ago is kept as ended (subscription.ts). What changed is recorded as activity in
  * the same transaction: a state already applied changes, and records, nothing.
  */
-export async function applySubscription(tx: Queryable, state: SubscriptionState, eventAt?: Date): Promise<ApplyOutcome> {
+export async function applySubscription(tx: Queryable, observed: SubscriptionState | ObservedSubscription, read: StateRead = {}): Promise<ApplyOutcome> {
   const [owner] = await tx.query<{ oid: string; email: string; first_name: string; last_name: string }>(
     'select oid, email, first_name, last_name from accounts where stripe_customer_id = $1 or (stripe_customer_id is null and oid = $2) order by stripe_customer_id nulls last limit 1 for update',
-    [state.customerId, state.accountOid],
+    [observed.customerId, observed.accountOid],
   )
   if (!owner) return 'unknown-account'
-  const [existing] = await tx.query<{ id: string; stripe_event_at: Date | null } & StoredSubscription>(
-    `select id, price_id as "priceId", quantity, status, current_period_end as "currentPeriodEnd", cancel_at_period_end as "cancelAtPeriodEnd", stripe_event_at
+  const [existing] = await tx.query<{ id: string; stale: boolean | null } & StoredSubscription>(
+    `select id, price_id as "priceId", quantity, status, current_period_end as "currentPeriodEnd", cancel_at_period_end as "cancelAtPeriodEnd", $2::timestamptz < stripe_read_at as stale
        from subscriptions where stripe_subscription_id = $1 for update`,
-    [state.stripeSubscriptionId],
+    [observed.stripeSubscriptionId, read.askedAt ?? null],
   )
-  if (existing && eventAt && existing.stripe_event_at && eventAt < new Date(existing.stripe_event_at)) return 'stale'
-  const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, eventAt?.toISOString() ?? null]
+  if (existing?.stale) return 'stale'
+  const priceId = observed.priceId ?? existing?.priceId
+  if (!priceId) return 'unknown-price'
+  const state: SubscriptionState = withLapse({ ...observed, priceId })
+  const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [id, owner.oid, state.stripeSubscriptionId, ...fields],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
@@ -49,7 +60,8 @@ export async function applySubscription(tx: Queryable, state: SubscriptionState,
     return 'created'
   }
   await tx.query(
-    `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at) where id = $1`,
+    `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at)
+      where id = $1`,
     [existing.id, ...fields],
   )
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go

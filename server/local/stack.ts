@@ -11,7 +11,9 @@ import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
 import { trackInstances } from '../db/instances'
 import { createFeedUsage } from '../feed/feed-usage'
-import { periodicJobs } from '../periodic-jobs'
+import { periodicJobsWithStripe } from '../periodic-jobs'
+import { gatewayFromSettings } from '../payments/gateway-from-settings'
+import { checkPrices } from '../payments/price-check'
 import { spaAuthSettings } from './identity/spa-auth-settings'
 import { createSandbox, fetchDelivery } from './sandbox'
 import { migrateSandbox } from './sandbox/schema'
@@ -59,8 +61,12 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     webhook: { url: `${config.origin}/api/stripe/webhook`, secret: config.STRIPE_WEBHOOK_SECRET },
     deliver: fetchDelivery(trusting),
   })
+  // The stack's own jobs and checks reach the sandbox in this process (the server is not listening yet),
+  // through the same SDK and gateway: its prices must charge what the site shows, as production's must.
+  const stripe = gatewayFromSettings({ ...config, fetch: async (input, init) => sandbox.app.fetch(new Request(input, init)) })
+  await checkPrices(stripe.gateway, stripe.prices)
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, jobs: periodicJobs })
+  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, jobs: periodicJobsWithStripe(stripe) })
   return { db, instances, identity, api, feedUsage, sandbox, seeded, mail, catcher }
 }

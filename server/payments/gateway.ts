@@ -6,6 +6,7 @@ import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
 import { inSlots, processStripeSlots, type StripeSlots } from './stripe-slots'
+import { createSubscriptionReads } from './subscription-reads'
 import { itemOf, subscriptionState } from './subscription-state'
 import { verifyEvent } from './webhook-event'
 
@@ -21,6 +22,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     slots,
     inPortalTerms({
       ...createCardCalls(stripe),
+      ...createSubscriptionReads(stripe, prices),
 
       /**
        * The account's customer: the one Stripe already has for it (by email and the account id in its

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
 import type { SubscriptionStatus } from '../licensing/standing'
-import type { SubscriptionState } from '../licensing/subscription'
+import type { ObservedSubscription, SubscriptionState } from '../licensing/subscription'
 import type { PriceCatalogue } from './stripe-settings'
 import { idOf } from './stripe-errors'
 
@@ -11,20 +11,25 @@ export const itemOf = (subscription: Stripe.Subscription) => {
   return item
 }
 
-/** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */
-export function subscriptionState(subscription: Stripe.Subscription, prices: PriceCatalogue): SubscriptionState | null {
+/** A Stripe subscription in the portal's terms, whatever its price (`priceId` null for a price of none of our plans). */
+export function observedSubscription(subscription: Stripe.Subscription, prices: PriceCatalogue): ObservedSubscription {
   const item = itemOf(subscription)
-  const priceId = prices.planOf(item.price.id)
-  if (!priceId) return null
   return {
     stripeSubscriptionId: subscription.id,
     customerId: idOf(subscription.customer)!,
     accountOid: subscription.metadata?.accountOid ?? null,
-    priceId,
+    priceId: prices.planOf(item.price.id) ?? null,
+    stripePriceId: item.price.id,
     quantity: item.quantity ?? 1,
     // Stripe's statuses are the portal's words (server/licensing/standing.ts).
     status: subscription.status as SubscriptionStatus,
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
   }
+}
+
+/** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */
+export function subscriptionState(subscription: Stripe.Subscription, prices: PriceCatalogue): SubscriptionState | null {
+  const { stripePriceId: _price, priceId, ...state } = observedSubscription(subscription, prices)
+  return priceId ? { ...state, priceId } : null
 }

@@ -1,22 +1,23 @@
-import type { Database } from '../db/database'
-import { applySubscription, type ApplyOutcome } from '../licensing/subscription-store'
+import type { Database, Queryable } from '../db/database'
 import type { StripeGateway } from './gateway'
+import { syncSubscription, type SyncOutcome } from './subscription-sync'
 import type { PaymentEvent } from './webhook-event'
 
+/** Records the event as processed in the caller's transaction; false when it already was. */
+const recordEvent = async (tx: Queryable, event: PaymentEvent) =>
+  (await tx.query('insert into stripe_events (id, type) values ($1, $2) on conflict do nothing returning id', [event.id, event.type])).length > 0
+
 /**
- * A verified event, processed once per event id: the subscription it is about is read from Stripe
- * before the transaction (no database connection waits on the network), then applied in the
- * transaction that records the event. 'seen' for an event already processed; 'unreadable' for one
- * signed but not shaped like Stripe's event of its type.
+ * A verified event, processed once per event id. The subscription it is about, whatever its price,
+ * is brought to what Stripe holds now (subscription-sync.ts: one event at a time per subscription,
+ * Stripe asked under the lock), in the transaction that records the event. 'seen' for an event
+ * already processed; 'unreadable' for one signed but not shaped like Stripe's event of its type;
+ * 'ignored' for one about no subscription.
  */
-export async function receiveEvent(db: Database, gateway: StripeGateway, event: PaymentEvent): Promise<'seen' | 'unreadable' | 'duplicate' | 'ignored' | ApplyOutcome> {
+export async function receiveEvent(db: Database, gateway: StripeGateway, event: PaymentEvent): Promise<'seen' | 'unreadable' | 'ignored' | SyncOutcome> {
   const [seen] = await db.query('select 1 from stripe_events where id = $1', [event.id])
   if (seen) return 'seen'
   if (event.subscriptionId === undefined) return 'unreadable'
-  const state = event.subscriptionId ? await gateway.subscriptionState(event.subscriptionId) : null
-  return db.transaction(async (tx) => {
-    const fresh = await tx.query('insert into stripe_events (id, type) values ($1, $2) on conflict do nothing returning id', [event.id, event.type])
-    if (fresh.length === 0) return 'duplicate'
-    return state ? applySubscription(tx, state, event.createdAt) : 'ignored'
-  })
+  if (event.subscriptionId === null) return (await db.transaction((tx) => recordEvent(tx, event))) ? 'ignored' : 'duplicate'
+  return syncSubscription(db, gateway, event.subscriptionId, { eventAt: event.createdAt, first: (tx) => recordEvent(tx, event), context: { eventId: event.id, eventType: event.type } })
 }

@@ -15,6 +15,7 @@ import { createStripeClient } from '../../server/payments/stripe-client'
 import { createStripeSlots, type StripeSlots } from '../../server/payments/stripe-slots'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { countingDatabase } from './counting-database'
+import { heldAnswers } from './held-answers'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
 
 export const origin = 'https://localhost:5173'
@@ -31,6 +32,8 @@ export const stripeSettings = {
   webhookSecret: 'whsec_sandbox_local',
   prices: priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_local_community', STRIPE_PRICE_COMMERCIAL: 'price_local_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus' }),
 }
+/** A price the sandbox still sells that the portal's configuration no longer names (last year's Commercial). */
+export const legacyPrice = { id: 'price_local_commercial_2025', productName: 'Prism Commercial (2025)', unitAmount: 24900 }
 /** Signs events as Stripe does (the SDK's test helper), for deliveries made by hand. */
 const signer = new Stripe(stripeSettings.secretKey)
 
@@ -59,7 +62,7 @@ export async function startApi(
     origin: stripeOrigin,
     secretKey: stripeSettings.secretKey,
     publishableKey: stripeSettings.publishableKey,
-    prices: sandboxPrices(stripeSettings.prices),
+    prices: [...sandboxPrices(stripeSettings.prices), legacyPrice],
     webhook: { url: `${stripeOrigin}/api/stripe/webhook`, secret: stripeSettings.webhookSecret },
     retry: { baseDelayMs: 20, maxAttempts: 5 },
   })
@@ -112,6 +115,7 @@ export async function startApi(
       await sandbox.webhooks.drain()
     }
   }
+  const held = heldAnswers()
   handle = async (request) => {
     const path = new URL(request.url).pathname
     if (path === '/api/stripe/webhook') {
@@ -122,7 +126,7 @@ export async function startApi(
         return new Response('{"message":"down for the test"}', { status: 503 })
       }
     }
-    return path.startsWith('/api/') ? app.fetch(request) : sandbox.app.fetch(request)
+    return path.startsWith('/api/') ? app.fetch(request) : held.pass(request, (passed) => sandbox.app.fetch(passed))
   }
 
   /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
@@ -166,7 +170,7 @@ export async function startApi(
     await db.close()
   }
 
-  return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }
+  return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer: held.hold, token, call, pay, saveCard, deliver, close }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>

@@ -9,9 +9,11 @@ import { Hono } from 'hono'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import pg from 'pg'
 import Stripe from 'stripe'
+import type { PriceId } from '../../common/plans'
 import { sandboxPrices } from '../../server/local/seed'
 import { createSandbox } from '../../server/local/sandbox'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { heldAnswers } from './held-answers'
 import { openMigratedPglite } from './migrated-pglite'
 
 /** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
@@ -104,22 +106,40 @@ export async function startInstance(env: Record<string, string>, options: { keep
   }
 }
 
-/** Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are kept for the test to deliver. */
-export async function startStripe() {
+/** A call to an instance's accounts API with a bearer token: its status and JSON body (null when it has none). */
+export async function callInstance(url: string, token: string, method: string, path: string, body?: unknown) {
+  const answer = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> }
+}
+
+/**
+ * Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are
+ * kept for the test to deliver. `unitAmounts` makes a plan's price charge another amount than the site shows.
+ */
+export async function startStripe(options: { unitAmounts?: Partial<Record<PriceId, number>> } = {}) {
   const db = await openMigratedPglite()
   const deliveries: string[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
-  const server = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' })
+  const held = heldAnswers()
+  const server = serve({ fetch: (request) => held.pass(request, (passed) => holder.sandbox!.app.fetch(passed)), port: 0, hostname: '127.0.0.1' })
   await new Promise((resolve) => server.once('listening', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const prices = { STRIPE_PRICE_COMMUNITY: 'price_community', STRIPE_PRICE_COMMERCIAL: 'price_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_commercial_plus' }
+  const catalogue = priceCatalogue(prices)
   const webhookSecret = 'whsec_production_test'
   holder.sandbox = createSandbox({
     db,
     origin,
     secretKey: 'sk_test_sandbox_local',
     publishableKey: 'pk_test_sandbox_local',
-    prices: sandboxPrices(priceCatalogue(prices)),
+    prices: sandboxPrices(catalogue).map((price) => {
+      const unitAmount = options.unitAmounts?.[catalogue.planOf(price.id)!]
+      return unitAmount === undefined ? price : { ...price, unitAmount }
+    }),
     webhook: { url: 'http://127.0.0.1:9/unused', secret: webhookSecret },
     deliver: async (_url, request) => {
       deliveries.push(request.body)
@@ -135,6 +155,8 @@ export async function startStripe() {
     env: { STRIPE_SECRET_KEY: 'sk_test_sandbox_local', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: origin, ...prices },
     /** Signs an event body as Stripe signs its deliveries. */
     sign: (body: string) => new Stripe('sk_test_sandbox_local').webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }),
+    /** Holds back the sandbox's answer to the next request that matches (held-answers.ts). */
+    holdAnswer: held.hold,
     /** Pays a checkout on the hosted page with 4242. */
     pay: async (sessionId: string) => {
       const answer = await fetch(`${origin}/sandbox/checkout/${sessionId}/pay`, {

@@ -47,7 +47,7 @@ function chainsInto(folder: string, entries: string[], root: string): string[] {
 }
 
 /** What scripts/build.ts compiles into dist-server/. */
-const productionEntries = ['server/production.ts', 'server/db/migrate.ts']
+const productionEntries = ['server/production.ts', 'server/db/migrate.ts', 'server/reconciliation/main.ts']
 
 describe("the production server's imports", () => {
   it('reach no file of server/local/', () => {

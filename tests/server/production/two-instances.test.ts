@@ -4,7 +4,7 @@ import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { composeMail } from '../../../server/mail/compose'
 import { queueMail } from '../../../server/mail/outbox'
 import { caught, startCatcher } from '../mail/harness'
-import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { callInstance, productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-two-instances', email: 'owner@two.example.com' }
@@ -18,14 +18,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   let instances: Instance[] = []
   const at = (index: number) => instances[index % instances.length]!
 
-  async function call(index: number, method: string, path: string, body?: unknown, who = owner) {
-    const answer = await fetch(`${at(index).url}/api${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${await tenant.token(who)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> }
-  }
+  const call = async (index: number, method: string, path: string, body?: unknown, who = owner) => callInstance(at(index).url, await tenant.token(who), method, path, body)
 
   beforeAll(async () => {
     tenant = await startTenant()

@@ -1,0 +1,76 @@
+import type { Database, Queryable } from './database'
+
+/** The first half of the two-key advisory locks taken here ("pris"); the migrations' lock is a one-key lock, which never meets these. */
+const lockSpace = 0x70726973
+/** How long a turn waits for the one before it: past it the work fails (a webhook then answers 5xx and Stripe delivers again). */
+export const lockWaitSeconds = 15
+/** At most this many of an instance's connections wait on the network under a lock at once: the rest of its pool stays free for requests. */
+const maxHeldConnections = 4
+
+/** Work waiting for its turn here: a promise per key, the last in line. */
+const lines = new Map<string, Promise<unknown>>()
+
+/** Runs `work` after the work queued on the same key in this process has finished. */
+function inLine<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = lines.get(key) ?? Promise.resolve()
+  const mine = before.then(work, work)
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  )
+  lines.set(key, settled)
+  void settled.then(() => {
+    if (lines.get(key) === settled) lines.delete(key)
+  })
+  return mine
+}
+
+/** At most `limit` pieces of work at once in this process. */
+function bounded(limit: number) {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    else running++
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+const holdingConnections = bounded(maxHeldConnections)
+
+/** The database clock as text, to the microsecond (a JavaScript date would keep only the milliseconds). */
+const clock = async (q: Queryable) => (await q.query<{ now: string }>('select clock_timestamp()::text as now'))[0]!.now
+
+/**
+ * One turn at a time per key, across every instance on the database: the lock is taken, then
+ * `ask` runs (a question to Stripe), then `apply` writes the answer in a transaction. Whoever asks
+ * after another has applied hears at least what that one heard, so an older answer never lands
+ * over a newer one. `askedAt` is the database clock once the lock is held, before asking.
+ *
+ * PostgreSQL: a transaction-level advisory lock on (lockSpace, hashtext(key)), held while Stripe is
+ * asked (the connection waits on the network, at most `maxHeldConnections` of them per instance) and
+ * released by the commit or by the connection's end. PGlite: one process owns the data directory
+ * (server/local/data-lock.ts), so a line per key in this process is the whole story; its one
+ * connection is not held while asking, as the local sandbox answering the question uses it too.
+ */
+export async function oneAtATime<A, R>(db: Database, key: string, ask: () => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>): Promise<R> {
+  if (db.kind === 'pglite')
+    return inLine(key, async () => {
+      const askedAt = await clock(db)
+      const answer = await ask()
+      return db.transaction((tx) => apply(tx, answer, askedAt))
+    })
+  return holdingConnections(() =>
+    db.transaction(async (tx) => {
+      await tx.query(`set local lock_timeout = '${lockWaitSeconds}s'`)
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [lockSpace, key])
+      const askedAt = await clock(tx)
+      return apply(tx, await ask(), askedAt)
+    }),
+  )
+}
