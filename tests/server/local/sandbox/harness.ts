@@ -7,6 +7,7 @@ import { migrate } from '../../../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
 import { migrateSandbox } from '../../../../server/local/sandbox/schema'
 import { openMigratedPglite } from '../../../../testkit/server/migrated-pglite'
+import { stripeRecorder } from './openapi/recorder'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
@@ -42,8 +43,10 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
   }
   const deliveries: Delivery[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
+  // Every /v1 exchange is checked against Stripe's API description; close() fails on a disagreement.
+  const recorder = stripeRecorder((request) => holder.sandbox!.app.fetch(request))
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    const started = serve({ fetch: recorder.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
   })
   const port = (server.address() as AddressInfo).port
   const origin = `http://127.0.0.1:${port}`
@@ -82,9 +85,10 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
     await sandbox.webhooks.drain()
     await new Promise<void>((resolve) => server.close(() => resolve()))
     if (!keepDb) await db.close()
+    recorder.assertAgreed()
   }
 
-  return { db, origin, port, stripe, client, sandbox, deliveries, delivered, submit, close }
+  return { db, origin, port, stripe, client, sandbox, deliveries, delivered, submit, close, recorder }
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>
