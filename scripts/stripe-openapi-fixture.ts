@@ -1,5 +1,5 @@
 /**
- * Writes tests/server/local/sandbox/stripe-openapi.json.gz (gzip: 2 MB of JSON): the part of Stripe's API description that
+ * Writes testkit/server/stripe-openapi/stripe-openapi.json.gz (gzip: 2 MB of JSON): the part of Stripe's API description that
  * the payment sandbox serves, at the API version of the installed `stripe` SDK, in OpenAPI 3.0 form
  * (paths with their form parameters and answers, components.schemas with `nullable`, expandable
  * fields as `anyOf: [id, object]` with `x-expansionResources`, `x-expandableFields`).
@@ -16,7 +16,7 @@ import { sandboxOperations } from './stripe-openapi-operations'
 
 const sdkDir = join(process.cwd(), 'node_modules/stripe')
 const resourcesDir = join(sdkDir, 'cjs/resources')
-const output = join(process.cwd(), 'tests/server/local/sandbox/stripe-openapi.json.gz')
+const output = join(process.cwd(), 'testkit/server/stripe-openapi/stripe-openapi.json.gz')
 
 type Schema = Record<string, unknown>
 

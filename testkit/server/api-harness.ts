@@ -14,6 +14,7 @@ import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { createStripeSlots, type StripeSlots } from '../../server/payments/stripe-slots'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { stripeRecorder } from './stripe-openapi/recorder'
 import { countingDatabase } from './counting-database'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
 
@@ -122,8 +123,10 @@ export async function startApi(
         return new Response('{"message":"down for the test"}', { status: 503 })
       }
     }
-    return path.startsWith('/api/') ? app.fetch(request) : sandbox.app.fetch(request)
+    return path.startsWith('/api/') ? app.fetch(request) : recorder.fetch(request)
   }
+  // The gateway's every request to the sandbox and its answer, checked against Stripe's API description.
+  const recorder = stripeRecorder((request) => sandbox.app.fetch(request))
 
   /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
   async function pay(sessionId: string, card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Buyer' }) {
@@ -164,6 +167,7 @@ export async function startApi(
     await new Promise((resolve) => server.close(resolve))
     await feedUsage.stop()
     await db.close()
+    recorder.assertAgreed()
   }
 
   return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, token, call, pay, saveCard, deliver, close }

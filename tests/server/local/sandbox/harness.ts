@@ -7,7 +7,7 @@ import { migrate } from '../../../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
 import { migrateSandbox } from '../../../../server/local/sandbox/schema'
 import { openMigratedPglite } from '../../../../testkit/server/migrated-pglite'
-import { stripeRecorder } from './openapi/recorder'
+import { stripeRecorder } from '../../../../testkit/server/stripe-openapi/recorder'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
@@ -60,6 +60,7 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
     deliver:
       options.deliver ??
       (async (url, request) => {
+        recorder.checkDelivery(request.body)
         deliveries.push({ url, ...request })
         return { status: 200 }
       }),
@@ -119,4 +120,14 @@ export async function subscribe(t: TestSandbox, input: { priceId?: string; quant
   const completed = await t.stripe.checkout.sessions.retrieve(session.id)
   const subscription = completed.subscription ? await t.stripe.subscriptions.retrieve(String(completed.subscription)) : null
   return { clock, customer, session: completed, subscription, paid }
+}
+
+/** A card saved with a setup intent (as the SPA's Stripe.js does), returned as its payment method id. */
+export async function saveCard(t: TestSandbox, customer: string, number: string) {
+  const intent = await t.stripe.setupIntents.create({ customer, usage: 'off_session', allowed_payment_method_types: ['card'] })
+  const confirmed = await t.client(publishableKey).setupIntents.confirm(intent.id, {
+    client_secret: intent.client_secret!,
+    payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+  } as Stripe.SetupIntentConfirmParams)
+  return String(confirmed.payment_method)
 }

@@ -1,10 +1,10 @@
 import { appendFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import { checkAnswer, checkRequest, findOperation, requestParams } from './stripe-openapi'
+import { checkAnswer, checkRequest, findOperation, requestParams } from './description'
 
 /**
  * A recorder around the sandbox's HTTP handler: every request to /v1 and its answer are checked
- * against Stripe's API description as they pass (stripe-openapi.ts). `problems` names the test, the
+ * against Stripe's API description as they pass (description.ts). `problems` names the test, the
  * operation and what disagrees; `assertAgreed()` fails with them.
  */
 export interface Checked {
@@ -47,6 +47,14 @@ export function stripeRecorder(handler: (request: Request) => Response | Promise
     return response
   }
 
+  /** A webhook delivery's body: the Event that GET /v1/events/:id answers. */
+  function checkDelivery(body: string) {
+    const event = JSON.parse(body) as { id?: string; type?: string }
+    const found = findOperation('GET', `/v1/events/${event.id}`)!
+    const test = expect.getState().currentTestName ?? '(outside a test)'
+    checked.push({ test, method: 'WEBHOOK', path: String(event.type), operation: 'webhook event', status: 200, problems: checkAnswer(found, 200, event, []) })
+  }
+
   /** Throws the disagreements recorded so far (then forgets them). */
   function assertAgreed() {
     report(checked)
@@ -58,7 +66,7 @@ export function stripeRecorder(handler: (request: Request) => Response | Promise
     }
   }
 
-  return { fetch, checked, assertAgreed }
+  return { fetch, checkDelivery, checked, assertAgreed }
 }
 
 /** With STRIPE_OPENAPI_REPORT=<file>, one line per exchange checked: the figures of the validation's coverage. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv8/dist/2020.js'
-import { parseParams } from '../../../../../server/local/sandbox/protocol'
+import { parseParams } from '../../../server/local/sandbox/protocol'
 
 /**
  * Stripe's API description for the operations the sandbox serves (stripe-openapi.json.gz, written by
@@ -28,7 +28,7 @@ export interface StripeDescription {
   components: { schemas: Record<string, Schema> }
 }
 
-export const description = JSON.parse(gunzipSync(readFileSync(new URL('../stripe-openapi.json.gz', import.meta.url))).toString('utf8')) as StripeDescription
+export const description = JSON.parse(gunzipSync(readFileSync(new URL('./stripe-openapi.json.gz', import.meta.url))).toString('utf8')) as StripeDescription
 
 const base = 'https://stripe-openapi.invalid/schemas'
 
@@ -83,7 +83,7 @@ const definitions = toJsonSchema(description.components.schemas) as Schema
 type KeywordValidate = ((schema: unknown, data: unknown, parent?: unknown, context?: { instancePath: string }) => boolean) & { errors?: Partial<ErrorObject>[] }
 
 function validatorFactory(options: { coerceTypes: boolean }) {
-  // The description is checked once, by the tests of stripe-openapi.test.ts, not at every start.
+  // The description is checked once, by tests/server/local/sandbox/stripe-openapi.test.ts, not at every start.
   const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: options.coerceTypes, validateSchema: false })
   ajv.addFormat('decimal', /^-?\d+(\.\d+)?$/)
   ajv.addSchema({ $id: base, $defs: definitions })
