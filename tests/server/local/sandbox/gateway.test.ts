@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createStripeGateway } from '../../../../server/payments/gateway'
 import { priceCatalogue } from '../../../../server/payments/stripe-settings'
-import { databases, goodCard, saveCard, startSandbox, webhookSecret, type TestSandbox } from './harness'
+import { databases, goodCard, saveCard, useSandbox, webhookSecret } from './harness'
 
 /**
  * Every call of the accounts API's Stripe gateway, through the official SDK, against the sandbox:
@@ -12,13 +12,10 @@ const prices = priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'community', STRIPE_PRIC
 const urls = { successUrl: 'https://localhost:5173/account/licenses?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'https://localhost:5173/account/licenses' }
 
 describe.each(databases)("the gateway's requests to the sandbox on $name", ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   it('drives every gateway call, each request and answer as Stripe describes them', async () => {
+    const t = sandbox()
     const gateway = createStripeGateway(t.stripe, prices, webhookSecret)
     const driven = new Set<string>()
     const g = new Proxy(gateway, {

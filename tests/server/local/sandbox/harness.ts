@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import Stripe from 'stripe'
+import { afterAll, beforeAll } from 'vitest'
 import { type Database } from '../../../../server/db/database'
 import { openPostgres } from '../../../../server/db/postgres'
 import { migrate } from '../../../../server/db/migrations'
@@ -93,6 +94,16 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>
+
+/** A sandbox for the describe block that calls it: started before its tests, closed (its Stripe exchanges checked) after them. */
+export function useSandbox(open: () => Promise<Database>): () => TestSandbox {
+  let t: TestSandbox | undefined
+  beforeAll(async () => {
+    t = await startSandbox(open)
+  })
+  afterAll(() => t?.close())
+  return () => t!
+}
 
 export const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Cara Commercial' }
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
-import { databases, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, subscribe, useSandbox } from './harness'
 
 /**
  * The sandbox's invoice preview (POST /v1/invoices/create_preview) prorates as Stripe documents it:
@@ -12,14 +12,11 @@ import { databases, startSandbox, subscribe, type TestSandbox } from './harness'
 const utc = (iso: string) => Date.parse(iso) / 1000
 
 describe.each(databases)('proration in the sandbox on $name', ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   /** A yearly subscription bought at `start`, and the preview of a change made at `at` (the clock advanced there). */
   async function change(input: { start: string; at: string; quantity: number; to: { price: string; quantity: number } }) {
+    const t = sandbox()
     const { subscription, clock, customer } = await subscribe(t, { quantity: input.quantity, frozenTime: utc(input.start) })
     await t.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: utc(input.at) })
     const item = subscription!.items.data[0]!
@@ -41,7 +38,7 @@ describe.each(databases)('proration in the sandbox on $name', ({ open }) => {
       { start: utc('2027-04-01T00:00:00Z'), end: utc('2028-01-01T00:00:00Z') },
       { start: utc('2027-04-01T00:00:00Z'), end: utc('2028-01-01T00:00:00Z') },
     ])
-    const updated = await t.stripe.subscriptions.update(subscription.id, { ...details, payment_behavior: 'error_if_incomplete', expand: ['latest_invoice'] })
+    const updated = await sandbox().stripe.subscriptions.update(subscription.id, { ...details, payment_behavior: 'error_if_incomplete', expand: ['latest_invoice'] })
     const invoice = updated.latest_invoice as Stripe.Invoice
     expect(amounts(invoice)).toEqual([-45_055, 75_192])
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: 30_137 })
