@@ -28,11 +28,9 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     const customerId = await g.findOrCreateCustomer(account)
     expect(await g.findOrCreateCustomer(account)).toBe(customerId)
 
-    const checkout = { customerId, accountOid: account.oid, priceId: 'commercial' as const, quantity: 2, ...urls }
-    const first = await g.createCheckoutSession({ ...checkout, idempotencyKey: 'gateway-checkout-1' })
-    const second = await g.createCheckoutSession({ ...checkout, quantity: 3, idempotencyKey: 'gateway-checkout-2' })
-    await g.expireOtherCheckouts({ customerId, keep: first.sessionId })
-    expect(await g.checkoutSession(second.sessionId)).toMatchObject({ status: 'expired' })
+    const checkout = { customerId, accountOid: account.oid, priceId: 'commercial' as const, quantity: 2, expiresAt: new Date(Date.now() + 35 * 60_000), ...urls }
+    const first = await g.createCheckoutSession({ ...checkout, idempotencyKey: 'gateway-checkout' })
+    expect(await g.checkoutSession(first.sessionId)).toMatchObject({ customerId, status: 'open' })
     expect((await t.submit(`${new URL(first.url).pathname}/pay`, goodCard)).status).toBe(303)
     const paid = await g.checkoutSession(first.sessionId)
     expect(paid).toMatchObject({ customerId, status: 'complete', paymentStatus: 'paid', subscriptionId: expect.stringMatching(/^sub_/) })
@@ -42,7 +40,9 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(await g.createPortalSession({ customerId, returnUrl: 'https://localhost:5173/account', idempotencyKey: 'gateway-portal' })).toMatchObject({
       url: expect.stringContaining('/sandbox/portal/'),
     })
-    expect(await g.createSetupIntent({ customerId, idempotencyKey: 'gateway-setup' })).toMatchObject({ clientSecret: expect.stringMatching(/^seti_/) })
+    const form = await g.setupIntentFor(customerId)
+    expect(form).toEqual({ clientSecret: expect.stringMatching(/^seti_/) })
+    expect(await g.setupIntentFor(customerId)).toEqual(form)
     expect(await g.subscriptionState(subscriptionId)).toMatchObject({ priceId: 'commercial', quantity: 2 })
     expect(await g.defaultCard(customerId)).toEqual({ brand: 'visa', last4: '4242' })
 

@@ -28,6 +28,7 @@ describe.each(databases)('every operation of the sandbox on $name', ({ open }) =
     await s.paymentMethods.attach(card, { customer: customer.id })
     const intent = await s.setupIntents.create({ customer: customer.id, usage: 'off_session' })
     await s.setupIntents.retrieve(intent.id)
+    await s.setupIntents.list({ customer: customer.id, limit: 3 })
     await s.setupIntents.confirm(intent.id, { payment_method: card })
 
     await s.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'customer'] })
@@ -41,7 +42,11 @@ describe.each(databases)('every operation of the sandbox on $name', ({ open }) =
       cancel_url: 'https://x.test/no',
     })
     await s.checkout.sessions.expire(open.id)
-    await s.billingPortal.sessions.create({ customer: customer.id, return_url: 'https://localhost:5173/account' })
+    const configuration = await s.billingPortal.configurations.create({ features: { invoice_history: { enabled: true } }, metadata: { owner: 'test' } })
+    await s.billingPortal.configurations.update(configuration.id, { active: true })
+    await s.billingPortal.configurations.retrieve(configuration.id)
+    await s.billingPortal.configurations.list({ active: true, limit: 3 })
+    await s.billingPortal.sessions.create({ customer: customer.id, return_url: 'https://localhost:5173/account', configuration: configuration.id })
 
     const item = subscription!.items.data[0]!
     await s.subscriptions.retrieve(subscription!.id, { expand: ['latest_invoice', 'default_payment_method'] })
