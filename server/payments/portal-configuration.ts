@@ -13,7 +13,8 @@ export const portalFeatures = {
   customer_update: { enabled: true, allowed_updates: ['name', 'email', 'address', 'phone', 'tax_id'] },
   invoice_history: { enabled: true },
   payment_method_update: { enabled: true },
-  subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none', cancellation_reason: { enabled: false, options: [] } },
+  // options is required; the SDK sends nothing for an empty array, and '' for Stripe's empty value.
+  subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none', cancellation_reason: { enabled: false, options: '' } },
   subscription_pause: { enabled: false },
   subscription_update: { enabled: false },
 } satisfies Features

@@ -14,6 +14,7 @@ import { createSandbox } from '../../server/local/sandbox'
 import { createStripeClient } from '../../server/payments/stripe-client'
 import { createStripeSlots, type StripeSlots } from '../../server/payments/stripe-slots'
 import { priceCatalogue } from '../../server/payments/stripe-settings'
+import { stripeRecorder } from './stripe-openapi/recorder'
 import { countingDatabase } from './counting-database'
 import { heldAnswers } from './held-answers'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
@@ -126,8 +127,10 @@ export async function startApi(
         return new Response('{"message":"down for the test"}', { status: 503 })
       }
     }
-    return path.startsWith('/api/') ? app.fetch(request) : held.pass(request, (passed) => sandbox.app.fetch(passed))
+    return path.startsWith('/api/') ? app.fetch(request) : held.pass(request, (passed) => recorder.fetch(passed))
   }
+  // The gateway's every request to the sandbox and its answer, checked against Stripe's API description.
+  const recorder = stripeRecorder((request) => sandbox.app.fetch(request))
 
   /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
   async function pay(sessionId: string, card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Buyer' }) {
@@ -168,6 +171,7 @@ export async function startApi(
     await new Promise((resolve) => server.close(resolve))
     await feedUsage.stop()
     await db.close()
+    recorder.assertAgreed()
   }
 
   return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer: held.hold, token, call, pay, saveCard, deliver, close }

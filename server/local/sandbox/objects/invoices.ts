@@ -60,8 +60,8 @@ export function invoice(input: {
   periodEnd: number
   number: string | null
 }): Stripe.Invoice {
-  // A preview has no id (Stripe answers an invoice without one); it is typed as a string.
-  const id = input.id === null ? (null as unknown as string) : (input.id ?? newId('in'))
+  // A preview's id is prefixed upcoming_in (Stripe's create_preview).
+  const id = input.id === null ? newId('upcoming_in') : (input.id ?? newId('in'))
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0)
   const due = Math.max(0, total)
   const lines = input.lines.map((line) => invoiceLine(id, input.subscription.id, line))

@@ -80,7 +80,7 @@ export function checkoutSession(input: {
     subscription: null,
     success_url: input.successUrl,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: 'hosted_page',
     url: `${input.origin}/sandbox/checkout/${id}`,
     wallet_options: null,
   }

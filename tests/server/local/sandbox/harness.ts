@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import Stripe from 'stripe'
+import { afterAll, beforeAll } from 'vitest'
 import { type Database } from '../../../../server/db/database'
 import { openPostgres } from '../../../../server/db/postgres'
 import { migrate } from '../../../../server/db/migrations'
 import { createSandbox, type SandboxOptions, type SandboxPrice } from '../../../../server/local/sandbox/index'
 import { migrateSandbox } from '../../../../server/local/sandbox/schema'
 import { openMigratedPglite } from '../../../../testkit/server/migrated-pglite'
+import { stripeRecorder } from '../../../../testkit/server/stripe-openapi/recorder'
 
 /** The databases the sandbox runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: { name: string; open: () => Promise<Database> }[] = [
@@ -42,8 +44,10 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
   }
   const deliveries: Delivery[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
+  // Every /v1 exchange is checked against Stripe's API description; close() fails on a disagreement.
+  const recorder = stripeRecorder((request) => holder.sandbox!.app.fetch(request))
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: (request) => holder.sandbox!.app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    const started = serve({ fetch: recorder.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started))
   })
   const port = (server.address() as AddressInfo).port
   const origin = `http://127.0.0.1:${port}`
@@ -57,6 +61,7 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
     deliver:
       options.deliver ??
       (async (url, request) => {
+        recorder.checkDelivery(request.body)
         deliveries.push({ url, ...request })
         return { status: 200 }
       }),
@@ -82,12 +87,23 @@ export async function startSandbox(open: () => Promise<Database>, options: { db?
     await sandbox.webhooks.drain()
     await new Promise<void>((resolve) => server.close(() => resolve()))
     if (!keepDb) await db.close()
+    recorder.assertAgreed()
   }
 
-  return { db, origin, port, stripe, client, sandbox, deliveries, delivered, submit, close }
+  return { db, origin, port, stripe, client, sandbox, deliveries, delivered, submit, close, recorder }
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>
+
+/** A sandbox for the describe block that calls it: started before its tests, closed (its Stripe exchanges checked) after them. */
+export function useSandbox(open: () => Promise<Database>): () => TestSandbox {
+  let t: TestSandbox | undefined
+  beforeAll(async () => {
+    t = await startSandbox(open)
+  })
+  afterAll(() => t?.close())
+  return () => t!
+}
 
 export const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Cara Commercial' }
 
@@ -115,4 +131,14 @@ export async function subscribe(t: TestSandbox, input: { priceId?: string; quant
   const completed = await t.stripe.checkout.sessions.retrieve(session.id)
   const subscription = completed.subscription ? await t.stripe.subscriptions.retrieve(String(completed.subscription)) : null
   return { clock, customer, session: completed, subscription, paid }
+}
+
+/** A card saved with a setup intent (as the SPA's Stripe.js does), returned as its payment method id. */
+export async function saveCard(t: TestSandbox, customer: string, number: string) {
+  const intent = await t.stripe.setupIntents.create({ customer, usage: 'off_session', allowed_payment_method_types: ['card'] })
+  const confirmed = await t.client(publishableKey).setupIntents.confirm(intent.id, {
+    client_secret: intent.client_secret!,
+    payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+  } as Stripe.SetupIntentConfirmParams)
+  return String(confirmed.payment_method)
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Stripe from 'stripe'
-import { databases, publishableKey, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, saveCard as saveCardWith, startSandbox, subscribe, type TestSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 const END = 1_830_297_600 // 1 January 2028
@@ -14,15 +14,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
   afterAll(() => t.close())
 
-  /** A card saved with a setup intent (as the SPA's Stripe.js does), returned as its payment method id. */
-  async function saveCard(customer: string, number: string) {
-    const intent = await t.stripe.setupIntents.create({ customer, usage: 'off_session', allowed_payment_method_types: ['card'] })
-    const confirmed = await t.client(publishableKey).setupIntents.confirm(intent.id, {
-      client_secret: intent.client_secret!,
-      payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
-    } as Stripe.SetupIntentConfirmParams)
-    return String(confirmed.payment_method)
-  }
+  const saveCard = (customer: string, number: string) => saveCardWith(t, customer, number)
 
   const eventsFor = async (id: string) =>
     (await t.delivered()).filter((event) => (event.data.object as { id: string; subscription?: string; parent?: unknown }).id === id || JSON.stringify(event.data.object).includes(`"${id}"`))

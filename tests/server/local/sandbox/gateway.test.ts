@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { createStripeGateway } from '../../../../server/payments/gateway'
+import { priceCatalogue } from '../../../../server/payments/stripe-settings'
+import { databases, goodCard, saveCard, useSandbox, webhookSecret } from './harness'
+
+/**
+ * Every call of the accounts API's Stripe gateway, through the official SDK, against the sandbox:
+ * the harness's recorder checks each request it sends (path, method, form parameters) and each
+ * answer against Stripe's API description, and close() fails on a disagreement.
+ */
+const prices = priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'community', STRIPE_PRICE_COMMERCIAL: 'commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'commercial-plus' })
+const urls = { successUrl: 'https://localhost:5173/account/licenses?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'https://localhost:5173/account/licenses' }
+
+describe.each(databases)("the gateway's requests to the sandbox on $name", ({ open }) => {
+  const sandbox = useSandbox(open)
+
+  it('drives every gateway call, each request and answer as Stripe describes them', async () => {
+    const t = sandbox()
+    const gateway = createStripeGateway(t.stripe, prices, webhookSecret)
+    const driven = new Set<string>()
+    const g = new Proxy(gateway, {
+      get: (target, key: string) => {
+        driven.add(key)
+        return target[key as keyof typeof target]
+      },
+    })
+    const account = { oid: 'oid-gateway', email: 'gateway@example.com', name: 'Gail Gateway' }
+    const customerId = await g.findOrCreateCustomer(account)
+    expect(await g.findOrCreateCustomer(account)).toBe(customerId)
+
+    const checkout = { customerId, accountOid: account.oid, priceId: 'commercial' as const, quantity: 2, expiresAt: new Date(Date.now() + 35 * 60_000), ...urls }
+    const first = await g.createCheckoutSession({ ...checkout, idempotencyKey: 'gateway-checkout' })
+    expect(await g.checkoutSession(first.sessionId)).toMatchObject({ customerId, status: 'open' })
+    expect((await t.submit(`${new URL(first.url).pathname}/pay`, goodCard)).status).toBe(303)
+    const paid = await g.checkoutSession(first.sessionId)
+    expect(paid).toMatchObject({ customerId, status: 'complete', paymentStatus: 'paid', subscriptionId: expect.stringMatching(/^sub_/) })
+    expect(await g.checkoutSession('cs_test_missing')).toBeNull()
+    const subscriptionId = paid!.subscriptionId!
+
+    expect(await g.createPortalSession({ customerId, returnUrl: 'https://localhost:5173/account', idempotencyKey: 'gateway-portal' })).toMatchObject({
+      url: expect.stringContaining('/sandbox/portal/'),
+    })
+    const form = await g.setupIntentFor(customerId)
+    expect(form).toEqual({ clientSecret: expect.stringMatching(/^seti_/) })
+    expect(await g.setupIntentFor(customerId)).toEqual(form)
+    expect(await g.subscriptionState(subscriptionId)).toMatchObject({ priceId: 'commercial', quantity: 2 })
+    expect(await g.defaultCard(customerId)).toEqual({ brand: 'visa', last4: '4242' })
+
+    const card = await saveCard(t, customerId, '5555555555554444')
+    expect(await g.saveDefaultPaymentMethod({ customerId, paymentMethodId: card, idempotencyKey: 'gateway-card' })).toEqual({ brand: 'mastercard', last4: '4444' })
+    expect(await g.defaultCard(customerId)).toEqual({ brand: 'mastercard', last4: '4444' })
+
+    const preview = await g.previewChange({ customerId, subscriptionId, priceId: 'commercial-plus', quantity: 3 })
+    expect(preview.amountDue).toBeGreaterThan(0)
+    expect(await g.changeSubscription({ subscriptionId, priceId: 'commercial-plus', quantity: 3, idempotencyKey: 'gateway-change' })).toMatchObject({ priceId: 'commercial-plus', quantity: 3 })
+
+    // Not a request: the sandbox's own signed delivery, read as the webhook route reads it.
+    await t.sandbox.webhooks.drain()
+    const delivery = t.deliveries.find((candidate) => candidate.body.includes('"customer.subscription.updated"'))!
+    expect(g.verifyEvent(Buffer.from(delivery.body), delivery.headers['Stripe-Signature']!)).toMatchObject({ event: { type: 'customer.subscription.updated', subscriptionId } })
+
+    // A call added to the gateway must be driven here too.
+    expect([...driven].sort()).toEqual(Object.keys(gateway).sort())
+    expect(t.recorder.checked.filter((entry) => entry.problems.length > 0)).toEqual([])
+  })
+})
