@@ -54,6 +54,13 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(preview.amountDue).toBeGreaterThan(0)
     expect(await g.changeSubscription({ subscriptionId, priceId: 'commercial-plus', quantity: 3, idempotencyKey: 'gateway-change' })).toMatchObject({ priceId: 'commercial-plus', quantity: 3 })
 
+    // The reads of reconciliation and the start's price check.
+    expect(await g.readSubscription(subscriptionId)).toMatchObject({ stripeSubscriptionId: subscriptionId, priceId: 'commercial-plus', quantity: 3 })
+    expect(await g.readSubscription('sub_missing')).toBeNull()
+    expect((await g.openSubscriptions()).map((subscription) => subscription.stripeSubscriptionId)).toContain(subscriptionId)
+    expect(await g.priceTerms('commercial')).toEqual({ unitAmount: 29_900, currency: 'usd', interval: 'year', intervalCount: 1 })
+    expect(await g.priceTerms('price_missing')).toBeNull()
+
     // Not a request: the sandbox's own signed delivery, read as the webhook route reads it.
     await t.sandbox.webhooks.drain()
     const delivery = t.deliveries.find((candidate) => candidate.body.includes('"customer.subscription.updated"'))!
