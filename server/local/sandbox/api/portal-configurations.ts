@@ -49,8 +49,13 @@ function readFeatures(params: Params, current: PortalFeatures): PortalFeatures {
     features.subscription_cancel.proration_behavior = read.oneOf(cancel, 'proration_behavior', ['always_invoice', 'create_prorations', 'none']) ?? features.subscription_cancel.proration_behavior
     const reason = read.object(cancel, 'cancellation_reason')
     if (reason) {
-      features.subscription_cancel.cancellation_reason.enabled = read.boolean(reason, 'enabled') ?? false
-      features.subscription_cancel.cancellation_reason.options = strings(reason, 'options', `${at('subscription_cancel')}[cancellation_reason][options]`) ?? []
+      // Stripe requires both when the reason is given ('' for no options).
+      const param = `${at('subscription_cancel')}[cancellation_reason]`
+      const enabled = read.boolean(reason, 'enabled')
+      const options = strings(reason, 'options', `${param}[options]`)
+      if (enabled === undefined) throw errors.required(`${param}[enabled]`)
+      if (options === undefined) throw errors.required(`${param}[options]`)
+      Object.assign(features.subscription_cancel.cancellation_reason, { enabled, options })
     }
     if (features.subscription_cancel.mode !== 'at_period_end' || features.subscription_cancel.cancellation_reason.enabled)
       throw errors.invalid(at('subscription_cancel'), "The payment sandbox's portal cancels at the period's end only, without asking for a reason.")

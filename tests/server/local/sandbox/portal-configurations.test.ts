@@ -55,6 +55,10 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
       statusCode: 400,
       param: 'features[subscription_update][enabled]',
     })
+    // A cancellation reason needs its options, even none (sent as ''): the SDK sends nothing for [].
+    await expect(
+      t.stripe.billingPortal.configurations.create({ features: { subscription_cancel: { enabled: true, mode: 'at_period_end', cancellation_reason: { enabled: false, options: [] } } } }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'features[subscription_cancel][cancellation_reason][options]' })
     const { customer } = await subscribe(t)
     await expect(t.stripe.billingPortal.sessions.create({ customer: customer.id, configuration: 'bpc_unknown' })).rejects.toMatchObject({
       statusCode: 404,

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv8/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../../../server/local/sandbox/api/routes'
 import { customer, testClock } from '../../../../server/local/sandbox/objects/customers'
+import { stripeRecorder } from '../../../../testkit/server/stripe-openapi/recorder'
 import { checkAnswer, checkRequest, description, findOperation, type Found } from '../../../../testkit/server/stripe-openapi/description'
 
 /** The description the contract tests check the sandbox against, and that the checks can fail. */
@@ -103,5 +104,23 @@ describe('checking a request against the description', () => {
     expect(findOperation('GET', '/v1/customers/cus_1/loyalty')).toBeNull()
     expect(findOperation('DELETE', '/v1/customers')).toBeNull()
     expect(findOperation('POST', '/v1/invoices/create_preview')!.operation.operationId).toBe('invoices.createPreview')
+  })
+})
+
+describe("the recorder around the sandbox's handler", () => {
+  const customers = (status: number, body: unknown) => stripeRecorder(() => Response.json(body, { status }))
+  const post = (form: string) => new Request('https://sandbox.test/v1/customers', { method: 'POST', headers: { authorization: 'Bearer sk_test_x' }, body: form })
+
+  it('takes a request outside the description when the sandbox refuses it with a 400, as Stripe does', async () => {
+    const refused = { error: { type: 'invalid_request_error', code: 'parameter_unknown', message: 'Received unknown parameter: loyalty', param: 'loyalty' } }
+    const recorder = customers(400, refused)
+    await recorder.fetch(post('loyalty=gold'))
+    expect(recorder.checked.map((entry) => entry.problems)).toEqual([[]])
+  })
+
+  it('fails a request outside the description that the sandbox answers as if it were fine', async () => {
+    const recorder = customers(200, { id: 'cus_1', object: 'customer' })
+    await recorder.fetch(post('loyalty=gold'))
+    expect(recorder.checked[0]!.problems).toContain('request / must NOT have additional properties: loyalty')
   })
 })
