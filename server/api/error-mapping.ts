@@ -2,8 +2,7 @@ import type { Context } from 'hono'
 import { Refusal } from '../licensing/refusal'
 import { requestIdOf } from '../http/request-log'
 import { log } from '../log'
-import { IdempotencyConflictError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
-import { PaymentBusyError } from '../payments/stripe-slots'
+import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
 import type { Env } from './context'
 import { isUnparsableJson, unparsableJson } from './json-body'
 import { Problem } from './problems'
@@ -30,7 +29,7 @@ export function answerError(error: Error, c: Context<Env>) {
   }
   // The payment provider refused (a declined card, no card on file, an unknown payment method).
   if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
-  // This process's calls to the payment provider are at their cap: try again in a moment.
+  // Stripe, or this process's cap on calls to it, asks for calls to slow down: try again in a moment.
   if (error instanceof PaymentBusyError) return c.json({ message: error.message }, 429, { 'Retry-After': String(error.retryAfterSeconds) })
   // A value the database cannot hold that the contract let through is still the client's fault.
   if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)

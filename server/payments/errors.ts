@@ -30,3 +30,11 @@ export class IdempotencyConflictError extends Error {
     this.name = 'IdempotencyConflictError'
   }
 }
+
+/** Stripe, or this process's cap on calls to it (stripe-slots.ts), asks for calls to slow down: 429, try again in a moment. */
+export class PaymentBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Payments are busy right now. Please wait a moment and try again.')
+    this.name = 'PaymentBusyError'
+  }
+}

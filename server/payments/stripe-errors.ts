@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { IdempotencyConflictError, PaymentDeclinedError, PaymentUnavailableError } from './errors'
+import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from './errors'
 
 /** Stripe's reference to an object: its id, or the object expanded. */
 export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
@@ -22,8 +22,9 @@ export async function refusalsAsDeclines<T>(work: Promise<T>): Promise<T> {
 /** Stripe's errors the API answers in its own words become the portal's payment errors (errors.ts). */
 function portalError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeIdempotencyError) return new IdempotencyConflictError(error.message)
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError)
-    return new PaymentUnavailableError(error.type, error.message)
+  // Stripe's own rate limit, still met after the SDK's retries: the caller slows down, as at our cap.
+  if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentBusyError(1)
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return new PaymentUnavailableError(error.type, error.message)
   return error
 }
 

@@ -1,10 +1,4 @@
-/** The payment provider's calls in flight in this process are at their cap, and none ended in time: 429, try again shortly. */
-export class PaymentBusyError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Payments are busy right now. Please wait a moment and try again.')
-    this.name = 'PaymentBusyError'
-  }
-}
+import { PaymentBusyError } from './errors'
 
 export interface SlotLimits {
   /** How many calls to Stripe this process makes at once. */

@@ -117,8 +117,11 @@ export async function startApi(
     }
   }
   const held = heldAnswers()
+  /** While set, Stripe answers every request with this error (429: its rate limit; 500: its own failure). */
+  const stripeFault: { status: 429 | 500 | null } = { status: null }
   handle = async (request) => {
     const path = new URL(request.url).pathname
+    if (stripeFault.status && path.startsWith('/v1/')) return stripeError(stripeFault.status)
     if (path === '/api/stripe/webhook') {
       await webhooksHeld
       deliveries.push(await request.clone().text())
@@ -174,7 +177,34 @@ export async function startApi(
     recorder.assertAgreed()
   }
 
-  return { db, apiDb, app, feedUsage, stripe, stripeSlots, sandbox, stripeOrigin, deliveries, webhookFaults, holdWebhooks, holdStripeAnswer: held.hold, token, call, pay, saveCard, deliver, close }
+  return {
+    db,
+    apiDb,
+    app,
+    feedUsage,
+    stripe,
+    stripeSlots,
+    sandbox,
+    stripeOrigin,
+    deliveries,
+    webhookFaults,
+    stripeFault,
+    holdWebhooks,
+    holdStripeAnswer: held.hold,
+    token,
+    call,
+    pay,
+    saveCard,
+    deliver,
+    close,
+  }
 }
 
 export type Api = Awaited<ReturnType<typeof startApi>>
+
+/** An error as Stripe answers it: its rate limit, or its own failure. */
+function stripeError(status: 429 | 500) {
+  const error =
+    status === 429 ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } : { type: 'api_error', message: 'An unknown error occurred.' }
+  return Response.json({ error }, { status })
+}

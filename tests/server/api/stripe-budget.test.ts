@@ -37,6 +37,17 @@ describeOnEachDatabase(
       expect(busy.headers.get('retry-after')).toBe('1')
     })
 
+    it("answers Stripe's own rate limit, still met after the SDK's retries, with 429 and Retry-After, and its failure with 503 in words", async () => {
+      api.stripeFault.status = 429
+      const limited = await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method').finally(() => (api.stripeFault.status = null))
+      expect(limited).toMatchObject({ status: 429, body: { message: 'Payments are busy right now. Please wait a moment and try again.' } })
+      expect(limited.headers.get('retry-after')).toBe('1')
+      api.stripeFault.status = 500
+      const failed = await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method').finally(() => (api.stripeFault.status = null))
+      expect(failed).toMatchObject({ status: 503, body: { message: 'The payment provider could not be reached. Please try again in a moment.' } })
+      expect((await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method')).status).toBe(200)
+    })
+
     it('leaves no checkout counted for an order that never reached Stripe', async () => {
       const held = await api.stripeSlots.acquire()
       const busy = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })
