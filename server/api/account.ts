@@ -19,7 +19,7 @@ export function accountRoutes(db: Queryable) {
 export function discordRoutes(db: Queryable, discordInviteUrl: string) {
   return resource().post('/connect', allow('person'), jsonBody(discordConnectRequestSchema), async (c) => {
     const { discordName } = c.req.valid('json')
-    if (!(await holdsCommercialPlus(db, caller(c).email))) throw new Refusal('forbidden', 'Discord access comes with a Commercial Plus license.')
+    if (!(await holdsCommercialPlus(db, caller(c)))) throw new Refusal('forbidden', 'Discord access comes with a Commercial Plus license.')
     await connectDiscord(db, caller(c).oid, discordName)
     return c.json({ inviteLink: discordInviteUrl, discordConnected: true as const })
   })

@@ -55,3 +55,6 @@ export function idempotencyKey(c: Context<Env>, operation: string, content: unkn
   // A request that writes several objects (an upgrade of each subscription) needs a key for each.
   return `${operation}:${caller(c).oid}:${request}${part ? `:${part}` : ''}`
 }
+
+/** The signed-in person as the activity names them when they change something of their organisation, with their role. */
+export const acting = (c: Context<Env>) => ({ oid: person(c).oid, email: person(c).email, role: standing(c).role })

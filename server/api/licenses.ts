@@ -4,7 +4,8 @@ import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
 import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
-import { caller, parsed, resource } from './context'
+import { may } from '../organisations/roles'
+import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
 
@@ -12,7 +13,10 @@ import { allow } from './permissions'
 export function licenseRoutes(db: Database) {
   return (
     resource()
-      .get('/', allow('person'), async (c) => c.json(await licensesOf(db, caller(c))))
+      .get('/', allow('person'), async (c) => {
+        const { organisation, role } = standing(c)
+        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }))
+      })
       .get('/assigned', allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).
       .get('/assigned.csv', allow('seats'), async (c) =>
@@ -22,15 +26,15 @@ export function licenseRoutes(db: Database) {
           'Cache-Control': 'no-store',
         }),
       )
-      .post('/assign', allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'))))
+      .post('/assign', allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c))))
       .post('/unassign', allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
-        await unassignSeat(db, caller(c).oid, licenseId)
+        await unassignSeat(db, caller(c).oid, licenseId, acting(c))
         return c.json({ licenseId })
       })
       .post('/:licenseId/regenerate-key', allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-        return c.json(await regenerateKey(db, caller(c), licenseId))
+        return c.json(await regenerateKey(db, person(c), standing(c), licenseId))
       })
   )
 }

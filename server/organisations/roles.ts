@@ -1,13 +1,14 @@
+import { memberRoles } from '../../common/contract'
+
 /**
  * The roles of an organisation's members and what each may do (issue 30, decision 0024). This
  * table is the one place permissions are decided: each API route names the permission it needs
  * beside its definition (server/api/permissions.ts), and the rules of the domain ask `may` here.
  */
-export const roles = ['owner', 'billing-manager', 'seat-manager'] as const
+export const roles = memberRoles
 export type Role = (typeof roles)[number]
 
-/** A role as a sentence names it. */
-export const roleNames: Record<Role, string> = { owner: 'owner', 'billing-manager': 'billing manager', 'seat-manager': 'seat manager' }
+export { roleNames } from '../../common/roles'
 
 /**
  * What a route may need:

@@ -14,9 +14,33 @@ export const assignEntry: ActivityEntry = {
   subjectEmail: 'dev1@example.com',
   seats: null,
   tokenName: null,
+  actorRole: null,
+  role: null,
 }
-export const renewalEntry: ActivityEntry = { id: 'act_2', at: '2026-11-01T00:00:00.000Z', kind: 'renewal', actor: null, priceId: 'commercial', subjectEmail: null, seats: 3, tokenName: null }
-export const purchaseEntry: ActivityEntry = { id: 'act_1', at: '2025-11-01T09:30:00.000Z', kind: 'purchase', actor: cara, priceId: 'commercial', subjectEmail: null, seats: 3, tokenName: null }
+export const renewalEntry: ActivityEntry = {
+  id: 'act_2',
+  at: '2026-11-01T00:00:00.000Z',
+  kind: 'renewal',
+  actor: null,
+  priceId: 'commercial',
+  subjectEmail: null,
+  seats: 3,
+  tokenName: null,
+  actorRole: null,
+  role: null,
+}
+export const purchaseEntry: ActivityEntry = {
+  id: 'act_1',
+  at: '2025-11-01T09:30:00.000Z',
+  kind: 'purchase',
+  actor: cara,
+  priceId: 'commercial',
+  subjectEmail: null,
+  seats: 3,
+  tokenName: null,
+  actorRole: null,
+  role: null,
+}
 
 /** The newest page, with an older one after it. */
 export const firstPage: ActivityPage = { entries: [assignEntry, renewalEntry], nextCursor: 'cursor_2' }

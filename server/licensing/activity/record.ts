@@ -11,8 +11,10 @@ export interface ChangeAlongside {
   params: unknown[]
 }
 
-/** The activity table's columns, in the order of activityParams. */
+/** The activity table's first columns, as statements that record without recordActivity fill them. */
 export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id, token_name'
+/** Every column recordActivity fills, in the order of activityParams. */
+const recordedColumns = `${activityColumns}, actor_role, role, seat_id`
 
 const activityParams = (id: string, entry: NewActivity) => [
   id,
@@ -26,7 +28,11 @@ const activityParams = (id: string, entry: NewActivity) => [
   entry.seats,
   entry.subscriptionId,
   entry.tokenName ?? null,
+  entry.actorRole ?? null,
+  entry.role ?? null,
+  entry.seatId ?? null,
 ]
+const recordedCount = recordedColumns.split(',').length
 
 const placeholders = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')
 
@@ -48,7 +54,7 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
 function recordingStatement(id: string, entry: NewActivity, mail: OutgoingMail | null, alongside: ChangeAlongside | undefined): [string, unknown[]] {
   const params = [...(alongside?.params ?? []), ...activityParams(id, entry)]
   const ctes = alongside ? [`changed as (${alongside.sql})`] : []
-  ctes.push(`entry as (insert into activity (${activityColumns}) values (${placeholders(params.length - 10, 11)}) returning at)`)
+  ctes.push(`entry as (insert into activity (${recordedColumns}) values (${placeholders(params.length - recordedCount + 1, recordedCount)}) returning at)`)
   if (!mail) return [`with ${ctes.join(', ')} select entry.at from entry`, params]
   ctes.push(`queued as (${insertMailSql(params.length + 1)})`)
   params.push(...mailParams(mail, activityMailKey(id)))

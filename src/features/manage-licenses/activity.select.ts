@@ -3,6 +3,7 @@ import type { activityMachine } from '../../../machines/activity.machine'
 import type { ActivityEntry } from '../../../common/contract'
 import { findPlan } from '../../../common/plans'
 import { formatDateTime } from '../../../common/format'
+import { roleNames } from '../../../common/roles'
 
 const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`
 
@@ -45,6 +46,52 @@ export function describeActivity(entry: ActivityEntry): string {
       return who ? `${who} revoked the feed token ${token}` : `The feed token ${token} was revoked`
     case 'feed-token-expired':
       return `The feed token ${token} expired`
+    default:
+      return describeOrganisationActivity(entry, who, holder)
+  }
+}
+
+const roleName = (role: ActivityEntry['role']) => (role ? roleNames[role] : 'member')
+
+/** An organisation's changes in words (issue 30): who did it, in which role, to whom. */
+function describeOrganisationActivity(entry: ActivityEntry, who: string | null, subject: string): string {
+  const by = who ? `${who}${entry.actorRole ? ` (${roleNames[entry.actorRole]})` : ''}` : 'Someone'
+  const role = roleName(entry.role)
+  switch (entry.kind) {
+    case 'role-changed':
+      return `${by} made ${subject} ${role === 'owner' ? 'an' : 'a'} ${role}`
+    case 'member-removed':
+      return `${by} removed ${subject} (${role}) from the organisation`
+    case 'member-left':
+      return `${subject} (${role}) left the organisation`
+    case 'invitation-sent':
+      return `${by} invited ${subject} as ${role}`
+    case 'invitation-resent':
+      return `${by} sent the invitation of ${subject} again`
+    case 'invitation-accepted':
+      return `${subject} accepted the invitation and joined as ${role}`
+    case 'invitation-expired':
+      return `The invitation of ${subject} expired`
+    case 'invitation-revoked':
+      return `${by} revoked the invitation of ${subject}`
+    case 'ownership-offered':
+      return `${by} offered ownership to ${subject}`
+    case 'ownership-transferred':
+      return `${subject} accepted ownership from ${who ?? 'an owner'}`
+    case 'ownership-declined':
+      return `${subject} declined ownership`
+    case 'ownership-withdrawn':
+      return `${by} withdrew the offer of ownership to ${subject}`
+    case 'seat-bound':
+      return `The license of ${subject} is now bound to their sign-in`
+    case 'seat-refused':
+      return `Another sign-in with the email ${subject} was refused the license bound to its holder`
+    case 'mail-deferred':
+      return `Mail to ${subject} waits until tomorrow: one message per person a day`
+    case 'mail-dropped':
+      return `Mail to ${subject} was not sent: the organisation's daily limit is reached`
+    default:
+      return by
   }
 }
 

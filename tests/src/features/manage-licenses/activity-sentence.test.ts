@@ -12,6 +12,8 @@ const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): Ac
   subjectEmail: null,
   tokenName: null,
   seats: null,
+  actorRole: null,
+  role: null,
   ...fields,
 })
 
