@@ -12,7 +12,9 @@ import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
+import { invitationRoutes, organisationInvitationRoutes } from './invitations'
 import { licenseRoutes } from './licenses'
+import { organisationRoutes } from './organisation'
 import { productRoutes } from './products'
 import { declaredPermissions } from './permissions'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
@@ -58,6 +60,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route('/feed-tokens', feedTokenRoutes(db))
   app.route('/account/activity', activityRoutes(db))
   app.route('/account', accountRoutes(db))
+  app.route('/organisation/invitations', organisationInvitationRoutes(db, standings))
+  app.route('/organisation', organisationRoutes(db, standings))
+  app.route('/invitations', invitationRoutes(db, standings))
   app.route('/discord', discordRoutes(db, deps.discordInviteUrl))
   app.route('/stripe', billingRoutes(db, gateway, siteOrigin))
   app.route('/stripe', checkoutRoutes(db, gateway, siteOrigin))

@@ -12,6 +12,6 @@ export function authRoutes(db: Queryable) {
     const body = c.req.valid('json')
     const who = caller(c)
     if (body.oid !== who.oid) throw new Refusal('forbidden', 'You can only sign in as yourself.')
-    return c.json(await signIn(db, { ...body, email: who.email }))
+    return c.json(await signIn(db, { ...body, email: who.email, emailVerified: who.emailVerified }))
   })
 }

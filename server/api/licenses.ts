@@ -4,6 +4,7 @@ import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
 import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
+import { resendSeatMail } from '../licensing/seat-mail'
 import { may } from '../organisations/roles'
 import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
@@ -31,6 +32,11 @@ export function licenseRoutes(db: Database) {
         const { licenseId } = c.req.valid('json')
         await unassignSeat(db, caller(c).oid, licenseId, acting(c))
         return c.json({ licenseId })
+      })
+      // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).
+      .post('/:licenseId/resend', allow('seats'), noBody, async (c) => {
+        const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
+        return c.json(await resendSeatMail(db, caller(c).oid, licenseId))
       })
       .post('/:licenseId/regenerate-key', allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))

@@ -3,7 +3,8 @@ import { newId } from '../../db/ids'
 import type { OutgoingMail } from '../../mail/compose'
 import { insertMailSql, mailParams, notifyMailQueuedSql } from '../../mail/outbox'
 import type { NewActivity, RecordedActivity } from './activity-entry'
-import { activityMail, activityMailKey, mayCauseMail, readFacts, type Facts } from './activity-mail'
+import { queueCappedMail } from '../../mail/mail-caps'
+import { activityMail, activityMailKey, cappedPurposeOf, mayCauseMail, readFacts, type Facts } from './activity-mail'
 
 /** A data-modifying statement to run in the same statement as the record (its parameters numbered from $1). */
 export interface ChangeAlongside {
@@ -46,7 +47,10 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
   const id = newId('act')
   const facts = mayCauseMail(entry.kind) && options.facts === undefined ? await readFacts(tx, entry) : (options.facts ?? null)
   const mail = activityMail(entry, facts)
-  const [row] = await tx.query<{ at: Date }>(...recordingStatement(id, entry, mail, options.alongside))
+  // Mail to someone else than the owner counts against the organisation's caps, in a statement of its own.
+  const purpose = cappedPurposeOf(entry.kind)
+  const [row] = await tx.query<{ at: Date }>(...recordingStatement(id, entry, purpose ? null : mail, options.alongside))
+  if (mail && purpose) await queueCappedMail(tx, entry.ownerOid, purpose, mail)
   return { ...entry, id, at: new Date(row!.at) }
 }
 
