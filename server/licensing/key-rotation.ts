@@ -2,10 +2,10 @@ import type { RegeneratedKey } from '../../common/contract'
 import { callerActor } from './activity/actor'
 import type { Database } from '../db/database'
 import { newLicenseKey } from './license-keys'
-import { conflict, notFound } from './refusal'
+import { conflict, notFound, Refusal } from './refusal'
 import { lockSeat, recordSeatActivity } from './seat-activity'
 import { isLive } from './standing'
-import { may } from '../organisations/roles'
+import { may, permissions } from '../organisations/roles'
 import { holds, type Holder } from '../organisations/seat-holder'
 import type { Standing } from '../organisations/standing'
 
@@ -21,7 +21,9 @@ export async function regenerateKey(db: Database, caller: Holder, standing: Stan
     const seat = locked?.seat
     const asHolder = Boolean(seat && holds(caller, seat))
     const asManager = seat?.owner.oid === standing.organisation && may(standing.role, 'seats')
-    // Anyone else learns nothing, not even that the seat exists; nor does a free seat have a key in use.
+    // A member of its organisation without the seats permission is told so; anyone else learns
+    // nothing, not even that the seat exists; nor does a free seat have a key in use.
+    if (seat && !asHolder && seat.owner.oid === standing.organisation && !asManager) throw new Refusal('forbidden', permissions.seats.refusal)
     if (!seat || !seat.holderEmail || !(asHolder || asManager)) throw notFound('The license')
     // Its holder and owner still see an ended seat (marked expired, without a key): 409 tells them why, where 404 would contradict the page.
     if (!isLive(seat.status)) throw conflict('This license has expired: an expired license has no key to regenerate.')

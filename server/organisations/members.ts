@@ -86,7 +86,8 @@ export async function removeMember(db: Database, change: MemberChange, forget: (
   if (!leaving && !may(change.by.role, 'members')) throw new Refusal('forbidden', permissions.members.refusal)
   await db.transaction(async (tx) => {
     const { members, actor } = await lockMembers(tx, change.organisation, change.by.oid)
-    // A personal organisation has no rows: its founder is its last owner.
+    // A personal organisation has no rows: its founder is its one member and last owner.
+    if (!members.length && change.target !== change.organisation) throw notFound('The member')
     const target = members.length ? findTarget(members, change.target) : ({ role: 'owner', oid: change.target } as MemberRow)
     if (!members.length || lastOwner(members, target)) throw conflict(`An organisation needs an owner: make another member an owner before ${leaving ? 'you leave' : 'you remove the last one'}.`)
     await tx.query('delete from memberships where member_oid = $1', [target.oid])
