@@ -12,7 +12,9 @@ const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licen
  * it leads the sentence; billing's own changes (a renewal, a failed payment) have no one.
  */
 export function describeActivity(entry: ActivityEntry): string {
-  const who = entry.actor ? entry.actor.name.trim() || entry.actor.email : null
+  const person = entry.actor ? entry.actor.name.trim() || entry.actor.email : null
+  // A member other than an owner is named with their role (an owner's changes read as before organisations).
+  const who = person && entry.actorRole && entry.actorRole !== 'owner' ? `${person} (${roleNames[entry.actorRole]})` : person
   const plan = (entry.priceId && findPlan(entry.priceId)?.name) ?? 'the subscription'
   const seats = entry.seats ?? 0
   const holder = entry.subjectEmail ?? 'a license holder'
@@ -47,7 +49,7 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'feed-token-expired':
       return `The feed token ${token} expired`
     default:
-      return describeOrganisationActivity(entry, who, holder)
+      return describeOrganisationActivity(entry, person, holder)
   }
 }
 
@@ -77,9 +79,9 @@ function describeOrganisationActivity(entry: ActivityEntry, who: string | null, 
     case 'ownership-offered':
       return `${by} offered ownership to ${subject}`
     case 'ownership-transferred':
-      return `${subject} accepted ownership from ${who ?? 'an owner'}`
+      return `${by} accepted ownership from ${subject}`
     case 'ownership-declined':
-      return `${subject} declined ownership`
+      return `${by} declined the ownership offered by ${subject}`
     case 'ownership-withdrawn':
       return `${by} withdrew the offer of ownership to ${subject}`
     case 'seat-bound':
