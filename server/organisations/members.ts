@@ -68,9 +68,11 @@ function findTarget(members: MemberRow[], oid: string) {
 export async function changeRole(db: Database, change: MemberChange, role: Role, forget: () => void): Promise<Member> {
   const member = await db.transaction(async (tx) => {
     const { members, actor } = await lockMembers(tx, change.organisation, change.by.oid)
-    const target = findTarget(members, change.target)
+    // A personal organisation has no rows: its founder is its one member and last owner.
+    const founderAlone = !members.length && change.target === change.organisation
+    const target = founderAlone ? (await tx.query<MemberRow>(membersSql(false), [change.organisation]))[0]! : findTarget(members, change.target)
     if (target.role === role) return target
-    if (lastOwner(members, target)) throw conflict('An organisation needs an owner: make another member an owner before you change the role of the last one.')
+    if (founderAlone || lastOwner(members, target)) throw conflict('An organisation needs an owner: make another member an owner before you change the role of the last one.')
     await tx.query('update memberships set role = $2 where member_oid = $1', [target.oid, role])
     await recordOrganisationChange(tx, { organisation: change.organisation, kind: 'role-changed', actor, actorRole: change.by.role, subjectEmail: target.email, role })
     await announceMembershipChange(tx)

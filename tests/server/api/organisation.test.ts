@@ -82,6 +82,7 @@ describeApi('an organisation’s members and roles on $name', (api) => {
     expect((await api.call(owner, 'PUT', '/organisation/members/oid-sam.seats@example.com', { role: 'seat-manager' })).status).toBe(200)
     // A personal organisation's founder is its last owner too.
     expect(await api.call('plus@example.com', 'DELETE', `/organisation/members/${person('plus@example.com').oid}`)).toMatchObject(lastOwner)
+    expect(await api.call('plus@example.com', 'PUT', `/organisation/members/${person('plus@example.com').oid}`, { role: 'seat-manager' })).toMatchObject(lastOwner)
   })
 
   it('lets a member leave and an owner remove one, each recorded, and the leaver loses the organisation at once', async () => {
