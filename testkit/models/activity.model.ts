@@ -6,12 +6,17 @@ import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 
 /** An entry with the fields no entry here has: no token, no role. */
-const entry = (fields: Pick<ActivityEntry, 'id' | 'at' | 'kind' | 'actor' | 'subjectEmail' | 'seats'>): ActivityEntry => ({
+const entry = ({ id, at, kind, actor, subjectEmail, seats }: Pick<ActivityEntry, 'id' | 'at' | 'kind' | 'actor' | 'subjectEmail' | 'seats'>): ActivityEntry => ({
+  id,
+  at,
+  kind,
+  actor,
   priceId: 'commercial',
+  subjectEmail,
+  seats,
   tokenName: null,
   actorRole: null,
   role: null,
-  ...fields,
 })
 
 export const assignEntry = entry({ id: 'act_3', at: '2026-11-20T14:05:00.000Z', kind: 'assign', actor: cara, subjectEmail: 'dev1@example.com', seats: null })
