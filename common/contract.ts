@@ -40,6 +40,16 @@ const atMost = (label: string, max: number) => v.maxLength<string, number, strin
 const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), atMost(label, max), storable(label))
 const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), atMost(label, max), storable(label))
 export const emailSchema = v.pipe(required('Email', fieldLimits.email), v.email('Email must be a valid email address'))
+/**
+ * A name that goes into mail to someone else (an assignee's): letters, marks, spaces and . ' -
+ * only, with a letter among them, so no one can put a link or a message in the portal's mail.
+ */
+export const nameCharacters = /^[\p{L}\p{M} .'-]*\p{L}[\p{L}\p{M} .'-]*$/u
+const personName = (label: string, max: number) =>
+  v.pipe(
+    required(label, max),
+    v.check((value) => value === '' || nameCharacters.test(value), `${label} may hold only letters, marks, spaces and . ' -`),
+  )
 const isoDate = v.pipe(v.string(), v.isoTimestamp())
 export const priceIdSchema = v.picklist(priceIds, 'priceId must be one of the plans')
 /** Addresses the site may send the user back to; the API also checks they are on its origin. */
@@ -125,13 +135,15 @@ export const assignedLicenseSchema = v.object({
   expirationDate: isoDate,
   /** When the package feed last let this seat's key in (issue: who uses their seat); null: never. Kept to the minute. */
   lastFeedAccessAt: v.optional(v.nullable(isoDate), null),
+  /** Its holder has not signed in yet: the seat is bound to nobody, and its mail can be sent again. */
+  pending: v.optional(v.boolean(), false),
 })
 export type AssignedLicense = v.InferOutput<typeof assignedLicenseSchema>
 export const assignedLicensesSchema = v.array(assignedLicenseSchema)
 
 export const assignRequestSchema = v.object({
-  firstName: required('First name', fieldLimits.firstName),
-  lastName: required('Last name', fieldLimits.lastName),
+  firstName: personName('First name', fieldLimits.firstName),
+  lastName: personName('Last name', fieldLimits.lastName),
   email: emailSchema,
 })
 export type AssignRequest = v.InferOutput<typeof assignRequestSchema>
@@ -175,7 +187,27 @@ export const activityKinds = [
   'feed-token-created',
   'feed-token-revoked',
   'feed-token-expired',
+  // Organisations (issue 30): members, invitations, ownership, seats bound to their holder, capped mail.
+  'role-changed',
+  'member-removed',
+  'member-left',
+  'invitation-sent',
+  'invitation-resent',
+  'invitation-accepted',
+  'invitation-expired',
+  'invitation-revoked',
+  'ownership-offered',
+  'ownership-transferred',
+  'ownership-declined',
+  'ownership-withdrawn',
+  'seat-bound',
+  'seat-refused',
+  'mail-deferred',
+  'mail-dropped',
 ] as const
+/** The roles of an organisation's members (server/organisations/roles.ts decides what each may do). */
+export const memberRoles = ['owner', 'billing-manager', 'seat-manager'] as const
+export const memberRoleSchema = v.picklist(memberRoles, 'role must be owner, billing-manager or seat-manager')
 export const activityEntrySchema = v.object({
   id: v.string(),
   at: isoDate,
@@ -186,6 +218,10 @@ export const activityEntrySchema = v.object({
   seats: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** The feed token a `feed-token-*` entry is about, by its name. */
   tokenName: v.optional(v.nullable(v.string()), null),
+  /** The role the actor acted in (null: a seat holder, billing, or before organisations). */
+  actorRole: v.optional(v.nullable(memberRoleSchema), null),
+  /** The role a member, an invitation or an ownership change is about. */
+  role: v.optional(v.nullable(memberRoleSchema), null),
 })
 export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
 export const activityPageSchema = v.object({ entries: v.array(activityEntrySchema), nextCursor: v.nullable(v.string()) })

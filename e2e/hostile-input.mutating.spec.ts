@@ -63,18 +63,24 @@ test('hostile values are stored and shown as text; over-long ones are refused un
     await company.fill(profile.Company)
   })
 
-  await test.step('a seat assigned to hostile names lists them as text', async () => {
+  await test.step('an assignee name with markup is refused in words; a name of letters and marks is listed as typed', async () => {
     await page.goto('/account/licenses')
     const table = page.getByRole('table', { name: 'Assigned licenses' })
     await page.getByRole('button', { name: 'Assign License' }).click()
     const dialog = page.getByRole('dialog', { name: 'Assign License' })
-    await dialog.getByLabel('First name').fill(hostileValues.markup)
-    await dialog.getByLabel('Last name').fill(hostileValues.emoji)
+    const sent = writes.length
+    const firstName = dialog.getByLabel('First name')
+    await firstName.fill(hostileValues.markup)
+    await dialog.getByLabel('Last name').fill(hostileValues.decomposed)
     await dialog.getByLabel('Email').fill('hostile.names@example.com')
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+    await expect(firstName).toHaveAccessibleDescription("First name may hold only letters, marks, spaces and . ' -")
+    expect(writes.length).toBe(sent)
+    await firstName.fill(hostileValues.composed)
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
     await expectNotice(page, 'License assigned to hostile.names@example.com.')
     await page.reload()
-    await expect(table.getByRole('cell', { name: `${hostileValues.markup} ${hostileValues.emoji}`, exact: true })).toBeVisible()
+    await expect(table.getByRole('cell', { name: `${hostileValues.composed} ${hostileValues.decomposed}`, exact: true })).toBeVisible()
     await expectNothingInjected(page)
   })
 

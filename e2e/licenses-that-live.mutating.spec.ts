@@ -51,7 +51,7 @@ test('an assigned developer gets an email, signs up with that address and finds 
   await expect(activity.getByRole('listitem').filter({ hasText: 'Ines Owner bought Commercial (2 licenses)' })).toBeVisible()
 
   const mail = await mailTo(developer)
-  expect(mail.subject).toBe('Ines Owner assigned you a Prism Commercial license')
+  expect(mail.subject).toBe('You have a Prism Commercial license')
   expect(mail.from[0]!.address).toBe('support@prismlibrary.com')
   expect(mail.text).toContain(`Ines Owner (${ownerEmail}) assigned you a Prism Commercial license.`)
   expect(mail.text).toContain('My Licenses → License Key')

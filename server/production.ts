@@ -7,6 +7,7 @@ import { openPostgres } from './db/postgres'
 import { migrate } from './db/migrations'
 import { trackInstances } from './db/instances'
 import { createFeedUsage } from './feed/feed-usage'
+import { createStandings } from './organisations/standing'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
 import { closeGracefully } from './http/shutdown'
@@ -55,6 +56,8 @@ if (applied.length) log.info({ applied }, 'migrations applied')
 const instances = await trackInstances(db)
 
 const feedUsage = createFeedUsage(db)
+// Each person's organisation and role, kept in memory: every instance hears the others' changes.
+const standings = createStandings(db, { listen: true })
 const api = createApi({
   db,
   stripe: settings,
@@ -64,6 +67,7 @@ const api = createApi({
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
   instancesUp: instances.up,
   feedUsage,
+  standings,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
@@ -82,6 +86,7 @@ server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.addre
 closeGracefully(server, async () => {
   await instances.stop()
   await feedUsage.stop()
+  await standings.stop()
   await mail.stop()
   await db.close()
 })

@@ -149,7 +149,7 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   )
   const seats = [...many.map((who) => ({ ...who, seats: 5 })), { ...alone, seats: Math.max(200, 2 * options.connections) }, { ...feedOwner, seats: 60 }]
   const seeded = await store.seed(open.urls[0]!, seats)
-  const holders = Array.from({ length: 50 }, (_unused, index) => ({ firstName: 'Feed', lastName: `Reader ${index}`, email: `reader${index}@feed.bench.example.com` }))
+  const holders = Array.from({ length: 50 }, (_unused, index) => ({ firstName: 'Feed', lastName: 'Reader', email: `reader${index}@feed.bench.example.com` }))
   await assign(open.urls[0]!, tokenOf(feedOwner), holders)
   const credentials = await store.feedKeys(open.urls[0]!)
   const probe = credentials.length === holders.length ? await probeFeed(open.urls[0]!, credentials[0]!) : null

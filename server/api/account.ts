@@ -5,20 +5,21 @@ import { holdsCommercialPlus, statsOf } from '../licensing/license-store'
 import { Refusal } from '../licensing/refusal'
 import { caller, resource } from './context'
 import { jsonBody } from './json-body'
+import { allow } from './permissions'
 
 /** /api/account: the caller's profile and seat counts. */
 export function accountRoutes(db: Queryable) {
   return resource()
-    .get('/', async (c) => c.json(toAccount(await findAccountRow(db, caller(c).oid))))
-    .put('/', jsonBody(profileFieldsSchema), async (c) => c.json(await updateProfile(db, caller(c).oid, c.req.valid('json'))))
-    .get('/stats', async (c) => c.json(await statsOf(db, caller(c).oid)))
+    .get('/', allow('person'), async (c) => c.json(toAccount(await findAccountRow(db, caller(c).oid))))
+    .put('/', allow('person'), jsonBody(profileFieldsSchema), async (c) => c.json(await updateProfile(db, caller(c).oid, c.req.valid('json'))))
+    .get('/stats', allow('organisation'), async (c) => c.json(await statsOf(db, caller(c).oid)))
 }
 
 /** /api/discord: the Discord invitation of Commercial Plus seat holders. */
 export function discordRoutes(db: Queryable, discordInviteUrl: string) {
-  return resource().post('/connect', jsonBody(discordConnectRequestSchema), async (c) => {
+  return resource().post('/connect', allow('person'), jsonBody(discordConnectRequestSchema), async (c) => {
     const { discordName } = c.req.valid('json')
-    if (!(await holdsCommercialPlus(db, caller(c).email))) throw new Refusal('forbidden', 'Discord access comes with a Commercial Plus license.')
+    if (!(await holdsCommercialPlus(db, caller(c)))) throw new Refusal('forbidden', 'Discord access comes with a Commercial Plus license.')
     await connectDiscord(db, caller(c).oid, discordName)
     return c.json({ inviteLink: discordInviteUrl, discordConnected: true as const })
   })

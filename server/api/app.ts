@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { noteCaller } from '../http/request-log'
+import { createStandings } from '../organisations/standing'
 import { accountRoutes, discordRoutes } from './account'
 import { activityRoutes } from './activity'
 import { authRoutes } from './auth'
@@ -11,21 +12,29 @@ import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
+import { invitationRoutes, organisationInvitationRoutes } from './invitations'
 import { licenseRoutes } from './licenses'
+import { organisationRoutes } from './organisation'
 import { productRoutes } from './products'
+import { declaredPermissions } from './permissions'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
 
+/** The calls that answer without a bearer token: each checks its own credentials. */
+export const openPaths = ['/api/stripe/webhook', '/api/feed/authorize'] as const
+
 /**
  * The accounts API (spec section 7) under /api: the guard every call passes (a bearer token with
- * the scope, the caller's rate limit, the body limit), one sub-app per resource, and the error
- * mapping. Hono's non-strict routing answers `/account` and `/account/` alike.
+ * the scope, the caller's rate limit, the caller's standing in their organisation, the body
+ * limit), one sub-app per resource, each route with the permission it needs (server/api/permissions.ts),
+ * and the error mapping. Hono's non-strict routing answers `/account` and `/account/` alike.
  */
 export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const { db, gateway, siteOrigin } = deps
   const app = new Hono<Env>({ strict: false }).basePath('/api')
   const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits, deps.instancesUp)
+  const standings = deps.standings ?? createStandings(db)
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
@@ -38,7 +47,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
     requireScope(caller, reading ? 'accounts.read' : 'accounts.write')
     takeToken(caller.oid, reading ? 'read' : 'write')
+    c.set('person', caller)
     c.set('caller', caller)
+    c.set('standing', await standings.of(caller.oid))
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
     await next()
   })
@@ -54,10 +65,16 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route('/feed-tokens', feedTokenRoutes(db))
   app.route('/account/activity', activityRoutes(db))
   app.route('/account', accountRoutes(db))
+  app.route('/organisation/invitations', organisationInvitationRoutes(db, standings))
+  app.route('/organisation', organisationRoutes(db, standings))
+  app.route('/invitations', invitationRoutes(db, standings))
   app.route('/discord', discordRoutes(db, deps.discordInviteUrl))
   app.route('/stripe', billingRoutes(db, gateway, siteOrigin))
   app.route('/stripe', checkoutRoutes(db, gateway, siteOrigin))
   app.route('/products', productRoutes(db, deps.prices))
+
+  const undeclared = [...declaredPermissions(app, openPaths)].filter(([, permission]) => !permission).map(([route]) => route)
+  if (undeclared.length) throw new Error(`Every API route declares its permission; these do not: ${undeclared.join(', ')}`)
 
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))
   app.onError(answerError)

@@ -10,11 +10,12 @@ import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
 import { caller, idempotencyKey, onSite, resource } from './context'
 import { jsonBody } from './json-body'
+import { allow } from './permissions'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
   return resource()
-    .get('/checkout-sessions/:sessionId', async (c) => {
+    .get('/checkout-sessions/:sessionId', allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
       const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
       const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await gateway.checkoutSession(sessionId) : null
@@ -23,7 +24,7 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
       const fulfilled = session.subscriptionId ? await holdsSubscription(db, session.subscriptionId) : false
       return c.json({ status: fulfilled ? ('fulfilled' as const) : ('processing' as const) })
     })
-    .post('/create-checkout-session', jsonBody(checkoutRequestSchema), async (c) => {
+    .post('/create-checkout-session', allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
       const body = c.req.valid('json')
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]

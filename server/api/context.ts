@@ -3,17 +3,33 @@ import type { IncomingMessage } from 'node:http'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { Refusal } from '../licensing/refusal'
+import type { Standing } from '../organisations/standing'
 import { describeIssues } from './json-body'
 import type { Caller } from './token-verifier'
 
-/** The Node request behind a Hono request, when a Node server serves it (not in `app.request()` tests). */
-export type Env = { Variables: { caller: Caller }; Bindings: { incoming?: IncomingMessage } }
+/**
+ * What the guard and the route's permission put on a request (server/api/permissions.ts):
+ * `person` is the signed-in person; `standing` their organisation and role; `caller` the account
+ * the call acts on. The Node request behind a Hono request, when a Node server serves it (not in
+ * `app.request()` tests).
+ */
+export type Env = { Variables: { caller: Caller; person: Caller; standing: Standing }; Bindings: { incoming?: IncomingMessage } }
 
 /** A resource's sub-app: Hono's non-strict routing, so `/account` and `/account/` are one route. */
 export const resource = () => new Hono<Env>({ strict: false })
 
-/** The signed-in caller (the app's guard set it). */
+/**
+ * The account the call acts on: for a route that needs an organisation's permission (billing,
+ * seats, members), the organisation's account (`oid` its key) with the person's token otherwise;
+ * for the person's own calls, the signed-in person.
+ */
 export const caller = (c: Context<Env>) => c.get('caller')
+
+/** The signed-in person, whatever the route acts on. */
+export const person = (c: Context<Env>) => c.get('person')
+
+/** The signed-in person's organisation and role. */
+export const standing = (c: Context<Env>) => c.get('standing')
 
 /** A query or path value checked with the contract's schema: refused with the given reason in words. */
 export function parsed<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, reason: Refusal['reason'] = 'invalid'): v.InferOutput<TSchema> {
@@ -39,3 +55,6 @@ export function idempotencyKey(c: Context<Env>, operation: string, content: unkn
   // A request that writes several objects (an upgrade of each subscription) needs a key for each.
   return `${operation}:${caller(c).oid}:${request}${part ? `:${part}` : ''}`
 }
+
+/** The signed-in person as the activity names them when they change something of their organisation, with their role. */
+export const acting = (c: Context<Env>) => ({ oid: person(c).oid, email: person(c).email, role: standing(c).role })

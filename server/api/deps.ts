@@ -1,6 +1,7 @@
 import type { Database } from '../db/database'
 import type { FeedUsage } from '../feed/feed-usage'
 import type { StripeGateway } from '../payments/gateway'
+import type { Standings } from '../organisations/standing'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import type { RateLimits } from './rate-limit'
 import type { Caller } from './token-verifier'
@@ -20,4 +21,10 @@ export interface AccountsAppDeps {
   instancesUp?: () => number
   /** When the feed last let each seat and token in (server/feed/feed-usage.ts); whoever makes it stops it before the database closes. */
   feedUsage: FeedUsage
+  /**
+   * Each person's organisation and role, kept in memory (server/organisations/standing.ts). Several
+   * instances on one database need one that listens for the others' changes (production's); without
+   * one, the app keeps its own, which hears only its own changes (one instance: the local stack, tests).
+   */
+  standings?: Standings
 }

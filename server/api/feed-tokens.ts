@@ -1,16 +1,17 @@
 import { createFeedTokenRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
-import { caller, resource } from './context'
+import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
+import { allow } from './permissions'
 
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
 export function feedTokenRoutes(db: Database) {
   return resource()
-    .get('/', async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
-    .post('/', jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json')), 201))
-    .delete('/:id', noBody, async (c) => {
-      await revokeFeedToken(db, caller(c).oid, c.req.param('id'))
+    .get('/', allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
+    .post('/', allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c)), 201))
+    .delete('/:id', allow('seats'), noBody, async (c) => {
+      await revokeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c))
       return c.body(null, 204)
     })
 }

@@ -4,32 +4,43 @@ import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
 import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
-import { caller, parsed, resource } from './context'
+import { resendSeatMail } from '../licensing/seat-mail'
+import { may } from '../organisations/roles'
+import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
+import { allow } from './permissions'
 
 /** /api/licenses: the licenses the caller holds, the seats they assigned (as JSON or CSV), and a seat's key. */
 export function licenseRoutes(db: Database) {
   return (
     resource()
-      .get('/', async (c) => c.json(await licensesOf(db, caller(c))))
-      .get('/assigned', async (c) => c.json(await assignedSeats(db, caller(c).oid)))
+      .get('/', allow('person'), async (c) => {
+        const { organisation, role } = standing(c)
+        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }))
+      })
+      .get('/assigned', allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).
-      .get('/assigned.csv', async (c) =>
+      .get('/assigned.csv', allow('seats'), async (c) =>
         c.body(await assignedSeatsCsv(db, caller(c).oid), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="assigned-licenses.csv"',
           'Cache-Control': 'no-store',
         }),
       )
-      .post('/assign', jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'))))
-      .post('/unassign', jsonBody(unassignRequestSchema), async (c) => {
+      .post('/assign', allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c))))
+      .post('/unassign', allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
-        await unassignSeat(db, caller(c).oid, licenseId)
+        await unassignSeat(db, caller(c).oid, licenseId, acting(c))
         return c.json({ licenseId })
       })
-      .post('/:licenseId/regenerate-key', noBody, async (c) => {
+      // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).
+      .post('/:licenseId/resend', allow('seats'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-        return c.json(await regenerateKey(db, caller(c), licenseId))
+        return c.json(await resendSeatMail(db, caller(c).oid, licenseId))
+      })
+      .post('/:licenseId/regenerate-key', allow('person'), noBody, async (c) => {
+        const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
+        return c.json(await regenerateKey(db, person(c), standing(c), licenseId))
       })
   )
 }

@@ -4,10 +4,11 @@ import { seatsAvailable } from '../licensing/checkout-rules'
 import { notFound } from '../licensing/refusal'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { caller, resource } from './context'
+import { allow } from './permissions'
 
 /** GET /api/products/:pid: a plan as the purchase page shows it, with the seats the caller may still buy. */
 export function productRoutes(db: Queryable, prices: PriceCatalogue) {
-  return resource().get('/:pid', async (c) => {
+  return resource().get('/:pid', allow('billing'), async (c) => {
     const plan = plans.find((candidate) => candidate.priceId === c.req.param('pid'))
     if (!plan) throw notFound('The product')
     // The limit is answered as the seats left.

@@ -10,7 +10,20 @@ export const clockToleranceSeconds = 60
 export interface Caller {
   oid: string
   email: string
+  /**
+   * The tenant's word on the email (`email_verified`): false binds no seat and accepts no
+   * invitation; null when the tenant sends no such claim (B2C's local accounts verify the address
+   * at sign-up, and docs/deploying.md says which settings keep the claim trustworthy).
+   */
+  emailVerified: boolean | null
   scopes: Set<string>
+}
+
+/** `email_verified` as tenants send it: a boolean, or the strings "true" and "false" (some social providers). */
+function verifiedOf(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true
+  if (value === false || value === 'false') return false
+  return null
 }
 
 /** The tenant whose access tokens the API accepts (AUTH_METADATA_URL, AUTH_ISSUER, AUTH_AUDIENCE, AUTH_EMAIL_CLAIM). */
@@ -74,6 +87,7 @@ export function createTokenVerifier(settings: TenantSettings, options: { fetch?:
       const caller = {
         oid,
         email,
+        emailVerified: verifiedOf(payload.email_verified),
         scopes: new Set(
           String(payload.scp ?? '')
             .split(' ')

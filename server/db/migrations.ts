@@ -217,6 +217,52 @@ export const migrations: Migration[] = [
       create index checkouts_by_owner on checkouts (owner_oid, created_at)
     `,
   },
+  {
+    version: 16,
+    name: 'organisations: members in roles, invitations, ownership transfers, seats bound to their holder, mail counted per organisation',
+    sql: `
+      create table memberships (
+        member_oid text primary key references accounts (oid) on delete cascade,
+        org_oid text not null references accounts (oid) on delete cascade,
+        role text not null check (role in ('owner', 'billing-manager', 'seat-manager')),
+        granted_at timestamptz not null default now()
+      );
+      comment on table memberships is 'An organisation is keyed by the account that bought first (its billing account), and a person is a member of one organisation at most. An account with no row, whose own organisation has no rows either, is the implicit owner of its own (docs/decisions/0024)';
+      create index memberships_by_org on memberships (org_oid, role);
+      insert into memberships (member_oid, org_oid, role) select distinct owner_oid, owner_oid, 'owner' from subscriptions;
+      create table invitations (
+        id text primary key,
+        org_oid text not null references accounts (oid) on delete cascade,
+        email text not null,
+        role text not null check (role in ('owner', 'billing-manager', 'seat-manager')),
+        secret_sha256 bytea not null unique,
+        invited_by_oid text references accounts (oid) on delete set null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        accepted_at timestamptz,
+        revoked_at timestamptz,
+        expiry_recorded_at timestamptz
+      );
+      comment on column invitations.secret_sha256 is 'SHA-256 of the link''s secret (256 random bits): a resend replaces it, so the old link is dead';
+      create unique index invitations_open_per_email on invitations (org_oid, lower(email)) where accepted_at is null and revoked_at is null;
+      create table ownership_transfers (
+        org_oid text primary key references accounts (oid) on delete cascade,
+        from_oid text not null references accounts (oid) on delete cascade,
+        to_oid text not null references accounts (oid) on delete cascade,
+        former_owner_becomes text check (former_owner_becomes in ('billing-manager', 'seat-manager')),
+        created_at timestamptz not null default now()
+      );
+      alter table seats add column holder_oid text references accounts (oid) on delete set null;
+      update seats set holder_oid = (select min(oid) from accounts where lower(accounts.email) = lower(seats.assignee_email))
+       where assignee_email is not null and (select count(*) from accounts where lower(accounts.email) = lower(seats.assignee_email)) = 1;
+      alter table activity add column actor_role text;
+      alter table activity add column role text;
+      alter table activity add column seat_id text;
+      alter table mail_outbox add column org_oid text;
+      alter table mail_outbox add column purpose text;
+      create index mail_outbox_by_org on mail_outbox (org_oid, created_at) where org_oid is not null
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

@@ -2,7 +2,7 @@ import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, ty
 import type { PriceId } from '../../common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
-import { actorNameSql, actorOf, jsWhitespace, type AccountRow } from '../licensing/activity/actor'
+import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRow, type Acting } from '../licensing/activity/actor'
 import { activityColumns, recordActivity } from '../licensing/activity/record'
 import { conflict, notFound } from '../licensing/refusal'
 import { endedSql, liveSql } from '../licensing/standing'
@@ -61,7 +61,7 @@ export async function feedTokensOf(db: Queryable, ownerOid: string): Promise<Fee
 }
 
 /** The owner's live Commercial Plus subscription that ends last, locked, with the owner's account (the activity's actor). */
-const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, accounts.oid, accounts.email, accounts.first_name, accounts.last_name
+const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, accounts.oid, accounts.email, accounts.first_name, accounts.last_name, ${accountJsonSql('$2')} as actor
    from subscriptions join accounts on accounts.oid = subscriptions.owner_oid
   where subscriptions.owner_oid = $1 and subscriptions.price_id = '${tokenPlan}' and ${liveSql()}
   order by subscriptions.current_period_end desc, subscriptions.id limit 1 for update of subscriptions`
@@ -72,9 +72,9 @@ const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, acc
  * characters are kept. The subscription is locked in a statement of its own, so the count that
  * follows sees every token made before, on any instance: the limit holds under concurrent requests.
  */
-export async function createFeedToken(db: Database, ownerOid: string, request: CreateFeedTokenRequest): Promise<CreatedFeedToken> {
+export async function createFeedToken(db: Database, ownerOid: string, request: CreateFeedTokenRequest, by: Acting): Promise<CreatedFeedToken> {
   return db.transaction(async (tx) => {
-    const [owned] = await tx.query<AccountRow & { subscription_id: string }>(lockPlusSubscriptionSql, [ownerOid])
+    const [owned] = await tx.query<AccountRow & { subscription_id: string; actor: AccountRow | null }>(lockPlusSubscriptionSql, [ownerOid, by.oid])
     if (!owned) throw conflict('Feed tokens need a live Commercial Plus subscription.')
     const [counted] = await tx.query<{ active: number }>('select count(*)::int as active from feed_tokens where subscription_id = $1 and revoked_at is null and expires_at > now()', [
       owned.subscription_id,
@@ -86,13 +86,23 @@ export async function createFeedToken(db: Database, ownerOid: string, request: C
     const last4 = secret.slice(-4)
     const recorded = await recordActivity(
       tx,
-      { ownerOid, kind: 'feed-token-created', actor: actorOf(owned), priceId: tokenPlan, subjectEmail: null, seats: null, subscriptionId: owned.subscription_id, tokenName: request.name },
+      {
+        ownerOid,
+        kind: 'feed-token-created',
+        actor: callerActor(owned.actor, by),
+        actorRole: by.role,
+        priceId: tokenPlan,
+        subjectEmail: null,
+        seats: null,
+        subscriptionId: owned.subscription_id,
+        tokenName: request.name,
+      },
       {
         facts: null,
         alongside: {
           // now() is the transaction's time: the token's created_at is the activity's at.
           sql: `insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at) values ($1, $2, $3, $4, $5, $6, now() + $7::integer * interval '24 hours')`,
-          params: [id, owned.subscription_id, ownerOid, request.name, feedTokenDigest(secret), last4, request.expiresInDays],
+          params: [id, owned.subscription_id, by.oid, request.name, feedTokenDigest(secret), last4, request.expiresInDays],
         },
       },
     )
@@ -111,13 +121,14 @@ const revokeSql = `with revoked as (
      where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2)
     returning name, subscription_id),
   recorded as (
-    insert into activity (${activityColumns})
-    select $3, owners.oid, 'feed-token-revoked', owners.oid, ${actorNameSql('owners', '$4')}, owners.email, subscriptions.price_id, null, null, revoked.subscription_id, revoked.name
-      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid)
+    insert into activity (${activityColumns}, actor_role)
+    select $3, owners.oid, 'feed-token-revoked', coalesce(actors.oid, owners.oid), coalesce(${actorNameSql('actors', '$4')}, ${actorNameSql('owners', '$4')}), coalesce(actors.email, owners.email),
+           subscriptions.price_id, null, null, revoked.subscription_id, revoked.name, $6
+      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5)
 select 1 from revoked`
 
 /** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */
-export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string): Promise<void> {
-  const revoked = tokenIdPattern.test(tokenId) ? await db.query(revokeSql, [tokenId, ownerOid, newId('act'), jsWhitespace]) : []
+export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string, by: Acting): Promise<void> {
+  const revoked = tokenIdPattern.test(tokenId) ? await db.query(revokeSql, [tokenId, ownerOid, newId('act'), jsWhitespace, by.oid, by.role]) : []
   if (revoked.length === 0) throw notFound('The feed token')
 }

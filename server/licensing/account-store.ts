@@ -1,5 +1,6 @@
 import type { Account, LoginRequest, ProfileFields } from '../../common/contract'
 import type { Queryable } from '../db/database'
+import { actorNameSql, jsWhitespace } from './activity/actor'
 import { notFound } from './refusal'
 
 export interface AccountRow {
@@ -54,17 +55,34 @@ export async function findAccountRow(db: Queryable, oid: string): Promise<Accoun
 
 /**
  * Signing in creates the account from the token's claims, or refreshes its email; names the
- * person already edited in the profile are kept.
+ * person already edited in the profile are kept. In the same statement, the seats assigned to the
+ * email that no one holds yet are bound to this identity (unless the tenant says the email is not
+ * verified), and a seat of that email bound to another identity is refused to this one: each is a
+ * line in its owner's activity (a refusal once per seat and identity).
  */
-export async function signIn(db: Queryable, identity: LoginRequest): Promise<Account> {
+export async function signIn(db: Queryable, identity: LoginRequest & { emailVerified: boolean | null }): Promise<Account> {
   const [row] = await db.query<AccountRow>(
-    `insert into accounts (oid, email, first_name, last_name) values ($1, $2, $3, $4)
-     on conflict (oid) do update set email = excluded.email,
-       first_name = case when accounts.first_name = '' then excluded.first_name else accounts.first_name end,
-       last_name = case when accounts.last_name = '' then excluded.last_name else accounts.last_name end,
-       updated_at = now()
-     returning *`,
-    [identity.oid, identity.email.toLowerCase(), identity.firstName, identity.lastName],
+    `with account as (
+       insert into accounts (oid, email, first_name, last_name) values ($1, $2, $3, $4)
+       on conflict (oid) do update set email = excluded.email,
+         first_name = case when accounts.first_name = '' then excluded.first_name else accounts.first_name end,
+         last_name = case when accounts.last_name = '' then excluded.last_name else accounts.last_name end,
+         updated_at = now()
+       returning *),
+     bound as (
+       update seats set holder_oid = $1 where holder_oid is null and assignee_email is not null and lower(assignee_email) = $2 and $5::boolean is not false
+       returning id, subscription_id, 'seat-bound' as kind),
+     refused as (
+       select id, subscription_id, 'seat-refused' as kind from seats
+        where holder_oid is not null and holder_oid <> $1 and assignee_email is not null and lower(assignee_email) = $2
+          and not exists (select 1 from activity where activity.kind = 'seat-refused' and activity.seat_id = seats.id and activity.actor_oid = $1)),
+     noted as (
+       insert into activity (id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, subscription_id, seat_id)
+       select 'act_' || substr(md5(random()::text || seat.id), 1, 16), subscriptions.owner_oid, seat.kind, account.oid, ${actorNameSql('account', '$6')}, account.email,
+              subscriptions.price_id, $2, seat.subscription_id, seat.id
+         from (select * from bound union all select * from refused) seat join subscriptions on subscriptions.id = seat.subscription_id cross join account)
+     select * from account`,
+    [identity.oid, identity.email.toLowerCase(), identity.firstName, identity.lastName, identity.emailVerified, jsWhitespace],
   )
   return toAccount(row!)
 }

@@ -1,6 +1,7 @@
 import type { AssignedLicense, License, Stats } from '../../common/contract'
 import { findPlan, planLadder, type PriceId } from '../../common/plans'
 import type { Queryable } from '../db/database'
+import { heldBySql, holderParams, type Holder } from '../organisations/seat-holder'
 import { conflict } from './refusal'
 import { liveSql, seatStatus, type SubscriptionStatus } from './standing'
 import { highestLivePlan } from './subscription-store'
@@ -33,15 +34,15 @@ interface HeldSeat {
  * ended seat is left out when the holder has a newer or live seat of the same owner and plan (a
  * subscription bought again), so each owner's plan shows once.
  */
-export async function licensesOf(db: Queryable, holder: { oid: string; email: string }): Promise<License[]> {
+export async function licensesOf(db: Queryable, holder: Holder, organisation: { oid: string | null; mayBill: boolean }): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
     `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
             subscriptions.cancel_at_period_end, subscriptions.current_period_end, seats.license_key,
-            (select discord_connected from accounts where oid = $2) as discord_connected
+            (select discord_connected from accounts where oid = $1) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
-      where lower(seats.assignee_email) = lower($1) and seats.assignee_email is not null
+      where ${heldBySql('seats', '$1', '$2', '$3')}
       order by live desc, case when ${liveSql()} then subscriptions.current_period_end end, subscriptions.current_period_end desc, seats.id`,
-    [holder.email, holder.oid],
+    holderParams(holder),
   )
   const shown = new Set<string>()
   return rows.flatMap((row) => {
@@ -60,7 +61,8 @@ export async function licensesOf(db: Queryable, holder: { oid: string; email: st
         licenseKey: status === 'expired' ? '' : row.license_key,
         discordConnected: row.discord_connected ?? false,
         status,
-        ownedByCaller: row.owner_oid === holder.oid,
+        // The caller's organisation owns it, and the caller may open its Billing or buy again.
+        ownedByCaller: row.owner_oid === organisation.oid && organisation.mayBill,
       },
     ]
   })
@@ -78,12 +80,13 @@ export interface AssignedSeatRow {
   current_period_end: Date
   assigned_at: Date | null
   last_feed_access_at: Date | null
+  holder_oid: string | null
 }
 
 /** The assigned seats of the caller's own live subscriptions, in the order they were assigned (one query). */
 export function readAssignedSeats(db: Queryable, ownerOid: string): Promise<AssignedSeatRow[]> {
   return db.query<AssignedSeatRow>(
-    `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, seats.assigned_at, seats.last_feed_access_at,
+    `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, seats.assigned_at, seats.last_feed_access_at, seats.holder_oid,
             subscriptions.price_id, subscriptions.status, subscriptions.cancel_at_period_end, subscriptions.current_period_end
        from seats join subscriptions on subscriptions.id = seats.subscription_id
       where subscriptions.owner_oid = $1 and ${liveSql()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
@@ -100,6 +103,7 @@ export async function assignedSeats(db: Queryable, ownerOid: string): Promise<As
     email: row.assignee_email,
     expirationDate: iso(row.current_period_end),
     lastFeedAccessAt: row.last_feed_access_at && iso(row.last_feed_access_at),
+    pending: row.holder_oid === null,
   }))
 }
 
@@ -116,8 +120,10 @@ export async function statsOf(db: Queryable, ownerOid: string): Promise<Stats> {
 }
 
 /** Whether the person holds a live Commercial Plus seat (Discord is for them). */
-export async function holdsCommercialPlus(db: Queryable, email: string): Promise<boolean> {
-  return (await db.query(`select 1 from ${livePlusSeatsOf('lower($1)')} limit 1`, [email])).length > 0
+export async function holdsCommercialPlus(db: Queryable, holder: Holder): Promise<boolean> {
+  const sql = `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id
+    where ${heldBySql('seats', '$1', '$2', '$3')} and subscriptions.price_id = 'commercial-plus' and ${liveSql()} limit 1`
+  return (await db.query(sql, holderParams(holder))).length > 0
 }
 
 export const tooFewSeats = (assigned: number) => conflict(`${assigned} licenses are assigned: choose at least ${assigned} seats, or unassign some first.`)

@@ -1,10 +1,11 @@
 import type { PriceId } from '../../common/plans'
-import { actorOf, type AccountRow, type Actor } from './activity/actor'
+import { accountJsonSql, actorOf, type AccountRow, type Actor } from './activity/actor'
 import { factsFrom, type FactRows } from './activity/activity-mail'
 import type { NewActivity } from './activity/activity-entry'
 import { recordActivity, type ChangeAlongside } from './activity/record'
 import type { Queryable } from '../db/database'
 import type { SubscriptionStatus } from './standing'
+import type { Role } from '../organisations/roles'
 
 /** A seat with what its activity names: its subscription, plan and owner, and who holds it. */
 export interface SeatOnRecord {
@@ -14,6 +15,8 @@ export interface SeatOnRecord {
   status: SubscriptionStatus
   owner: Actor
   holderEmail: string | null
+  /** The identity the seat is bound to (null: its holder has not signed in yet). */
+  holderOid: string | null
 }
 
 /**
@@ -27,20 +30,21 @@ export async function lockSeat(tx: Queryable, seatId: string, callerOid: string)
     price_id: PriceId
     status: SubscriptionStatus
     assignee_email: string | null
+    holder_oid: string | null
     oid: string
     email: string
     first_name: string
     last_name: string
     caller: AccountRow | null
   }>(
-    `select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, subscriptions.status, owners.oid, owners.email, owners.first_name, owners.last_name,
-            (select json_build_object('oid', oid, 'email', email, 'first_name', first_name, 'last_name', last_name) from accounts where oid = $2) as caller
+    `select seats.id, seats.subscription_id, seats.assignee_email, seats.holder_oid, subscriptions.price_id, subscriptions.status, owners.oid, owners.email, owners.first_name, owners.last_name,
+            ${accountJsonSql('$2')} as caller
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where seats.id = $1 for update of seats`,
     [seatId, callerOid],
   )
   if (!row) return null
-  const seat = { id: row.id, subscriptionId: row.subscription_id, priceId: row.price_id, status: row.status, owner: actorOf(row), holderEmail: row.assignee_email }
+  const seat = { id: row.id, subscriptionId: row.subscription_id, priceId: row.price_id, status: row.status, owner: actorOf(row), holderEmail: row.assignee_email, holderOid: row.holder_oid }
   return { seat, callerAccount: row.caller }
 }
 
@@ -53,12 +57,13 @@ export function recordSeatActivity(
   tx: Queryable,
   seat: SeatOnRecord,
   kind: 'assign' | 'unassign' | 'key-regenerated',
-  options: { actor?: Actor; factRows?: FactRows; alongside?: ChangeAlongside } = {},
+  options: { actor?: Actor; actorRole?: Role | null; factRows?: FactRows; alongside?: ChangeAlongside } = {},
 ) {
   const entry: NewActivity = {
     ownerOid: seat.owner.oid,
     kind,
     actor: options.actor ?? seat.owner,
+    actorRole: options.actorRole ?? null,
     priceId: seat.priceId,
     subjectEmail: seat.holderEmail,
     seats: null,

@@ -2,7 +2,7 @@ import type { AssignedLicense, AssignRequest } from '../../common/contract'
 import type { PriceId } from '../../common/plans'
 import type { Database } from '../db/database'
 import { newId } from '../db/ids'
-import { actorNameSql, actorOf, jsWhitespace, type AccountRow } from './activity/actor'
+import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from './activity/actor'
 import { activityColumns } from './activity/record'
 import { newLicenseKey } from './license-keys'
 import { conflict, notFound } from './refusal'
@@ -25,7 +25,7 @@ const takeFreeSeatSql = `with owned as (select id, status, price_id, quantity, c
       from seats join owned on owned.id = seats.subscription_id
      where ${assignableSql('owned')} and seats.assignee_email is null and not exists (select 1 from taken)
      order by owned.current_period_end desc, seats.id limit 1),
-  given as (update seats set assignee_first_name = $3, assignee_last_name = $4, assignee_email = $5, assigned_at = now(), last_feed_access_at = null from free where seats.id = free.id)
+  given as (update seats set assignee_first_name = $3, assignee_last_name = $4, assignee_email = $5, assigned_at = now(), last_feed_access_at = null, holder_oid = null from free where seats.id = free.id)
 select (select coalesce(json_agg(status), '[]') from owned) as statuses, exists (select 1 from taken) as taken, free.*
   from (select 1) answer left join free on true`
 
@@ -46,18 +46,21 @@ interface TakenSeat {
  * (or of the same email) cannot both succeed, on any instance: the next statement's snapshot
  * comes after the lock, so it sees the assignment that held it.
  */
-export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest): Promise<AssignedLicense> {
+export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest, by: Acting): Promise<AssignedLicense> {
   const email = assignee.email.toLowerCase()
   return db.transaction(async (tx) => {
-    const [owner] = await tx.query<AccountRow>('select oid, email, first_name, last_name from accounts where oid = $1 for update', [ownerOid])
+    const [owner] = await tx.query<AccountRow & { actor: AccountRow | null }>(`select oid, email, first_name, last_name, ${accountJsonSql('$2')} as actor from accounts where oid = $1 for update`, [
+      ownerOid,
+      by.oid,
+    ])
     const [seat] = await tx.query<TakenSeat>(takeFreeSeatSql, [ownerOid, assignee.email, assignee.firstName, assignee.lastName, email])
     refuseUnlessAssignable(seat!.statuses)
     if (seat!.taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
     if (!seat!.id) throw conflict('No license is left to assign. Buy additional licenses first.')
     if (!owner) throw new Error(`Seat ${seat!.id} was given by ${ownerOid}, who has no account`)
-    const onRecord = { id: seat!.id, subscriptionId: seat!.subscription_id, priceId: seat!.price_id, status: seat!.status, owner: actorOf(owner), holderEmail: email }
-    await recordSeatActivity(tx, onRecord, 'assign', { factRows: { owner, subscription: seat! } })
-    return { id: seat!.id, firstName: assignee.firstName, lastName: assignee.lastName, email, expirationDate: iso(seat!.current_period_end), lastFeedAccessAt: null }
+    const onRecord = { id: seat!.id, subscriptionId: seat!.subscription_id, priceId: seat!.price_id, status: seat!.status, owner: actorOf(owner), holderEmail: email, holderOid: null }
+    await recordSeatActivity(tx, onRecord, 'assign', { actor: callerActor(owner.actor, by), actorRole: by.role, factRows: { owner, subscription: seat! } })
+    return { id: seat!.id, firstName: assignee.firstName, lastName: assignee.lastName, email, expirationDate: iso(seat!.current_period_end), lastFeedAccessAt: null, pending: true }
   })
 }
 
@@ -79,15 +82,17 @@ const freeSeatSql = `with held as (
       from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
      where seats.id = $1 for update of seats),
   freed as (
-    update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, license_key = $3
+    update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, holder_oid = null, license_key = $3
      where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id),
   recorded as (
-    insert into activity (${activityColumns})
-    select $4, held.oid, 'unassign', held.oid, held.actor_name, held.email, held.price_id, held.assignee_email, null, held.subscription_id, null from held join freed on freed.id = held.id)
+    insert into activity (${activityColumns}, actor_role)
+    select $4, held.oid, 'unassign', coalesce(actors.oid, held.oid), coalesce(${actorNameSql('actors', '$5')}, held.actor_name), coalesce(actors.email, held.email),
+           held.price_id, held.assignee_email, null, held.subscription_id, null, $7
+      from held join freed on freed.id = held.id left join accounts actors on actors.oid = $6)
 select id from freed`
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */
-export async function unassignSeat(db: Database, ownerOid: string, seatId: string): Promise<void> {
-  const freed = await db.query(freeSeatSql, [seatId, ownerOid, newLicenseKey(), newId('act'), jsWhitespace])
+export async function unassignSeat(db: Database, ownerOid: string, seatId: string, by: Acting): Promise<void> {
+  const freed = await db.query(freeSeatSql, [seatId, ownerOid, newLicenseKey(), newId('act'), jsWhitespace, by.oid, by.role])
   if (freed.length === 0) throw notFound('The license')
 }

@@ -1,5 +1,6 @@
 import { formatLongDate } from '../../common/format'
 import { composeMail, type OutgoingMail, type Paragraph } from './compose'
+import { named } from './organisation-messages'
 import { supportAddress } from './settings'
 
 /** A person as a message names them: the name (empty when not given) and the address. */
@@ -12,7 +13,6 @@ export interface Person {
 /** Absolute links on the site's public origin: My Licenses, Manage Licenses, Feed tokens, and where Billing is. */
 export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })
 
-const fullName = (person: Person) => `${person.firstName} ${person.lastName}`.trim()
 const greeting = (person?: Person): Paragraph => [person?.firstName.trim() ? `Hello ${person.firstName.trim()},` : 'Hello,']
 const seatsInWords = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`)
 const signOff: Paragraph = [`Questions? Write to ${supportAddress}. — The Prism team`]
@@ -21,11 +21,10 @@ const billing = (origin: string): Paragraph => ['Sign in at ', { href: siteLinks
 
 /** To the developer a seat was just assigned to: who assigned it, the plan, how to sign in and find the key. */
 export function seatAssignedMail(facts: { origin: string; assignee: string; owner: Person; planName: string }): OutgoingMail {
-  const owner = fullName(facts.owner)
-  const who = owner ? `${owner} (${facts.owner.email})` : facts.owner.email
-  return composeMail(facts.assignee, `${owner || facts.owner.email} assigned you a Prism ${facts.planName} license`, [
+  // The subject holds nothing a customer typed; the body names the person only by a name that is one.
+  return composeMail(facts.assignee, `You have a Prism ${facts.planName} license`, [
     greeting(),
-    [`${who} assigned you a Prism ${facts.planName} license.`],
+    [`${named(facts.owner)} assigned you a Prism ${facts.planName} license.`],
     [
       'To use it, sign in at ',
       { href: siteLinks(facts.origin).myLicenses },

@@ -5,18 +5,23 @@ import { actorEvents, type ActorFixtures, type PathPlan } from '../model/paths'
 
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 
-export const assignEntry: ActivityEntry = {
-  id: 'act_3',
-  at: '2026-11-20T14:05:00.000Z',
-  kind: 'assign',
-  actor: cara,
+/** An entry with the fields no entry here has: no token, no role. */
+const entry = ({ id, at, kind, actor, subjectEmail, seats }: Pick<ActivityEntry, 'id' | 'at' | 'kind' | 'actor' | 'subjectEmail' | 'seats'>): ActivityEntry => ({
+  id,
+  at,
+  kind,
+  actor,
   priceId: 'commercial',
-  subjectEmail: 'dev1@example.com',
-  seats: null,
+  subjectEmail,
+  seats,
   tokenName: null,
-}
-export const renewalEntry: ActivityEntry = { id: 'act_2', at: '2026-11-01T00:00:00.000Z', kind: 'renewal', actor: null, priceId: 'commercial', subjectEmail: null, seats: 3, tokenName: null }
-export const purchaseEntry: ActivityEntry = { id: 'act_1', at: '2025-11-01T09:30:00.000Z', kind: 'purchase', actor: cara, priceId: 'commercial', subjectEmail: null, seats: 3, tokenName: null }
+  actorRole: null,
+  role: null,
+})
+
+export const assignEntry = entry({ id: 'act_3', at: '2026-11-20T14:05:00.000Z', kind: 'assign', actor: cara, subjectEmail: 'dev1@example.com', seats: null })
+export const renewalEntry = entry({ id: 'act_2', at: '2026-11-01T00:00:00.000Z', kind: 'renewal', actor: null, subjectEmail: null, seats: 3 })
+export const purchaseEntry = entry({ id: 'act_1', at: '2025-11-01T09:30:00.000Z', kind: 'purchase', actor: cara, subjectEmail: null, seats: 3 })
 
 /** The newest page, with an older one after it. */
 export const firstPage: ActivityPage = { entries: [assignEntry, renewalEntry], nextCursor: 'cursor_2' }

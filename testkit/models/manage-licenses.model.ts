@@ -16,8 +16,17 @@ export const ownSeat: AssignedLicense = {
   expirationDate: '2027-11-22T00:00:00.000Z',
   // The owner restored packages lately; the seat just given (newSeat) has never been used.
   lastFeedAccessAt: '2026-11-20T09:15:00.000Z',
+  pending: false,
 }
-export const newSeat: AssignedLicense = { id: 'seat_new', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', expirationDate: '2027-11-22T00:00:00.000Z', lastFeedAccessAt: null }
+export const newSeat: AssignedLicense = {
+  id: 'seat_new',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  expirationDate: '2027-11-22T00:00:00.000Z',
+  lastFeedAccessAt: null,
+  pending: true,
+}
 export const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }
 
 export const goodLines: BulkLine[] = [

@@ -81,19 +81,25 @@ export async function startApi(
     rateLimits,
   })
 
-  async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string } = {}) {
+  /** A token as the tenant mints it for the person (a demo person's oid, else `oid-<email>`); `claims` adds to it (`email_verified`). */
+  async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string; claims?: Record<string, unknown> } = {}) {
     const who = demoPeople.find((candidate) => candidate.email === email)
     const oid = options.oid ?? who?.oid ?? `oid-${email}`
     return idp.mint(
-      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email] },
+      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email], ...options.claims },
       { issuer: options.issuer, audience: options.audience, expiresIn: options.expiresIn, ...(options.key === 'stranger' ? { key: stranger.privateKey } : {}) },
     )
   }
 
   async function call(email: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return callWith(email ? await token(email) : null, method, path, body, headers)
+  }
+
+  /** A call with the given bearer token (null: none). */
+  async function callWith(bearer: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await app.request(`/api${path}`, {
       method,
-      headers: { ...(email ? { Authorization: `Bearer ${await token(email)}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     })
     const text = await response.text()
@@ -193,6 +199,7 @@ export async function startApi(
     holdStripeAnswer: held.hold,
     token,
     call,
+    callWith,
     pay,
     saveCard,
     deliver,

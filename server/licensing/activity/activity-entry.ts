@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '../../../common/contract'
 import type { PriceId } from '../../../common/plans'
+import type { Role } from '../../organisations/roles'
 
 /**
  * One change to an owner's licenses, as it is recorded (server/licensing/activity/record.ts) in the
@@ -20,6 +21,12 @@ export interface NewActivity {
   subscriptionId: string | null
   /** The feed token a `feed-token-*` entry is about, by its name (the name it had then). */
   tokenName?: string | null
+  /** The role the actor acted in (an organisation's member); null or absent: a seat holder, billing, or the owner before organisations. */
+  actorRole?: Role | null
+  /** The role a member, an invitation or an ownership change is about. */
+  role?: Role | null
+  /** The seat a binding or a refused binding is about. */
+  seatId?: string | null
 }
 
 /** An entry once stored. */

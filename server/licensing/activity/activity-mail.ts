@@ -2,6 +2,7 @@ import { findPlan } from '../../../common/plans'
 import type { Queryable } from '../../db/database'
 import type { OutgoingMail } from '../../mail/compose'
 import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from '../../mail/messages'
+import { queueCappedMail, type MailPurpose } from '../../mail/mail-caps'
 import { queueMail } from '../../mail/outbox'
 import { mailSiteOrigin } from '../../mail/site-origin'
 import type { NewActivity, RecordedActivity } from './activity-entry'
@@ -76,6 +77,13 @@ export function activityMail(entry: NewActivity, facts: Facts | null): OutgoingM
   return mailFor(entry, facts, mailSiteOrigin())
 }
 
+/**
+ * The kinds whose mail goes to someone other than the owner (a seat's assignee): it is capped per
+ * organisation (server/mail/mail-caps.ts) and queued in a statement of its own.
+ */
+const cappedPurpose: Partial<Record<NewActivity['kind'], MailPurpose>> = { assign: 'seat-assigned' }
+export const cappedPurposeOf = (kind: NewActivity['kind']) => cappedPurpose[kind]
+
 /** The dedupe key of an activity's mail: queued at most once per entry. */
 export const activityMailKey = (activityId: string) => `activity:${activityId}`
 
@@ -87,5 +95,7 @@ export const activityMailKey = (activityId: string) => `activity:${activityId}`
 export async function queueMailFor(tx: Queryable, entry: RecordedActivity): Promise<void> {
   if (!mayCauseMail(entry.kind)) return
   const mail = activityMail(entry, await readFacts(tx, entry))
-  if (mail) await queueMail(tx, mail, { dedupeKey: activityMailKey(entry.id) })
+  const purpose = cappedPurposeOf(entry.kind)
+  if (mail && purpose) await queueCappedMail(tx, entry.ownerOid, purpose, mail)
+  else if (mail) await queueMail(tx, mail, { dedupeKey: activityMailKey(entry.id) })
 }

@@ -1,6 +1,7 @@
 import type { ActivityEntry, ActivityPage } from '../../../common/contract'
 import { Refusal } from '../refusal'
 import type { Queryable } from '../../db/database'
+import type { Role } from '../../organisations/roles'
 
 interface ActivityRow {
   id: string
@@ -12,6 +13,8 @@ interface ActivityRow {
   subject_email: string | null
   seats: number | null
   token_name: string | null
+  actor_role: Role | null
+  role: Role | null
 }
 
 /**
@@ -31,6 +34,8 @@ const toEntry = (row: ActivityRow): ActivityEntry => ({
   subjectEmail: row.subject_email,
   seats: row.seats,
   tokenName: row.token_name,
+  actorRole: row.actor_role,
+  role: row.role,
 })
 
 /** The owner's activity, newest first, `limit` entries after the cursor's (from the start without one). */
@@ -46,7 +51,7 @@ export async function activityPage(db: Queryable, ownerOid: string, query: { bef
     after = 'and (at, id) < (select at, id from activity where id = $3)'
   }
   const rows = await db.query<ActivityRow>(
-    `select id, at, kind, actor_name, actor_email, price_id, subject_email, seats, token_name from activity
+    `select id, at, kind, actor_name, actor_email, price_id, subject_email, seats, token_name, actor_role, role from activity
       where owner_oid = $1 ${after} order by at desc, id desc limit $2`,
     params,
   )

@@ -1,3 +1,4 @@
+import type { Role } from '../../organisations/roles'
 import type { NewActivity } from './activity-entry'
 
 export type Actor = NonNullable<NewActivity['actor']>
@@ -19,6 +20,16 @@ export function actorOf(account: AccountRow): Actor {
 export function callerActor(account: AccountRow | null, who: { oid: string; email: string }): Actor {
   return account ? actorOf(account) : { oid: who.oid, name: who.email, email: who.email }
 }
+
+/** The person who makes a change on an organisation's behalf, and the role they act in. */
+export interface Acting {
+  oid: string
+  email: string
+  role: Role | null
+}
+
+/** SQL: the JSON of the account `oid` (a parameter) as callerActor reads it, null when it has none. */
+export const accountJsonSql = (oid: string) => `(select json_build_object('oid', oid, 'email', email, 'first_name', first_name, 'last_name', last_name) from accounts where oid = ${oid})`
 
 /**
  * Every character String.prototype.trim removes (ECMAScript's WhiteSpace and LineTerminator), as

@@ -3,7 +3,8 @@ import { newId } from '../../db/ids'
 import type { OutgoingMail } from '../../mail/compose'
 import { insertMailSql, mailParams, notifyMailQueuedSql } from '../../mail/outbox'
 import type { NewActivity, RecordedActivity } from './activity-entry'
-import { activityMail, activityMailKey, mayCauseMail, readFacts, type Facts } from './activity-mail'
+import { queueCappedMail } from '../../mail/mail-caps'
+import { activityMail, activityMailKey, cappedPurposeOf, mayCauseMail, readFacts, type Facts } from './activity-mail'
 
 /** A data-modifying statement to run in the same statement as the record (its parameters numbered from $1). */
 export interface ChangeAlongside {
@@ -11,8 +12,10 @@ export interface ChangeAlongside {
   params: unknown[]
 }
 
-/** The activity table's columns, in the order of activityParams. */
+/** The activity table's first columns, as statements that record without recordActivity fill them. */
 export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id, token_name'
+/** Every column recordActivity fills, in the order of activityParams. */
+const recordedColumns = `${activityColumns}, actor_role, role, seat_id`
 
 const activityParams = (id: string, entry: NewActivity) => [
   id,
@@ -26,7 +29,11 @@ const activityParams = (id: string, entry: NewActivity) => [
   entry.seats,
   entry.subscriptionId,
   entry.tokenName ?? null,
+  entry.actorRole ?? null,
+  entry.role ?? null,
+  entry.seatId ?? null,
 ]
+const recordedCount = recordedColumns.split(',').length
 
 const placeholders = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')
 
@@ -40,7 +47,10 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
   const id = newId('act')
   const facts = mayCauseMail(entry.kind) && options.facts === undefined ? await readFacts(tx, entry) : (options.facts ?? null)
   const mail = activityMail(entry, facts)
-  const [row] = await tx.query<{ at: Date }>(...recordingStatement(id, entry, mail, options.alongside))
+  // Mail to someone else than the owner counts against the organisation's caps, in a statement of its own.
+  const purpose = cappedPurposeOf(entry.kind)
+  const [row] = await tx.query<{ at: Date }>(...recordingStatement(id, entry, purpose ? null : mail, options.alongside))
+  if (mail && purpose) await queueCappedMail(tx, entry.ownerOid, purpose, mail)
   return { ...entry, id, at: new Date(row!.at) }
 }
 
@@ -48,7 +58,7 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
 function recordingStatement(id: string, entry: NewActivity, mail: OutgoingMail | null, alongside: ChangeAlongside | undefined): [string, unknown[]] {
   const params = [...(alongside?.params ?? []), ...activityParams(id, entry)]
   const ctes = alongside ? [`changed as (${alongside.sql})`] : []
-  ctes.push(`entry as (insert into activity (${activityColumns}) values (${placeholders(params.length - 10, 11)}) returning at)`)
+  ctes.push(`entry as (insert into activity (${recordedColumns}) values (${placeholders(params.length - recordedCount + 1, recordedCount)}) returning at)`)
   if (!mail) return [`with ${ctes.join(', ')} select entry.at from entry`, params]
   ctes.push(`queued as (${insertMailSql(params.length + 1)})`)
   params.push(...mailParams(mail, activityMailKey(id)))

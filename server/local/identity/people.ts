@@ -9,6 +9,8 @@ export interface Person {
   firstName: string
   lastName: string
   provider: IdentityProviderName
+  /** Whether the tenant vouches for the email (`email_verified`); demo people and sign-ups are verified unless said otherwise. */
+  emailVerified?: boolean
 }
 
 /** The `idp` claim B2C sets for each social identity provider. */

@@ -54,7 +54,7 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
     cookies: { keys: settings.cookieKeys },
     // B2C puts the user's claims in the ID token.
     conformIdTokenClaims: false,
-    claims: { openid: ['sub', 'oid', 'emails', 'name', 'given_name', 'family_name', 'idp', 'tfp'] },
+    claims: { openid: ['sub', 'oid', 'emails', 'email_verified', 'name', 'given_name', 'family_name', 'idp', 'tfp'] },
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     async findAccount(_ctx, id) {
       const person = settings.people.find(id)
@@ -65,6 +65,7 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
           sub: person.oid,
           oid: person.oid,
           emails: [person.email],
+          email_verified: person.emailVerified ?? true,
           name: `${person.firstName} ${person.lastName}`.trim(),
           given_name: person.firstName,
           family_name: person.lastName,
@@ -109,19 +110,20 @@ export function createPolicyProvider(settings: PolicySettings): Provider {
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client.clientId)
       const grant = (grantId && (await ctx.oidc.provider.Grant.find(grantId))) || new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId })
       grant.addOIDCScope('openid profile email offline_access')
-      grant.addOIDCClaims(['oid', 'emails', 'name', 'given_name', 'family_name', 'idp', 'tfp'])
+      grant.addOIDCClaims(['oid', 'emails', 'email_verified', 'name', 'given_name', 'family_name', 'idp', 'tfp'])
       grant.addResourceScope(apiResource, apiScopeList.join(' '))
       await grant.save()
       return grant
     },
-    // The API reads B2C's short scope names in `scp`, and who the caller is from `oid` and `emails`.
+    // The API reads B2C's short scope names in `scp`, and who the caller is from `oid`, `emails` and
+    // `email_verified` (false only for a person marked unverified: a tenant's unconfirmed address).
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined
       const person = settings.people.find(token.accountId)
       const granted = String(token.scope ?? '')
         .split(' ')
         .filter((scope) => apiScopeList.includes(scope))
-      return { scp: granted.map(shortScope).join(' '), oid: token.accountId, emails: person ? [person.email] : [], tfp: policy }
+      return { scp: granted.map(shortScope).join(' '), oid: token.accountId, emails: person ? [person.email] : [], email_verified: person?.emailVerified ?? true, tfp: policy }
     },
     // B2C's access tokens: `typ: JWT`, the client in `azp`, version 1.0, the scopes only in `scp`.
     formats: {

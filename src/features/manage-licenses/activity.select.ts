@@ -3,6 +3,7 @@ import type { activityMachine } from '../../../machines/activity.machine'
 import type { ActivityEntry } from '../../../common/contract'
 import { findPlan } from '../../../common/plans'
 import { formatDateTime } from '../../../common/format'
+import { roleNames } from '../../../common/roles'
 
 const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`
 
@@ -11,7 +12,9 @@ const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licen
  * it leads the sentence; billing's own changes (a renewal, a failed payment) have no one.
  */
 export function describeActivity(entry: ActivityEntry): string {
-  const who = entry.actor ? entry.actor.name.trim() || entry.actor.email : null
+  const person = entry.actor ? entry.actor.name.trim() || entry.actor.email : null
+  // A member other than an owner is named with their role (an owner's changes read as before organisations).
+  const who = person && entry.actorRole && entry.actorRole !== 'owner' ? `${person} (${roleNames[entry.actorRole]})` : person
   const plan = (entry.priceId && findPlan(entry.priceId)?.name) ?? 'the subscription'
   const seats = entry.seats ?? 0
   const holder = entry.subjectEmail ?? 'a license holder'
@@ -45,6 +48,52 @@ export function describeActivity(entry: ActivityEntry): string {
       return who ? `${who} revoked the feed token ${token}` : `The feed token ${token} was revoked`
     case 'feed-token-expired':
       return `The feed token ${token} expired`
+    default:
+      return describeOrganisationActivity(entry, person, holder)
+  }
+}
+
+const roleName = (role: ActivityEntry['role']) => (role ? roleNames[role] : 'member')
+
+/** An organisation's changes in words (issue 30): who did it, in which role, to whom. */
+function describeOrganisationActivity(entry: ActivityEntry, who: string | null, subject: string): string {
+  const by = who ? `${who}${entry.actorRole ? ` (${roleNames[entry.actorRole]})` : ''}` : 'Someone'
+  const role = roleName(entry.role)
+  switch (entry.kind) {
+    case 'role-changed':
+      return `${by} made ${subject} ${role === 'owner' ? 'an' : 'a'} ${role}`
+    case 'member-removed':
+      return `${by} removed ${subject} (${role}) from the organisation`
+    case 'member-left':
+      return `${subject} (${role}) left the organisation`
+    case 'invitation-sent':
+      return `${by} invited ${subject} as ${role}`
+    case 'invitation-resent':
+      return `${by} sent the invitation of ${subject} again`
+    case 'invitation-accepted':
+      return `${subject} accepted the invitation and joined as ${role}`
+    case 'invitation-expired':
+      return `The invitation of ${subject} expired`
+    case 'invitation-revoked':
+      return `${by} revoked the invitation of ${subject}`
+    case 'ownership-offered':
+      return `${by} offered ownership to ${subject}`
+    case 'ownership-transferred':
+      return `${by} accepted ownership from ${subject}`
+    case 'ownership-declined':
+      return `${by} declined the ownership offered by ${subject}`
+    case 'ownership-withdrawn':
+      return `${by} withdrew the offer of ownership to ${subject}`
+    case 'seat-bound':
+      return `The license of ${subject} is now bound to their sign-in`
+    case 'seat-refused':
+      return `Another sign-in with the email ${subject} was refused the license bound to its holder`
+    case 'mail-deferred':
+      return `Mail to ${subject} waits until tomorrow: one message per person a day`
+    case 'mail-dropped':
+      return `Mail to ${subject} was not sent: the organisation's daily limit is reached`
+    default:
+      return by
   }
 }
 

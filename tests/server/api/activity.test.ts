@@ -27,6 +27,8 @@ describeApi('license activity on $name', (api) => {
     subjectEmail: null,
     seats: null,
     tokenName: null,
+    actorRole: null,
+    role: null,
     ...fields,
   })
 
@@ -80,8 +82,8 @@ describeApi('license activity on $name', (api) => {
     expect(assigned.status).toBe(200)
     expect((await api.call('commercial@example.com', 'POST', '/licenses/unassign', { licenseId: assigned.body.id })).status).toBe(200)
     expect((await activityOf('commercial@example.com')).slice(0, 2)).toEqual([
-      entry('unassign', { actor: cara, priceId: 'commercial-plus', subjectEmail: 'new.dev@example.com' }),
-      entry('assign', { actor: cara, priceId: 'commercial-plus', subjectEmail: 'new.dev@example.com' }),
+      entry('unassign', { actor: cara, actorRole: 'owner', priceId: 'commercial-plus', subjectEmail: 'new.dev@example.com' }),
+      entry('assign', { actor: cara, actorRole: 'owner', priceId: 'commercial-plus', subjectEmail: 'new.dev@example.com' }),
     ])
     const before = await activityOf('commercial@example.com')
     expect((await api.call('commercial@example.com', 'POST', '/licenses/unassign', { licenseId: assigned.body.id })).status).toBe(404)

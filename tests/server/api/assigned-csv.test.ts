@@ -10,9 +10,14 @@ describeApi('the assigned seats as CSV on $name', (api) => {
     const answer = await api.app.request('/api/licenses/assigned.csv', { headers })
     return { status: answer.status, headers: answer.headers, text: await answer.text() }
   }
+  /**
+   * Assigns a seat, then gives it the names as stored: names with other characters than letters,
+   * marks, spaces and . ' - are refused today, but seats assigned before that rule still hold them.
+   */
   const assign = async (firstName: string, lastName: string, email: string) => {
-    const answer = await api.call(cara, 'POST', '/licenses/assign', { firstName, lastName, email })
+    const answer = await api.call(cara, 'POST', '/licenses/assign', { firstName: 'Stored', lastName: 'Earlier', email })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    await api.db.query('update seats set assignee_first_name = $2, assignee_last_name = $3 where id = $1', [answer.body.id, firstName, lastName])
     return answer.body.id as string
   }
 

@@ -26,6 +26,8 @@ const reads: [name: string, request: Request, budget: Budget][] = [
   ['GET /products/:pid (no seat limit)', { who: 'commercial@example.com', method: 'GET', path: '/products/commercial' }, [0, 0, 0]],
   ['GET /stripe/has-default-payment-method', { who: 'commercial@example.com', method: 'GET', path: '/stripe/has-default-payment-method' }, [1, 0, 0]],
   ['GET /stripe/create-setup-intent', { who: 'commercial@example.com', method: 'GET', path: '/stripe/create-setup-intent' }, [1, 0, 0]],
+  ['GET /organisation', { who: 'commercial@example.com', method: 'GET', path: '/organisation' }, [1, 0, 0]],
+  ['GET /organisation/invitations', { who: 'commercial@example.com', method: 'GET', path: '/organisation/invitations' }, [1, 0, 0]],
   ['GET /stripe/upgrade-preview', { who: 'commercial@example.com', method: 'GET', path: '/stripe/upgrade-preview?priceId=commercial-plus&quantity=5' }, [1, 0, 0]],
 ]
 
@@ -41,7 +43,8 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     [1, 0, 0],
   ],
   ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
-  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 3]],
+  // The owner's lock, the seat, the activity, and the assignee's mail within the organisation's caps (issue 30: a statement of its own).
+  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 4]],
   ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 3]],
   ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],

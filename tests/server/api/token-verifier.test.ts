@@ -51,7 +51,20 @@ describe('the token verifier, against a tenant’s discovery document and keys',
   it('accepts a B2C access token: the person from oid, the email from emails, the scopes from scp', async () => {
     const verify = createTokenVerifier(settings())
     const caller = await verify(bearer(await tenant.mint({ oid, sub: oid, emails: ['Paula.Plus@Example.com'], scp: 'accounts.read accounts.write' })))
-    expect(caller).toEqual({ oid, email: 'paula.plus@example.com', scopes: new Set(['accounts.read', 'accounts.write']) })
+    expect(caller).toEqual({ oid, email: 'paula.plus@example.com', emailVerified: null, scopes: new Set(['accounts.read', 'accounts.write']) })
+  })
+
+  it("reads the tenant's email_verified: true and false, as booleans or strings, and null when it sends none", async () => {
+    const verify = createTokenVerifier(settings())
+    const verified = async (claim: unknown) => (await verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'], ...(claim === undefined ? {} : { email_verified: claim }) })))).emailVerified
+    expect([await verified(true), await verified('true'), await verified(false), await verified('false'), await verified(undefined), await verified('yes')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      null,
+      null,
+    ])
   })
 
   it('accepts typ JWT (B2C) and at+jwt, and refuses another type', async () => {

@@ -18,7 +18,7 @@ describeSeeded('the mail an activity causes ($name)', (db) => {
   it('tells an assignee who assigned the seat, the plan, how to sign in and where the key is', async () => {
     await queue({ kind: 'assign', subjectEmail: 'new.dev@example.com' })
     const [mail] = await outbox(db)
-    expect(mail).toMatchObject({ recipient: 'new.dev@example.com', subject: 'Cara Commercial assigned you a Prism Commercial license', sent_at: null, attempts: 0 })
+    expect(mail).toMatchObject({ recipient: 'new.dev@example.com', subject: 'You have a Prism Commercial license', sent_at: null, attempts: 0 })
     for (const body of [mail!.text, mail!.html]) {
       expect(body).toContain('Cara Commercial (commercial@example.com) assigned you a Prism Commercial license.')
       expect(body).toContain(`${origin}/account`)
@@ -28,7 +28,7 @@ describeSeeded('the mail an activity causes ($name)', (db) => {
     }
     expect(mail!.html).toContain(`<a href="${origin}/account">${origin}/account</a>`)
     expect(mail!.html).toMatch(/^<!doctype html>\n<html lang="en">/)
-    expect(mail!.html).toContain('<title>Cara Commercial assigned you a Prism Commercial license</title>')
+    expect(mail!.html).toContain('<title>You have a Prism Commercial license</title>')
   })
 
   it('tells the owner about a purchase: the plan, the seats, and where to assign them', async () => {
@@ -80,14 +80,14 @@ describeSeeded('the mail an activity causes ($name)', (db) => {
     expect(await outbox(db)).toHaveLength(1)
   })
 
-  it('escapes what people typed: a name is text in the HTML and one line in the subject', async () => {
-    await db.query("update accounts set first_name = '<b>Cara</b>', last_name = E'Com\\nmercial & Co' where oid = $1", [cara.oid])
+  it('puts nothing a person typed in the subject, and a name that is not one nowhere: the address stands for them', async () => {
+    await db.query("update accounts set first_name = '<b>Cara</b>', last_name = E'Com\\nmercial & Co http://evil.example' where oid = $1", [cara.oid])
     try {
       await queue({ kind: 'assign', subjectEmail: 'new.dev@example.com' })
       const [mail] = await outbox(db)
-      expect(mail!.subject).toBe('<b>Cara</b> Com mercial & Co assigned you a Prism Commercial license')
-      expect(mail!.html).toContain('&lt;b&gt;Cara&lt;/b&gt; Com\nmercial &amp; Co (commercial@example.com)')
-      expect(mail!.html).not.toContain('<b>Cara</b>')
+      expect(mail!.subject).toBe('You have a Prism Commercial license')
+      expect(mail!.text).toContain('commercial@example.com assigned you a Prism Commercial license.')
+      for (const part of [mail!.subject, mail!.text, mail!.html]) expect(part).not.toMatch(/Cara|evil/)
     } finally {
       await db.query("update accounts set first_name = 'Cara', last_name = 'Commercial' where oid = $1", [cara.oid])
     }

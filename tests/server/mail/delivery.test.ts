@@ -58,7 +58,7 @@ describeSeeded('the mail queue delivers through SMTP ($name)', (db) => {
     const inbox = await caught(catcher.restUrl)
     expect(inbox).toHaveLength(1)
     expect(inbox[0]).toMatchObject({
-      subject: 'Cara Commercial assigned you a Prism Commercial license',
+      subject: 'You have a Prism Commercial license',
       from: [{ address: 'support@prismlibrary.com', name: 'Prism' }],
       to: [{ address: 'first.dev@example.com' }],
     })

@@ -12,6 +12,8 @@ const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): Ac
   subjectEmail: null,
   tokenName: null,
   seats: null,
+  actorRole: null,
+  role: null,
   ...fields,
 })
 
@@ -41,6 +43,42 @@ describe('Recent activity in words', () => {
     [entry({ kind: 'feed-token-created', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was created"],
     [entry({ kind: 'feed-token-revoked', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was revoked"],
   ])('%o reads %s', (activity, sentence) => expect(describeActivity(activity)).toBe(sentence))
+
+  const sam = { name: 'Sam Seats', email: 'sam@example.com' }
+  it.each([
+    // A member other than an owner is named with their role; an owner's changes read as before.
+    [entry({ kind: 'assign', actor: sam, actorRole: 'seat-manager', subjectEmail: 'dev1@example.com' }), 'Sam Seats (seat manager) assigned a Commercial license to dev1@example.com'],
+    [entry({ kind: 'assign', actor: cara, actorRole: 'owner', subjectEmail: 'dev1@example.com' }), 'Cara Commercial assigned a Commercial license to dev1@example.com'],
+    [entry({ kind: 'role-changed', actor: cara, actorRole: 'owner', subjectEmail: 'sam@example.com', role: 'owner' }), 'Cara Commercial (owner) made sam@example.com an owner'],
+    [entry({ kind: 'role-changed', actor: cara, actorRole: 'owner', subjectEmail: 'sam@example.com', role: 'billing-manager' }), 'Cara Commercial (owner) made sam@example.com a billing manager'],
+    [
+      entry({ kind: 'member-removed', actor: cara, actorRole: 'owner', subjectEmail: 'sam@example.com', role: 'seat-manager' }),
+      'Cara Commercial (owner) removed sam@example.com (seat manager) from the organisation',
+    ],
+    [entry({ kind: 'member-left', actor: sam, actorRole: 'seat-manager', subjectEmail: 'sam@example.com', role: 'seat-manager' }), 'sam@example.com (seat manager) left the organisation'],
+    [
+      entry({ kind: 'invitation-sent', actor: cara, actorRole: 'owner', subjectEmail: 'bea@example.com', role: 'billing-manager' }),
+      'Cara Commercial (owner) invited bea@example.com as billing manager',
+    ],
+    [entry({ kind: 'invitation-resent', actor: cara, actorRole: 'owner', subjectEmail: 'bea@example.com' }), 'Cara Commercial (owner) sent the invitation of bea@example.com again'],
+    [entry({ kind: 'invitation-accepted', actor: sam, subjectEmail: 'sam@example.com', role: 'seat-manager' }), 'sam@example.com accepted the invitation and joined as seat manager'],
+    [entry({ kind: 'invitation-expired', subjectEmail: 'bea@example.com' }), 'The invitation of bea@example.com expired'],
+    [entry({ kind: 'invitation-revoked', actor: cara, actorRole: 'owner', subjectEmail: 'bea@example.com' }), 'Cara Commercial (owner) revoked the invitation of bea@example.com'],
+    [entry({ kind: 'ownership-offered', actor: cara, actorRole: 'owner', subjectEmail: 'sam@example.com', role: 'owner' }), 'Cara Commercial (owner) offered ownership to sam@example.com'],
+    [
+      entry({ kind: 'ownership-transferred', actor: sam, actorRole: 'seat-manager', subjectEmail: 'commercial@example.com', role: 'owner' }),
+      'Sam Seats (seat manager) accepted ownership from commercial@example.com',
+    ],
+    [
+      entry({ kind: 'ownership-declined', actor: sam, actorRole: 'seat-manager', subjectEmail: 'commercial@example.com' }),
+      'Sam Seats (seat manager) declined the ownership offered by commercial@example.com',
+    ],
+    [entry({ kind: 'ownership-withdrawn', actor: cara, actorRole: 'owner', subjectEmail: 'sam@example.com' }), 'Cara Commercial (owner) withdrew the offer of ownership to sam@example.com'],
+    [entry({ kind: 'seat-bound', actor: sam, subjectEmail: 'sam@example.com' }), 'The license of sam@example.com is now bound to their sign-in'],
+    [entry({ kind: 'seat-refused', actor: sam, subjectEmail: 'sam@example.com' }), 'Another sign-in with the email sam@example.com was refused the license bound to its holder'],
+    [entry({ kind: 'mail-deferred', subjectEmail: 'sam@example.com' }), 'Mail to sam@example.com waits until tomorrow: one message per person a day'],
+    [entry({ kind: 'mail-dropped', subjectEmail: 'sam@example.com' }), "Mail to sam@example.com was not sent: the organisation's daily limit is reached"],
+  ])('an organisation’s change: %o reads %s', (activity, sentence) => expect(describeActivity(activity)).toBe(sentence))
 
   it('says what billing did without anyone, and names someone without a name by their email', () => {
     expect(describeActivity(entry({ kind: 'cancellation' }))).toBe('Commercial was set to cancel at the end of the period')

@@ -10,6 +10,7 @@ const row = (index: number, overrides: Partial<AssignedLicense> = {}): AssignedL
   email: `person${String(index).padStart(2, '0')}@example.com`,
   expirationDate: `2027-01-${String((index % 28) + 1).padStart(2, '0')}T00:00:00.000Z`,
   lastFeedAccessAt: null,
+  pending: false,
   ...overrides,
 })
 const view = (overrides: Partial<TableView> = {}): TableView => ({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, unusedOnly: false, ...overrides })

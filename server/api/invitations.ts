@@ -1,0 +1,34 @@
+import { inviteRequestSchema, invitationSecretSchema } from '../../common/organisation-contract'
+import type { Database } from '../db/database'
+import { acceptInvitation, offerOf } from '../organisations/invitation-acceptance'
+import { invitationsOf, invite, resendInvitation, revokeInvitation } from '../organisations/invitations'
+import type { Standings } from '../organisations/standing'
+import { caller, parsed, person, resource, standing, type Env } from './context'
+import type { Context } from 'hono'
+import { jsonBody, noBody } from './json-body'
+import { allow } from './permissions'
+
+const inviter = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).oid, email: person(c).email, role: standing(c).role })
+
+/** /api/organisation/invitations: an owner's invitations to the organisation. */
+export function organisationInvitationRoutes(db: Database, standings: Standings) {
+  return resource()
+    .get('/', allow('members'), async (c) => c.json(await invitationsOf(db, caller(c).oid)))
+    .post('/', allow('members'), jsonBody(inviteRequestSchema), async (c) => c.json(await invite(db, inviter(c), c.req.valid('json'), standings.forget), 201))
+    .post('/:id/resend', allow('members'), noBody, async (c) => c.json(await resendInvitation(db, inviter(c), c.req.param('id'))))
+    .delete('/:id', allow('members'), noBody, async (c) => {
+      await revokeInvitation(db, inviter(c), c.req.param('id'))
+      return c.body(null, 204)
+    })
+}
+
+/** /api/invitations/:secret: what a link invites the signed-in person to, and accepting it. */
+export function invitationRoutes(db: Database, standings: Standings) {
+  const secretOf = (c: Context<Env>) => parsed(invitationSecretSchema, c.req.param('secret'))
+  return resource()
+    .get('/:secret', allow('person'), async (c) => c.json(await offerOf(db, person(c), secretOf(c))))
+    .post('/:secret/accept', allow('person'), noBody, async (c) => {
+      await acceptInvitation(db, person(c), secretOf(c), standings.forget)
+      return c.json({ accepted: true as const })
+    })
+}

@@ -1,0 +1,49 @@
+import type { Queryable } from '../db/database'
+import { newId } from '../db/ids'
+import type { OutgoingMail } from './compose'
+import { notifyMailQueuedSql } from './outbox'
+
+/**
+ * The mail an organisation's members cause to be sent to other people (seat assignments,
+ * invitations) is capped, so that no account can send the portal's mail in bulk (issue 30):
+ * - at most `perOrganisationPerDay` messages a day (UTC) per organisation: past it, a message is dropped;
+ * - one message a day per recipient per organisation: a second waits until the next day, unless
+ *   one of the same purpose still waits unsent, which it replaces (a resent invitation's new link);
+ * a message dropped or put off is a line in the organisation's activity, never an error.
+ */
+export const mailCaps = { perOrganisationPerDay: 50 } as const
+
+export type CappedOutcome = 'queued' | 'replaced' | 'deferred' | 'dropped'
+
+/** What a message is about: the replacement rule compares it. */
+export type MailPurpose = 'seat-assigned' | 'invitation'
+
+/**
+ * One statement, in the caller's transaction, after it locked the organisation (its account row
+ * or its members): today's count and the recipient's messages read, then the message queued,
+ * replaced, put off to tomorrow or dropped, with its activity line, and the workers woken.
+ */
+const cappedSql = `with
+  today as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as starts),
+  seen as (
+    select (select count(*) from mail_outbox, today where org_oid = $1 and created_at >= today.starts) as org_today,
+           (select id from mail_outbox where org_oid = $1 and lower(recipient) = lower($2) and purpose = $3 and sent_at is null and attempts = 0 and next_attempt_at is not null
+             order by created_at desc limit 1) as unsent,
+           exists (select 1 from mail_outbox, today where org_oid = $1 and lower(recipient) = lower($2) and created_at >= today.starts) as recipient_today),
+  decided as (
+    select case when unsent is not null then 'replaced' when org_today >= $8 then 'dropped' when recipient_today then 'deferred' else 'queued' end as outcome, unsent from seen),
+  replaced as (update mail_outbox set subject = $4, text = $5, html = $6 where id = (select unsent from decided where outcome = 'replaced')),
+  queued as (
+    insert into mail_outbox (id, recipient, subject, text, html, org_oid, purpose, next_attempt_at)
+    select $7, $2, $4, $5, $6, $1, $3, case outcome when 'deferred' then (select starts from today) + interval '1 day' else now() end
+      from decided where outcome in ('queued', 'deferred')),
+  noted as (
+    insert into activity (id, owner_oid, kind, subject_email)
+    select $9, $1, case outcome when 'deferred' then 'mail-deferred' else 'mail-dropped' end, $2 from decided where outcome in ('deferred', 'dropped'))
+select outcome, ${notifyMailQueuedSql} as notified from decided`
+
+/** Queues a message an organisation causes, within its caps; answers what became of it. */
+export async function queueCappedMail(tx: Queryable, organisation: string, purpose: MailPurpose, mail: OutgoingMail): Promise<CappedOutcome> {
+  const [row] = await tx.query<{ outcome: CappedOutcome }>(cappedSql, [organisation, mail.to, purpose, mail.subject, mail.text, mail.html, newId('mail'), mailCaps.perOrganisationPerDay, newId('act')])
+  return row!.outcome
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openPaths } from '../../../server/api/app'
+import { declaredPermissions } from '../../../server/api/permissions'
+import { permissions, type Permission } from '../../../server/organisations/roles'
+import { describeApi } from '../../../testkit/server/api-fixture'
+import { person, type Api } from '../../../testkit/server/api-harness'
+import { join, mailedSecret, signIn } from '../../../testkit/server/organisation'
+
+/**
+ * Every API call (every route the app declares a permission for) as every kind of caller, against
+ * one organisation (Paula's, Commercial Plus): its owner, billing manager, seat manager and a seat
+ * holder, a stranger (an account of its own, in no organisation) and a seat holder of another
+ * organisation (Dev One holds Cara's). 200 (or the call's success) where allowed, 403 with the
+ * permission's words where the role does not allow it, and 404 where the thing is not the caller's
+ * to know of. Callers outside the organisation act on their own (they own it implicitly): a list
+ * answers theirs, a thing of Paula's is unknown to them.
+ */
+const callers = {
+  owner: 'plus@example.com',
+  billing: 'matrix.billing@example.com',
+  seats: 'matrix.seats@example.com',
+  holder: 'matrix.holder@example.com',
+  stranger: 'nolicense@example.com',
+  otherHolder: 'dev1@example.com',
+} as const
+type Caller = keyof typeof callers
+type Expected = Record<Caller, number>
+
+/** What a cell needs made first (as the owner) and put back after. */
+interface Made {
+  id: string
+  undo?: () => Promise<unknown>
+}
+interface Row {
+  call: string
+  /** The request for a caller, given what was made for the cell. */
+  request: (who: Caller, made: Made) => { path: string; body?: unknown }
+  expected: Expected
+  /** Makes what the call is about (a seat, a token, an invitation) before each cell. */
+  make?: (api: Api) => Promise<Made>
+  /** Puts back what a successful call changed. */
+  undo?: (api: Api, answer: { body: unknown }, made: Made) => Promise<unknown>
+}
+
+const all = (status: number): Expected => ({ owner: status, billing: status, seats: status, holder: status, stranger: status, otherHolder: status })
+/** Allowed for the roles listed; the other members refused (403); callers outside act on their own organisation. */
+const roles = (allowed: number, members: Partial<Record<'owner' | 'billing' | 'seats', boolean>>, outside: number): Expected => ({
+  owner: members.owner ? allowed : 403,
+  billing: members.billing ? allowed : 403,
+  seats: members.seats ? allowed : 403,
+  holder: outside,
+  stranger: outside,
+  otherHolder: outside,
+})
+const back = 'https://localhost:5173/account/licenses'
+const profile = { firstName: 'Matrix', lastName: 'Caller', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
+const oidOf = (who: Caller) => person(callers[who])?.oid ?? `oid-${callers[who]}`
+
+let counter = 0
+const fresh = (what: string) => `matrix.${what}.${++counter}@example.com`
+async function assignFresh(api: Api): Promise<Made> {
+  const answer = await api.call(callers.owner, 'POST', '/licenses/assign', { firstName: 'Mat', lastName: 'Rix', email: fresh('seat') })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  const id = answer.body.id as string
+  return { id, undo: () => api.call(callers.owner, 'POST', '/licenses/unassign', { licenseId: id }) }
+}
+async function inviteFresh(api: Api): Promise<Made> {
+  const email = fresh('invitee')
+  const answer = await api.call(callers.owner, 'POST', '/organisation/invitations', { email, role: 'seat-manager' })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  const id = answer.body.id as string
+  return { id: `${id} ${await mailedSecret(api, email)}`, undo: () => api.call(callers.owner, 'DELETE', `/organisation/invitations/${id}`) }
+}
+const offerTo =
+  (to: string) =>
+  async (api: Api): Promise<Made> => {
+    const answer = await api.call(callers.owner, 'POST', '/organisation/transfer', { to, formerOwnerBecomes: 'billing-manager' })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return { id: to, undo: () => api.call(callers.owner, 'DELETE', '/organisation/transfer') }
+  }
+
+const rows: Row[] = [
+  { call: 'POST /api/auth/login', request: (who) => ({ path: '/auth/login', body: { firstName: 'Matrix', lastName: 'Caller', email: callers[who], oid: oidOf(who) } }), expected: all(200) },
+  { call: 'GET /api/account', request: () => ({ path: '/account' }), expected: all(200) },
+  { call: 'PUT /api/account', request: () => ({ path: '/account', body: profile }), expected: all(200) },
+  { call: 'GET /api/account/stats', request: () => ({ path: '/account/stats' }), expected: roles(200, { owner: true, billing: true, seats: true }, 200) },
+  { call: 'GET /api/account/activity', request: () => ({ path: '/account/activity' }), expected: roles(200, { owner: true, seats: true }, 200) },
+  // Discord is for Commercial Plus seat holders, whoever they are (403 in words for anyone else).
+  { call: 'POST /api/discord/connect', request: () => ({ path: '/discord/connect', body: { discordName: 'matrix.caller' } }), expected: { ...all(403), owner: 200, holder: 200 } },
+  { call: 'GET /api/licenses', request: () => ({ path: '/licenses' }), expected: all(200) },
+  { call: 'GET /api/licenses/assigned', request: () => ({ path: '/licenses/assigned' }), expected: roles(200, { owner: true, seats: true }, 200) },
+  { call: 'GET /api/licenses/assigned.csv', request: () => ({ path: '/licenses/assigned.csv' }), expected: roles(200, { owner: true, seats: true }, 200) },
+  {
+    call: 'POST /api/licenses/assign',
+    request: () => ({ path: '/licenses/assign', body: { firstName: 'Mat', lastName: 'Rix', email: fresh('assigned') } }),
+    // Outside, their own organisation has no subscription.
+    expected: roles(200, { owner: true, seats: true }, 404),
+    undo: (api, answer) => api.call(callers.owner, 'POST', '/licenses/unassign', { licenseId: (answer.body as { id: string }).id }),
+  },
+  {
+    call: 'POST /api/licenses/unassign',
+    make: assignFresh,
+    request: (_, made) => ({ path: '/licenses/unassign', body: { licenseId: made.id } }),
+    expected: roles(200, { owner: true, seats: true }, 404),
+  },
+  { call: 'POST /api/licenses/:licenseId/resend', make: assignFresh, request: (_, made) => ({ path: `/licenses/${made.id}/resend` }), expected: roles(200, { owner: true, seats: true }, 404) },
+  {
+    call: 'POST /api/licenses/:licenseId/regenerate-key',
+    make: async (api) => ({ id: (await api.db.query<{ id: string }>('select id from seats where assignee_email = $1', [callers.holder]))[0]!.id }),
+    request: (_, made) => ({ path: `/licenses/${made.id}/regenerate-key` }),
+    // The seat's holder, and its organisation's owners and seat managers.
+    expected: { owner: 200, billing: 403, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
+  },
+  { call: 'GET /api/feed-tokens', request: () => ({ path: '/feed-tokens' }), expected: roles(200, { owner: true, seats: true }, 200) },
+  {
+    call: 'POST /api/feed-tokens',
+    request: () => ({ path: '/feed-tokens', body: { name: 'Matrix CI' } }),
+    // Outside, their own organisation has no Commercial Plus subscription: 409 in words.
+    expected: roles(201, { owner: true, seats: true }, 409),
+    undo: (api, answer) => api.call(callers.owner, 'DELETE', `/feed-tokens/${(answer.body as { token: { id: string } }).token.id}`),
+  },
+  {
+    call: 'DELETE /api/feed-tokens/:id',
+    make: async (api) => {
+      const id = (await api.call(callers.owner, 'POST', '/feed-tokens', { name: 'Matrix made' })).body.token.id as string
+      return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
+    },
+    request: (_, made) => ({ path: `/feed-tokens/${made.id}` }),
+    expected: roles(204, { owner: true, seats: true }, 404),
+  },
+  { call: 'GET /api/organisation', request: () => ({ path: '/organisation' }), expected: all(200) },
+  { call: 'PUT /api/organisation/members/:oid', request: () => ({ path: `/organisation/members/${oidOf('seats')}`, body: { role: 'seat-manager' } }), expected: roles(200, { owner: true }, 404) },
+  {
+    call: 'DELETE /api/organisation/members/:oid',
+    make: async (api) => {
+      const email = fresh('member')
+      await join(api, callers.owner, email, 'seat-manager')
+      return { id: `oid-${email}`, undo: () => api.call(callers.owner, 'DELETE', `/organisation/members/oid-${email}`) }
+    },
+    request: (_, made) => ({ path: `/organisation/members/${made.id}` }),
+    expected: roles(204, { owner: true }, 404),
+  },
+  {
+    call: 'POST /api/organisation/transfer',
+    request: () => ({ path: '/organisation/transfer', body: { to: oidOf('seats'), formerOwnerBecomes: null } }),
+    expected: roles(200, { owner: true }, 404),
+    undo: (api) => api.call(callers.owner, 'DELETE', '/organisation/transfer'),
+  },
+  { call: 'DELETE /api/organisation/transfer', make: offerTo(oidOf('seats')), request: () => ({ path: '/organisation/transfer' }), expected: roles(204, { owner: true }, 404) },
+  // An offer to another member: only that member may accept or decline it; to anyone else it is unknown.
+  {
+    call: 'POST /api/organisation/transfer/accept',
+    make: offerTo(oidOf('seats')),
+    request: () => ({ path: '/organisation/transfer/accept' }),
+    expected: { ...all(404), seats: 200 },
+    undo: (api) => revertTransfer(api),
+  },
+  { call: 'POST /api/organisation/transfer/decline', make: offerTo(oidOf('seats')), request: () => ({ path: '/organisation/transfer/decline' }), expected: { ...all(404), seats: 204 } },
+  { call: 'GET /api/organisation/invitations', request: () => ({ path: '/organisation/invitations' }), expected: roles(200, { owner: true }, 200) },
+  {
+    call: 'POST /api/organisation/invitations',
+    request: () => ({ path: '/organisation/invitations', body: { email: fresh('invited'), role: 'billing-manager' } }),
+    // Outside, each owns their own organisation and may invite to it.
+    expected: roles(201, { owner: true }, 201),
+    undo: (api, answer, made) => api.call(made.id, 'DELETE', `/organisation/invitations/${(answer.body as { id: string }).id}`),
+  },
+  {
+    call: 'POST /api/organisation/invitations/:id/resend',
+    make: inviteFresh,
+    request: (_, made) => ({ path: `/organisation/invitations/${made.id.split(' ')[0]}/resend` }),
+    expected: roles(200, { owner: true }, 404),
+  },
+  {
+    call: 'DELETE /api/organisation/invitations/:id',
+    make: inviteFresh,
+    request: (_, made) => ({ path: `/organisation/invitations/${made.id.split(' ')[0]}` }),
+    expected: roles(204, { owner: true }, 404),
+  },
+  // An invitation to someone else: the link opens nothing for anyone but the person it was sent to.
+  { call: 'GET /api/invitations/:secret', make: inviteFresh, request: (_, made) => ({ path: `/invitations/${made.id.split(' ')[1]}` }), expected: all(403) },
+  { call: 'POST /api/invitations/:secret/accept', make: inviteFresh, request: (_, made) => ({ path: `/invitations/${made.id.split(' ')[1]}/accept` }), expected: all(403) },
+  { call: 'GET /api/products/:pid', request: () => ({ path: '/products/commercial-plus' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  { call: 'GET /api/stripe/has-default-payment-method', request: () => ({ path: '/stripe/has-default-payment-method' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  { call: 'GET /api/stripe/create-setup-intent', request: () => ({ path: '/stripe/create-setup-intent' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  // Outside callers have their own payment customer by now (the setup intent's row above made it).
+  {
+    call: 'POST /api/stripe/create-customer-portal-session',
+    request: () => ({ path: '/stripe/create-customer-portal-session', body: { returnUrl: back } }),
+    expected: roles(200, { owner: true, billing: true }, 200),
+  },
+  // A made-up payment method passes the permission and is refused by the payment provider.
+  {
+    call: 'POST /api/stripe/save-default-payment-method',
+    request: () => ({ path: '/stripe/save-default-payment-method', body: { paymentMethodId: 'pm_matrix_madeup' } }),
+    expected: roles(402, { owner: true, billing: true }, 402),
+  },
+  // Paula's plan is the highest already: her upgrade is refused in words; outside, there is nothing to upgrade.
+  { call: 'GET /api/stripe/upgrade-preview', request: () => ({ path: '/stripe/upgrade-preview?priceId=commercial-plus&quantity=4' }), expected: roles(409, { owner: true, billing: true }, 404) },
+  {
+    call: 'POST /api/stripe/upgrade-community-subscription',
+    request: () => ({ path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 4 } }),
+    expected: roles(409, { owner: true, billing: true }, 404),
+  },
+  { call: 'GET /api/stripe/checkout-sessions/:sessionId', request: () => ({ path: '/stripe/checkout-sessions/cs_matrix_unknown' }), expected: roles(404, { owner: true, billing: true }, 404) },
+  {
+    call: 'POST /api/stripe/create-checkout-session',
+    request: () => ({ path: '/stripe/create-checkout-session', body: { priceId: 'commercial-plus', quantity: 1, successUrl: back, cancelUrl: back } }),
+    expected: roles(200, { owner: true, billing: true }, 200),
+  },
+]
+
+/** The seat manager who accepted ownership gives it back, as Paula's seat manager again. */
+async function revertTransfer(api: Api) {
+  await api.call(callers.seats, 'POST', '/organisation/transfer', { to: oidOf('owner'), formerOwnerBecomes: 'seat-manager' })
+  await api.call(callers.owner, 'POST', '/organisation/transfer/accept')
+}
+
+describeApi('the permission matrix on $name', (api) => {
+  const refusals = new Set<string>(Object.values(permissions).flatMap((rule) => (rule ? [rule.refusal] : [])))
+  /** The permission each route declares (read once the API is started). */
+  const declared = () => declaredPermissions(api.app, openPaths)
+  let cells = 0
+
+  beforeAll(async () => {
+    await join(api, callers.owner, callers.billing, 'billing-manager')
+    await join(api, callers.owner, callers.seats, 'seat-manager')
+    expect((await api.call(callers.owner, 'POST', '/licenses/assign', { firstName: 'Holly', lastName: 'Holder', email: callers.holder })).status).toBe(200)
+    await signIn(api, callers.holder)
+  })
+  // The figure for the record (warn: the lint allows warn and error only).
+  afterAll(() => console.warn(`permission matrix: ${rows.length} calls × ${Object.keys(callers).length} callers = ${cells} cells, each as expected`))
+
+  it('has a row for every route the API declares a permission for, and the permission each declares', () => {
+    expect(rows.map((row) => row.call).sort()).toEqual([...declared().keys()].sort())
+    expect([...declared().values()].every((permission: Permission | undefined) => permission !== undefined)).toBe(true)
+  })
+
+  it.each(rows.map((row) => [row.call, row] as const))('%s', async (call, row) => {
+    const method = call.split(' ')[0]!
+    for (const who of Object.keys(callers) as Caller[]) {
+      const made = row.make ? await row.make(api) : { id: callers[who] }
+      const { path, body } = row.request(who, made)
+      const answer = await api.call(callers[who], method, path, body)
+      const expected = row.expected[who]
+      expect([who, answer.status], `${who}: ${JSON.stringify(answer.body)}`).toEqual([who, expected])
+      if (expected === 403) expect(typeof answer.body?.message === 'string' && answer.body.message.length > 10, `${who}: a 403 says why in words`).toBe(true)
+      // A role's refusal is the permission's own words (a person's call refuses in the domain's).
+      if (expected === 403 && declared().get(call) !== 'person') expect(refusals.has(answer.body.message), `${who}: the role's refusal`).toBe(true)
+      if (answer.status < 300) await row.undo?.(api, { body: answer.body }, { id: callers[who] })
+      await made.undo?.()
+      cells++
+    }
+  })
+})

@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest'
+import { migrate } from '../../../server/db/migrations'
+import { createStandings, readStanding } from '../../../server/organisations/standing'
+import { countingDatabase } from '../../../testkit/server/counting-database'
+import { describeOnEachDatabase } from '../../../testkit/server/database'
+
+/**
+ * Each person's standing is kept in the instance's memory, so a permission costs no round trip
+ * once known; a change of memberships anywhere makes every instance forget (decision 0024).
+ */
+describeOnEachDatabase(
+  'standings kept in memory on $name',
+  {
+    start: async (open) => {
+      const db = await open()
+      await migrate(db)
+      await db.query("insert into accounts (oid, email) values ('org', 'org@example.com'), ('bea', 'bea@example.com'), ('solo', 'solo@example.com') on conflict do nothing")
+      return db
+    },
+    stop: (db) => db.close(),
+  },
+  (db) => {
+    it('reads an account with no member rows as the implicit owner of its own organisation, a member as theirs, and a founder who left as none', async () => {
+      expect(await readStanding(db, 'solo')).toEqual({ organisation: 'solo', role: 'owner', personal: true })
+      await db.query("insert into memberships (member_oid, org_oid, role) values ('bea', 'org', 'billing-manager')")
+      expect(await readStanding(db, 'bea')).toEqual({ organisation: 'org', role: 'billing-manager', personal: false })
+      expect(await readStanding(db, 'org'), 'the founder who left the organisation their account keys').toEqual({ organisation: null, role: null, personal: false })
+      await db.query("insert into memberships (member_oid, org_oid, role) values ('org', 'org', 'owner')")
+      expect(await readStanding(db, 'org')).toEqual({ organisation: 'org', role: 'owner', personal: false })
+    })
+
+    it('costs one statement the first time, none after', async () => {
+      const counting = countingDatabase(db)
+      const standings = createStandings(counting.db)
+      expect((await counting.during(() => standings.of('bea'))).counted.statements).toBe(1)
+      expect((await counting.during(() => standings.of('bea'))).counted.statements).toBe(0)
+      await standings.stop()
+    })
+
+    it("forgets on another instance's change once the notification arrives, and never keeps a read that began before a change", async () => {
+      const here = createStandings(db, { listen: true })
+      const there = createStandings(db, { listen: true })
+      await Promise.all([here.ready, there.ready])
+      try {
+        expect(await there.of('bea')).toMatchObject({ role: 'billing-manager' })
+        await db.transaction(async (tx) => {
+          await tx.query("update memberships set role = 'seat-manager' where member_oid = 'bea'")
+          await tx.query("select pg_notify('memberships_changed', '')")
+        })
+        here.forget()
+        await expect.poll(() => there.of('bea'), { timeout: 5000 }).toMatchObject({ role: 'seat-manager' })
+        // A read that began before a change is answered but not kept.
+        const reading = here.of('solo')
+        here.forget()
+        await reading
+        const counting = countingDatabase(db)
+        const again = createStandings(counting.db)
+        expect((await counting.during(() => again.of('solo'))).counted.statements).toBe(1)
+      } finally {
+        await here.stop()
+        await there.stop()
+      }
+    })
+  },
+)
