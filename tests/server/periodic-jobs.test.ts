@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from '../../server/feed/feed-token-expiry'
 import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
+import { recordExpiredInvitations } from '../../server/organisations/invitation-acceptance'
 import { queueMail } from '../../server/mail/outbox'
 import { startMailWorker } from '../../server/mail/worker'
 import { periodicJobs, periodicJobsWithStripe } from '../../server/periodic-jobs'
@@ -8,14 +9,14 @@ import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { describeSeeded, outbox } from './mail/harness'
 
 describeSeeded('the periodic jobs of every instance ($name)', (db) => {
-  it('are the cancellation reminders, the feed-token reminders and the feed-token expiries', () => {
-    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries])
+  it('are the cancellation reminders, the feed-token reminders and expiries, and the invitations that expired', () => {
+    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations])
   })
 
   it('and, where Stripe is known, the daily billing reconciliation last', () => {
     const prices = priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_a', STRIPE_PRICE_COMMERCIAL: 'price_b', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_c' })
     const jobs = periodicJobsWithStripe({ gateway: { openSubscriptions: async () => [], readSubscription: async () => null, priceTerms: async () => null }, prices })
-    expect(jobs.slice(0, 3)).toEqual(periodicJobs)
+    expect(jobs.slice(0, -1)).toEqual(periodicJobs)
     expect(jobs.map((job) => job.name).at(-1)).toBe('reconcileBilling')
   })
 
