@@ -7,6 +7,8 @@ import { invoice as buildInvoice, type InvoiceLineInput } from './objects/invoic
 import type { SandboxPrice } from './options'
 import { errors, type StripeApiError } from './protocol'
 import { insert, load, mustLoad, recordEvent, save } from './store'
+import { invoiceTaxIds } from './customer-tax'
+import { invoicePdfAddress } from './invoice-pdf'
 
 /** Invoices and charges: what Stripe's billing engine does when a subscription is paid for. */
 
@@ -144,7 +146,9 @@ export async function issueInvoice(
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
     number: `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}`,
+    taxIds: await invoiceTaxIds(ctx.q, customer.id),
   })
+  invoice.invoice_pdf = invoicePdfAddress(ctx.core, invoice.id)
   invoice.status = 'open'
   invoice.status_transitions.finalized_at = input.at
   invoice.effective_at = input.at

@@ -8,6 +8,7 @@ import { expireIfDue, payCheckout, type CheckoutCard } from './checkout'
 import { findPrice, type Core, type Ctx } from './context'
 import { checkoutPage, expiredPage, notFoundPage } from './pages'
 import { portalRoutes } from './hosted-portal'
+import { invoicePdf } from './invoice-pdf'
 import { load, mustLoad } from './store'
 
 /** The hosted pages under /sandbox: checkout, the customer portal (hosted-portal.ts), the sandbox's Stripe.js and style. */
@@ -72,6 +73,12 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
   })
 
   portalRoutes(app, options)
+
+  app.get('/invoices/:id/pdf', async (c) => {
+    const row = await load<Stripe.Invoice>(db, 'invoice', c.req.param('id'))
+    if (!row?.data.invoice_pdf) return c.html(notFoundPage(), 404)
+    return c.body(new Uint8Array(invoicePdf(row.data)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="Invoice-${row.data.number}.pdf"` })
+  })
 
   app.notFound((c) => c.html(notFoundPage(), 404))
   return app

@@ -106,6 +106,10 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
   if (canceled(subscription) && (changesPlan || change.cancelAtPeriodEnd !== undefined)) {
     throw errors.request('A canceled subscription can only update its cancellation_details and metadata.')
   }
+  if (subscription.schedule && change.cancelAtPeriodEnd !== undefined) {
+    const schedule = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule.id
+    throw errors.request(`The subscription is managed by the subscription schedule \`${schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`)
+  }
   const now = await nowFor(ctx.q, customer)
   if (change.metadata !== undefined) subscription.metadata = change.metadata
   if (change.defaultPaymentMethod !== undefined) {

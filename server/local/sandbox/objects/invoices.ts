@@ -59,6 +59,8 @@ export function invoice(input: {
   periodStart: number
   periodEnd: number
   number: string | null
+  /** The customer's tax IDs, as the invoice copies them when finalised. */
+  taxIds?: Stripe.Invoice.CustomerTaxId[]
 }): Stripe.Invoice {
   // A preview has no id (Stripe answers an invoice without one); it is typed as a string.
   const id = input.id === null ? (null as unknown as string) : (input.id ?? newId('in'))
@@ -90,13 +92,13 @@ export function invoice(input: {
     custom_fields: null,
     customer: input.customer.id,
     customer_account: null,
-    customer_address: null,
+    customer_address: input.customer.address ?? null,
     customer_email: input.customer.email,
     customer_name: input.customer.name ?? null,
     customer_phone: null,
     customer_shipping: null,
     customer_tax_exempt: 'none',
-    customer_tax_ids: [],
+    customer_tax_ids: input.taxIds ?? [],
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
