@@ -1,5 +1,6 @@
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from './feed/feed-token-expiry'
 import { queueCancelReminders } from './licensing/cancel-reminders'
+import { queueRenewalReminders } from './licensing/renewal-reminders'
 import type { PeriodicJob } from './mail/worker'
 
 /**
@@ -7,4 +8,4 @@ import type { PeriodicJob } from './mail/worker'
  * stack's alike: the reminders to queue and the expiries to record. Each marks what it did, so
  * several instances running them at once do nothing twice.
  */
-export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries]
+export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, queueRenewalReminders]

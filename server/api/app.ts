@@ -5,6 +5,7 @@ import { activityRoutes } from './activity'
 import { authRoutes } from './auth'
 import { billingRoutes } from './billing'
 import { checkoutRoutes } from './checkout'
+import { companyRoutes } from './company'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
@@ -13,6 +14,7 @@ import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { licenseRoutes } from './licenses'
 import { productRoutes } from './products'
+import { renewalChangeRoutes, renewalRoutes } from './renewals'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
@@ -57,6 +59,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route('/discord', discordRoutes(db, deps.discordInviteUrl))
   app.route('/stripe', billingRoutes(db, gateway, siteOrigin))
   app.route('/stripe', checkoutRoutes(db, gateway, siteOrigin))
+  app.route('/stripe', companyRoutes(db, gateway))
+  app.route('/stripe/renewals', renewalChangeRoutes(db, gateway))
+  app.route('/renewals', renewalRoutes(db))
   app.route('/products', productRoutes(db, deps.prices))
 
   app.notFound((c) => c.json({ message: 'There is no such API call.' }, 404))

@@ -2,6 +2,8 @@ import type Stripe from 'stripe'
 import type { PriceId } from '../../common/plans'
 import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
+import { createCompanyCalls } from './company'
+import { createRenewalCalls } from './renewal-schedule'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
@@ -21,6 +23,8 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     slots,
     inPortalTerms({
       ...createCardCalls(stripe),
+      ...createCompanyCalls(stripe),
+      ...createRenewalCalls(stripe, prices),
 
       /**
        * The account's customer: the one Stripe already has for it (by email and the account id in its
@@ -119,6 +123,8 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
             { idempotencyKey: input.idempotencyKey },
           ),
         )
+        // A seat reduction scheduled for the renewal (renewal-schedule.ts) would undo the change there: the change replaces it.
+        if (changed.schedule) await stripe.subscriptionSchedules.release(idOf(changed.schedule)!, {}, { idempotencyKey: `${input.idempotencyKey}:release` })
         return subscriptionState(changed, prices)
       },
     }),

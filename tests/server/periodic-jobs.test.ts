@@ -1,14 +1,15 @@
 import { expect, it } from 'vitest'
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from '../../server/feed/feed-token-expiry'
 import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
+import { queueRenewalReminders } from '../../server/licensing/renewal-reminders'
 import { queueMail } from '../../server/mail/outbox'
 import { startMailWorker } from '../../server/mail/worker'
 import { periodicJobs } from '../../server/periodic-jobs'
 import { describeSeeded, outbox } from './mail/harness'
 
 describeSeeded('the periodic jobs of every instance ($name)', (db) => {
-  it('are the cancellation reminders, the feed-token reminders and the feed-token expiries', () => {
-    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries])
+  it('are the cancellation reminders, the feed-token reminders, the feed-token expiries and the renewal reminders', () => {
+    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, queueRenewalReminders])
   })
 
   it('run each on its own in the mail worker: one that fails holds up neither the next nor the mail', async () => {
