@@ -65,6 +65,13 @@ export const companyDetailsSchema = v.object({
 })
 export type CompanyDetails = v.InferOutput<typeof companyDetailsSchema>
 
+/** The details as the API answers them: what the payment customer holds, empty where nothing is set yet. */
+export const savedCompanySchema = v.object({
+  legalName: v.string(),
+  address: v.object({ line1: v.string(), line2: v.string(), city: v.string(), postalCode: v.string(), state: v.string(), country: v.string() }),
+  taxId: v.nullable(v.object({ type: v.picklist(taxIdTypes.map((candidate) => candidate.type)), value: v.string() })),
+})
+
 /** A refusal of one field of the company details (a tax ID the payment provider finds malformed): 422 with the field's name. */
 export const fieldRefusalSchema = v.object({ message: v.string(), field: v.picklist(['taxId']) })
 

@@ -42,8 +42,8 @@ export function createAccountsApi(call: Caller) {
       call({ method: 'GET', path: `/stripe/checkout-sessions/${encodeURIComponent(sessionId)}`, answer: contract.checkoutStatusSchema, signal }),
     /** The owner's invoices and company details, and each subscription's renewal (our addition, issue 31). */
     invoices: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/invoices', answer: billing.invoicesSchema, signal }),
-    companyDetails: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/company', answer: billing.companyDetailsSchema, signal }),
-    saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ method: 'PUT', path: '/stripe/company', body, answer: billing.companyDetailsSchema, signal }),
+    companyDetails: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/company', answer: billing.savedCompanySchema, signal }),
+    saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ method: 'PUT', path: '/stripe/company', body, answer: billing.savedCompanySchema, signal }),
     renewals: (signal?: AbortSignal) => call({ method: 'GET', path: '/renewals', answer: billing.renewalsSchema, signal }),
     setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
       call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/seats`, body, answer: billing.renewalSchema, signal }),

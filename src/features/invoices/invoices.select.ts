@@ -22,7 +22,7 @@ export function selectInvoices(snapshot: SnapshotFrom<typeof invoicesMachine>) {
     loadError: snapshot.matches('failed') ? error : null,
     shown,
     rows: invoices.map(invoiceRow),
-    // The form starts from what is saved; it is mounted once, so what is typed stays through a failure.
+    // The form starts from what is saved, and again after a save.
     initialDraft: company ? draftOf(company) : null,
     saving: snapshot.matches('saving'),
     saved,

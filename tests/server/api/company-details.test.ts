@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { companyDetailsSchema, invoicesSchema, type CompanyDetails } from '../../../common/billing-contract'
+import { companyDetailsSchema, invoicesSchema, savedCompanySchema, type CompanyDetails } from '../../../common/billing-contract'
 import { describeApi } from '../../../testkit/server/api-fixture'
 
 const cara = 'commercial@example.com'
@@ -38,6 +38,8 @@ describeApi('invoices and company details on $name', (api) => {
 
   it('refuses a malformed VAT ID as a field error in words (422), and changes nothing', async () => {
     const before = (await company(cara)).body
+    // Nothing saved yet: the customer's name, and empty fields, as the answer's schema takes them.
+    expect(v.parse(savedCompanySchema, before)).toMatchObject({ address: { line1: '', country: '' }, taxId: null })
     const refused = await save(cara, { ...fabrikam, taxId: { type: 'eu_vat', value: 'DE12' } })
     expect(refused).toMatchObject({ status: 422, body: { message: 'This is not a valid EU VAT number. Check it and try again (for example DE123456789).', field: 'taxId' } })
     expect((await company(cara)).body).toEqual(before)

@@ -39,6 +39,8 @@ export function InvoicesPage() {
             <Text mb="sm">The legal name, address and tax ID your next invoice is made out to.</Text>
             {view.initialDraft && (
               <CompanyForm
+                // Filled afresh from what is saved (Stripe's form of it, e.g. a tax ID without spaces); what is typed stays through a failure.
+                key={JSON.stringify(view.initialDraft)}
                 initial={view.initialDraft}
                 saving={view.saving}
                 saved={view.saved}

@@ -31,7 +31,7 @@ export function RenewalPanel() {
               <Stack gap="xs">
                 <Text fw={600}>{card.title}</Text>
                 <Text>{card.summary}</Text>
-                {card.ending && <Text c="orange.8">{card.ending}</Text>}
+                {card.ending && <Text fw={600}>{card.ending}</Text>}
                 <Group justify="space-between">
                   <Button variant="default" disabled={!card.autoRenew || !view.canChange} onClick={() => renewal.send({ type: 'seats.open', subscriptionId: card.id })}>
                     Change seats for renewal

@@ -22,11 +22,12 @@ const fieldsOf = (draft: Omit<CompanyDraft, 'taxIdType'>) => ({
 const savedFields = (company: CompanyDetails) => fieldsOf({ legalName: company.legalName, ...company.address, taxIdValue: company.taxId?.value ?? '' })
 
 /**
- * The form is filled from what is saved each time the page loads, and then holds what was typed:
- * the last draft sent since the last load (a refused one too), else the saved details.
+ * The form is filled from what is saved each time the page loads or a save succeeds, and then holds
+ * what was typed: the last draft sent since (a refused one too), else the saved details.
  */
 function form(sent: readonly EventObject[], held: InvoicesHeld) {
-  const loaded = sent.map((event) => event.type).lastIndexOf('xstate.done.actor.loadPapers')
+  const types = sent.map((event) => event.type)
+  const loaded = Math.max(types.lastIndexOf('xstate.done.actor.loadPapers'), types.lastIndexOf('xstate.done.actor.saveCompany'))
   const typed = sent.slice(loaded + 1).filter((event): event is EventObject & { draft: CompanyDraft } => event.type === 'company.save')
   const last = typed.at(-1)
   return last ? fieldsOf(last.draft) : savedFields(held.company!)
