@@ -60,6 +60,12 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
             cancel_url: input.cancelUrl,
             // A free plan needs no card (Stripe keeps none for a $0 subscription).
             payment_method_collection: 'if_required',
+            // Tax on the customer's billing address, and a business's VAT or other tax ID; both saved
+            // on the customer (customer_update), where every later invoice reads them.
+            automatic_tax: { enabled: true },
+            tax_id_collection: { enabled: true },
+            customer_update: { address: 'auto', name: 'auto' },
+            billing_address_collection: 'required',
             metadata: { accountOid: input.accountOid },
             subscription_data: { metadata: { accountOid: input.accountOid } },
           },

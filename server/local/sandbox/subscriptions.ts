@@ -21,7 +21,7 @@ export interface PendingProrations {
 /** Creates an active subscription with one item and its paid first invoice (subscription_create). */
 export async function startSubscription(
   ctx: Ctx,
-  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string> },
+  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string>; automaticTax?: boolean },
 ): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice; failure: Awaited<ReturnType<typeof issueInvoice>>['failure'] }> {
   const price = findPrice(ctx.core, input.priceId)
   const at = await nowFor(ctx.q, input.customer)
@@ -37,6 +37,7 @@ export async function startSubscription(
     metadata: input.metadata,
     testClock,
   })
+  if (input.automaticTax) subscription.automatic_tax = { disabled_reason: null, enabled: true, liability: { type: 'self' } }
   const item = subscription.items.data[0]!
   await insert(ctx.q, subscription, { customer: input.customer.id, subscription: subscription.id, testClock })
   const { invoice, failure } = await issueInvoice(ctx, {

@@ -54,16 +54,16 @@ export interface TaxFor {
 }
 
 /** Whether the customer's tax IDs include a valid VAT number of the EU or UK (Stripe's verification: not `unverified`). */
-function validVatNumber(taxIds: readonly { type: string; value: string }[]) {
+function validVatNumber(taxIds: readonly { type: string; value: string | null }[]) {
   return taxIds.some((id) => {
     if (id.type !== 'eu_vat' && id.type !== 'gb_vat') return false
-    const checked = checkTaxId(id.type, id.value)
+    const checked = checkTaxId(id.type, id.value ?? '')
     return checked.ok && checked.verification !== 'unverified'
   })
 }
 
 /** The tax on an amount for a customer with that country and those tax IDs; null without a country (Stripe needs a location). */
-export function taxFor(country: string | null | undefined, taxIds: readonly { type: string; value: string }[], amount: number): TaxFor | null {
+export function taxFor(country: string | null | undefined, taxIds: readonly { type: string; value: string | null }[], amount: number): TaxFor | null {
   if (!country) return null
   const vatArea = euCountries.includes(country) || country === 'GB'
   if (vatArea && validVatNumber(taxIds)) return { country, rate: 0, amount: 0, reason: 'reverse_charge' }

@@ -61,10 +61,13 @@ export function invoice(input: {
   number: string | null
   /** The customer's tax IDs, as the invoice copies them when finalised. */
   taxIds?: Stripe.Invoice.CustomerTaxId[]
+  /** The tax automatic tax computed on the lines (tax-rates.ts), exclusive of them. */
+  tax?: Stripe.Invoice.TotalTax | null
 }): Stripe.Invoice {
   // A preview has no id (Stripe answers an invoice without one); it is typed as a string.
   const id = input.id === null ? (null as unknown as string) : (input.id ?? newId('in'))
-  const total = input.lines.reduce((sum, line) => sum + line.amount, 0)
+  const subtotal = input.lines.reduce((sum, line) => sum + line.amount, 0)
+  const total = subtotal + (input.tax?.amount ?? 0)
   const due = Math.max(0, total)
   const lines = input.lines.map((line) => invoiceLine(id, input.subscription.id, line))
   return {
@@ -82,7 +85,9 @@ export function invoice(input: {
     attempt_count: 0,
     attempted: false,
     auto_advance: false,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: input.tax
+      ? { disabled_reason: null, enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'complete' }
+      : { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: 'charge_automatically',
@@ -134,14 +139,14 @@ export function invoice(input: {
     statement_descriptor: null,
     status: 'draft',
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: total,
-    subtotal_excluding_tax: total,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
     test_clock: input.customer.test_clock ?? null,
     total,
     total_discount_amounts: [],
-    total_excluding_tax: total,
+    total_excluding_tax: subtotal,
     total_pretax_credit_amounts: [],
-    total_taxes: [],
+    total_taxes: input.tax ? [input.tax] : [],
     webhooks_delivered_at: null,
   }
 }
