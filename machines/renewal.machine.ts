@@ -22,7 +22,6 @@ export const renewalMachine = setup({
       | { type: 'seats.open'; subscriptionId: string }
       | { type: 'seats.submit'; seats: number }
       | { type: 'autoRenew.set'; subscriptionId: string; autoRenew: boolean }
-      | { type: 'notice.dismiss' }
       | { type: 'dialog.close' },
   },
   actors: {
@@ -69,7 +68,7 @@ export const renewalMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'The renewals; a failed switch says why above them.',
+          description: 'The renewals; a failed switch says why above them, until the next change.',
           on: {
             'seats.open': {
               guard: { type: 'renews', params: ({ event }) => ({ subscriptionId: event.subscriptionId }) },
@@ -81,7 +80,6 @@ export const renewalMachine = setup({
               target: 'switching',
               actions: { type: 'keepSwitch', params: ({ event }) => ({ subscriptionId: event.subscriptionId, autoRenew: event.autoRenew }) },
             },
-            'notice.dismiss': { actions: 'clearError' },
           },
         },
         switching: {

@@ -28,10 +28,6 @@ export const renewalTour: Tour<typeof renewalMachine> = {
       }
       case 'autoRenew.set':
         return panel.getByRole('switch', { name: 'Auto-renew' }).click({ force: true })
-      case 'notice.dismiss': {
-        const dismiss = panel.getByRole('button', { name: 'Dismiss' })
-        return (await dismiss.count()) > 0 ? dismiss.click() : undefined
-      }
       case 'dialog.close':
         return page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click()
     }

@@ -38,7 +38,6 @@ export const renewalModel: PathPlan<typeof renewalMachine> = {
     // Fewer than the two assigned: the dialog says so and sends nothing.
     { type: 'seats.submit', seats: 1 },
     { type: 'autoRenew.set', subscriptionId: caraRenewal.subscriptionId, autoRenew: false },
-    { type: 'notice.dismiss' },
     { type: 'dialog.close' },
     ...actorEvents(fixtures),
   ],

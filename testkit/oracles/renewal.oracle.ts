@@ -48,8 +48,6 @@ export const renewalOracle: Oracle<void, RenewalHeld> = {
         return listed?.autoRenew ? to(`${ready}.seats.editing`, { changing: listed, error: null }) : now
       case `${ready}.idle autoRenew.set`:
         return listed && listed.autoRenew !== autoRenew ? to(`${ready}.switching`, { switching: { subscriptionId: subscriptionId!, autoRenew: autoRenew! }, error: null }) : now
-      case `${ready}.idle notice.dismiss`:
-        return to(now.state, { error: null })
       case `${ready}.seats.editing seats.submit`: {
         const changing = now.held.changing!
         const allowed = Number.isInteger(seats) && seats! >= Math.max(1, changing.assigned) && seats! <= changing.seats

@@ -25,7 +25,7 @@ export function RenewalPanel() {
       {view.loadError && <LoadFailed title="Your renewals could not be loaded" message={view.loadError} onRetry={() => renewal.send({ type: 'renewals.reload' })} />}
       {view.shown && (
         <Stack>
-          <ErrorAlert title="Auto-renew was not changed" message={view.error} onDismiss={() => renewal.send({ type: 'notice.dismiss' })} />
+          <ErrorAlert title="Auto-renew was not changed" message={view.error} />
           {view.cards.map((card) => (
             <Card key={card.id} withBorder component="article" aria-label={card.title}>
               <Stack gap="xs">

@@ -29,10 +29,6 @@ function act(event: { type: string } & Record<string, unknown>) {
     }
     case 'autoRenew.set':
       return fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' }))
-    case 'notice.dismiss': {
-      const dismiss = screen.queryByRole('button', { name: 'Dismiss' })
-      return dismiss && fireEvent.click(dismiss)
-    }
     case 'dialog.close':
       return fireEvent.click(within(seatsDialog()).getAllByRole('button', { name: 'Close' })[0]!)
     case 'xstate.init':
