@@ -3,6 +3,8 @@ import { activityTour } from './tours/activity.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
 import { feedTokensTour } from './tours/feed-tokens.tour'
+import { invoicesTour } from './tours/invoices.tour'
+import { renewalTour } from './tours/renewal.tour'
 import { keyRotationTour } from './tours/key-rotation.tour'
 import { licenseKeyTour } from './tours/license-key.tour'
 import { manageLicensesTour } from './tours/manage-licenses.tour'
@@ -31,6 +33,8 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   keyRotation: keyRotationTour,
   activity: activityTour,
   feedTokens: feedTokensTour,
+  invoices: invoicesTour,
+  renewal: renewalTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

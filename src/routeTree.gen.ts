@@ -15,6 +15,7 @@ import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tokens'
+import { Route as AccountInvoicesRouteImport } from './routes/account/invoices'
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
@@ -50,6 +51,11 @@ const AccountFeedTokensRoute = AccountFeedTokensRouteImport.update({
   path: '/feed-tokens',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountInvoicesRoute = AccountInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountLicensesRoute = AccountLicensesRouteImport.update({
   id: '/licenses',
   path: '/licenses',
@@ -77,6 +83,7 @@ export interface FileRoutesByFullPath {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
@@ -88,6 +95,7 @@ export interface FileRoutesByTo {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
@@ -101,6 +109,7 @@ export interface FileRoutesById {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
@@ -115,6 +124,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/profile'
     | '/account/'
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/profile'
     | '/account'
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/profile'
     | '/account/'
@@ -196,6 +208,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountFeedTokensRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/invoices': {
+      id: '/account/invoices'
+      path: '/invoices'
+      fullPath: '/account/invoices'
+      preLoaderRoute: typeof AccountInvoicesRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/licenses': {
       id: '/account/licenses'
       path: '/licenses'
@@ -229,6 +248,7 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteRouteChildren {
   AccountFeedTokensRoute: typeof AccountFeedTokensRoute
+  AccountInvoicesRoute: typeof AccountInvoicesRoute
   AccountLicensesRoute: typeof AccountLicensesRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -238,6 +258,7 @@ interface AccountRouteRouteChildren {
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountFeedTokensRoute: AccountFeedTokensRoute,
+  AccountInvoicesRoute: AccountInvoicesRoute,
   AccountLicensesRoute: AccountLicensesRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,

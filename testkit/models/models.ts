@@ -6,6 +6,7 @@ import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
 import { feedTokensModel } from './feed-tokens.model'
+import { invoicesModel } from './invoices.model'
 import { keyRotationModel } from './key-rotation.model'
 import { licenseKeyModel } from './license-key.model'
 import { manageLicensesModel } from './manage-licenses.model'
@@ -13,6 +14,7 @@ import { myLicensesModel } from './my-licenses.model'
 import { profileModel } from './profile.model'
 import { purchaseModel } from './purchase.model'
 import { purchaseCompleteModel } from './purchase-complete.model'
+import { renewalModel } from './renewal.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 import { upgradeModel } from './upgrade.model'
@@ -25,6 +27,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   billingPortalModel,
   discordConnectModel,
   feedTokensModel,
+  invoicesModel,
   keyRotationModel,
   licenseKeyModel,
   manageLicensesModel,
@@ -32,6 +35,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   profileModel,
   purchaseModel,
   purchaseCompleteModel,
+  renewalModel,
   sessionModel,
   tokenModel,
   upgradeModel,

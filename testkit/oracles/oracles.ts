@@ -5,6 +5,7 @@ import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { feedTokensOracle } from './feed-tokens.oracle'
+import { invoicesOracle } from './invoices.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
 import { licenseKeyOracle } from './license-key.oracle'
 import { manageLicensesOracle } from './manage-licenses.oracle'
@@ -12,6 +13,7 @@ import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
 import { purchaseOracle } from './purchase.oracle'
 import { purchaseCompleteOracle } from './purchase-complete.oracle'
+import { renewalOracle } from './renewal.oracle'
 import { sessionOracle } from './session.oracle'
 import { tokenOracle } from './token.oracle'
 import { upgradeOracle } from './upgrade.oracle'
@@ -25,6 +27,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   feedTokens: feedTokensOracle,
+  invoices: invoicesOracle,
   keyRotation: keyRotationOracle,
   licenseKey: licenseKeyOracle,
   manageLicenses: manageLicensesOracle,
@@ -32,6 +35,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   profile: profileOracle,
   purchase: purchaseOracle,
   purchaseComplete: purchaseCompleteOracle,
+  renewal: renewalOracle,
   session: sessionOracle,
   tokenAcquisition: tokenOracle,
   upgrade: upgradeOracle,

@@ -1,6 +1,10 @@
 /** The sidebar of the account area, from the account (spec section 2). */
 export type AccountNavItem =
-  | { kind: 'page'; label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens'; to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' }
+  | {
+      kind: 'page'
+      label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens' | 'Invoices and company'
+      to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' | '/account/invoices'
+    }
   | { kind: 'billing'; label: 'Billing' }
 
 export interface AccountNavFacts {
@@ -20,6 +24,8 @@ export function selectAccountNav(account: AccountNavFacts): AccountNavItem[] {
   // Feed tokens belong to a Commercial Plus subscription. The account names the owner's highest live
   // plan (it keeps the last one after the subscription ends: creating a token then answers 409 in words).
   if (account.allowedPriceId === 'commercial-plus') items.push({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
+  // The invoices and the company details they carry are the payment customer's (our addition, issue 31).
+  if (account.hasStripeAccount) items.push({ kind: 'page', label: 'Invoices and company', to: '/account/invoices' })
   return items
 }
 

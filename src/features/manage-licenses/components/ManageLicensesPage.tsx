@@ -25,6 +25,7 @@ import { AssignedTable } from './AssignedTable'
 import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
 import { RecentActivity } from './RecentActivity'
+import { RenewalPanel } from './RenewalPanel'
 import { StatTiles } from './StatTiles'
 import { UnassignDialog } from './UnassignDialog'
 import { leaveSiteFor } from '../../../ui/leave-site'
@@ -139,6 +140,7 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
             onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
             tools={<AssignedCsvDownload saveFile={saveCsv} />}
           />
+          <RenewalPanel />
           <RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />
         </>
       )}

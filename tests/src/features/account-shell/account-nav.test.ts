@@ -9,13 +9,13 @@ describe('the account sidebar', () => {
   })
 
   it('adds Billing for a payment customer and Manage Licenses for an account with a plan, in the spec’s order', () => {
-    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses'])
+    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company'])
     expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses'])
-    expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing'])
+    expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Invoices and company'])
   })
 
   it('adds Feed tokens for a Commercial Plus owner only, after Manage Licenses', () => {
-    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens'])
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company'])
     expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens'])
     expect(selectAccountNav({ allowedPriceId: 'commercial-plus' }).at(-1)).toEqual({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
   })
@@ -26,6 +26,7 @@ describe('the account sidebar', () => {
       { kind: 'page', label: 'Profile', to: '/account/profile' },
       { kind: 'billing', label: 'Billing' },
       { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+      { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
     ])
   })
 
