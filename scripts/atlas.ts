@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { atlasCapturesDir, type AtlasRecord } from '../e2e/tours/atlas-record'
 import { tours } from '../e2e/tours/tours'
@@ -42,7 +42,7 @@ mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })
 for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), svg)
 
 const capturesDir = join(atlasDir, atlasCapturesDir)
-const records = readdirSync(capturesDir, { withFileTypes: true })
+const records = (existsSync(capturesDir) ? readdirSync(capturesDir, { withFileTypes: true }) : [])
   .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
   .map((entry) => JSON.parse(readFileSync(join(capturesDir, entry.name), 'utf8')) as AtlasRecord)
 
