@@ -48,6 +48,8 @@ export default defineConfig({
     // Instrumented code on a shared machine: a long generated path can take several times its usual time.
     testTimeout: 120_000,
     sequence: { ...base.test?.sequence, sequencer: QuickTestsFirst },
+    // A test file that fails to load fails the mutant's run, as it fails `npm test`.
+    reporters: ['default', './scripts/mutation/load-failures-fail.ts'],
     setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'],
     projects: testProjects((path) => !leftOut(path)),
   },
