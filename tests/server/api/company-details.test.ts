@@ -65,7 +65,9 @@ describeApi('invoices and company details on $name', (api) => {
     expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data.map((id) => id.value)).toEqual(['GB123456789'])
     expect((await save(cara, { ...fabrikam, taxId: null })).body).toEqual({ ...fabrikam, taxId: null })
     expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data).toEqual([])
+    // Back to the first details: saved anew, not the first save's answers replayed.
     expect((await save(cara, fabrikam)).status).toBe(200)
+    expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data.map((id) => id.value)).toEqual(['DE123456789'])
   })
 
   it('puts the company details on the next invoice: its PDF shows the legal name, address and VAT ID', async () => {
