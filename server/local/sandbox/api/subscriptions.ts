@@ -78,7 +78,13 @@ export const subscriptionRoutes: Route[] = [
     const customer = read.string(call.params, 'customer')
     const subscription = read.string(call.params, 'subscription')
     const status = read.oneOf(call.params, 'status', ['draft', 'open', 'paid', 'uncollectible', 'void'])
-    const page = await list<Stripe.Invoice>(ctx.q, 'invoice', { ...(customer ? { customer } : {}), ...(subscription ? { subscription } : {}), json: status ? { status } : {} }, call.page(), '/v1/invoices')
+    const page = await list<Stripe.Invoice>(
+      ctx.q,
+      'invoice',
+      { ...(customer ? { customer } : {}), ...(subscription ? { subscription } : {}), json: status ? { status } : {} },
+      call.page(),
+      '/v1/invoices',
+    )
     return { ...page, data: page.data.map((invoice) => withPdf(ctx.core, invoice)) }
   }),
   route('POST', '/invoices/create_preview', async (ctx, call) => {
