@@ -2,7 +2,8 @@ import { companyDetailsSchema } from '../../common/billing-contract'
 import type { Database } from '../db/database'
 import { billingCustomerFor } from '../licensing/billing-access'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, resource } from './context'
+import { changeKey } from './change-key'
+import { caller, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
@@ -17,6 +18,6 @@ export function companyRoutes(db: Database, gateway: StripeGateway) {
     .put('/company', allow('billing'), jsonBody(companyDetailsSchema), async (c) => {
       const details = c.req.valid('json')
       const customerId = await billingCustomerFor(db, caller(c).oid)
-      return c.json(await gateway.saveCompanyDetails(customerId, details, idempotencyKey(c, 'company', { customerId, details })))
+      return c.json(await gateway.saveCompanyDetails(customerId, details, changeKey(c, 'company', customerId)))
     })
 }

@@ -4,7 +4,8 @@ import { billingOwnerFor, renewableSubscriptionFor } from '../licensing/billing-
 import { checkRenewalSeats, recordRenewalSeats, renewalOf, renewalsOf } from '../licensing/renewals'
 import { applySubscription } from '../licensing/subscription-store'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, resource } from './context'
+import { changeKey } from './change-key'
+import { caller, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
@@ -39,7 +40,7 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
       const answer = await inTurn(subscription.id, async () => {
         const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
         checkRenewalSeats(renewal, seats)
-        const key = idempotencyKey(c, 'renewal-seats', { renewal, seats }, subscription.id)
+        const key = changeKey(c, 'renewal-seats', subscription.id)
         const scheduleId = await gateway.scheduleRenewalSeats({ subscriptionId: subscription.stripe_subscription_id, seats, idempotencyKey: key })
         await recordRenewalSeats(db, renewal, seats, scheduleId)
         return renewalOf(db, subscription.owner_oid, subscription.id)
@@ -51,7 +52,7 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
       const subscription = await renewableSubscriptionFor(db, caller(c).oid, c.req.param('id'))
       const answer = await inTurn(subscription.id, async () => {
         const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
-        const key = idempotencyKey(c, 'auto-renew', { renewal, autoRenew }, subscription.id)
+        const key = changeKey(c, 'auto-renew', subscription.id)
         const state = await gateway.setAutoRenew({ subscriptionId: subscription.stripe_subscription_id, autoRenew, idempotencyKey: key })
         // Applied at once, as an upgrade is (the webhook that follows finds it done); a subscription that ends has no reduction to make.
         await db.transaction(async (tx) => {

@@ -37,7 +37,8 @@ const renewalOfRow = (row: RenewalRow): Renewal => {
   return {
     subscriptionId: row.id,
     priceId: row.price_id,
-    renewsOn: new Date(row.current_period_end).toISOString(),
+    // To the second, as Stripe keeps it (the demo seed's own dates carry milliseconds until Stripe's first event).
+    renewsOn: new Date(Math.floor(new Date(row.current_period_end).getTime() / 1000) * 1000).toISOString(),
     seats: row.quantity,
     assigned: row.assigned,
     renewalSeats,

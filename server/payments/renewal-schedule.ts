@@ -24,10 +24,16 @@ export function createRenewalCalls(stripe: Stripe, prices: PriceCatalogue) {
       const item = itemOf(subscription)
       const current = idOf(subscription.schedule)
       if (input.seats === item.quantity) {
-        if (current) await release(current, `${input.idempotencyKey}:release`)
+        if (current) await release(current, `release:${current}`)
         return null
       }
-      const scheduleId = current ?? (await stripe.subscriptionSchedules.create({ from_subscription: subscription.id }, { idempotencyKey: `${input.idempotencyKey}:schedule` })).id
+      // One schedule at a time for a subscription (Stripe refuses a second): the key names how many it had, so two requests at once make one.
+      const made = current
+        ? 0
+        : (await stripe.subscriptionSchedules.list({ customer: idOf(subscription.customer)!, limit: 100 })).data.filter((schedule) =>
+            [idOf(schedule.subscription), schedule.released_subscription].includes(subscription.id),
+          ).length
+      const scheduleId = current ?? (await stripe.subscriptionSchedules.create({ from_subscription: subscription.id }, { idempotencyKey: `renewal-schedule:${subscription.id}:${made}` })).id
       await stripe.subscriptionSchedules.update(
         scheduleId,
         {
@@ -38,7 +44,7 @@ export function createRenewalCalls(stripe: Stripe, prices: PriceCatalogue) {
             { items: [{ price: item.price.id, quantity: input.seats }], duration: { interval: 'year', interval_count: 1 } },
           ],
         },
-        { idempotencyKey: `${input.idempotencyKey}:phases` },
+        { idempotencyKey: `${input.idempotencyKey}:phases:${scheduleId}` },
       )
       return scheduleId
     },
@@ -52,7 +58,7 @@ export function createRenewalCalls(stripe: Stripe, prices: PriceCatalogue) {
       const subscription = await stripe.subscriptions.retrieve(input.subscriptionId)
       if (subscription.cancel_at_period_end === !input.autoRenew) return subscriptionState(subscription, prices)
       const schedule = idOf(subscription.schedule)
-      if (schedule && !input.autoRenew) await release(schedule, `${input.idempotencyKey}:release`)
+      if (schedule && !input.autoRenew) await release(schedule, `release:${schedule}`)
       const updated = await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: !input.autoRenew }, { idempotencyKey: input.idempotencyKey })
       return subscriptionState(updated, prices)
     },

@@ -92,7 +92,7 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
 
   app.get('/invoices/:id/pdf', async (c) => {
     const row = await load<Stripe.Invoice>(db, 'invoice', c.req.param('id'))
-    if (!row?.data.invoice_pdf) return c.html(notFoundPage(), 404)
+    if (!row || row.data.status === 'draft') return c.html(notFoundPage(), 404)
     return c.body(new Uint8Array(invoicePdf(row.data)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="Invoice-${row.data.number}.pdf"` })
   })
 

@@ -7,6 +7,10 @@ import { pdfDocument, type PdfText } from './pdf'
 /** Where the sandbox serves an invoice's PDF (Stripe's link needs no key either: the address is the secret). */
 export const invoicePdfAddress = (core: Core, invoiceId: string) => `${core.origin}/sandbox/invoices/${invoiceId}/pdf`
 
+/** A finalised invoice with its PDF's address (the demo seed's first invoices are stored without one). */
+export const withPdf = (core: Core, invoice: Stripe.Invoice): Stripe.Invoice =>
+  invoice.status === 'draft' || invoice.invoice_pdf ? invoice : { ...invoice, invoice_pdf: invoicePdfAddress(core, invoice.id!) }
+
 const money = (cents: number, currency: string) => `${cents < 0 ? '-' : ''}${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(Math.abs(cents) / 100).toFixed(2)}`
 const longDate = (seconds: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seconds * 1000))
 const taxIdLabel = (type: string) =>

@@ -30,6 +30,8 @@ describeApi('invoices and company details on $name', (api) => {
     const invoices = v.parse(invoicesSchema, answer.body)
     expect(invoices).toHaveLength(1)
     expect(invoices[0]).toMatchObject({ total: 149_500, currency: 'usd', status: 'paid', number: expect.stringMatching(/-0001$/) })
+    // The demo seed's invoice has its PDF too.
+    expect((await fetch(invoices[0]!.pdfUrl!)).headers.get('content-type')).toBe('application/pdf')
     for (const path of ['/stripe/invoices', '/stripe/company']) {
       const refused = await api.call('nolicense@example.com', 'GET', path)
       expect(refused).toMatchObject({ status: 409, body: { message: 'This account has no billing account yet: buy a license first.' } })
@@ -63,7 +65,9 @@ describeApi('invoices and company details on $name', (api) => {
     expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data.map((id) => id.value)).toEqual(['GB123456789'])
     expect((await save(cara, { ...fabrikam, taxId: null })).body).toEqual({ ...fabrikam, taxId: null })
     expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data).toEqual([])
+    // Back to the first details: saved anew, not the first save's answers replayed.
     expect((await save(cara, fabrikam)).status).toBe(200)
+    expect((await api.stripe.customers.listTaxIds('cus_demo_commercial')).data.map((id) => id.value)).toEqual(['DE123456789'])
   })
 
   it('puts the company details on the next invoice: its PDF shows the legal name, address and VAT ID', async () => {

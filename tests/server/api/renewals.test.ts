@@ -95,6 +95,23 @@ describeApi('renewals on $name', (api) => {
     expect((await setAutoRenew(paula, 'sub_demo_plus', false)).body).toMatchObject({ autoRenew: false })
     expect((await setAutoRenew(paula, 'sub_demo_plus', true)).body).toMatchObject({ autoRenew: true, renewalSeats: 3 })
     expect((await api.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(false)
+    // Off again: a new change at Stripe, not the first one's answer replayed.
+    expect((await setAutoRenew(paula, 'sub_demo_plus', false)).body).toMatchObject({ autoRenew: false })
+    expect((await api.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true)
+    expect((await setAutoRenew(paula, 'sub_demo_plus', true)).body).toMatchObject({ autoRenew: true })
     expect((await setAutoRenew(paula, 'sub_demo_plus', 'no')).status).toBe(422)
+  })
+
+  it('gives no seat beyond those the renewal keeps: the owner chooses more seats for the renewal first', async () => {
+    const assign = (email: string) => api.call(paula, 'POST', '/licenses/assign', { firstName: 'Dev', lastName: 'Eloper', email })
+    expect((await setSeats(paula, 'sub_demo_plus', 2)).body).toMatchObject({ seats: 3, assigned: 1, renewalSeats: 2 })
+    expect((await assign('second@example.com')).status).toBe(200)
+    const refused = await assign('third@example.com')
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^Your subscription renews on .+ with 2 licenses, and all of them are assigned\. Choose more seats for the renewal under Renewal first\.$/) },
+    })
+    expect((await setSeats(paula, 'sub_demo_plus', 3)).body).toMatchObject({ renewalSeats: 3, assigned: 2 })
+    expect((await assign('third@example.com')).status).toBe(200)
   })
 })

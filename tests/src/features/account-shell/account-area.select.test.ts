@@ -28,6 +28,7 @@ describe('the account area', () => {
         { kind: 'page', label: 'Profile', to: '/account/profile' },
         { kind: 'billing', label: 'Billing' },
         { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+        { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
       ],
       userName: 'Cara Commercial',
       userImage: 'https://images.example.com/cara.png',
