@@ -6,6 +6,7 @@ import { applySubscription } from '../licensing/subscription-store'
 import { annualTotal, needsCard, planUpgrade } from '../licensing/upgrade'
 import { PaymentDeclinedError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
+import { inSubscriptionTurn } from '../payments/subscription-sync'
 import { caller, idempotencyKey, onSite, parsed, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
@@ -59,17 +60,20 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
           // a day) the customer's next attempt, with another card or the same one, is charged anew.
           const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
           const key = idempotencyKey(c, 'upgrade', content, subscription.stripe_subscription_id)
-          const state = await gateway
-            .changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key })
-            .catch(async (error: unknown) => {
-              if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
-              throw error
-            })
-          // Stripe's answer is applied at once (the webhook that follows finds it done), so a refresh
-          // shows the new plan. Undated: this instance's clock is not Stripe's, and an event it
-          // dated too late would be dropped as stale; the upgrade's own events put things right if an
-          // older event's handler writes over it.
-          if (state) await db.transaction((tx) => applySubscription(tx, state))
+          // Stripe's answer is applied at once, in the subscription's turn (the webhook that follows
+          // finds it done), so a refresh shows the new plan.
+          await inSubscriptionTurn(
+            db,
+            subscription.stripe_subscription_id,
+            () =>
+              gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key }).catch(async (error: unknown) => {
+                if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
+                throw error
+              }),
+            async (tx, state, askedAt) => {
+              if (state) await applySubscription(tx, state, { askedAt })
+            },
+          )
         }
         return c.json(request)
       })

@@ -67,9 +67,11 @@ export async function oneAtATime<A, R>(db: Database, key: string, ask: () => Pro
     })
   return holdingConnections(() =>
     db.transaction(async (tx) => {
-      await tx.query(`set local lock_timeout = '${lockWaitSeconds}s'`)
-      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [lockSpace, key])
-      const askedAt = await clock(tx)
+      // One round trip: PostgreSQL evaluates a select list in order, so the clock is read once the lock is held.
+      const [{ now: askedAt }] = (await tx.query<{ now: string }>(
+        `select set_config('lock_timeout', '${lockWaitSeconds}s', true), pg_advisory_xact_lock($1, hashtext($2)), clock_timestamp()::text as now`,
+        [lockSpace, key],
+      )) as [{ now: string }]
       return apply(tx, await ask(), askedAt)
     }),
   )

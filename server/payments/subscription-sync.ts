@@ -7,6 +7,16 @@ import type { StripeGateway } from './gateway'
 export type SyncOutcome = ApplyOutcome | 'duplicate' | 'missing'
 
 /**
+ * A turn on one Stripe subscription (server/db/one-at-a-time.ts), shared by the webhook's syncs,
+ * the reconciliation and the portal's own changes (upgrade, renewal seats, auto-renewal): `ask` sends
+ * the change to Stripe, `apply` records Stripe's answer, dated by `askedAt`, the database clock once
+ * the turn began. A state read before the change can then never land over the change's answer, nor
+ * the answer over a state read after it, on any instance.
+ */
+export const inSubscriptionTurn = <A, R>(db: Database, stripeSubscriptionId: string, ask: () => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>) =>
+  oneAtATime(db, `subscription:${stripeSubscriptionId}`, ask, apply)
+
+/**
  * Brings the portal's copy of one Stripe subscription to what Stripe holds now, one turn at a time
  * per subscription across instances (server/db/one-at-a-time.ts): the lock is taken, Stripe is
  * asked, the answer applied. `first` runs in the same transaction before the answer is applied (a
@@ -20,9 +30,9 @@ export async function syncSubscription(
   subscriptionId: string,
   options: { eventAt?: Date; first?: (tx: Queryable) => Promise<boolean>; context?: Record<string, unknown> } = {},
 ): Promise<SyncOutcome> {
-  const { outcome, observed } = await oneAtATime(
+  const { outcome, observed } = await inSubscriptionTurn(
     db,
-    `subscription:${subscriptionId}`,
+    subscriptionId,
     () => gateway.readSubscription(subscriptionId),
     async (tx, observed, askedAt) => {
       if (options.first && !(await options.first(tx))) return { outcome: 'duplicate' as const, observed }
