@@ -1,21 +1,21 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { feedTokenUsername } from '../../common/contract'
 import type { Queryable } from '../db/database'
 import { livePlusSeatsOf } from '../licensing/license-store'
+import { secretDigest } from '../secret-digest'
 import type { FeedCredentials } from './basic-credentials'
 import { feedTokenDigest } from './feed-token-secret'
 import { workingTokenSql } from './feed-tokens'
 import type { FeedUser } from './feed-usage'
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest()
 /** Compared when the email holds no seat, so that an unknown email costs the same as a wrong key. */
 const strangerKey = randomBytes(18).toString('base64')
 
 /** The seat whose key this is, comparing fixed-length digests in constant time, every one of them. */
 export function seatWithKey(key: string, seats: readonly { id: string; license_key: string }[]): string | null {
-  const given = sha256(key)
+  const given = secretDigest(key)
   let found: string | null = null
-  for (const seat of seats.length > 0 ? seats : [{ id: '', license_key: strangerKey }]) if (timingSafeEqual(given, sha256(seat.license_key)) && seat.id) found = seat.id
+  for (const seat of seats.length > 0 ? seats : [{ id: '', license_key: strangerKey }]) if (timingSafeEqual(given, secretDigest(seat.license_key)) && seat.id) found = seat.id
   return found
 }
 

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { secretDigest } from '../secret-digest'
 
 /** A new invitation link's secret: 256 random bits, 43 base64url characters. Only its digest is kept. */
 export const newInvitationSecret = () => randomBytes(32).toString('base64url')
 
-export const invitationDigest = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest()
+export const invitationDigest = secretDigest
 
 /** The page of the SPA the invitation's link opens: it says what to accept once signed in, and authenticates nobody. */
 export const invitationLink = (origin: string, secret: string) => `${origin}/account/invitations/${secret}`

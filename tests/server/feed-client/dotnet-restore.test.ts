@@ -48,7 +48,9 @@ const core = samplePackages.find((pkg) => pkg.id === 'Prism.Core')!
 const plus = demoPeople.find((person) => person.email === 'plus@example.com')!
 const challenge = 'Basic realm="Prism packages"'
 
-describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the production server', () => {
+// Each test runs the real client several times: on a busy machine (npm test runs Vitest beside the
+// browser tests, at a lower priority) a restore can take several times its quiet ten seconds.
+describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the production server', { timeout: 150_000 }, () => {
   const id = randomBytes(4).toString('hex')
   const trustedCa = `/usr/local/share/ca-certificates/prism-feed-test-${id}.crt`
   // Made when the tests run (a skipped suite's body still runs, to list its tests).

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Renewal } from '../../../common/billing-contract'
 import { createStripeClient } from '../../../server/payments/stripe-client'
 import { callInstance, productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
 
@@ -90,17 +91,18 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
 
   it("takes a change made at one instance in the subscription's turn: an event being applied at the other, with an older Stripe answer, does not land over it", async () => {
     const [subscription] = (await sdk().subscriptions.list({ limit: 1 })).data
-    const [renewal] = (await call(0, 'GET', '/renewals')).body
-    expect(renewal.autoRenew).toBe(true)
+    const renewals = async () => (await call(0, 'GET', '/renewals')).body as unknown as Renewal[]
+    const [renewal] = await renewals()
+    expect(renewal!.autoRenew).toBe(true)
     const event = JSON.stringify({ id: 'evt_turns_1', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: subscription } })
     const slow = stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${subscription!.id}`)
     const applying = deliver(0, event)
     await slow.answered
-    const change = call(1, 'PUT', `/stripe/renewals/${renewal.subscriptionId}/auto-renew`, { autoRenew: false })
+    const change = call(1, 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/auto-renew`, { autoRenew: false })
     await Promise.race([change, new Promise((resolve) => setTimeout(resolve, 1_000))])
     slow.release()
     expect([(await applying).status, (await change).status]).toEqual([200, 200])
     expect((await sdk().subscriptions.retrieve(subscription!.id)).cancel_at_period_end).toBe(true)
-    expect((await call(0, 'GET', '/renewals')).body[0].autoRenew).toBe(false)
+    expect((await renewals())[0]!.autoRenew).toBe(false)
   })
 })
