@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { basicCredentials } from '../../../server/feed/basic-credentials'
 import { clientAddressOf, noteProxied } from '../../../server/http/client-address'
-import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { useProductionStack } from '../../../testkit/server/production-stack'
 import { describeApi } from '../../../testkit/server/api-fixture'
 
 const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
@@ -192,18 +192,12 @@ describe('reading the feed credentials and the client address', () => {
 
 // A production server behind its proxy: the addresses it forwards, and the log lines it writes.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed credential check in production mode', () => {
-  let tenant: Awaited<ReturnType<typeof startTenant>>
-  let stripe: Awaited<ReturnType<typeof startStripe>>
-  let instance: Instance
+  const stack = useProductionStack('feed', { settings: () => ({ TRUST_PROXY: '127.0.0.1/8, ::1' }) })
   const key = 'PRSM-PRODK-EYFOR-THEFE-EDTES-T2345'
-  const authorize = (authorization: string, forwardedFor: string) => fetch(`${instance.url}/api/feed/authorize`, { headers: { Authorization: authorization, 'X-Forwarded-For': forwardedFor } })
+  const authorize = (authorization: string, forwardedFor: string) => fetch(`${stack.instance.url}/api/feed/authorize`, { headers: { Authorization: authorization, 'X-Forwarded-For': forwardedFor } })
 
   beforeAll(async () => {
-    tenant = await startTenant()
-    stripe = await startStripe()
-    const env = await productionEnv(process.env.TEST_DATABASE_URL!, 'feed', tenant, stripe, { TRUST_PROXY: '127.0.0.1/8, ::1' })
-    instance = await startInstance(env)
-    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL })
     await client.connect()
     await client.query("insert into accounts (oid, email) values ('feed-owner', 'owner@feed.example.com')")
     await client.query(
@@ -211,11 +205,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed credential check in pr
     )
     await client.query("insert into seats (id, subscription_id, license_key, assignee_email, assigned_at) values ('seat_feed', 'sub_feed', $1, 'owner@feed.example.com', now())", [key])
     await client.end()
-  })
-  afterAll(async () => {
-    await instance?.stop()
-    await stripe?.close()
-    await tenant?.close()
   })
 
   it('limits by the address the trusted proxy forwards, and never logs the key or the Authorization header', async () => {
@@ -227,8 +216,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed credential check in pr
     expect((await authorize(wrong, '203.0.113.61')).headers.get('retry-after'), 'another address').toBeNull()
     expect((await authorize(right, '203.0.113.60')).status, 'the right key, from the address held back').toBe(204)
     expect((await authorize(wrong, '203.0.113.62')).status).toBe(401)
-    await expect.poll(() => instance.lines.filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/feed/authorize').length).toBe(75)
-    const logged = JSON.stringify(instance.lines)
+    await expect.poll(() => stack.instance.lines.filter((line) => (line.req as { path?: string } | undefined)?.path === '/api/feed/authorize').length).toBe(75)
+    const logged = JSON.stringify(stack.instance.lines)
     for (const secret of [key, right.slice('Basic '.length), wrong.slice('Basic '.length)]) expect(logged).not.toContain(secret)
   })
 })

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Renewal } from '../../../common/billing-contract'
 import { createStripeClient } from '../../../server/payments/stripe-client'
-import { callInstance, productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { callInstance, productionEnv, startInstance, startStripe } from '../../../testkit/server/instances'
+import { useProductionStack } from '../../../testkit/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-billing-agreement', email: 'owner@agreement.example.com' }
@@ -18,34 +19,22 @@ function reconcileScript(env: Record<string, string>, ...args: string[]) {
 
 // Production processes on one PostgreSQL, against the sandbox's Stripe API; the sandbox's events are delivered by the test.
 describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => {
-  let tenant: Awaited<ReturnType<typeof startTenant>>
-  let stripe: Awaited<ReturnType<typeof startStripe>>
-  let env: Record<string, string>
-  let instances: Instance[] = []
-  const sdk = () => createStripeClient({ secretKey: env.STRIPE_SECRET_KEY!, apiBase: stripe.origin })
+  const stack = useProductionStack('agreement', { instances: 2 })
+  const sdk = () => createStripeClient({ secretKey: stack.env.STRIPE_SECRET_KEY!, apiBase: stack.stripe.origin })
 
-  const call = async (index: number, method: string, path: string, body?: unknown) => callInstance(instances[index]!.url, await tenant.token(owner), method, path, body)
+  const call = async (index: number, method: string, path: string, body?: unknown) => callInstance(stack.instances[index]!.url, await stack.tenant.token(owner), method, path, body)
   const deliver = (index: number, body: string) =>
-    fetch(`${instances[index]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })
+    fetch(`${stack.instances[index]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stack.stripe.sign(body) }, body })
   const purchased = async () => (await call(0, 'GET', '/account/stats/')).body.purchased
 
   beforeAll(async () => {
-    tenant = await startTenant()
-    stripe = await startStripe()
-    env = await productionEnv(databaseUrl!, 'agreement', tenant, stripe)
-    instances = await Promise.all([startInstance(env), startInstance(env)])
     expect((await call(0, 'POST', '/auth/login', { firstName: 'Olga', lastName: 'Owner', email: owner.email, oid: owner.oid })).status).toBe(200)
-  }, 60_000)
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()))
-    await stripe?.close()
-    await tenant?.close()
   })
 
   it('refuses to start when a configured price differs from the plan the site shows, naming the price', async () => {
     const cheaper = await startStripe({ unitAmounts: { commercial: 19900 } })
     try {
-      const start = startInstance(await productionEnv(databaseUrl!, 'mismatch', tenant, cheaper))
+      const start = startInstance(await productionEnv(databaseUrl!, 'mismatch', stack.tenant, cheaper))
       await expect(start).rejects.toThrow(/exited \(1\)[\s\S]*price_commercial \(Commercial\) charges \$199\.00 every year; the site shows \$299\.00 every year/)
     } finally {
       await cheaper.close()
@@ -59,12 +48,12 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
       successUrl: 'https://portal.example.com/account',
       cancelUrl: 'https://portal.example.com/account',
     })
-    await stripe.pay(String(checkout.body.sessionId))
-    for (const body of stripe.deliveries.splice(0)) expect((await deliver(0, body)).status).toBe(200)
+    await stack.stripe.pay(String(checkout.body.sessionId))
+    for (const body of stack.stripe.deliveries.splice(0)) expect((await deliver(0, body)).status).toBe(200)
     expect(await purchased()).toBe(2)
     const [subscription] = (await sdk().subscriptions.list({ limit: 1 })).data
     const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: subscription } })
-    const slow = stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${subscription!.id}`)
+    const slow = stack.stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${subscription!.id}`)
     const first = deliver(0, event('evt_two_instances_1'))
     await slow.answered
     await sdk().subscriptions.update(subscription!.id, { items: [{ id: subscription!.items.data[0]!.id, quantity: 4 }], proration_behavior: 'none' })
@@ -78,12 +67,12 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
   it('npm run billing:reconcile finds a change whose events were lost: a dry run only says so, a run applies it', async () => {
     const [subscription] = (await sdk().subscriptions.list({ limit: 1 })).data
     await sdk().subscriptions.update(subscription!.id, { items: [{ id: subscription!.items.data[0]!.id, quantity: 5 }], proration_behavior: 'none' })
-    const dry = await reconcileScript(env, '--dry-run')
+    const dry = await reconcileScript(stack.env, '--dry-run')
     expect(dry.output).toContain('Compared 1 subscriptions with Stripe: 1 differences (logged above), dry run: nothing changed, 0 failed.')
     expect(dry.output).toMatch(/"kind":"quantity","portal":4,"stripe":5/)
     expect(dry.code).toBe(0)
     expect(await purchased()).toBe(4)
-    const run = await reconcileScript(env)
+    const run = await reconcileScript(stack.env)
     expect(run.output).toContain("1 differences (logged above), 1 brought to Stripe's state, 0 lapsed, 0 failed.")
     expect(run.code).toBe(0)
     expect(await purchased()).toBe(5)
@@ -95,7 +84,7 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
     const [renewal] = await renewals()
     expect(renewal!.autoRenew).toBe(true)
     const event = JSON.stringify({ id: 'evt_turns_1', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: subscription } })
-    const slow = stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${subscription!.id}`)
+    const slow = stack.stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${subscription!.id}`)
     const applying = deliver(0, event)
     await slow.answered
     const change = call(1, 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/auto-renew`, { autoRenew: false })

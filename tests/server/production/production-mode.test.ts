@@ -1,58 +1,44 @@
 import http from 'node:http'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoPeople } from '../../../server/local/demo-accounts'
-import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { startInstance } from '../../../testkit/server/instances'
+import { useProductionStack } from '../../../testkit/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const cara = demoPeople.find((person) => person.email === 'commercial@example.com')!
 
 // Production needs a PostgreSQL server: CI starts one (scripts/ci-postgres.sh); without it these are skipped.
 describe.skipIf(!databaseUrl)('production mode (server/production.ts) on PostgreSQL', () => {
-  let tenant: Awaited<ReturnType<typeof startTenant>>
-  let stripe: Awaited<ReturnType<typeof startStripe>>
-  let instance: Instance
-  let env: Record<string, string>
-
-  beforeAll(async () => {
-    tenant = await startTenant()
-    stripe = await startStripe()
-    env = await productionEnv(databaseUrl!, 'production', tenant, stripe)
-    instance = await startInstance(env)
-  })
-  afterAll(async () => {
-    await instance?.stop()
-    await stripe?.close()
-    await tenant?.close()
-  })
+  const stack = useProductionStack('production')
 
   it('mounts no identity provider, payment sandbox, Stripe API or demo sign-in: 404', async () => {
     for (const path of ['/idp/B2C_1_susi/v2.0/.well-known/openid-configuration', '/idp/b2c_1_susi/interaction/demo', '/sandbox/checkout/cs_test_1', '/sandbox/stripe.js', '/v1/customers']) {
-      const answer = await fetch(`${instance.url}${path}`)
+      const answer = await fetch(`${stack.instance.url}${path}`)
       expect(answer.status, path).toBe(404)
     }
-    expect((await fetch(`${instance.url}/v1/customers`, { method: 'POST', headers: { Authorization: 'Bearer sk_test_sandbox_local' } })).status).toBe(404)
+    expect((await fetch(`${stack.instance.url}/v1/customers`, { method: 'POST', headers: { Authorization: 'Bearer sk_test_sandbox_local' } })).status).toBe(404)
   })
 
   it('is healthy and ready once migrated, and seeds nothing', async () => {
-    const healthy = await fetch(`${instance.url}/healthz`)
+    const healthy = await fetch(`${stack.instance.url}/healthz`)
     expect(await healthy.json()).toEqual({ status: 'ok' })
     expect(healthy.headers.get('x-content-type-options')).toBe('nosniff')
     expect(healthy.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
-    const ready = await fetch(`${instance.url}/readyz`)
+    const ready = await fetch(`${stack.instance.url}/readyz`)
     expect(ready.status).toBe(200)
     expect(await ready.json()).toMatchObject({ status: 'ready' })
-    const caller = await fetch(`${instance.url}/api/account/`, { headers: { Authorization: `Bearer ${await tenant.token(cara)}` } })
+    const caller = await fetch(`${stack.instance.url}/api/account/`, { headers: { Authorization: `Bearer ${await stack.tenant.token(cara)}` } })
     expect(caller.status, 'no demo account exists in production').toBe(404)
   })
 
   it('stays ready after a newer build migrates the database further (a rolling deployment)', async () => {
     // The instance's own schema (its DATABASE_URL names it), as the newer build would leave it.
-    const db = new pg.Client({ connectionString: env.DATABASE_URL })
+    const db = new pg.Client({ connectionString: stack.env.DATABASE_URL })
     await db.connect()
     try {
       await db.query("insert into schema_migrations (version, name) values (999, 'a newer build')")
-      expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+      expect((await fetch(`${stack.instance.url}/readyz`)).status).toBe(200)
       await db.query('delete from schema_migrations where version = 999')
     } finally {
       await db.end()
@@ -60,8 +46,8 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   })
 
   it("answers the tenant's tokens, names each request in a header and a log line, and logs no token", async () => {
-    const token = await tenant.token(cara)
-    const login = await fetch(`${instance.url}/api/auth/login`, {
+    const token = await stack.tenant.token(cara)
+    const login = await fetch(`${stack.instance.url}/api/auth/login`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Cara', lastName: 'Commercial', email: cara.email, oid: cara.oid }),
@@ -69,16 +55,16 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
     expect(login.status).toBe(200)
     const requestId = login.headers.get('x-request-id')
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
-    expect((await fetch(`${instance.url}/api/licenses`, { headers: { Authorization: 'Bearer not-a-token' } })).status).toBe(401)
+    expect((await fetch(`${stack.instance.url}/api/licenses`, { headers: { Authorization: 'Bearer not-a-token' } })).status).toBe(401)
     await expect
-      .poll(() => instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId))
+      .poll(() => stack.instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId))
       .toMatchObject({ req: { method: 'POST', path: '/api/auth/login' }, res: { status: 200 }, oid: cara.oid })
-    expect(instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId)).toHaveProperty('durationMs')
-    expect(JSON.stringify(instance.lines)).not.toContain(token)
+    expect(stack.instance.lines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId)).toHaveProperty('durationMs')
+    expect(JSON.stringify(stack.instance.lines)).not.toContain(token)
   })
 
   it('finishes a request in flight when told to stop, then exits 0', async () => {
-    const other = await startInstance(env)
+    const other = await startInstance(stack.env)
     // A webhook whose body comes in two parts: the server has the request (it asked for the body with
     // '100 Continue'), is told to stop, and says it is finishing the requests in flight; only then
     // does the rest of the body come.
@@ -107,11 +93,11 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   })
 
   it('refuses to start without a required setting: exits 1, naming it', async () => {
-    const { DATABASE_URL: _left, ...rest } = env
+    const { DATABASE_URL: _left, ...rest } = stack.env
     await expect(startInstance(rest)).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+DATABASE_URL is required/)
   })
 
   it('refuses an unknown LOG_LEVEL in words, not with a stack trace from the logger', async () => {
-    await expect(startInstance({ ...env, LOG_LEVEL: 'verbose' })).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+LOG_LEVEL must be one of/)
+    await expect(startInstance({ ...stack.env, LOG_LEVEL: 'verbose' })).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+LOG_LEVEL must be one of/)
   })
 })

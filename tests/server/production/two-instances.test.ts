@@ -4,44 +4,37 @@ import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { composeMail } from '../../../server/mail/compose'
 import { queueMail } from '../../../server/mail/outbox'
 import { caught, startCatcher } from '../mail/harness'
-import { callInstance, productionEnv, startInstance, startStripe, startTenant, type Instance } from '../../../testkit/server/instances'
+import { callInstance } from '../../../testkit/server/instances'
+import { useProductionStack } from '../../../testkit/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-two-instances', email: 'owner@two.example.com' }
 
 // Two production processes on one PostgreSQL, requests split between them: what must be shared is.
 describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
-  let tenant: Awaited<ReturnType<typeof startTenant>>
-  let stripe: Awaited<ReturnType<typeof startStripe>>
   let catcher: MailCatcher
-  let env: Record<string, string>
-  let instances: Instance[] = []
-  const at = (index: number) => instances[index % instances.length]!
+  // A burst of 60: the 50 assigns at once fit in it; 120 reads do not, and at one read a second
+  // refilled, however slowly the machine answers them.
+  const stack = useProductionStack('two', {
+    instances: 2,
+    settings: async () => {
+      catcher = await startCatcher()
+      return { RATE_LIMIT_BURST: '60', RATE_LIMIT_READS_PER_SECOND: '1', SMTP_URL: catcher.smtpUrl }
+    },
+  })
+  afterAll(() => catcher?.stop())
+  const at = (index: number) => stack.instances[index % stack.instances.length]!
 
-  const call = async (index: number, method: string, path: string, body?: unknown, who = owner) => callInstance(at(index).url, await tenant.token(who), method, path, body)
+  const call = async (index: number, method: string, path: string, body?: unknown, who = owner) => callInstance(at(index).url, await stack.tenant.token(who), method, path, body)
 
   beforeAll(async () => {
-    tenant = await startTenant()
-    stripe = await startStripe()
-    catcher = await startCatcher()
-    // A burst of 60: the 50 assigns at once fit in it; 120 reads do not, and at one read a second
-    // refilled, however slowly the machine answers them.
-    env = await productionEnv(databaseUrl!, 'two', tenant, stripe, { RATE_LIMIT_BURST: '60', RATE_LIMIT_READS_PER_SECOND: '1', SMTP_URL: catcher.smtpUrl })
-    // Started together: the migrations run once, under the advisory lock, while the other waits.
-    instances = await Promise.all([startInstance(env), startInstance(env)])
     expect((await call(0, 'POST', '/auth/login', { firstName: 'Olga', lastName: 'Owner', email: owner.email, oid: owner.oid })).status).toBe(200)
-  }, 60_000)
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop()))
-    await catcher?.stop()
-    await stripe?.close()
-    await tenant?.close()
   })
 
   it('migrated once: one instance applied the migrations, and both are ready', async () => {
-    const applied = instances.flatMap((instance) => instance.lines.filter((line) => line.msg === 'migrations applied'))
+    const applied = stack.instances.flatMap((instance) => instance.lines.filter((line) => line.msg === 'migrations applied'))
     expect(applied).toHaveLength(1)
-    for (const instance of instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
+    for (const instance of stack.instances) expect((await fetch(`${instance.url}/readyz`)).status).toBe(200)
   })
 
   it('fulfils the same webhook event sent to both at once exactly once', async () => {
@@ -52,12 +45,14 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
       cancelUrl: 'https://portal.example.com/account',
     })
     expect(checkout.status).toBe(200)
-    await stripe.pay(String(checkout.body.sessionId))
-    const events = stripe.deliveries.filter((body) => body.includes(String(checkout.body.sessionId)) || body.includes('"customer.subscription.created"'))
+    await stack.stripe.pay(String(checkout.body.sessionId))
+    const events = stack.stripe.deliveries.filter((body) => body.includes(String(checkout.body.sessionId)) || body.includes('"customer.subscription.created"'))
     expect(events.length).toBeGreaterThan(0)
     for (const body of events) {
       const answers = await Promise.all(
-        instances.map((instance) => fetch(`${instance.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(body) }, body })),
+        stack.instances.map((instance) =>
+          fetch(`${instance.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stack.stripe.sign(body) }, body }),
+        ),
       )
       expect(answers.map((answer) => answer.status)).toEqual([200, 200])
     }
@@ -83,11 +78,11 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   })
 
   it("delivers each queued mail once, whichever instance's worker takes it", async () => {
-    const db = await openPostgres(env.DATABASE_URL!)
+    const db = await openPostgres(stack.env.DATABASE_URL!)
     const recipients = Array.from({ length: 20 }, (_, index) => `mail${index}@two.example.com`)
     try {
       await db.transaction(async (tx) => {
-        for (const to of recipients) await queueMail(tx, composeMail(to, 'Queued once', [['Sent once by one of two instances.']]))
+        for (const to of recipients) await queueMail(tx, composeMail(to, 'Queued once', [['Sent once by one of two stack.instances.']]))
       })
       const ours = async () => (await caught(catcher.restUrl)).filter((mail) => mail.subject === 'Queued once').map((mail) => mail.to[0]!.address)
       await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBe(recipients.length)
