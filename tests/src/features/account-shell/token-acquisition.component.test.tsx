@@ -106,6 +106,10 @@ describe('the token flow behind Update Profile (component paths of the token mac
   walkPaths(planPaths(tokenModel).paths, {
     table: tokenViewTable,
     oracle: tokenOracle,
+    // The page's call behind 'Update Profile' asks for a write token.
+    input: (path) => ({ ...path.input, scopes: [writeScope] }),
+    // The real sign-in flow answers a sign-in again at once: nothing here holds the page's actor there.
+    passesThrough: ['tokenAcquisition.signingInAgain'],
     title: (path) => `${signedIn(path) ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`,
     start: async (path) => {
       msal = fakeMsal([caraInMsal])
