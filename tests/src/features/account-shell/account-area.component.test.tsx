@@ -17,8 +17,8 @@ import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
-import { billingPortalViewTable } from './billing-portal.view-table'
-import { sessionViewTable } from './session.view-table'
+import { billingPortalViewTable } from '../../../../testkit/views/account-shell/billing-portal.view-table'
+import { sessionViewTable } from '../../../../testkit/views/account-shell/session.view-table'
 import { sessionOracle } from '../../../../testkit/oracles/session.oracle'
 import { billingPortalOracle } from '../../../../testkit/oracles/billing-portal.oracle'
 

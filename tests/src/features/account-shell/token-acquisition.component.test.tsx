@@ -17,7 +17,7 @@ import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../../supp
 import { describePath, planPaths } from '../../../../testkit/model/paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
-import { tokenViewTable } from './token.view-table'
+import { tokenViewTable } from '../../../../testkit/views/account-shell/token.view-table'
 import { tokenOracle } from '../../../../testkit/oracles/token.oracle'
 
 /**

@@ -12,7 +12,7 @@ import { inspectComponent } from '../../../support/running-actors'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
-import { upgradeViewTable } from './upgrade.view-table'
+import { upgradeViewTable } from '../../../../testkit/views/upgrade/upgrade.view-table'
 import { upgradeOracle } from '../../../../testkit/oracles/upgrade.oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
