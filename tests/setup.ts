@@ -17,8 +17,10 @@ if (typeof window !== 'undefined') {
   const { afterEach } = await import('vitest')
   afterEach(() => cleanup())
   // The app's actors (created through its inspection seam) run here under real views: the component level.
+  // It also keeps the actors each page starts, for the path walks to read their state (tests/support/running-actors.ts).
   const { connectInspection } = await import('../src/ui/app-actors')
-  connectInspection(recorders.component.record)
+  const { inspectComponent } = await import('./support/running-actors')
+  connectInspection(inspectComponent)
 
   window.matchMedia ??= (query: string) =>
     ({

@@ -1,6 +1,8 @@
 import type { Page, Route } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { planPaths, type PathPlan } from '../../testkit/model/paths'
+import { oracles } from '../../testkit/oracles/oracles'
+import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
 export interface TourStep {
@@ -43,6 +45,8 @@ export interface Tour<TMachine extends AnyStateMachine> {
   perform: (page: Page, event: EventFromLogic<TMachine>) => Promise<void>
   /** Waits until the page shows what the state stands for; `before` are the path's earlier steps. */
   expectShown: (page: Page, step: TourStep, before: TourStep[]) => Promise<void>
+  /** Then, what the page must show by the machine's oracle (testkit/oracles/): its view table, and what the browser can read of it. */
+  view: TourView
 }
 
 export interface TourPath {
@@ -151,11 +155,15 @@ export const heldFailureErrors = [/Failed to load resource: the server responded
 /**
  * Walks one path on a page of its own (so no request of an earlier path can be answered by
  * mistake): performs its user events, answers its actors' requests, and after each step waits for
- * the page to show the state, then hands it to `check` with the key that tells the state apart.
+ * the page to show the state, checks that it shows what the machine's oracle says of the events
+ * sent so far (its view-table row), then hands it to `check` with the key that tells the state apart.
  */
 export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
+  const oracle = oracles[tour.plan.name]
+  if (!oracle) throw new Error(`No oracle for the machine ${tour.plan.name}`)
+  const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)
   for (const [index, step] of path.steps.entries()) {
     const [, kind, actorId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type) ?? []
@@ -170,6 +178,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     }
     if (tour.leaving?.(step)) break
     await tour.expectShown(page, step, path.steps.slice(0, index))
+    await expectOracleRowShown(page, tour.view, oracle, path.input, sent.slice(0, index + 1))
     await check(keyOf(step))
   }
 }

@@ -4,10 +4,13 @@ import { activityModel } from '../../testkit/models/activity.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { activityViewTable } from '../../testkit/views/manage-licenses/activity.view-table'
 
 /** Recent activity below Manage Licenses' table: loading, the entries, Show more, empty, and a failed load. */
 export const activityTour: Tour<typeof activityMachine> = {
   plan: activityModel,
+  // The component test reads the region alone, as here.
+  view: { table: activityViewTable, root: (page) => page.getByRole('region', { name: 'Recent activity' }) },
   actors: { loadActivity: { calls: [{ method: 'GET', path: '/account/activity' }] } },
   // A refresh follows a change on the page (assign, unassign, a new key): their own tours make them.
   walkable: (steps) => !steps.some((step) => step.event.type === 'activity.refresh'),

@@ -4,10 +4,12 @@ import { billingPortalModel } from '../../testkit/models/billing-portal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { billingPortalViewTable } from '../../testkit/views/account-shell/billing-portal.view-table'
 
 /** Billing in the sidebar: opening the customer portal, and its error. */
 export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   plan: billingPortalModel,
+  view: { table: billingPortalViewTable },
   actors: { createPortalSession: { calls: [{ method: 'POST', path: '/stripe/create-customer-portal-session' }] } },
   // The customer portal has a test of its own.
   leaving: (step) => step.state.value === 'leaving',

@@ -4,10 +4,12 @@ import { discordConnectModel } from '../../testkit/models/discord-connect.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { discordConnectViewTable } from '../../testkit/views/my-licenses/discord-connect.view-table'
 
 /** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
 export const discordConnectTour: Tour<typeof discordConnectMachine> = {
   plan: discordConnectModel,
+  view: { table: discordConnectViewTable },
   // The API answers the invite link and that the account is now connected.
   actors: { connectDiscord: { calls: [{ method: 'POST', path: '/discord/connect' }], answers: (output) => [{ ...(output as object), discordConnected: true }] } },
   open: async (page) => {

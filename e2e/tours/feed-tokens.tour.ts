@@ -4,10 +4,12 @@ import { feedTokensModel, newSecret } from '../../testkit/models/feed-tokens.mod
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { feedTokensViewTable } from '../../testkit/views/feed-tokens/feed-tokens.view-table'
 
 /** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
 export const feedTokensTour: Tour<typeof feedTokensMachine> = {
   plan: feedTokensModel,
+  view: { table: feedTokensViewTable },
   actors: {
     loadTokens: { calls: [{ method: 'GET', path: '/feed-tokens' }] },
     createToken: { calls: [{ method: 'POST', path: '/feed-tokens' }] },

@@ -5,6 +5,7 @@ import { invoicesModel } from '../../testkit/models/invoices.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { invoicesViewTable } from '../../testkit/views/invoices/invoices.view-table'
 
 const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {
   legalName: 'Legal name',
@@ -20,6 +21,7 @@ const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {
 /** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
 export const invoicesTour: Tour<typeof invoicesMachine> = {
   plan: invoicesModel,
+  view: { table: invoicesViewTable },
   actors: {
     loadPapers: {
       calls: [

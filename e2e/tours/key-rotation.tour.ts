@@ -3,11 +3,18 @@ import type { keyRotationMachine } from '../../machines/key-rotation.machine'
 import { keyRotationModel, noSeat } from '../../testkit/models/key-rotation.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
+import { renamed } from '../support/view-row'
 import { openAs } from './open-as'
+import { keyRotationViewTable } from '../../testkit/views/manage-licenses/key-rotation.view-table'
 
 /** The owner's key rotation from Manage Licenses: asked, sent, failed with Try again, and the new key. */
 export const keyRotationTour: Tour<typeof keyRotationMachine> = {
   plan: keyRotationModel,
+  view: {
+    table: keyRotationViewTable,
+    // The component test's seat is Ada Lovelace's; the demo data's, the one the browser rotates, is Dev One's.
+    readable: (view) => renamed(view, { 'Ada Lovelace': 'Dev One', 'ada@example.com': 'dev1@example.com' }),
+  },
   actors: { regenerateKey: { calls: [{ method: 'POST', path: /^\/licenses\/[^/]+\/regenerate-key$/ }] } },
   // Every row names its seat; and behind the open dialog of a new key no row can be pressed.
   walkable: (steps) => !steps.some((step, index) => step.event.type === 'rotation.request' && ((step.event as { seat?: unknown }).seat === noSeat || steps[index - 1]?.state.value === 'done')),

@@ -5,6 +5,7 @@ import { manageLicensesModel } from '../../testkit/models/manage-licenses.model'
 import { demo } from '../support/accounts'
 import type { Tour, TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { manageLicensesViewTable } from '../../testkit/views/manage-licenses/manage-licenses.view-table'
 
 type Dialog = 'Assign License' | 'Assign several licenses' | 'Unassign License' | 'Buy Additional Licenses' | 'Upgrade Subscription'
 
@@ -25,6 +26,7 @@ const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
 /** Manage Licenses: loading in parallel, a failed load, the page, and each of its dialogs in each step. */
 export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   plan: manageLicensesModel,
+  view: { table: manageLicensesViewTable },
   actors: {
     loadStats: { calls: [{ method: 'GET', path: '/account/stats/' }] },
     loadAssigned: { calls: [{ method: 'GET', path: '/licenses/assigned' }] },

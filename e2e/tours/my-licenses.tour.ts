@@ -4,10 +4,12 @@ import { myLicensesModel } from '../../testkit/models/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { myLicensesViewTable } from '../../testkit/views/my-licenses/my-licenses.view-table'
 
 /** My Licenses: loading, the cards, empty, and a failed load with Try again. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
+  view: { table: myLicensesViewTable },
   actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] } },
   // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
   walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated'),

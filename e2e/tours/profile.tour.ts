@@ -4,10 +4,12 @@ import { profileModel } from '../../testkit/models/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { profileViewTable } from '../../testkit/views/profile/profile.view-table'
 
 /** Profile: loading, a failed load, the form, saving, saved and a failed save. */
 export const profileTour: Tour<typeof profileMachine> = {
   plan: profileModel,
+  view: { table: profileViewTable },
   actors: {
     loadProfile: { calls: [{ method: 'GET', path: '/account/' }] },
     // Saving stores the fields, then reads back what was stored.

@@ -4,12 +4,14 @@ import { purchaseModel } from '../../testkit/models/purchase.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { purchaseViewTable } from '../../testkit/views/purchase/purchase.view-table'
 
 type PurchaseInput = { priceId: string | null; allowedPriceId: string | null }
 
 /** The purchase page: loading the product, choosing seats, the Community limit, not available, and checkout. */
 export const purchaseTour: Tour<typeof purchaseMachine> = {
   plan: purchaseModel,
+  view: { table: purchaseViewTable },
   actors: {
     loadProduct: { calls: [{ method: 'GET', path: /^\/products\/[^/]+$/ }] },
     createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },

@@ -4,10 +4,12 @@ import { renewalModel } from '../../testkit/models/renewal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { renewalViewTable } from '../../testkit/views/manage-licenses/renewal.view-table'
 
 /** The Renewal panel of Manage Licenses: loading, failed, the renewals, the auto-renew switch, and the seats dialog. */
 export const renewalTour: Tour<typeof renewalMachine> = {
   plan: renewalModel,
+  view: { table: renewalViewTable },
   actors: {
     loadRenewals: { calls: [{ method: 'GET', path: '/renewals' }] },
     setRenewalSeats: { calls: [{ method: 'PUT', path: /^\/stripe\/renewals\/[^/]+\/seats$/ }] },

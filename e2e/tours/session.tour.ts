@@ -4,10 +4,12 @@ import { sessionModel } from '../../testkit/models/session.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { sessionViewTable } from '../../testkit/views/account-shell/session.view-table'
 
 /** The account area while the signed-in account loads, and once it has. */
 export const sessionTour: Tour<typeof sessionMachine> = {
   plan: sessionModel,
+  view: { table: sessionViewTable },
   actors: { loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] } },
   // The profile page sends account.changed after a save; its own tour walks that.
   walkable: (steps) => !steps.some((step) => step.event.type === 'account.changed'),

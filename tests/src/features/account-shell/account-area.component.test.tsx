@@ -17,8 +17,8 @@ import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { renderWithRouter } from '../../../support/render'
-import { billingPortalViewTable } from './billing-portal.view-table'
-import { sessionViewTable } from './session.view-table'
+import { billingPortalViewTable } from '../../../../testkit/views/account-shell/billing-portal.view-table'
+import { sessionViewTable } from '../../../../testkit/views/account-shell/session.view-table'
 import { sessionOracle } from '../../../../testkit/oracles/session.oracle'
 import { billingPortalOracle } from '../../../../testkit/oracles/billing-portal.oracle'
 
@@ -84,8 +84,11 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
   walkPaths(planPaths(billingPortalModel).paths, {
     table: billingPortalViewTable,
     oracle: billingPortalOracle,
-    start: async () => {
+    start: async (path) => {
       vi.mocked(leaveSiteFor).mockClear()
+      // Billing is opened from the page the path says (the tests' DOM keeps the address the router does not move).
+      const opened = path.steps.map(({ event }) => event).find((event) => event.type === 'portal.open')
+      if (opened?.type === 'portal.open') (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(opened.returnUrl)
       const pending = renderArea(<h1>My Licenses</h1>)
       await pending.settle('login', { output: account })
       expect(await screen.findByRole('heading', { level: 1, name: 'My Licenses' })).toBeTruthy()

@@ -17,7 +17,7 @@ import { idleActors } from '../../../support/run-paths'
 import { expectRowPerState, expectView } from '../../../support/view-table'
 import { expectOracleAgrees } from '../../../support/oracle-check'
 import { authOracle } from '../../../../testkit/oracles/auth.oracle'
-import { authViewTable } from './auth.view-table'
+import { authViewTable } from '../../../../testkit/views/account-shell/auth.view-table'
 
 /** The sign-in flow over fake MSAL actors, as the account route's guard sees it. */
 function fakeAuth(startup: Promise<StartupOutput>) {

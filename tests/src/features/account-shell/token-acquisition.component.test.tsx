@@ -17,7 +17,7 @@ import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../../supp
 import { describePath, planPaths } from '../../../../testkit/model/paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
-import { tokenViewTable } from './token.view-table'
+import { tokenViewTable } from '../../../../testkit/views/account-shell/token.view-table'
 import { tokenOracle } from '../../../../testkit/oracles/token.oracle'
 
 /**
@@ -106,6 +106,10 @@ describe('the token flow behind Update Profile (component paths of the token mac
   walkPaths(planPaths(tokenModel).paths, {
     table: tokenViewTable,
     oracle: tokenOracle,
+    // The page's call behind 'Update Profile' asks for a write token.
+    input: (path) => ({ ...path.input, scopes: [writeScope] }),
+    // The real sign-in flow answers a sign-in again at once: nothing here holds the page's actor there.
+    passesThrough: ['tokenAcquisition.signingInAgain'],
     title: (path) => `${signedIn(path) ? 'signed in' : 'signed out in another tab'}: ${describePath(path.steps)}`,
     start: async (path) => {
       msal = fakeMsal([caraInMsal])

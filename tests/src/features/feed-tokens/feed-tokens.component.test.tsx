@@ -10,7 +10,7 @@ import { account } from '../../../../testkit/models/session.model'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
-import { feedTokensViewTable } from './feed-tokens.view-table'
+import { feedTokensViewTable } from '../../../../testkit/views/feed-tokens/feed-tokens.view-table'
 import { feedTokensOracle } from '../../../../testkit/oracles/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)

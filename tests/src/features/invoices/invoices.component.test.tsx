@@ -12,7 +12,7 @@ import { invoicesOracle } from '../../../../testkit/oracles/invoices.oracle'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
-import { invoicesViewTable } from './invoices.view-table'
+import { invoicesViewTable } from '../../../../testkit/views/invoices/invoices.view-table'
 
 const plan = planPaths(invoicesModel)
 const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {

@@ -10,7 +10,7 @@ import { account } from '../../../../testkit/models/session.model'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
-import { assignedCsvViewTable } from './assigned-csv.view-table'
+import { assignedCsvViewTable } from '../../../../testkit/views/manage-licenses/assigned-csv.view-table'
 import { assignedCsvOracle } from '../../../../testkit/oracles/assigned-csv.oracle'
 
 const plan = planPaths(assignedCsvModel)

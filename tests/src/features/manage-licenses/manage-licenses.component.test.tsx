@@ -15,7 +15,7 @@ import { walkPaths } from '../../../support/run-paths'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
-import { manageLicensesViewTable } from './manage-licenses.view-table'
+import { manageLicensesViewTable } from '../../../../testkit/views/manage-licenses/manage-licenses.view-table'
 
 function renderManageLicenses() {
   // Recent activity has its own component paths; here it has nothing to show.

@@ -10,7 +10,7 @@ import { renewalOracle } from '../../../../testkit/oracles/renewal.oracle'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
-import { renewalViewTable } from './renewal.view-table'
+import { renewalViewTable } from '../../../../testkit/views/manage-licenses/renewal.view-table'
 
 const plan = planPaths(renewalModel)
 const methods = { loadRenewals: 'renewals', setRenewalSeats: 'setRenewalSeats', setAutoRenew: 'setAutoRenew' } as const

@@ -9,7 +9,7 @@ import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
 import { profileModel } from '../../../../testkit/models/profile.model'
 import { account } from '../../../../testkit/models/session.model'
-import { profileViewTable } from './profile.view-table'
+import { profileViewTable } from '../../../../testkit/views/profile/profile.view-table'
 import { profileOracle } from '../../../../testkit/oracles/profile.oracle'
 
 const plan = planPaths(profileModel)

@@ -10,7 +10,7 @@ import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, type PendingApi } from '../../../support/pending-api'
 import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
-import { purchaseCompleteViewTable } from './purchase-complete.view-table'
+import { purchaseCompleteViewTable } from '../../../../testkit/views/purchase/purchase-complete.view-table'
 import { purchaseCompleteOracle } from '../../../../testkit/oracles/purchase-complete.oracle'
 
 const plan = planPaths(purchaseCompleteModel)

@@ -11,7 +11,7 @@ import { purchaseModel } from '../../../../testkit/models/purchase.model'
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
 import { expectRowPerState } from '../../../support/view-table'
 import { walkPaths } from '../../../support/run-paths'
-import { purchaseViewTable } from './purchase.view-table'
+import { purchaseViewTable } from '../../../../testkit/views/purchase/purchase.view-table'
 import { purchaseOracle } from '../../../../testkit/oracles/purchase.oracle'
 
 vi.mock('../../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))

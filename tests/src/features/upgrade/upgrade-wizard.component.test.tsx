@@ -8,11 +8,11 @@ import { UpgradeWizard } from '../../../../src/features/upgrade/components/Upgra
 import { communityOfThree, upgradeModel } from '../../../../testkit/models/upgrade.model'
 import { pendingApi, settleActorEvent } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
-import { inspectAt } from '../../../../testkit/model/recorder'
+import { inspectComponent } from '../../../support/running-actors'
 import { coveringPaths, planPaths } from '../../../../testkit/model/paths'
 import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
-import { upgradeViewTable } from './upgrade.view-table'
+import { upgradeViewTable } from '../../../../testkit/views/upgrade/upgrade.view-table'
 import { upgradeOracle } from '../../../../testkit/oracles/upgrade.oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
@@ -48,7 +48,7 @@ function renderWizard() {
     actions: { reloadPage },
   })
   function Harness() {
-    const upgrade = useActorRef(logic, { input: communityOfThree, inspect: inspectAt('component') })
+    const upgrade = useActorRef(logic, { input: communityOfThree, inspect: inspectComponent })
     return <UpgradeWizard upgrade={upgrade} onClose={onClose} />
   }
   renderPage(Harness)

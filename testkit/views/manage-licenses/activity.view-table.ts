@@ -1,5 +1,5 @@
-import type { ActivityHeld } from '../../../../testkit/oracles/activity.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { ActivityHeld } from '../../oracles/activity.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 /** What Recent activity says for each entry of the fixtures, written out. */
 const sentences: Record<string, string> = {

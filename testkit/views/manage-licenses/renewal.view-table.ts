@@ -1,8 +1,8 @@
 /** What the renewal panel of Manage Licenses shows in each state of the renewal machine, written from the page's rules. */
 import type { EventObject } from 'xstate'
-import type { Renewal } from '../../../../common/billing-contract'
-import type { RenewalHeld } from '../../../../testkit/oracles/renewal.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { Renewal } from '../../../common/billing-contract'
+import type { RenewalHeld } from '../../oracles/renewal.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 const change = 'Change seats for renewal'
 const seatsField = 'Licenses from March 1, 2027'

@@ -1,5 +1,5 @@
-import type { UpgradeHeld } from '../../../../testkit/oracles/upgrade.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { UpgradeHeld } from '../../oracles/upgrade.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 /** The plans a Community owner may move to (spec section 4), at their prices per seat (section 3). */
 const plans = {

@@ -1,6 +1,6 @@
 /** What the account area shows in each state of the session machine, written from spec sections 2 and 4 and the layout. */
-import type { SessionHeld } from '../../../../testkit/oracles/session.oracle'
-import type { ViewTable } from '../../../support/view-table'
+import type { SessionHeld } from '../../oracles/session.oracle'
+import type { ViewTable } from '../view-table'
 
 export const sessionViewTable: ViewTable<SessionHeld> = {
   'session.loading': { shows: ['Loading, please wait...'], absent: ['Account menu for Cara Commercial', 'Account menu for Caroline Commercial'], hides: ['Home page'] },

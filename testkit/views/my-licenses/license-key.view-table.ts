@@ -1,9 +1,10 @@
 /** What the License Key dialog shows in each state of the licenseKey machine, written from spec section 2 and the dialog. */
-import { lastOf } from '../../../support/last-of'
-import type { ViewTable } from '../../../support/view-table'
-import type { LicenseKeyHeld } from '../../../../testkit/oracles/license-key.oracle'
-import { configuredFeedSource } from '../../../../testkit/package-feed-source'
-import { regeneratedKey } from '../../../../testkit/models/my-licenses.model'
+import { lastOf } from '../last-of'
+import type { ViewTable } from '../view-table'
+import type { LicenseKeyHeld } from '../../oracles/license-key.oracle'
+import { configuredFeedSource } from '../../package-feed-source'
+import { pageOrigin } from '../page-origin'
+import { regeneratedKey } from '../../models/my-licenses.model'
 
 const copied = 'License key copied to the clipboard.'
 const newKeyReady = 'Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.'
@@ -19,7 +20,7 @@ export const licenseKeyViewTable: ViewTable<LicenseKeyHeld> = {
       dialogs: ['License Key'],
       fields: {
         // The configured feed, on the test page's origin.
-        'Package source': configuredFeedSource(window.location.origin),
+        'Package source': configuredFeedSource(pageOrigin()),
         Username: license!.accountEmail,
         // The card keeps a regenerated key: opened again, the dialog shows it, though the path's open names the card as first loaded.
         Password: sent.some((event) => event.type === 'key.regenerated') ? regeneratedKey : license!.licenseKey,

@@ -1,8 +1,9 @@
 /** What the feed tokens page shows in each state of the feedTokens machine, written from the page's rules. */
-import { newSecret } from '../../../../testkit/models/feed-tokens.model'
-import type { FeedTokensHeld } from '../../../../testkit/oracles/feed-tokens.oracle'
-import { configuredFeedSource } from '../../../../testkit/package-feed-source'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import { newSecret } from '../../models/feed-tokens.model'
+import type { FeedTokensHeld } from '../../oracles/feed-tokens.oracle'
+import { configuredFeedSource } from '../../package-feed-source'
+import { pageOrigin } from '../page-origin'
+import type { StateView, ViewTable } from '../view-table'
 
 /** Each token's row: name, last four, created, expires, last used ('Never' until the feed let it in). */
 const rowTexts: Record<string, string[]> = {
@@ -47,7 +48,7 @@ export const feedTokensViewTable: ViewTable<FeedTokensHeld> = {
     shows: [
       ...list(held).shows!,
       /^<\?xml[\s\S]*<add key="PrismPlus" value="[^"]+" \/>[\s\S]*<add key="Username" value="token" \/>[\s\S]*%PRISM_FEED_TOKEN%/,
-      new RegExp(`value="${configuredFeedSource(window.location.origin).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`),
+      new RegExp(`value="${configuredFeedSource(pageOrigin()).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`),
     ],
     hides: [empty],
     enabled: ['Done', 'Copy secret', 'Copy username', 'Copy NuGet.config'],

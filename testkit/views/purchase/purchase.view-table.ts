@@ -1,5 +1,5 @@
-import type { PurchaseHeld } from '../../../../testkit/oracles/purchase.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { PurchaseHeld } from '../../oracles/purchase.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 const loading: StateView = { shows: ['Purchase', 'Loading, please wait...'], absent: ['Get Community License'], alerts: [] }
 /** Passed through or left: what the page shows meanwhile is the loading view. */

@@ -1,8 +1,8 @@
 /** What the Profile page shows in each state of the profile machine, written from the spec and the page. */
 import type { EventObject } from 'xstate'
-import { lastOf } from '../../../support/last-of'
-import type { ProfileHeld } from '../../../../testkit/oracles/profile.oracle'
-import type { ViewTable } from '../../../support/view-table'
+import { lastOf } from '../last-of'
+import type { ProfileHeld } from '../../oracles/profile.oracle'
+import type { ViewTable } from '../view-table'
 
 /** The notice above the form after the last save, as the oracle holds it: its confirmation, its error, or none once dismissed. */
 function notice({ saved, error }: ProfileHeld) {

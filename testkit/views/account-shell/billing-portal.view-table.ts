@@ -1,6 +1,6 @@
 /** What the sidebar's Billing shows in each state of the billingPortal machine, written from spec section 2 and the layout. */
-import type { BillingPortalHeld } from '../../../../testkit/oracles/billing-portal.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { BillingPortalHeld } from '../../oracles/billing-portal.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 const billing = 'Billing Opens the billing portal'
 /** Busy, Billing's name ends with its progress indicator's. */

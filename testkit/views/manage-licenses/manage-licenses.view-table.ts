@@ -1,5 +1,5 @@
-import type { ManageLicensesHeld } from '../../../../testkit/oracles/manage-licenses.oracle'
-import type { StateView, ViewTable } from '../../../support/view-table'
+import type { ManageLicensesHeld } from '../../oracles/manage-licenses.oracle'
+import type { StateView, ViewTable } from '../view-table'
 
 /** Several views on one screen (the page under a dialog): their lists joined. */
 function joined(...views: StateView[]): StateView {

@@ -1,6 +1,6 @@
 /** What My Licenses shows in each state of the myLicenses machine, written from spec section 2 and the page. */
-import type { MyLicensesHeld } from '../../../../testkit/oracles/my-licenses.oracle'
-import type { ViewTable } from '../../../support/view-table'
+import type { MyLicensesHeld } from '../../oracles/my-licenses.oracle'
+import type { ViewTable } from '../view-table'
 
 const connectionFailed = 'Your licenses could not be loadedThere was a problem connecting to the server. Please try again.Try again'
 

@@ -1,0 +1,105 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import type { EventObject } from 'xstate'
+import { expectedAlong, leavesOf, type Oracle } from '../../testkit/oracles/oracle'
+import type { StateView, ViewTable } from '../../testkit/views/view-table'
+import { readRowsOn } from '../../testkit/views/page-origin'
+
+/**
+ * What a tour checks of each state in the browser: the row of the machine's view table (the same
+ * as the component tests') for the state its oracle says the flow is in, read by role and name.
+ */
+export interface TourView {
+  table: ViewTable
+  /** Where the rows are read: the whole page when left out. */
+  root?: (page: Page) => Locator
+  /**
+   * The part of a row the browser can read, where the page in the browser differs from the
+   * component test's (its data, the rest of the page around it): the tour says why beside it.
+   */
+  readable?: (view: StateView, state: string) => StateView
+}
+
+/** A view with names put for others (the browser's demo data for the component test's fixtures) in its texts, button names and fields. */
+export function renamed(view: StateView, names: Readonly<Record<string, string>>): StateView {
+  const rename = <T extends string | RegExp>(entry: T): T => (typeof entry === 'string' ? (Object.entries(names).reduce((text, [from, to]) => text.replaceAll(from, to), entry as string) as T) : entry)
+  const lists = ['shows', 'hides', 'enabled', 'disabled', 'absent', 'dialogs', 'alerts'] as const
+  const kept: StateView = { ...view }
+  for (const list of lists) if (view[list]) (kept as Record<string, unknown>)[list] = (view[list] as (string | RegExp)[]).map(rename)
+  if (view.fields) kept.fields = Object.fromEntries(Object.entries(view.fields).map(([name, value]) => [rename(name), rename(value)]))
+  return kept
+}
+
+/**
+ * How many visible elements have this text of their own (their text nodes, not their children's),
+ * as Testing Library's getByText reads it: 'Unassign the license of (…)?' beside a name in bold.
+ */
+function visibleWithText(root: Locator, text: string | RegExp) {
+  const expected = typeof text === 'string' ? { text } : { source: text.source, flags: text.flags }
+  return root.locator('*').evaluateAll((elements, wanted) => {
+    const pattern = wanted.source === undefined ? undefined : new RegExp(wanted.source, wanted.flags)
+    const own = (element: Element) =>
+      [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
+    return elements.filter((element) => {
+      const shown = own(element)
+      return (pattern ? pattern.test(shown) : shown === wanted.text) && element.checkVisibility()
+    }).length
+  }, expected)
+}
+
+const exactly = (text: string | RegExp) => (typeof text === 'string' ? { name: text, exact: true } : { name: text })
+/** A button that can be pressed: not disabled, not busy. */
+const pressable = ':not([disabled]):not([aria-disabled="true"]):not([data-loading])'
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim()
+const matches = (text: string, expected: string | RegExp) => (typeof expected === 'string' ? text === expected : expected.test(text))
+
+/** Checks one row in the browser, as the component tests do (tests/support/view-table.ts) (retried until the page settles). */
+async function expectRow(view: StateView, root: Locator) {
+  const page = root.page()
+  for (const text of view.shows ?? []) await expect.poll(() => visibleWithText(root, text), `shows ${String(text)}`).toBeGreaterThan(0)
+  for (const text of view.hides ?? []) await expect.poll(() => visibleWithText(root, text), `hides ${String(text)}`).toBe(0)
+  for (const name of view.enabled ?? []) await expect(root.getByRole('button', exactly(name)).and(page.locator(pressable)).first(), `${name} can be pressed`).toBeVisible()
+  for (const name of view.disabled ?? []) {
+    await expect(root.getByRole('button', exactly(name)).first(), `${name} is on screen`).toBeVisible()
+    await expect(root.getByRole('button', exactly(name)).and(page.locator(pressable)), `${name} cannot be pressed`).toHaveCount(0)
+  }
+  for (const name of view.absent ?? []) await expect(root.getByRole('button', exactly(name)), `no ${name} button`).toHaveCount(0)
+  if (view.dialogs) {
+    await expect(root.getByRole('dialog'), 'open dialogs').toHaveCount(view.dialogs.length)
+    for (const name of view.dialogs) await expect(root.getByRole('dialog', exactly(name)), `dialog ${name}`).toBeVisible()
+  }
+  if (view.alerts) {
+    const expected = view.alerts
+    await expect
+      .poll(
+        async () => {
+          const shown = (await root.getByRole('alert').allTextContents()).map(normalized)
+          return shown.length === expected.length && expected.every((text) => shown.some((alert) => matches(alert, text))) ? 'as the row says' : shown
+        },
+        `alerts ${expected.map(String).join(' | ')}`,
+      )
+      .toBe('as the row says')
+  }
+  for (const [name, value] of Object.entries(view.fields ?? {}))
+    await expect.poll(() => root.getByRole('textbox', exactly(name)).evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)), `field ${name}`).toContain(value)
+}
+
+/**
+ * After the events sent so far, checks that the page shows the view-table row of every state the
+ * oracle says the flow is in, given what the oracle says it holds: the page against a reference
+ * written apart from the machine, not against the machine's own snapshot.
+ */
+export async function expectOracleRowShown(page: Page, view: TourView, oracle: Oracle<unknown, unknown, string | readonly string[]>, input: unknown, sent: readonly EventObject[]) {
+  const expected = expectedAlong(oracle, input, sent)
+  readRowsOn(new URL(page.url()).origin)
+  for (const state of leavesOf(expected.state)) {
+    const row = view.table[state]
+    if (!row) throw new Error(`The view table has no row for state ${state}`)
+    const whole = typeof row === 'function' ? row(sent, expected.held) : row
+    await expectRow(view.readable ? view.readable(whole, state) : whole, view.root?.(page) ?? page.locator('body'))
+  }
+}
