@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emailSchema, memberRoleSchema } from './contract'
+import { emailSchema, memberRoleSchema, priceIdSchema } from './contract'
 
 /**
  * The organisation calls of the accounts API (issue 30, decision 0024): members and their roles,
@@ -19,13 +19,17 @@ export type Transfer = v.InferOutput<typeof transferSchema>
 /**
  * `GET /api/organisation`: the caller's organisation as they stand in it. `role` null: they are no
  * organisation's member (they left the one their account keys). `personal`: nobody else is a
- * member yet (every account that bought alone), its owner the caller.
+ * member yet (every account that bought alone), its owner the caller. `allowedPriceId` and
+ * `hasStripeAccount` are its billing account's, as the account answer has them for the caller's
+ * own: the sidebar shows the organisation's pages from them (null and false without one).
  */
 export const organisationSchema = v.object({
   role: v.nullable(memberRoleSchema),
   personal: v.boolean(),
   members: v.array(memberSchema),
   transfer: v.nullable(transferSchema),
+  allowedPriceId: v.nullable(priceIdSchema),
+  hasStripeAccount: v.boolean(),
 })
 export type Organisation = v.InferOutput<typeof organisationSchema>
 

@@ -81,9 +81,16 @@ export const oracleAnchors: readonly OracleAnchor[] = [
   {
     model: 'session',
     file: 'machines/session.machine.ts',
-    source: "onError: 'failed'",
-    wrong: "onError: 'ready'",
+    source: "({ account: event.output }) } },\n                onError: '#session.failed'",
+    wrong: "({ account: event.output }) } },\n                onError: '#session.ready'",
     why: "an account that could not load opens the account area without it instead of going to '/'",
+  },
+  {
+    model: 'session',
+    file: 'machines/session.machine.ts',
+    source: "({ organisation: event.output }) } },\n                onError: '#session.failed'",
+    wrong: "({ organisation: event.output }) } },\n                onError: 'loaded'",
+    why: "an organisation that could not load opens the account area without a role, its sidebar guessed, instead of going to '/'",
   },
   {
     model: 'tokenAcquisition',
@@ -119,6 +126,13 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     source: "onError: showErrorIn('idle')",
     wrong: "onError: showErrorIn('downloading')",
     why: "a failed download leaves 'Download CSV' busy for good, its failure said nowhere",
+  },
+  {
+    model: 'manageLicenses',
+    file: 'machines/manage-licenses.machine.ts',
+    source: "managesSeats: ({ context }) => may(context.role, 'seats'),",
+    wrong: 'managesSeats: () => true,',
+    why: "a billing manager's Manage Licenses asks for the seats their role may not see, and fails with a 403 instead of showing the tiles",
   },
   {
     model: 'feedTokens',

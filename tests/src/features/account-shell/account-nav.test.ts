@@ -34,6 +34,26 @@ describe('the account sidebar', () => {
   })
 })
 
+describe('the sidebar of a member of an organisation (issue 30)', () => {
+  const plus = { allowedPriceId: 'commercial-plus', hasStripeAccount: true, personal: false }
+
+  it('gives an owner everything', () => {
+    expect(labels({ ...plus, role: 'owner' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens'])
+  })
+
+  it('gives a billing manager Billing and Manage Licenses (to buy and upgrade), no feed tokens', () => {
+    expect(labels({ ...plus, role: 'billing-manager' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses'])
+  })
+
+  it('gives a seat manager Manage Licenses and feed tokens, no Billing', () => {
+    expect(labels({ ...plus, role: 'seat-manager' })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens'])
+  })
+
+  it('gives someone who is no organisation’s member only their own pages, whatever the account bought', () => {
+    expect(labels({ ...plus, role: null })).toEqual(['My Licenses', 'Profile'])
+  })
+})
+
 describe('the user menu’s name', () => {
   it('is the name, or the email without one', () => {
     expect(displayName({ firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com' })).toBe('Cara Commercial')
