@@ -49,6 +49,18 @@ export const invitationDays = 14
 export const inviteRequestSchema = v.object({ email: emailSchema, role: memberRoleSchema })
 export type InviteRequest = v.InferOutput<typeof inviteRequestSchema>
 
+/** What an owner typed in the Invite dialog, before the contract's check. */
+export interface InviteDraft {
+  email: string
+  role: string
+}
+
+/** The request a draft makes, as the contract accepts it, or null when it refuses it. */
+export function inviteRequestOf(draft: InviteDraft): InviteRequest | null {
+  const parsed = v.safeParse(inviteRequestSchema, draft)
+  return parsed.success ? parsed.output : null
+}
+
 /** An invitation as its organisation's owners see it: `expired` when its 14 days are over. */
 export const invitationSchema = v.object({
   id: v.string(),

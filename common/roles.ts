@@ -2,6 +2,14 @@ import type { MemberRole as Role } from './contract'
 
 /** A member's role as a sentence names it. */
 export const roleNames: Record<Role, string> = { owner: 'owner', 'billing-manager': 'billing manager', 'seat-manager': 'seat manager' }
+/** A member's role as a list or a choice shows it. */
+export const roleLabels: Record<Role, string> = { owner: 'Owner', 'billing-manager': 'Billing manager', 'seat-manager': 'Seat manager' }
+/** What each role may do, as a choice of role explains it. */
+export const roleDuties: Record<Role, string> = {
+  owner: 'Everything, members and roles included.',
+  'billing-manager': 'Buys licenses and upgrades, opens billing and invoices; no seats, no keys.',
+  'seat-manager': 'Assigns and unassigns licenses, rotates their keys, sees usage and activity; no buying or billing.',
+}
 
 /**
  * What a route may need, and who holds it (issue 30, decision 0024). The API decides every

@@ -3,9 +3,11 @@ import { activityTour } from './tours/activity.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
 import { feedTokensTour } from './tours/feed-tokens.tour'
+import { invitationsTour } from './tours/invitations.tour'
 import { keyRotationTour } from './tours/key-rotation.tour'
 import { licenseKeyTour } from './tours/license-key.tour'
 import { manageLicensesTour } from './tours/manage-licenses.tour'
+import { membersTour } from './tours/members.tour'
 import { myLicensesTour } from './tours/my-licenses.tour'
 import { profileTour } from './tours/profile.tour'
 import { purchaseTour } from './tours/purchase.tour'
@@ -31,6 +33,8 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   keyRotation: keyRotationTour,
   activity: activityTour,
   feedTokens: feedTokensTour,
+  members: membersTour,
+  invitations: invitationsTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

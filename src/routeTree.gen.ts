@@ -16,6 +16,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tokens'
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
+import { Route as AccountMembersRouteImport } from './routes/account/members'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
 import { Route as AccountPurchaseCompleteRouteImport } from './routes/account/purchase/complete'
@@ -55,6 +56,11 @@ const AccountLicensesRoute = AccountLicensesRouteImport.update({
   path: '/licenses',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountMembersRoute = AccountMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountProfileRoute = AccountProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -78,6 +84,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -89,6 +96,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -102,6 +110,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
@@ -116,6 +125,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/account/feed-tokens'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account/'
     | '/account/purchase/complete'
@@ -127,6 +137,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/account/feed-tokens'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account'
     | '/account/purchase/complete'
@@ -139,6 +150,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/account/feed-tokens'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account/'
     | '/account/purchase/complete'
@@ -203,6 +215,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountLicensesRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/members': {
+      id: '/account/members'
+      path: '/members'
+      fullPath: '/account/members'
+      preLoaderRoute: typeof AccountMembersRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/profile': {
       id: '/account/profile'
       path: '/profile'
@@ -230,6 +249,7 @@ declare module '@tanstack/react-router' {
 interface AccountRouteRouteChildren {
   AccountFeedTokensRoute: typeof AccountFeedTokensRoute
   AccountLicensesRoute: typeof AccountLicensesRoute
+  AccountMembersRoute: typeof AccountMembersRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountPurchaseCompleteRoute: typeof AccountPurchaseCompleteRoute
@@ -239,6 +259,7 @@ interface AccountRouteRouteChildren {
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountFeedTokensRoute: AccountFeedTokensRoute,
   AccountLicensesRoute: AccountLicensesRoute,
+  AccountMembersRoute: AccountMembersRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountPurchaseCompleteRoute: AccountPurchaseCompleteRoute,

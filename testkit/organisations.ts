@@ -36,3 +36,28 @@ export const expiredInvitation: Invitation = {
 }
 
 export const offer: InvitationOffer = { organisation: 'Contoso', role: 'billing-manager', invitedBy: 'Cara Commercial', expiresAt: '2026-12-04T10:00:00.000Z' }
+
+/** Cara offered Bea her ownership; once Bea accepts, Cara becomes a billing manager. */
+export const offeredToBea: Organisation = { ...team, transfer: { from: cara, to: bea, formerOwnerBecomes: 'billing-manager', at: '2026-11-24T09:00:00.000Z' } }
+/** As Cara sees it when she is a seat manager and Bea, the owner, offers her the ownership. */
+export const offeredToCara: Organisation = {
+  ...team,
+  role: 'seat-manager',
+  members: [{ ...bea, role: 'owner' }, { ...cara, role: 'seat-manager' }, sam],
+  transfer: { from: { ...bea, role: 'owner' }, to: { ...cara, role: 'seat-manager' }, formerOwnerBecomes: null, at: '2026-11-24T09:00:00.000Z' },
+}
+/** Once Cara accepted: she owns it, and Bea (who chose to leave) is gone. */
+export const acceptedByCara: Organisation = { ...team, role: 'owner', members: [cara, sam], transfer: null }
+
+/** The API's refusals in its words (spec section 8: a body's message is shown as it is). */
+export const refusals = {
+  lastOwnerLeaves: 'An organisation needs an owner: make another member an owner before you leave.',
+  lastOwnerRole: 'An organisation needs an owner: make another member an owner before you change the role of the last one.',
+  memberGone: 'The member was not found.',
+  offerWaiting: 'An offer of ownership is waiting already: withdraw it before you make another.',
+  offerGone: 'The offer of ownership was not found.',
+  offerVoid: 'This offer of ownership is void: the member who made it is no longer an owner.',
+  invitedAlready: 'dana@example.com is invited already: send the invitation again instead.',
+  invitationGone: 'The invitation was not found.',
+  offline: 'There was a problem connecting to the server. Please try again.',
+} as const

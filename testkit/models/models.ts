@@ -7,8 +7,10 @@ import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
 import { feedTokensModel } from './feed-tokens.model'
 import { keyRotationModel } from './key-rotation.model'
+import { invitationsModel } from './invitations.model'
 import { licenseKeyModel } from './license-key.model'
 import { manageLicensesModel } from './manage-licenses.model'
+import { membersModel } from './members.model'
 import { myLicensesModel } from './my-licenses.model'
 import { profileModel } from './profile.model'
 import { purchaseModel } from './purchase.model'
@@ -25,9 +27,11 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   billingPortalModel,
   discordConnectModel,
   feedTokensModel,
+  invitationsModel,
   keyRotationModel,
   licenseKeyModel,
   manageLicensesModel,
+  membersModel,
   myLicensesModel,
   profileModel,
   purchaseModel,

@@ -135,6 +135,27 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     why: "a billing manager's Manage Licenses asks for the seats their role may not see, and fails with a 403 instead of showing the tiles",
   },
   {
+    model: 'members',
+    file: 'machines/members.machine.ts',
+    source: "onDone: { target: '#members.left', actions: { type: 'organisationChanged', params: { organisation: leftOrganisation } } },\n                onError: showErrorIn('confirming'),",
+    wrong: "onDone: { target: '#members.left', actions: { type: 'organisationChanged', params: { organisation: leftOrganisation } } },\n                onError: showErrorIn('#members.ready.idle'),",
+    why: "the last owner's refused leaving closes its dialog: 'an organisation needs an owner' shows over the list as if nothing had been asked",
+  },
+  {
+    model: 'members',
+    file: 'machines/members.machine.ts',
+    source: "'transfer.accept': { guard: 'offeredToMe',",
+    wrong: "'transfer.accept': { guard: 'canOffer',",
+    why: 'the member an offer of ownership names cannot accept it, and an owner can accept their own offer',
+  },
+  {
+    model: 'invitations',
+    file: 'machines/invitations.machine.ts',
+    source: "onDone: { target: 'idle', actions: { type: 'replaceInvitation'",
+    wrong: "onDone: { target: 'idle', actions: { type: 'addInvitation'",
+    why: 'an invitation sent again shows twice, or says it was sent for the first time, instead of taking its new expiry in its place',
+  },
+  {
     model: 'feedTokens',
     file: 'machines/feed-tokens.machine.ts',
     source: "onError: showErrorIn('confirming')",

@@ -5,9 +5,11 @@ import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { feedTokensOracle } from './feed-tokens.oracle'
+import { invitationsOracle } from './invitations.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
 import { licenseKeyOracle } from './license-key.oracle'
 import { manageLicensesOracle } from './manage-licenses.oracle'
+import { membersOracle } from './members.oracle'
 import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
 import { purchaseOracle } from './purchase.oracle'
@@ -25,9 +27,11 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   feedTokens: feedTokensOracle,
+  invitations: invitationsOracle,
   keyRotation: keyRotationOracle,
   licenseKey: licenseKeyOracle,
   manageLicenses: manageLicensesOracle,
+  members: membersOracle,
   myLicenses: myLicensesOracle,
   profile: profileOracle,
   purchase: purchaseOracle,

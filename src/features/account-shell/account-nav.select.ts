@@ -5,8 +5,8 @@ import { may } from '../../../common/roles'
 export type AccountNavItem =
   | {
       kind: 'page'
-      label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens'
-      to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens'
+      label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens' | 'Members'
+      to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' | '/account/members'
     }
   | { kind: 'billing'; label: 'Billing' }
 
@@ -24,7 +24,7 @@ export interface AccountNavFacts {
   personal?: boolean
 }
 
-export function selectAccountNav({ role = 'owner', ...organisation }: AccountNavFacts): AccountNavItem[] {
+export function selectAccountNav({ role = 'owner', personal = true, ...organisation }: AccountNavFacts): AccountNavItem[] {
   const items: AccountNavItem[] = [
     { kind: 'page', label: 'My Licenses', to: '/account' },
     { kind: 'page', label: 'Profile', to: '/account/profile' },
@@ -36,6 +36,8 @@ export function selectAccountNav({ role = 'owner', ...organisation }: AccountNav
   // Feed tokens belong to a Commercial Plus subscription. The account names the owner's highest live
   // plan (it keeps the last one after the subscription ends: creating a token then answers 409 in words).
   if (organisation.allowedPriceId === 'commercial-plus' && may(role, 'seats')) items.push({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
+  // The members of an organisation with others in it, or of one that bought (its owner invites people there).
+  if (role !== null && (!personal || organisation.allowedPriceId)) items.push({ kind: 'page', label: 'Members', to: '/account/members' })
   return items
 }
 

@@ -32,6 +32,7 @@ describe('the account area', () => {
         { kind: 'page', label: 'Profile', to: '/account/profile' },
         { kind: 'billing', label: 'Billing' },
         { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+        { kind: 'page', label: 'Members', to: '/account/members' },
       ],
       userName: 'Cara Commercial',
       userImage: 'https://images.example.com/cara.png',
@@ -45,8 +46,8 @@ describe('the account area', () => {
       const area = selectAccountArea(await sessionWith(member, organisation))
       return area.status === 'ready' ? area.navItems.map((item) => item.label) : []
     }
-    expect(await labels(teamAs('billing-manager'))).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses'])
-    expect(await labels(teamAs('seat-manager'))).toEqual(['My Licenses', 'Profile', 'Manage Licenses'])
+    expect(await labels(teamAs('billing-manager'))).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Members'])
+    expect(await labels(teamAs('seat-manager'))).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
   })
 
   it('has no picture for an account whose image is empty: the menu shows the default icon', async () => {

@@ -7,7 +7,7 @@ const billing = 'Billing Opens the billing portal'
 
 /** The sidebar's pages as the role allows them (Cara's organisation bought Commercial and is a payment customer). */
 function sidebar({ organisation }: SessionHeld): StateView {
-  const pages = ['My Licenses', 'Profile', 'Manage Licenses']
+  const pages = ['My Licenses', 'Profile', 'Manage Licenses', 'Members']
   // She left the organisation: only her own pages.
   if (!organisation?.role) return { shows: pages.slice(0, 2), hides: pages.slice(2), absent: [billing] }
   // An owner opens Billing; a seat manager does not.
