@@ -3,6 +3,7 @@ import { activityTour } from './tours/activity.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
 import { feedTokensTour } from './tours/feed-tokens.tour'
+import { invitationAcceptanceTour } from './tours/invitation-acceptance.tour'
 import { invitationsTour } from './tours/invitations.tour'
 import { keyRotationTour } from './tours/key-rotation.tour'
 import { licenseKeyTour } from './tours/license-key.tour'
@@ -35,6 +36,7 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   feedTokens: feedTokensTour,
   members: membersTour,
   invitations: invitationsTour,
+  invitationAcceptance: invitationAcceptanceTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

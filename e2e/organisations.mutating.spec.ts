@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
 import { expectNotice } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { mailTo } from './support/mail-inbox'
-import { newEmail, signUpOwner } from './support/owners'
+import { newEmail, signUp, signUpOwner } from './support/owners'
 
 // Organisations (issue 30) in the browser, on the whole local stack: the Members page, invitations
 // and their mail. Each journey's owner is new.
@@ -59,4 +59,99 @@ test('the last owner cannot leave; an owner invites by email, sends it again and
   await page.getByRole('dialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke', exact: true }).click()
   await expectNotice(page, `The invitation to ${finance} was revoked.`)
   await expect(invitations(page).getByText('No invitations waiting.')).toBeVisible()
+})
+
+/** The page an invitation's mail links to, on this stack. */
+async function invitationLink(email: string) {
+  const mail = await mailTo(email)
+  return new URL(/https?:\/\/\S+\/account\/invitations\/[\w-]{43}/.exec(mail.text)![0]).pathname
+}
+
+/** Someone invited opens the link in a browser of their own, signs up there with the address, and accepts. */
+async function accept(browser: Browser, firstName: string, email: string, role: string) {
+  // As every test's own browser is: a visitor who prefers reduced motion (decision 0017).
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  // The link signs nobody in: the identity provider asks first, then brings them back to it.
+  await signUp(page, firstName, await invitationLink(email), email)
+  const offer = page.getByRole('region', { name: 'What you are invited to' })
+  await expect(offer).toContainText(`Olga Owner invites you to manage the Prism licenses of`)
+  await expect(offer).toContainText(`as a ${role}.`)
+  await offer.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `You are a ${role} of ` })).toBeVisible()
+  return page
+}
+
+test('an owner invites a billing manager and a seat manager; each accepts and can do what the role allows, and nothing else; ownership moves once accepted', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await signUpOwner(page, { firstName: 'Olga', priceId: 'commercial', seats: 3 })
+  await page.goto('/account/members')
+  const [billing, seats] = [newEmail('Bea'), newEmail('Sam')]
+  await invite(page, billing, 'Billing manager')
+  await invite(page, seats, 'Seat manager')
+
+  // The billing manager: Billing and the subscription's tiles; no seats, no keys, no members to manage.
+  const bea = await accept(browser, 'Bea', billing, 'billing manager')
+  await expect(nav(bea).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
+  await nav(bea).getByRole('link', { name: 'Manage Licenses' }).click()
+  await expect(bea.getByRole('group', { name: 'Subscription' })).toContainText('Commercial')
+  await expect(bea.getByRole('button', { name: 'Upgrade to Commercial Plus' })).toBeEnabled()
+  await expect(bea.getByText('Assigned licenses')).toHaveCount(0)
+  await expect(bea.getByRole('button', { name: 'Assign License' })).toHaveCount(0)
+  // Away from the link just clicked: the sidebar's hovered active link is the sidebar's own matter.
+  await bea.mouse.move(0, 0)
+  await expectNoAxeViolations(bea)
+  await nav(bea).getByRole('link', { name: 'Members' }).click()
+  await expect(members(bea).getByRole('row', { name: /Bea Owner/ })).toContainText('Billing manager')
+  await expect(bea.getByRole('button', { name: /^Change role of / })).toHaveCount(0)
+  await expect(invitations(bea)).toHaveCount(0)
+  await nav(bea)
+    .getByRole('button', { name: /^Billing/ })
+    .click()
+  await expect(bea.getByRole('heading', { name: 'Billing portal' })).toBeVisible()
+
+  // The seat manager: Manage Licenses with its seats, assigning one; no Billing, no buying or upgrading.
+  const sam = await accept(browser, 'Sam', seats, 'seat manager')
+  await expect(nav(sam).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
+  await expect(nav(sam).getByRole('button', { name: /^Billing/ })).toHaveCount(0)
+  await nav(sam).getByRole('link', { name: 'Manage Licenses' }).click()
+  await expect(sam.getByRole('button', { name: 'Upgrade to Commercial Plus' })).toHaveCount(0)
+  const developer = newEmail('Dev')
+  await sam.getByRole('button', { name: 'Assign License' }).click()
+  const assign = sam.getByRole('dialog', { name: 'Assign License' })
+  await assign.getByLabel('First name').fill('Dev')
+  await assign.getByLabel('Last name').fill('Eloper')
+  await assign.getByLabel('Email').fill(developer)
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expectNotice(sam, `License assigned to ${developer}.`)
+  await expect(
+    sam
+      .getByRole('region', { name: 'Recent activity' })
+      .getByRole('listitem')
+      .filter({ hasText: `Sam Owner (seat manager) assigned a Commercial license to ${developer}` }),
+  ).toBeVisible()
+
+  // The owner offers the ownership to the billing manager and becomes a seat manager once she accepts.
+  await page.reload()
+  await page.getByRole('button', { name: 'Transfer ownership' }).click()
+  const transfer = page.getByRole('dialog', { name: 'Transfer ownership' })
+  await transfer.getByRole('combobox', { name: 'New owner' }).selectOption({ label: 'Bea Owner (Billing manager)' })
+  await transfer.getByRole('radio', { name: 'Seat manager' }).check()
+  await transfer.getByRole('button', { name: 'Offer ownership' }).click()
+  await expectNotice(page, 'Ownership was offered to Bea Owner. It takes effect once they accept.')
+  await expect(members(page).getByRole('row', { name: /Olga Owner/ })).toContainText('Owner')
+
+  await bea.goto('/account/members')
+  const offer = bea.getByRole('region', { name: 'Offer of ownership' })
+  await expect(offer).toContainText('Olga Owner offers you the ownership of the organisation')
+  await offer.getByRole('button', { name: 'Accept ownership' }).click()
+  await expectNotice(bea, 'You are an owner of the organisation now.')
+  await expect(members(bea).getByRole('row', { name: /Bea Owner/ })).toContainText('Owner')
+  await expect(members(bea).getByRole('row', { name: /Olga Owner/ })).toContainText('Seat manager')
+  await expect(invitations(bea).getByText('No invitations waiting.')).toBeVisible()
+
+  await page.reload()
+  await expect(members(page).getByRole('row', { name: /Olga Owner/ })).toContainText('Seat manager')
+  await expect(page.getByRole('button', { name: 'Transfer ownership' })).toHaveCount(0)
+  await expect(nav(page).getByRole('button', { name: /^Billing/ })).toHaveCount(0)
 })

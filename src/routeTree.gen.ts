@@ -18,6 +18,7 @@ import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tok
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
 import { Route as AccountMembersRouteImport } from './routes/account/members'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
+import { Route as AccountInvitationsSecretRouteImport } from './routes/account/invitations.$secret'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
 import { Route as AccountPurchaseCompleteRouteImport } from './routes/account/purchase/complete'
 
@@ -66,6 +67,12 @@ const AccountProfileRoute = AccountProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountInvitationsSecretRoute =
+  AccountInvitationsSecretRouteImport.update({
+    id: '/invitations/$secret',
+    path: '/invitations/$secret',
+    getParentRoute: () => AccountRouteRoute,
+  } as any)
 const AccountPurchaseIndexRoute = AccountPurchaseIndexRouteImport.update({
   id: '/purchase/',
   path: '/purchase/',
@@ -87,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
@@ -99,6 +107,7 @@ export interface FileRoutesByTo {
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase': typeof AccountPurchaseIndexRoute
 }
@@ -113,6 +122,7 @@ export interface FileRoutesById {
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/account/members'
     | '/account/profile'
     | '/account/'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase/'
   fileRoutesByTo: FileRoutesByTo
@@ -140,6 +151,7 @@ export interface FileRouteTypes {
     | '/account/members'
     | '/account/profile'
     | '/account'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase'
   id:
@@ -153,6 +165,7 @@ export interface FileRouteTypes {
     | '/account/members'
     | '/account/profile'
     | '/account/'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase/'
   fileRoutesById: FileRoutesById
@@ -229,6 +242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountProfileRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/invitations/$secret': {
+      id: '/account/invitations/$secret'
+      path: '/invitations/$secret'
+      fullPath: '/account/invitations/$secret'
+      preLoaderRoute: typeof AccountInvitationsSecretRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/purchase/': {
       id: '/account/purchase/'
       path: '/purchase'
@@ -252,6 +272,7 @@ interface AccountRouteRouteChildren {
   AccountMembersRoute: typeof AccountMembersRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountInvitationsSecretRoute: typeof AccountInvitationsSecretRoute
   AccountPurchaseCompleteRoute: typeof AccountPurchaseCompleteRoute
   AccountPurchaseIndexRoute: typeof AccountPurchaseIndexRoute
 }
@@ -262,6 +283,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountMembersRoute: AccountMembersRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountInvitationsSecretRoute: AccountInvitationsSecretRoute,
   AccountPurchaseCompleteRoute: AccountPurchaseCompleteRoute,
   AccountPurchaseIndexRoute: AccountPurchaseIndexRoute,
 }

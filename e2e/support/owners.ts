@@ -41,11 +41,11 @@ export async function signUpOwner(page: Page, options: { firstName: string; pric
   return email
 }
 
-/** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
 /** An address nobody has signed up with yet. */
 export const newEmail = (firstName: string) => `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 
-async function signUp(page: Page, firstName: string, path: string, email = newEmail(firstName)) {
+/** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
+export async function signUp(page: Page, firstName: string, path: string, email = newEmail(firstName)) {
   await page.goto(path)
   await page.getByRole('link', { name: 'Sign up now' }).click()
   await page.getByLabel('Sign in with').selectOption('GitHub')

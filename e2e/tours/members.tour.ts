@@ -7,7 +7,7 @@ import { membersModel } from '../../testkit/models/members.model'
 import { cara } from '../../testkit/organisations'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
-import { openAs } from './open-as'
+import { openAs, sessionAsksTheServer } from './open-as'
 
 /** The fixtures' Cara is the demo Commercial owner signed in here: her oid in the answers is theirs. */
 const demoOid = demoPeople.find((person) => person.email === demo.commercial)!.oid
@@ -28,13 +28,7 @@ export const membersTour: Tour<typeof membersMachine> = {
   // One look at each state: a message or a notice on it changes no landmark or control.
   keyOf: (step) => JSON.stringify(step.state.value),
   open: async (page) => {
-    // The account area's own GET /api/organisation (the session's) goes to the server; the page's is the tour's.
-    let sessionAsked = false
-    await page.route('**/api/organisation', (route) => {
-      if (sessionAsked) return route.fallback()
-      sessionAsked = true
-      return route.continue()
-    })
+    await sessionAsksTheServer(page)
     await openAs(page, demo.commercial, '/account/members')
   },
   perform,

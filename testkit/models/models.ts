@@ -7,6 +7,7 @@ import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
 import { feedTokensModel } from './feed-tokens.model'
 import { keyRotationModel } from './key-rotation.model'
+import { invitationAcceptanceModel } from './invitation-acceptance.model'
 import { invitationsModel } from './invitations.model'
 import { licenseKeyModel } from './license-key.model'
 import { manageLicensesModel } from './manage-licenses.model'
@@ -27,6 +28,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   billingPortalModel,
   discordConnectModel,
   feedTokensModel,
+  invitationAcceptanceModel,
   invitationsModel,
   keyRotationModel,
   licenseKeyModel,

@@ -156,6 +156,13 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     why: 'an invitation sent again shows twice, or says it was sent for the first time, instead of taking its new expiry in its place',
   },
   {
+    model: 'invitationAcceptance',
+    file: 'machines/invitation-acceptance.machine.ts',
+    source: "onError: showErrorIn('offered')",
+    wrong: "onError: showErrorIn('failed')",
+    why: 'a refused acceptance replaces the offer with a load failure, as if the link were broken',
+  },
+  {
     model: 'feedTokens',
     file: 'machines/feed-tokens.machine.ts',
     source: "onError: showErrorIn('confirming')",

@@ -5,6 +5,7 @@ import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { feedTokensOracle } from './feed-tokens.oracle'
+import { invitationAcceptanceOracle } from './invitation-acceptance.oracle'
 import { invitationsOracle } from './invitations.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
 import { licenseKeyOracle } from './license-key.oracle'
@@ -27,6 +28,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   feedTokens: feedTokensOracle,
+  invitationAcceptance: invitationAcceptanceOracle,
   invitations: invitationsOracle,
   keyRotation: keyRotationOracle,
   licenseKey: licenseKeyOracle,

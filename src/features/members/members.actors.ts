@@ -1,5 +1,6 @@
 import { requestsFor } from '../../api/request-actor'
 import type { AccountsApi } from '../../api/accounts-api'
+import type { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
 import type { invitationsMachine } from '../../../machines/invitations.machine'
 import type { membersMachine } from '../../../machines/members.machine'
 
@@ -23,5 +24,14 @@ export function invitationsActors(api: AccountsApi) {
     invite: ({ input, signal }) => api.invite(input, signal),
     resendInvitation: ({ input, signal }) => api.resendInvitation(input.id, signal),
     revokeInvitation: ({ input, signal }) => api.revokeInvitation(input.id, signal),
+  })
+}
+
+/** An invitation's link: what it offers the signed-in person, accepting it, and their standing after. */
+export function invitationAcceptanceActors(api: AccountsApi) {
+  return requestsFor<typeof invitationAcceptanceMachine>()({
+    loadOffer: ({ input, signal }) => api.invitationOffer(input.secret, signal),
+    acceptInvitation: ({ input, signal }) => api.acceptInvitation(input.secret, signal),
+    loadOrganisation: ({ signal }) => api.organisation(signal),
   })
 }

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Invitation, Member } from '../../../common/organisation-contract'
 import { formatLongDate } from '../../../common/format'
-import { may, roleLabels, roleNames } from '../../../common/roles'
+import { may, roleDuties, roleLabels, roleNames } from '../../../common/roles'
+import type { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
 import type { invitationsMachine } from '../../../machines/invitations.machine'
 import type { membersMachine } from '../../../machines/members.machine'
 
@@ -85,5 +86,28 @@ export function selectInvitations(snapshot: SnapshotFrom<typeof invitationsMachi
     resending: snapshot.matches({ ready: 'resending' }) ? invitation?.id : undefined,
     invite: { opened: inviting, sending: snapshot.matches({ ready: { inviting: 'sending' } }), error: inviting ? error : null },
     revoke: revoking && invitation ? { row: invitationRow(invitation), removing: snapshot.matches({ ready: { revoking: 'removing' } }), error } : null,
+  }
+}
+
+/** An invitation's page, from the machine: what it offers, and where the person stands with it. */
+export function selectInvitationAcceptance(snapshot: SnapshotFrom<typeof invitationAcceptanceMachine>) {
+  const { offer, error } = snapshot.context
+  const busy = snapshot.matches('accepting') || snapshot.matches('joining')
+  return {
+    loading: snapshot.matches('loading'),
+    loadError: snapshot.matches('failed') ? error : null,
+    offer: offer && {
+      organisation: offer.organisation,
+      invitedBy: offer.invitedBy,
+      role: roleNames[offer.role],
+      duties: roleDuties[offer.role],
+      expires: formatLongDate(offer.expiresAt),
+    },
+    /** The offer with Accept and Decline, until it is answered. */
+    asks: snapshot.matches('offered') || busy,
+    busy,
+    error: snapshot.matches('offered') ? error : null,
+    accepted: snapshot.matches('accepted'),
+    declined: snapshot.matches('declined'),
   }
 }
