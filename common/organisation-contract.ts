@@ -80,3 +80,16 @@ export type InvitationOffer = v.InferOutput<typeof invitationOfferSchema>
 
 /** The secret of an invitation's link: 43 base64url characters (256 bits). */
 export const invitationSecretSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'The invitation link is not complete: open the link from the email again'))
+
+// ---- A pending seat's mail ---------------------------------------------------------------------
+
+/**
+ * What became of an assignment mail sent again (mail to others is capped, decision 0024): queued,
+ * in place of one still waiting (`replaced`), put off to tomorrow (one a day per recipient), or
+ * dropped (the organisation's daily cap).
+ */
+export const mailOutcomes = ['queued', 'replaced', 'deferred', 'dropped'] as const
+export type MailOutcome = (typeof mailOutcomes)[number]
+/** `POST /api/licenses/:id/resend`. */
+export const seatMailResentSchema = v.object({ licenseId: v.string(), mail: v.picklist(mailOutcomes) })
+export type SeatMailResent = v.InferOutput<typeof seatMailResentSchema>

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { activityTour } from './tours/activity.tour'
+import { assignmentMailTour } from './tours/assignment-mail.tour'
 import { billingPortalTour } from './tours/billing-portal.tour'
 import { discordConnectTour } from './tours/discord-connect.tour'
 import { feedTokensTour } from './tours/feed-tokens.tour'
@@ -37,6 +38,7 @@ const tours: Record<string, Tour<AnyStateMachine>> = {
   members: membersTour,
   invitations: invitationsTour,
   invitationAcceptance: invitationAcceptanceTour,
+  assignmentMail: assignmentMailTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 test.describe('axe in every state', () => {

@@ -124,6 +124,11 @@ test('an owner invites a billing manager and a seat manager; each accepts and ca
   await assign.getByLabel('Email').fill(developer)
   await assign.getByRole('button', { name: 'Assign', exact: true }).click()
   await expectNotice(sam, `License assigned to ${developer}.`)
+  // The developer has not signed in yet: the seat is pending, and its mail can be sent again (the caps put it off to tomorrow).
+  const seat = sam.getByRole('row', { name: /Dev Eloper/ })
+  await expect(seat).toContainText('Pending')
+  await seat.getByRole('button', { name: 'Resend the assignment email to Dev Eloper' }).click()
+  await expectNotice(sam, `${developer} had an email from your organisation today: this one goes out tomorrow.`)
   await expect(
     sam
       .getByRole('region', { name: 'Recent activity' })

@@ -66,6 +66,9 @@ function organisationCalls(call: Caller) {
     /** What an invitation's link offers the signed-in person (the link authenticates nobody). */
     invitationOffer: (secret: string, signal?: AbortSignal) => call({ method: 'GET', path: link(secret), answer: organisations.invitationOfferSchema, signal }),
     acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ method: 'POST', path: `${link(secret)}/accept`, answer: null, signal }),
+    /** A pending seat's assignment mail again, as the caps allow. */
+    resendSeatMail: (licenseId: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/resend`, answer: organisations.seatMailResentSchema, signal }),
   }
 }
 

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate'
 import type { PathPlan } from '../model/paths'
 import { activityModel } from './activity.model'
 import { assignedCsvModel } from './assigned-csv.model'
+import { assignmentMailModel } from './assignment-mail.model'
 import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
@@ -24,6 +25,7 @@ import { upgradeModel } from './upgrade.model'
 export const allModels: PathPlan<AnyStateMachine>[] = [
   activityModel,
   assignedCsvModel,
+  assignmentMailModel,
   authModel,
   billingPortalModel,
   discordConnectModel,

@@ -163,6 +163,13 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     why: 'a refused acceptance replaces the offer with a load failure, as if the link were broken',
   },
   {
+    model: 'assignmentMail',
+    file: 'machines/assignment-mail.machine.ts',
+    source: 'isPending: (_, params: { license: AssignedLicense }) => params.license.pending === true,',
+    wrong: 'isPending: () => true,',
+    why: "a seat whose holder has signed in gets 'Resend' too, and the owner is refused (409) for mail nobody needs",
+  },
+  {
     model: 'feedTokens',
     file: 'machines/feed-tokens.machine.ts',
     source: "onError: showErrorIn('confirming')",

@@ -1,6 +1,7 @@
 import type { Oracle } from './oracle'
 import { activityOracle } from './activity.oracle'
 import { assignedCsvOracle } from './assigned-csv.oracle'
+import { assignmentMailOracle } from './assignment-mail.oracle'
 import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
@@ -24,6 +25,7 @@ import { upgradeOracle } from './upgrade.oracle'
 export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   activity: activityOracle,
   assignedCsv: assignedCsvOracle,
+  assignmentMail: assignmentMailOracle,
   auth: authOracle,
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,

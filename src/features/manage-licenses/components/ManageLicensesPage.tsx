@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate'
 import { activityMachine } from '../../../../machines/activity.machine'
 import { keyRotationMachine } from '../../../../machines/key-rotation.machine'
 import { manageLicensesMachine } from '../../../../machines/manage-licenses.machine'
+import { assignmentMailMachine } from '../../../../machines/assignment-mail.machine'
 import type { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { findPlan, plans, upgradePaths } from '../../../../common/plans'
 import type { MemberRole } from '../../../../common/contract'
@@ -20,6 +21,9 @@ import { activityActors } from '../activity.actors'
 import { selectActivity } from '../activity.select'
 import { fullName } from '../license-table'
 import { manageLicensesActors } from '../manage-licenses.actors'
+import { assignmentMailActors, selectAssignmentMail } from '../assignment-mail.actors'
+import { ErrorAlert } from '../../../ui/FormDialog'
+import { Notice } from '../../../ui/Notice'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
 import { AssignedCsvDownload } from './AssignedCsvDownload'
@@ -99,6 +103,9 @@ function ManageLicenses({
   const purchase = useSelector(manage, selectPurchaseDialog)
   const upgrade = useSelector(manage, (snapshot) => snapshot.children.upgrade as UpgradeRef | undefined)
   const rotationView = useSelector(rotation, selectKeyRotation)
+  // A pending seat's mail again (issue 30); a mail the caps put off or dropped is a line of the activity.
+  const mail = useAppActorRef(assignmentMailMachine.provide({ actors: assignmentMailActors(api), actions: { mailResent: onSeatsChanged } }))
+  const mailView = useSelector(mail, selectAssignmentMail)
   const close = () => manage.send({ type: 'dialog.close' })
   const priceId = view.stats?.priceId
   const upgradeTarget = priceId ? upgradePaths[priceId][0] : undefined
@@ -163,6 +170,8 @@ function ManageLicenses({
             canUpgrade={view.canOpenUpgrade}
             onUpgrade={() => manage.send({ type: 'upgrade.open' })}
           />
+          <Notice notice={mailView.notice} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
+          <ErrorAlert message={mailView.error} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
           {view.showsSeats && (
             <AssignedTable
               licenses={view.assigned}
@@ -171,6 +180,7 @@ function ManageLicenses({
               canRegenerate={view.canUnassign && rotationView.canRequest}
               onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
               tools={<AssignedCsvDownload saveFile={saveCsv} />}
+              resend={{ enabled: view.canUnassign && mailView.idle, sending: mailView.sending, onResend: (license) => mail.send({ type: 'mail.resend', license }) }}
             />
           )}
           {view.showsSeats && activity}
