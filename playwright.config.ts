@@ -22,7 +22,8 @@ const mail = mailPorts(port, process.env)
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 
 const servers: E2eServer[] = [
-  { port, localDir: stackDataDir, dev: false, readyPath: '/', env: mail },
+  // The reminders' jobs every 3 s instead of hourly, so a journey finds its reminder in the mail catcher.
+  { port, localDir: stackDataDir, dev: false, readyPath: '/', env: { ...mail, PERIODIC_JOBS_EVERY_MS: '3000' } },
   // The same stack with Vite's dev server, on data of its own. Ready once Vite has bundled the dev
   // tools' dependencies (mermaid is large): the tests then start beside the servers, not the bundler.
   { port: devPort, localDir: devDataDir, dev: true, readyPath: '/node_modules/.vite/deps/mermaid.js', env: mailPorts(devPort) },

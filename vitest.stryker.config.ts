@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { defineConfig } from 'vitest/config'
+import { filesInOrder, testProjects } from './scripts/mutation/test-projects'
 import base from './vitest.config'
 
 /**
@@ -10,14 +10,18 @@ import base from './vitest.config'
  * formats and the plans); the machine, model, selector, API-client and component tests stay. Stryker
  * narrows these further to the files that import a mutated module (`vitest.related`).
  */
-const serverTestFolders = /^tests\/(api|payments|production|identity)\//
-const importsServer = /from '(\.\.\/)+server\//
+const serverTestFolders = /^tests\/server\//
+const importsServer = /from '(\.\.\/)+(testkit\/)?server\//
 /**
  * The committed charts are a change detector, not a statement of the rules: any change to a machine
  * fails it until `npm run charts` is run again. Left out, the score counts only tests that say what
- * the machines must do.
+ * the machines must do. The oracles' anchors read a machine's source text and apply a wrong
+ * transition to a copy of it: in Stryker's sandbox that text is the instrumented one, where the
+ * anchor's source is no longer found, so they fail before any mutant runs.
  */
-const changeDetectors = ['tests/machines/charts.test.ts']
+const changeDetectors = ['tests/machines/charts.test.ts', 'tests/mutation-anchors/model-oracles.test.ts']
+/** The scripts' own tests (the QA atlas's pages): they read the machines, and say nothing of what the machines must do. */
+const scriptTests = /^tests\/scripts\//
 
 /**
  * `npm run test:mutation:quick`: only the tests that render no view (React test files are .tsx).
@@ -28,26 +32,14 @@ const changeDetectors = ['tests/machines/charts.test.ts']
 const withoutViews = process.env.MUTATION_WITHOUT_VIEWS === '1'
 const rendersViews = (path: string) => withoutViews && path.endsWith('.tsx')
 
-const leftOut = (path: string) => serverTestFolders.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
+const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.test(path) || changeDetectors.includes(path) || rendersViews(path) || importsServer.test(readFileSync(path, 'utf8'))
 
 /**
  * Quick tests first: Stryker stops a mutant's run at its first failing test, and most mutants of a
  * machine's definition (evaluated once, when the module loads, so every related test file must run)
  * fail a machine test long before the slower component paths.
  */
-const runOrder = [/\/tests\/machines\//, /(?<!\.component)\.test\.tsx?$/]
-const rank = (file: TestSpecification) => {
-  const index = runOrder.findIndex((pattern) => pattern.test(file.moduleId))
-  return index === -1 ? runOrder.length : index
-}
-
-class QuickTestsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b))
-  }
-}
-
-const projects = (base.test?.projects ?? []) as TestProjectInlineConfiguration[]
+const QuickTestsFirst = filesInOrder([/\/tests\/machines\//, /(?<!\.component)\.test\.tsx?$/])
 
 export default defineConfig({
   ...base,
@@ -56,10 +48,9 @@ export default defineConfig({
     // Instrumented code on a shared machine: a long generated path can take several times its usual time.
     testTimeout: 120_000,
     sequence: { ...base.test?.sequence, sequencer: QuickTestsFirst },
+    // A test file that fails to load fails the mutant's run, as it fails `npm test`.
+    reporters: ['default', './scripts/mutation/load-failures-fail.ts'],
     setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'],
-    projects: projects
-      .map((project) => ({ ...project, test: { ...project.test, include: (project.test?.include ?? []).filter((path) => !leftOut(path)) } }))
-      // (An empty include would mean Vitest's default: every test file.)
-      .filter((project) => project.test.include.length),
+    projects: testProjects((path) => !leftOut(path)),
   },
 })

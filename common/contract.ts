@@ -37,8 +37,8 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const storable = (label: string) => v.check((value: string) => !value.includes('\u0000') && !loneSurrogate.test(value), `${label} holds a character that cannot be stored`)
 const atMost = (label: string, max: number) => v.maxLength<string, number, string>(max, `${label} must be at most ${max} characters`)
 /** Free text: leading and trailing white space dropped, the rest kept exactly as typed. */
-const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), atMost(label, max), storable(label))
-const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), atMost(label, max), storable(label))
+export const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), atMost(label, max), storable(label))
+export const required = (label: string, max: number) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), atMost(label, max), storable(label))
 export const emailSchema = v.pipe(required('Email', fieldLimits.email), v.email('Email must be a valid email address'))
 /**
  * A name that goes into mail to someone else (an assignee's): letters, marks, spaces and . ' -
@@ -50,7 +50,7 @@ const personName = (label: string, max: number) =>
     required(label, max),
     v.check((value) => value === '' || nameCharacters.test(value), `${label} may hold only letters, marks, spaces and . ' -`),
   )
-const isoDate = v.pipe(v.string(), v.isoTimestamp())
+export const isoDate = v.pipe(v.string(), v.isoTimestamp())
 export const priceIdSchema = v.picklist(priceIds, 'priceId must be one of the plans')
 /** Addresses the site may send the user back to; the API also checks they are on its origin. */
 const returnAddress = (label: string) => v.pipe(text(label, fieldLimits.returnUrl), v.url(`${label} must be an absolute address`))

@@ -5,13 +5,15 @@ import { resolveChromium } from '../e2e/support/browser'
 /**
  * The first step of `npm test`: makes sure the machine has what the tests need, in its first
  * seconds rather than after minutes of type checks and unit tests. As root on Debian (this
- * project's machines, and CI) it installs what is missing of Debian's Chromium, its headless shell
- * and nginx (the package feed's real-client test); anywhere else a missing Chromium stops the run
- * with the one command to run, and a missing nginx only skips that test (which says so).
+ * project's machines, and CI) it installs what is missing of Debian's Chromium, its headless shell,
+ * nginx (the package feed's real-client test) and poppler-utils (pdftotext and pdftoppm read the
+ * invoices' PDFs); anywhere else a missing Chromium stops the run with the one command to run, and a
+ * missing nginx or poppler only skips those checks.
  */
 const browserPackages = ['chromium', 'chromium-headless-shell']
 const installCommand = `sudo apt-get install -y ${browserPackages.join(' ')}`
 const hasNginx = () => existsSync('/usr/sbin/nginx')
+const hasPoppler = () => existsSync('/usr/bin/pdftotext')
 
 function hasChromium() {
   try {
@@ -23,7 +25,7 @@ function hasChromium() {
 }
 
 const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
-const missing = [...(hasChromium() ? [] : browserPackages), ...(hasNginx() ? [] : ['nginx'])]
+const missing = [...(hasChromium() ? [] : browserPackages), ...(hasNginx() ? [] : ['nginx']), ...(hasPoppler() ? [] : ['poppler-utils'])]
 
 if (missing.length && canInstall) {
   console.log(`Installing Debian's ${missing.join(', ')} for the tests (once, about a minute)`)

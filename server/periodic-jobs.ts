@@ -1,5 +1,6 @@
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from './feed/feed-token-expiry'
 import { queueCancelReminders } from './licensing/cancel-reminders'
+import { queueRenewalReminders } from './licensing/renewal-reminders'
 import type { PeriodicJob } from './mail/worker'
 import { recordExpiredInvitations } from './organisations/invitation-acceptance'
 import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
@@ -9,7 +10,7 @@ import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
  * stack's alike: the reminders to queue and the expiries to record (feed tokens, invitations). Each marks what it did, so
  * several instances running them at once do nothing twice.
  */
-export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations]
+export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders]
 
 /** Those, and the billing reconciliation against Stripe, which one instance a day runs (server/reconciliation/job.ts). */
 export const periodicJobsWithStripe = (stripe: ReconcilingStripe): readonly PeriodicJob[] => [...periodicJobs, reconciliationJob(stripe)]

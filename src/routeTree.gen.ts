@@ -15,6 +15,7 @@ import { Route as FulfillmentRouteImport } from './routes/fulfillment'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tokens'
+import { Route as AccountInvoicesRouteImport } from './routes/account/invoices'
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
 import { Route as AccountMembersRouteImport } from './routes/account/members'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
@@ -50,6 +51,11 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
 const AccountFeedTokensRoute = AccountFeedTokensRouteImport.update({
   id: '/feed-tokens',
   path: '/feed-tokens',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountInvoicesRoute = AccountInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountLicensesRoute = AccountLicensesRouteImport.update({
@@ -90,6 +96,7 @@ export interface FileRoutesByFullPath {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/fulfillment': typeof FulfillmentRoute
   '/privacy': typeof PrivacyRoute
   '/account/feed-tokens': typeof AccountFeedTokensRoute
+  '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
   '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/members'
     | '/account/profile'
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/members'
     | '/account/profile'
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/fulfillment'
     | '/privacy'
     | '/account/feed-tokens'
+    | '/account/invoices'
     | '/account/licenses'
     | '/account/members'
     | '/account/profile'
@@ -221,6 +233,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountFeedTokensRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/invoices': {
+      id: '/account/invoices'
+      path: '/invoices'
+      fullPath: '/account/invoices'
+      preLoaderRoute: typeof AccountInvoicesRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/licenses': {
       id: '/account/licenses'
       path: '/licenses'
@@ -268,6 +287,7 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteRouteChildren {
   AccountFeedTokensRoute: typeof AccountFeedTokensRoute
+  AccountInvoicesRoute: typeof AccountInvoicesRoute
   AccountLicensesRoute: typeof AccountLicensesRoute
   AccountMembersRoute: typeof AccountMembersRoute
   AccountProfileRoute: typeof AccountProfileRoute
@@ -279,6 +299,7 @@ interface AccountRouteRouteChildren {
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountFeedTokensRoute: AccountFeedTokensRoute,
+  AccountInvoicesRoute: AccountInvoicesRoute,
   AccountLicensesRoute: AccountLicensesRoute,
   AccountMembersRoute: AccountMembersRoute,
   AccountProfileRoute: AccountProfileRoute,

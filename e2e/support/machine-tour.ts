@@ -136,15 +136,17 @@ export class HeldRequests {
     }
   }
 
-  /** Refuses the actor's first request with the error's message, as the API does. */
+  /** Refuses the actor's first request with the error's message, as the API does (a refusal of one field: 422 naming it). */
   async fail(actor: ActorCalls, error: unknown) {
     const route = await this.take(actor.calls[0]!)
-    await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: (error as Error).message }) })
+    const field = (error as { field?: string }).field
+    await route.fulfill({ status: field ? 422 : 409, contentType: 'application/json', body: JSON.stringify({ message: (error as Error).message, ...(field ? { field } : {}) }) })
   }
 }
 
-/** The fixtures' failures answer with 409, which Chromium reports as a failed resource. */
-export const heldFailureErrors = [/Failed to load resource: the server responded with a status of 409/]
+/** The fixtures' failures answer with 409 (422 for a field's), which Chromium reports as a failed resource. */
+// One pattern: Playwright reads an option's array of two as a value and its options.
+export const heldFailureErrors = [/Failed to load resource: the server responded with a status of (409|422)/]
 
 /**
  * Walks one path on a page of its own (so no request of an earlier path can be answered by

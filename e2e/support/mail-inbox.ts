@@ -10,14 +10,14 @@ export interface CaughtMail {
   to: { address: string; name: string }[]
 }
 
-/** Waits until the stack's mail catcher holds a message to the address, and answers it. */
-export async function mailTo(address: string): Promise<CaughtMail> {
+/** Waits until the stack's mail catcher holds a message to the address (whose subject matches, when given), and answers it. */
+export async function mailTo(address: string, subject: RegExp = /./): Promise<CaughtMail> {
   let found: CaughtMail | undefined
   await expect
     .poll(
       async () => {
         const inbox = (await (await fetch(`${mailInboxURL}/api/email`)).json()) as CaughtMail[]
-        found = inbox.find((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+        found = inbox.find((mail) => subject.test(mail.subject) && mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
         return found !== undefined
       },
       { message: `mail to ${address} in the catcher at ${mailInboxURL}`, timeout: 15_000 },

@@ -3,9 +3,11 @@ import type { PriceId } from '../../common/plans'
 
 const actionText: Record<PriceId, string> = { community: 'Get Community License', commercial: 'Buy Commercial', 'commercial-plus': 'Buy Commercial Plus' }
 
-/** Pays the sandbox's hosted checkout with a test card. */
+/** Pays the sandbox's hosted checkout with a test card, from the United States (no tax is collected there) unless another country was chosen. */
 export async function payCheckout(page: Page, card = '4242 4242 4242 4242') {
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  const country = page.getByRole('combobox', { name: 'Country' })
+  if ((await country.count()) > 0 && !(await country.inputValue())) await country.selectOption('US')
   await page.getByLabel('Card number').fill(card)
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34')
   await page.getByLabel('CVC').fill('123')
@@ -29,12 +31,14 @@ export async function signUpAs(page: Page, firstName: string, email: string) {
  * seats or plans has an owner no other test knows. The checkout's card becomes their default
  * payment method. Returns their email.
  */
-export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number; email?: string }) {
+export async function signUpOwner(page: Page, options: { firstName: string; priceId: PriceId; seats: number; email?: string; beforePaying?: (page: Page) => Promise<void> }) {
   // Signing up from the purchase page comes back to it.
   const email = await signUp(page, options.firstName, `/account/purchase?pid=${options.priceId}`, options.email)
   for (let seat = 1; seat < options.seats; seat++) await page.getByRole('button', { name: 'More developers' }).click()
   await expect(page.getByLabel(`${options.seats} developers`)).toBeVisible()
   await page.getByRole('button', { name: actionText[options.priceId] }).click()
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  await options.beforePaying?.(page)
   await payCheckout(page)
   // The licenses exist once Stripe's webhook has been handled: the page says so.
   await expect(page.getByRole('status').filter({ hasText: 'Your licenses are ready' })).toBeVisible({ timeout: 15_000 })

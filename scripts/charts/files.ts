@@ -14,7 +14,7 @@ export function chartFiles(models: PathPlan<AnyStateMachine>[]): Map<string, str
   const index = [
     '# Statecharts',
     '',
-    'Every flow of the product is one of these machines. Each page has the whole chart (Mermaid, rendered on GitHub), what the user sees in each state, the events, and the catalogue of generated test paths. Regenerate with `npm run charts`; `npm test` fails when these files are stale. `npm run test:model` prints how much of each machine the generated paths cover. Under `npm run dev`, `/__statecharts` draws the same charts with the states of the running app highlighted, and `?inspect` sends every actor to the Stately inspector.',
+    'Every flow of the product is one of these machines. Each page has the whole chart (Mermaid, rendered on GitHub), what the user sees in each state, the events, and the catalogue of generated test paths. Regenerate with `npm run charts`; `npm test` fails when these files are stale. `npm run test:model` prints how much of each machine the generated paths cover. Under `npm run dev`, `/__statecharts` draws the same charts with the states of the running app highlighted, and `?inspect` sends every actor to the Stately inspector. `npm run atlas` writes the QA atlas (`reports/atlas/index.html`): each chart beside a screenshot of every state, taken by the browser tours.',
     '',
     '| machine | page | Stately JSON |',
     '|---|---|---|',

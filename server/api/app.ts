@@ -6,6 +6,7 @@ import { activityRoutes } from './activity'
 import { authRoutes } from './auth'
 import { billingRoutes } from './billing'
 import { checkoutRoutes } from './checkout'
+import { companyRoutes } from './company'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
@@ -16,6 +17,7 @@ import { invitationRoutes, organisationInvitationRoutes } from './invitations'
 import { licenseRoutes } from './licenses'
 import { organisationRoutes } from './organisation'
 import { productRoutes } from './products'
+import { renewalChangeRoutes, renewalRoutes } from './renewals'
 import { declaredPermissions } from './permissions'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
@@ -71,6 +73,9 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route('/discord', discordRoutes(db, deps.discordInviteUrl))
   app.route('/stripe', billingRoutes(db, gateway, siteOrigin))
   app.route('/stripe', checkoutRoutes(db, gateway, siteOrigin))
+  app.route('/stripe', companyRoutes(db, gateway))
+  app.route('/stripe/renewals', renewalChangeRoutes(db, gateway))
+  app.route('/renewals', renewalRoutes(db))
   app.route('/products', productRoutes(db, deps.prices))
 
   const undeclared = [...declaredPermissions(app, openPaths)].filter(([, permission]) => !permission).map(([route]) => route)

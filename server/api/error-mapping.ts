@@ -20,7 +20,7 @@ function isUnstorableText(error: unknown) {
 /** Every failure as JSON `{ message }` with the status of the error catalogue (spec section 8). */
 export function answerError(error: Error, c: Context<Env>) {
   if (error instanceof Problem) return c.json({ message: error.message }, error.status, error.headers)
-  if (error instanceof Refusal) return c.json({ message: error.message }, refusalStatus[error.reason])
+  if (error instanceof Refusal) return c.json({ message: error.message, ...(error.field ? { field: error.field } : {}) }, refusalStatus[error.reason])
   if (isUnparsableJson(error)) return c.json({ message: unparsableJson }, 400)
   // The tenant's keys could not be fetched: nobody's sign-in can be checked for now.
   if (error instanceof TenantUnavailableError) {

@@ -263,6 +263,22 @@ export const migrations: Migration[] = [
       create index mail_outbox_by_org on mail_outbox (org_oid, created_at) where org_oid is not null
     `,
   },
+  {
+    version: 17,
+    name: "seat reductions scheduled for a subscription's renewal",
+    sql: `
+      create table renewal_changes (
+        subscription_id text primary key references subscriptions (id) on delete cascade,
+        seats integer not null check (seats > 0),
+        from_price_id text not null,
+        from_quantity integer not null,
+        takes_effect_at timestamptz not null,
+        stripe_schedule_id text not null,
+        created_at timestamptz not null default now()
+      );
+      comment on table renewal_changes is 'fewer seats from the renewal at takes_effect_at, scheduled at Stripe (a subscription schedule), counted while the subscription still has the price, seats and period end it was scheduled from'
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

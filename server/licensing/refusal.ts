@@ -6,6 +6,8 @@ export class Refusal extends Error {
   constructor(
     readonly reason: 'bad-request' | 'forbidden' | 'not-found' | 'conflict' | 'invalid',
     message: string,
+    /** The form field it is about, when it is one field's (the API answers it beside the message). */
+    readonly field?: string,
   ) {
     super(message)
     this.name = 'Refusal'

@@ -6,6 +6,7 @@ import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type 
 import { activityColumns } from './activity/record'
 import { newLicenseKey } from './license-keys'
 import { conflict, notFound } from './refusal'
+import { noSeatLeft, renewalKeepsAssignedSql } from './renewal-seats-rule'
 import { recordSeatActivity } from './seat-activity'
 import { assignableSql, liveSql, whyNotAssignable, type SubscriptionStatus } from './standing'
 
@@ -23,7 +24,7 @@ const takeFreeSeatSql = `with owned as (select id, status, price_id, quantity, c
   free as (
     select seats.id, owned.id as subscription_id, owned.status, owned.price_id, owned.quantity, owned.current_period_end
       from seats join owned on owned.id = seats.subscription_id
-     where ${assignableSql('owned')} and seats.assignee_email is null and not exists (select 1 from taken)
+     where ${assignableSql('owned')} and seats.assignee_email is null and not exists (select 1 from taken) and not ${renewalKeepsAssignedSql('owned')}
      order by owned.current_period_end desc, seats.id limit 1),
   given as (update seats set assignee_first_name = $3, assignee_last_name = $4, assignee_email = $5, assigned_at = now(), last_feed_access_at = null, holder_oid = null from free where seats.id = free.id)
 select (select coalesce(json_agg(status), '[]') from owned) as statuses, exists (select 1 from taken) as taken, free.*
@@ -56,7 +57,7 @@ export async function assignSeat(db: Database, ownerOid: string, assignee: Assig
     const [seat] = await tx.query<TakenSeat>(takeFreeSeatSql, [ownerOid, assignee.email, assignee.firstName, assignee.lastName, email])
     refuseUnlessAssignable(seat!.statuses)
     if (seat!.taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
-    if (!seat!.id) throw conflict('No license is left to assign. Buy additional licenses first.')
+    if (!seat!.id) throw await noSeatLeft(tx, ownerOid)
     if (!owner) throw new Error(`Seat ${seat!.id} was given by ${ownerOid}, who has no account`)
     const onRecord = { id: seat!.id, subscriptionId: seat!.subscription_id, priceId: seat!.price_id, status: seat!.status, owner: actorOf(owner), holderEmail: email, holderOid: null }
     await recordSeatActivity(tx, onRecord, 'assign', { actor: callerActor(owner.actor, by), actorRole: by.role, factRows: { owner, subscription: seat! } })

@@ -25,6 +25,8 @@ const serverEnvSchema = v.object({
   MAIL_FROM: mailFromSchema,
   MAILDEV_SMTP_PORT: v.optional(port, '1025'),
   MAILDEV_WEB_PORT: v.optional(port, '1080'),
+  /** How often the mail worker runs the periodic jobs (the reminders); the browser tests shorten it. */
+  PERIODIC_JOBS_EVERY_MS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1000)), '3600000'),
   ...stripeSettingsSchema.entries,
 })
 

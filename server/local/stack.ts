@@ -67,6 +67,13 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   await checkPrices(stripe.gateway, stripe.prices)
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  const mail = startMail({ db, smtpUrl: config.SMTP_URL || catcher!.smtpUrl, from: config.MAIL_FROM, siteOrigin: config.origin, jobs: periodicJobsWithStripe(stripe) })
+  const mail = startMail({
+    db,
+    smtpUrl: config.SMTP_URL || catcher!.smtpUrl,
+    from: config.MAIL_FROM,
+    siteOrigin: config.origin,
+    jobs: periodicJobsWithStripe(stripe),
+    jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
+  })
   return { db, instances, identity, api, feedUsage, sandbox, seeded, mail, catcher }
 }

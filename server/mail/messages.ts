@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../common/format'
+import { formatLongDate, formatUsd } from '../../common/format'
 import { composeMail, type OutgoingMail, type Paragraph } from './compose'
 import { named } from './organisation-messages'
 import { supportAddress } from './settings'
@@ -74,6 +74,34 @@ export function cancelReminderMail(facts: { origin: string; owner: Person; planN
     greeting(facts.owner),
     [`Your Prism ${facts.planName} subscription is set to cancel: its ${seatsInWords(facts.seats)} stop working on ${date}, and their keys with them.`],
     ['To keep them, renew the subscription in Billing. ', ...billing(facts.origin)],
+    signOff,
+  ])
+}
+
+/**
+ * To the owner, 30 days (or less) before a subscription renews: the seats it renews with, who holds
+ * them, how many are free, and what will be charged; where to renew with fewer, or not at all.
+ */
+export function renewalReminderMail(facts: {
+  origin: string
+  owner: Person
+  planName: string
+  renewsOn: Date
+  seats: number
+  renewalSeats: number
+  holders: readonly string[]
+  amount: number
+}): OutgoingMail {
+  const date = formatLongDate(facts.renewsOn)
+  const unassigned = facts.seats - facts.holders.length
+  const charge = facts.amount > 0 ? `we will charge ${formatUsd(facts.amount)} (plus tax where it applies) to the card on file` : 'there is nothing to pay'
+  return composeMail(facts.owner.email, `Your Prism ${facts.planName} subscription renews on ${date}: ${formatUsd(facts.amount)}`, [
+    greeting(facts.owner),
+    [`Your Prism ${facts.planName} subscription renews on ${date} with ${seatsInWords(facts.renewalSeats)}, and ${charge}.`],
+    ...(facts.renewalSeats < facts.seats ? [[`As you chose, ${seatsInWords(facts.seats - facts.renewalSeats)} of its ${facts.seats} end on ${date}.`]] : []),
+    [facts.holders.length ? `Assigned seats (${facts.holders.length}): ${facts.holders.join(', ')}.` : 'No seat is assigned.'],
+    [`Unassigned seats: ${unassigned}.`],
+    ['To renew with fewer seats, or to turn auto-renew off, go to ', { strong: 'Manage Licenses' }, ': ', { href: siteLinks(facts.origin).manageLicenses }],
     signOff,
   ])
 }

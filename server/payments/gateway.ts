@@ -2,6 +2,8 @@ import type Stripe from 'stripe'
 import type { PriceId } from '../../common/plans'
 import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
+import { createCompanyCalls } from './company'
+import { createRenewalCalls } from './renewal-schedule'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
@@ -23,6 +25,8 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     inPortalTerms({
       ...createCardCalls(stripe),
       ...createSubscriptionReads(stripe, prices),
+      ...createCompanyCalls(stripe),
+      ...createRenewalCalls(stripe, prices),
 
       /**
        * The account's customer: the one Stripe already has for it (by email and the account id in its
@@ -58,6 +62,12 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
             cancel_url: input.cancelUrl,
             // A free plan needs no card (Stripe keeps none for a $0 subscription).
             payment_method_collection: 'if_required',
+            // Tax on the customer's billing address, and a business's VAT or other tax ID; both saved
+            // on the customer (customer_update), where every later invoice reads them.
+            automatic_tax: { enabled: true },
+            tax_id_collection: { enabled: true },
+            customer_update: { address: 'auto', name: 'auto' },
+            billing_address_collection: 'required',
             metadata: { accountOid: input.accountOid },
             subscription_data: { metadata: { accountOid: input.accountOid } },
           },
@@ -121,6 +131,8 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
             { idempotencyKey: input.idempotencyKey },
           ),
         )
+        // A seat reduction scheduled for the renewal (renewal-schedule.ts) would undo the change there: the change replaces it.
+        if (changed.schedule) await stripe.subscriptionSchedules.release(idOf(changed.schedule)!, {}, { idempotencyKey: `${input.idempotencyKey}:release` })
         return subscriptionState(changed, prices)
       },
     }),

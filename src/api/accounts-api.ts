@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import * as billing from '../../common/billing-contract'
 import * as contract from '../../common/contract'
 import * as organisations from '../../common/organisation-contract'
 import { createCaller, type Access, type Caller } from './client'
@@ -40,6 +41,15 @@ export function createAccountsApi(call: Caller) {
       call({ method: 'POST', path: '/stripe/create-checkout-session', body, answer: contract.checkoutAnswerSchema, signal }),
     checkoutStatus: (sessionId: string, signal?: AbortSignal) =>
       call({ method: 'GET', path: `/stripe/checkout-sessions/${encodeURIComponent(sessionId)}`, answer: contract.checkoutStatusSchema, signal }),
+    /** The owner's invoices and company details, and each subscription's renewal (our addition, issue 31). */
+    invoices: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/invoices', answer: billing.invoicesSchema, signal }),
+    companyDetails: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/company', answer: billing.savedCompanySchema, signal }),
+    saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ method: 'PUT', path: '/stripe/company', body, answer: billing.savedCompanySchema, signal }),
+    renewals: (signal?: AbortSignal) => call({ method: 'GET', path: '/renewals', answer: billing.renewalsSchema, signal }),
+    setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
+      call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/seats`, body, answer: billing.renewalSchema, signal }),
+    setAutoRenew: (subscriptionId: string, body: billing.AutoRenewRequest, signal?: AbortSignal) =>
+      call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/auto-renew`, body, answer: billing.renewalSchema, signal }),
     product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
     ...organisationCalls(call),
   }

@@ -7,6 +7,7 @@ import { authModel } from './auth.model'
 import { billingPortalModel } from './billing-portal.model'
 import { discordConnectModel } from './discord-connect.model'
 import { feedTokensModel } from './feed-tokens.model'
+import { invoicesModel } from './invoices.model'
 import { keyRotationModel } from './key-rotation.model'
 import { invitationAcceptanceModel } from './invitation-acceptance.model'
 import { invitationsModel } from './invitations.model'
@@ -17,6 +18,7 @@ import { myLicensesModel } from './my-licenses.model'
 import { profileModel } from './profile.model'
 import { purchaseModel } from './purchase.model'
 import { purchaseCompleteModel } from './purchase-complete.model'
+import { renewalModel } from './renewal.model'
 import { sessionModel } from './session.model'
 import { tokenModel } from './token.model'
 import { upgradeModel } from './upgrade.model'
@@ -30,6 +32,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   billingPortalModel,
   discordConnectModel,
   feedTokensModel,
+  invoicesModel,
   invitationAcceptanceModel,
   invitationsModel,
   keyRotationModel,
@@ -40,6 +43,7 @@ export const allModels: PathPlan<AnyStateMachine>[] = [
   profileModel,
   purchaseModel,
   purchaseCompleteModel,
+  renewalModel,
   sessionModel,
   tokenModel,
   upgradeModel,

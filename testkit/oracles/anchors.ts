@@ -177,6 +177,20 @@ export const oracleAnchors: readonly OracleAnchor[] = [
     why: 'a refused revoke closes its dialog as if the token were revoked: it still works, and the message shows nowhere',
   },
   {
+    model: 'invoices',
+    file: 'machines/invoices.machine.ts',
+    source: "onError: showErrorIn('failed')",
+    wrong: "onError: showErrorIn('editing')",
+    why: 'invoices that could not load show an empty list and a blank company form, as if there were none, with no Try again',
+  },
+  {
+    model: 'renewal',
+    file: 'machines/renewal.machine.ts',
+    source: "onError: showErrorIn('editing')",
+    wrong: "onError: showErrorIn('#renewal.ready.idle')",
+    why: 'a refused change of the renewal seats closes its dialog: the renewal looks changed, and the message shows only behind it',
+  },
+  {
     model: 'auth',
     file: 'machines/auth.machine.ts',
     source: "'page.visible': { guard: 'isSignedIn', target: 'checkingSession' }",

@@ -6,6 +6,7 @@ import { authOracle } from './auth.oracle'
 import { billingPortalOracle } from './billing-portal.oracle'
 import { discordConnectOracle } from './discord-connect.oracle'
 import { feedTokensOracle } from './feed-tokens.oracle'
+import { invoicesOracle } from './invoices.oracle'
 import { invitationAcceptanceOracle } from './invitation-acceptance.oracle'
 import { invitationsOracle } from './invitations.oracle'
 import { keyRotationOracle } from './key-rotation.oracle'
@@ -16,6 +17,7 @@ import { myLicensesOracle } from './my-licenses.oracle'
 import { profileOracle } from './profile.oracle'
 import { purchaseOracle } from './purchase.oracle'
 import { purchaseCompleteOracle } from './purchase-complete.oracle'
+import { renewalOracle } from './renewal.oracle'
 import { sessionOracle } from './session.oracle'
 import { tokenOracle } from './token.oracle'
 import { upgradeOracle } from './upgrade.oracle'
@@ -30,6 +32,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   billingPortal: billingPortalOracle,
   discordConnect: discordConnectOracle,
   feedTokens: feedTokensOracle,
+  invoices: invoicesOracle,
   invitationAcceptance: invitationAcceptanceOracle,
   invitations: invitationsOracle,
   keyRotation: keyRotationOracle,
@@ -40,6 +43,7 @@ export const oracles: Readonly<Record<string, Oracle<any, any, any>>> = {
   profile: profileOracle,
   purchase: purchaseOracle,
   purchaseComplete: purchaseCompleteOracle,
+  renewal: renewalOracle,
   session: sessionOracle,
   tokenAcquisition: tokenOracle,
   upgrade: upgradeOracle,

@@ -143,7 +143,7 @@ export async function startApi(
 
   /** Pays a checkout on the sandbox's hosted page, as a customer would, then waits for its webhooks to be handled. */
   async function pay(sessionId: string, card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Buyer' }) {
-    const answer = await fetch(`${stripeOrigin}/sandbox/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(card) })
+    const answer = await fetch(`${stripeOrigin}/sandbox/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ country: 'US', ...card }) })
     await answer.body?.cancel()
     await sandbox.webhooks.drain()
     return answer.status

@@ -162,7 +162,7 @@ export async function startStripe(options: { unitAmounts?: Partial<Record<PriceI
       const answer = await fetch(`${origin}/sandbox/checkout/${sessionId}/pay`, {
         method: 'POST',
         redirect: 'manual',
-        body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Buyer' }),
+        body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Buyer', country: 'US' }),
       })
       await answer.body?.cancel()
       await sandbox.webhooks.drain()

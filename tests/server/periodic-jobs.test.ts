@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { queueFeedTokenReminders, recordFeedTokenExpiries } from '../../server/feed/feed-token-expiry'
 import { queueCancelReminders } from '../../server/licensing/cancel-reminders'
 import { recordExpiredInvitations } from '../../server/organisations/invitation-acceptance'
+import { queueRenewalReminders } from '../../server/licensing/renewal-reminders'
 import { queueMail } from '../../server/mail/outbox'
 import { startMailWorker } from '../../server/mail/worker'
 import { periodicJobs, periodicJobsWithStripe } from '../../server/periodic-jobs'
@@ -9,8 +10,8 @@ import { priceCatalogue } from '../../server/payments/stripe-settings'
 import { describeSeeded, outbox } from './mail/harness'
 
 describeSeeded('the periodic jobs of every instance ($name)', (db) => {
-  it('are the cancellation reminders, the feed-token reminders and expiries, and the invitations that expired', () => {
-    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations])
+  it('are the cancellation reminders, the feed-token reminders and expiries, and the invitations that expired, and the renewal reminders', () => {
+    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders])
   })
 
   it('and, where Stripe is known, the daily billing reconciliation last', () => {

@@ -7,6 +7,8 @@ import { invoice as buildInvoice, type InvoiceLineInput } from './objects/invoic
 import type { SandboxPrice } from './options'
 import { errors, type StripeApiError } from './protocol'
 import { insert, load, mustLoad, recordEvent, save } from './store'
+import { invoiceTax, invoiceTaxIds } from './customer-tax'
+import { invoicePdfAddress } from './invoice-pdf'
 
 /** Invoices and charges: what Stripe's billing engine does when a subscription is paid for. */
 
@@ -135,6 +137,7 @@ export async function issueInvoice(
   const sequence = customer.next_invoice_sequence ?? 1
   customer.next_invoice_sequence = sequence + 1
   await save(ctx.q, customer)
+  const taxIds = await invoiceTaxIds(ctx.q, customer.id)
   const invoice = buildInvoice({
     customer,
     subscription: input.subscription,
@@ -144,7 +147,10 @@ export async function issueInvoice(
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
     number: `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}`,
+    taxIds,
+    tax: input.subscription.automatic_tax.enabled ? invoiceTax(customer, taxIds, input.lines) : null,
   })
+  invoice.invoice_pdf = invoicePdfAddress(ctx.core, invoice.id)
   invoice.status = 'open'
   invoice.status_transitions.finalized_at = input.at
   invoice.effective_at = input.at

@@ -4,10 +4,12 @@ import type Stripe from 'stripe'
 import type { Database } from '../../db/database'
 import { standInStylesheet } from '../assets'
 import { checkCard } from './cards'
-import { expireIfDue, payCheckout, type CheckoutCard } from './checkout'
+import { collectsBilling, expireIfDue, payCheckout, type CheckoutCard } from './checkout'
+import { billingCountries, billingFormOf, checkBilling, quote, type BillingForm } from './checkout-tax'
 import { findPrice, type Core, type Ctx } from './context'
 import { checkoutPage, expiredPage, notFoundPage } from './pages'
 import { portalRoutes } from './hosted-portal'
+import { invoicePdf } from './invoice-pdf'
 import { load, mustLoad } from './store'
 
 /** The hosted pages under /sandbox: checkout, the customer portal (hosted-portal.ts), the sandbox's Stripe.js and style. */
@@ -21,7 +23,7 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
   app.get(`/assets/${standInStylesheet.name}`, async (c) => c.body(await standInStylesheet.read(), 200, { 'Content-Type': standInStylesheet.contentType }))
 
   const checkoutRow = (id: string) => load<Stripe.Checkout.Session>(db, 'checkout.session', id)
-  const view = (row: { data: Stripe.Checkout.Session; private: Record<string, unknown> }) => {
+  const view = (row: { data: Stripe.Checkout.Session; private: Record<string, unknown> }, billing: BillingForm = billingFormOf({})) => {
     const price = findPrice(core, String(row.private.priceId))
     return {
       action: `/sandbox/checkout/${row.data.id}/pay`,
@@ -29,6 +31,7 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
       planName: price.productName,
       quantity: Number(row.private.quantity),
       pricePerSeat: price.unitAmount,
+      billing: collectsBilling(row.data) ? billingView(row.data, billing) : undefined,
     }
   }
 
@@ -38,6 +41,18 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
     if (row.data.status === 'complete') return c.redirect(successAddress(row.data), 303)
     if (row.data.status === 'expired' || (await run((ctx) => expireIfDueById(ctx, row.data.id)))) return c.html(expiredPage(row.data.cancel_url), 410)
     return c.html(checkoutPage(view(row)))
+  })
+
+  // 'Update total': the tax the typed address and tax ID bring, shown before paying; nothing is saved.
+  app.post('/checkout/:id/details', async (c) => {
+    const row = await checkoutRow(c.req.param('id'))
+    if (!row) return c.html(notFoundPage(), 404)
+    if (row.data.status === 'complete') return c.redirect(successAddress(row.data), 303)
+    const form = await c.req.parseBody()
+    const billing = billingFormOf(form)
+    const checked = checkBilling(billing)
+    const values = { number: String(form.number ?? ''), expiry: String(form.expiry ?? ''), cvc: String(form.cvc ?? ''), name: String(form.name ?? '') }
+    return c.html(checkoutPage({ ...view(row, billing), values, ...(checked.ok ? {} : { fieldError: { field: checked.field, message: checked.message } }) }), checked.ok ? 200 : 422)
   })
 
   app.post('/checkout/:id/pay', async (c) => {
@@ -51,17 +66,19 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
     // A free order needs no card (payment_method_collection 'if_required'), but a typed one is checked.
     if (!free || values.number || values.expiry || values.cvc) {
       const checked = checkCard(values)
-      if (!checked.ok) return c.html(checkoutPage({ ...view(row), values, fieldError: { field: checked.field, message: checked.message } }), 422)
+      if (!checked.ok) return c.html(checkoutPage({ ...view(row, billingFormOf(form)), values, fieldError: { field: checked.field, message: checked.message } }), 422)
       card = {
         number: values.number.replace(/[\s-]/g, ''),
         details: { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear },
         name: values.name.trim() || null,
       }
     }
-    const result = await run((ctx) => payCheckout(ctx, row.data.id, card))
+    const billing = billingFormOf(form)
+    const result = await run((ctx) => payCheckout(ctx, row.data.id, card, billing))
     options.afterWrite()
     if (result.outcome === 'expired') return c.html(expiredPage(row.data.cancel_url), 410)
-    if (result.outcome === 'declined') return c.html(checkoutPage({ ...view(row), values: { ...values, number: '' }, error: result.message }), 402)
+    if (result.outcome === 'invalid') return c.html(checkoutPage({ ...view(row, billing), values, fieldError: { field: result.field, message: result.message } }), 422)
+    if (result.outcome === 'declined') return c.html(checkoutPage({ ...view(row, billing), values: { ...values, number: '' }, error: result.message }), 402)
     return c.redirect(successAddress(result.session), 303)
   })
 
@@ -73,6 +90,12 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
 
   portalRoutes(app, options)
 
+  app.get('/invoices/:id/pdf', async (c) => {
+    const row = await load<Stripe.Invoice>(db, 'invoice', c.req.param('id'))
+    if (!row || row.data.status === 'draft') return c.html(notFoundPage(), 404)
+    return c.body(new Uint8Array(invoicePdf(row.data)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="Invoice-${row.data.number}.pdf"` })
+  })
+
   app.notFound((c) => c.html(notFoundPage(), 404))
   return app
 }
@@ -80,4 +103,16 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
 async function expireIfDueById(ctx: Ctx, id: string): Promise<boolean> {
   const session = (await mustLoad<Stripe.Checkout.Session>(ctx.q, 'checkout.session', id, { lock: true })).data
   return expireIfDue(ctx, session, (await mustLoad<Stripe.Customer>(ctx.q, 'customer', String(session.customer))).data)
+}
+
+/** The billing fields of a session that collects them, with the tax the typed details bring. */
+function billingView(session: Stripe.Checkout.Session, billing: BillingForm) {
+  const tax = session.automatic_tax.enabled ? quote(session.amount_subtotal ?? 0, billing) : null
+  return {
+    detailsAction: `/sandbox/checkout/${session.id}/details`,
+    countries: billingCountries,
+    collectsTaxId: session.tax_id_collection?.enabled === true,
+    values: billing,
+    tax: tax && { rate: tax.rate, amount: tax.amount, reason: tax.reason },
+  }
 }

@@ -2,7 +2,8 @@ import type Stripe from 'stripe'
 import { nowFor, periodLine } from './billing'
 import type { Ctx } from './context'
 import { addYear } from './objects/ids'
-import { invoice as buildInvoice } from './objects/invoices'
+import { invoiceTax, invoiceTaxIds } from './customer-tax'
+import { invoice as buildInvoice, type InvoiceLineInput } from './objects/invoices'
 import { errors } from './protocol'
 import { mustLoad } from './store'
 import { prorationFor, type PendingProrations, type ProrationBehavior } from './subscriptions'
@@ -19,8 +20,13 @@ export async function previewInvoice(
   const now = await nowFor(ctx.q, customer)
   const proration = await prorationFor(ctx, subscription, customer, { ...input, prorationDate: input.prorationDate ?? now }, 'subscription_details[items][0]')
   const pending = (row.private as PendingProrations).pendingProrations ?? []
+  // Automatic tax on the preview as on the invoice it foretells (customer-tax.ts).
+  const taxIds = await invoiceTaxIds(ctx.q, customer.id)
+  const taxOn = (lines: InvoiceLineInput[]) => (subscription.automatic_tax.enabled ? invoiceTax(customer, taxIds, lines) : null)
   if (input.prorationBehavior === 'always_invoice') {
     return buildInvoice({
+      taxIds,
+      tax: taxOn(proration.lines),
       id: null,
       customer,
       subscription,
@@ -35,5 +41,17 @@ export async function previewInvoice(
   // Otherwise the next renewal's invoice: the next period, with the pending (and these) prorations.
   const start = proration.item.current_period_end
   const lines = [...pending, ...(input.prorationBehavior === 'create_prorations' ? proration.lines : []), periodLine(proration.newPrice, proration.quantity, proration.item.id, start, addYear(start))]
-  return buildInvoice({ id: null, customer, subscription, created: now, billingReason: 'upcoming', lines, periodStart: proration.item.current_period_start, periodEnd: start, number: null })
+  return buildInvoice({
+    id: null,
+    customer,
+    subscription,
+    created: now,
+    billingReason: 'upcoming',
+    lines,
+    periodStart: proration.item.current_period_start,
+    periodEnd: start,
+    number: null,
+    taxIds,
+    tax: taxOn(lines),
+  })
 }

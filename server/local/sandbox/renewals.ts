@@ -4,6 +4,7 @@ import { end } from './cancellation'
 import type { Ctx } from './context'
 import { addYear } from './objects/ids'
 import { changes, list, mustLoad, recordEvent, save } from './store'
+import { applyScheduleAt } from './schedules'
 import type { PendingProrations } from './subscriptions'
 
 /** Moves a customer's subscriptions to a test clock's new time: renewals, retries, cancellations at period end. */
@@ -45,10 +46,13 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
         await recordEvent(ctx.q, ctx.request, 'customer.subscription.deleted', subscription)
         break
       }
-      const price = priceOf(ctx, item)
+      // A subscription schedule's next phase sets the new period's price and seats (schedules.ts).
+      await applyScheduleAt(ctx, subscription, periodEnd)
+      const renewed = subscription.items.data[0]!
+      const price = priceOf(ctx, renewed)
       const nextEnd = addYear(periodEnd)
       subscription.items.data = subscription.items.data.map((candidate) => ({ ...candidate, current_period_start: periodEnd, current_period_end: nextEnd }))
-      const lines = [...(secret.pendingProrations ?? []), periodLine(price, item.quantity ?? 1, item.id, periodEnd, nextEnd)]
+      const lines = [...(secret.pendingProrations ?? []), periodLine(price, renewed.quantity ?? 1, renewed.id, periodEnd, nextEnd)]
       secret.pendingProrations = []
       const issued = await issueInvoice(ctx, {
         customer: fresh,

@@ -35,6 +35,8 @@ const nouns: Record<string, string> = {
   'billing_portal.configuration': 'configuration',
   'test_helpers.test_clock': 'test_clock',
   subscription_item: 'subscription item',
+  tax_id: 'tax_id',
+  subscription_schedule: 'subscription schedule',
 }
 
 export async function load<T extends StoredObject>(q: Queryable, type: string, id: string, options: { lock?: boolean } = {}): Promise<Row<T> | undefined> {

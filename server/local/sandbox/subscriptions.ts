@@ -21,7 +21,7 @@ export interface PendingProrations {
 /** Creates an active subscription with one item and its paid first invoice (subscription_create). */
 export async function startSubscription(
   ctx: Ctx,
-  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string> },
+  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string>; automaticTax?: boolean },
 ): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice; failure: Awaited<ReturnType<typeof issueInvoice>>['failure'] }> {
   const price = findPrice(ctx.core, input.priceId)
   const at = await nowFor(ctx.q, input.customer)
@@ -37,6 +37,7 @@ export async function startSubscription(
     metadata: input.metadata,
     testClock,
   })
+  if (input.automaticTax) subscription.automatic_tax = { disabled_reason: null, enabled: true, liability: { type: 'self' } }
   const item = subscription.items.data[0]!
   await insert(ctx.q, subscription, { customer: input.customer.id, subscription: subscription.id, testClock })
   const { invoice, failure } = await issueInvoice(ctx, {
@@ -105,6 +106,10 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
   const changesPlan = change.priceId !== undefined || change.quantity !== undefined
   if (canceled(subscription) && (changesPlan || change.cancelAtPeriodEnd !== undefined)) {
     throw errors.request('A canceled subscription can only update its cancellation_details and metadata.')
+  }
+  if (subscription.schedule && change.cancelAtPeriodEnd !== undefined) {
+    const schedule = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule.id
+    throw errors.request(`The subscription is managed by the subscription schedule \`${schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`)
   }
   const now = await nowFor(ctx.q, customer)
   if (change.metadata !== undefined) subscription.metadata = change.metadata

@@ -5,8 +5,8 @@ import { may } from '../../../common/roles'
 export type AccountNavItem =
   | {
       kind: 'page'
-      label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens' | 'Members'
-      to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' | '/account/members'
+      label: 'My Licenses' | 'Profile' | 'Manage Licenses' | 'Feed tokens' | 'Invoices and company' | 'Members'
+      to: '/account' | '/account/profile' | '/account/licenses' | '/account/feed-tokens' | '/account/invoices' | '/account/members'
     }
   | { kind: 'billing'; label: 'Billing' }
 
@@ -36,6 +36,8 @@ export function selectAccountNav({ role = 'owner', personal = true, ...organisat
   // Feed tokens belong to a Commercial Plus subscription. The account names the owner's highest live
   // plan (it keeps the last one after the subscription ends: creating a token then answers 409 in words).
   if (organisation.allowedPriceId === 'commercial-plus' && may(role, 'seats')) items.push({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
+  // The invoices and the company details they carry are the payment customer's (our addition, issue 31), and billing's.
+  if (organisation.hasStripeAccount && may(role, 'billing')) items.push({ kind: 'page', label: 'Invoices and company', to: '/account/invoices' })
   // The members of an organisation with others in it, or of one that bought (its owner invites people there).
   if (role !== null && (!personal || organisation.allowedPriceId)) items.push({ kind: 'page', label: 'Members', to: '/account/members' })
   return items

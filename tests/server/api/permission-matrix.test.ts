@@ -29,6 +29,7 @@ type Expected = Record<Caller, number>
 /** What a cell needs made first (as the owner) and put back after. */
 interface Made {
   id: string
+  seats?: number
   undo?: () => Promise<unknown>
 }
 interface Row {
@@ -53,6 +54,12 @@ const roles = (allowed: number, members: Partial<Record<'owner' | 'billing' | 's
   otherHolder: outside,
 })
 const back = 'https://localhost:5173/account/licenses'
+const company = { legalName: 'Matrix Ltd', address: { line1: '1 Matrix Way', line2: '', city: 'Dublin', postalCode: 'D02', state: '', country: 'IE' }, taxId: null }
+/** Paula's subscription's renewal, renewing with the seats it has (a change to nothing). */
+async function paulasRenewal(api: Api): Promise<Made> {
+  const [renewal] = (await api.call(callers.owner, 'GET', '/renewals')).body as { subscriptionId: string; renewalSeats: number }[]
+  return { id: renewal!.subscriptionId, seats: renewal!.renewalSeats }
+}
 const profile = { firstName: 'Matrix', lastName: 'Caller', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
 const oidOf = (who: Caller) => person(callers[who])?.oid ?? `oid-${callers[who]}`
 
@@ -206,6 +213,28 @@ const rows: Row[] = [
     call: 'POST /api/stripe/create-checkout-session',
     request: () => ({ path: '/stripe/create-checkout-session', body: { priceId: 'commercial-plus', quantity: 1, successUrl: back, cancelUrl: back } }),
     expected: roles(200, { owner: true, billing: true }, 200),
+  },
+  // Invoices, company details and renewals: billing's. Outside, each caller acts on their own account,
+  // which has a payment customer by now (the setup intent's row above made it).
+  { call: 'GET /api/stripe/invoices', request: () => ({ path: '/stripe/invoices' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  { call: 'GET /api/stripe/company', request: () => ({ path: '/stripe/company' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  {
+    call: 'PUT /api/stripe/company',
+    request: () => ({ path: '/stripe/company', body: company }),
+    expected: roles(200, { owner: true, billing: true }, 200),
+  },
+  { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  {
+    call: 'PUT /api/stripe/renewals/:id/seats',
+    make: paulasRenewal,
+    request: (_who, made) => ({ path: `/stripe/renewals/${made.id}/seats`, body: { seats: made.seats } }),
+    expected: roles(200, { owner: true, billing: true }, 404),
+  },
+  {
+    call: 'PUT /api/stripe/renewals/:id/auto-renew',
+    make: paulasRenewal,
+    request: (_who, made) => ({ path: `/stripe/renewals/${made.id}/auto-renew`, body: { autoRenew: true } }),
+    expected: roles(200, { owner: true, billing: true }, 404),
   },
 ]
 

@@ -6,6 +6,9 @@ import { activityActors } from '../../../src/features/manage-licenses/activity.a
 import { manageLicensesActors } from '../../../src/features/manage-licenses/manage-licenses.actors'
 import { keyRotationActors } from '../../../src/ui/key-rotation/key-rotation.actors'
 import { profileActors } from '../../../src/features/profile/profile.actors'
+import { invoicesActors } from '../../../src/features/invoices/invoices.actors'
+import { renewalActors } from '../../../src/features/manage-licenses/renewal.actors'
+import { fabrikam } from '../../../testkit/models/invoices.model'
 import { purchaseCompleteActors } from '../../../src/features/purchase/purchase-complete.actors'
 import { purchaseActors } from '../../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../../src/features/upgrade/upgrade.actors'
@@ -29,6 +32,8 @@ const factories: Record<string, [Factory, Record<string, unknown>]> = {
   keyRotation: [(api) => keyRotationActors(api), { regenerateKey: { licenseId: 'seat_1' } }],
   activity: [(api) => activityActors(api), { loadActivity: { before: 'cursor_2' } }],
   profile: [(api) => profileActors(api), { saveProfile: { firstName: 'Cara' } }],
+  invoices: [(api) => invoicesActors(api), { saveCompany: fabrikam }],
+  renewal: [(api) => renewalActors(api), { setRenewalSeats: { subscriptionId: 'sub_1', seats: 2 }, setAutoRenew: { subscriptionId: 'sub_1', autoRenew: false } }],
   purchase: [(api) => purchaseActors(api, 'https://localhost'), { loadProduct: { priceId: 'commercial' }, createCheckoutSession: { priceId: 'commercial', quantity: 1 } }],
   purchaseComplete: [(api) => purchaseCompleteActors(api), { loadCheckoutStatus: { sessionId: 'cs_test_1' } }],
   upgrade: [

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import { customer as buildCustomer } from '../objects/customers'
 import { unix } from '../objects/ids'
 import { attachedMethod, setCustomer } from '../payment-methods'
-import { errors, mergeMetadata, read } from '../protocol'
+import { errors, mergeMetadata, read, type Params } from '../protocol'
 import { changes, insert, list, mustLoad, recordEvent, save } from '../store'
 import { retrieve, route, type Route } from './router'
 
@@ -21,6 +21,7 @@ export const customerRoutes: Route[] = [
       metadata: mergeMetadata({}, read.metadata(call.params)),
       testClock,
     })
+    if (call.params.address !== undefined) customer.address = readAddress(call.params)
     await insert(ctx.q, customer, { customer: customer.id, testClock })
     await recordEvent(ctx.q, ctx.request, 'customer.created', customer)
     return customer
@@ -34,6 +35,7 @@ export const customerRoutes: Route[] = [
     if (email !== undefined) customer.email = read.string(call.params, 'email') ?? null
     if (call.params.name !== undefined) customer.name = read.string(call.params, 'name') ?? null
     if (call.params.description !== undefined) customer.description = read.string(call.params, 'description') ?? null
+    if (call.params.address !== undefined) customer.address = readAddress(call.params)
     customer.metadata = mergeMetadata(customer.metadata, read.metadata(call.params))
     const settings = read.object(call.params, 'invoice_settings')
     if (settings && settings.default_payment_method !== undefined) {
@@ -81,3 +83,20 @@ export const customerRoutes: Route[] = [
     return method
   }),
 ]
+
+const addressFields = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'] as const
+
+/** `address[...]` as Stripe takes it: an empty value clears the address; a country is two letters. */
+function readAddress(params: Params): Stripe.Address | null {
+  const given = read.object(params, 'address')
+  if (!given) return null
+  const unknown = Object.keys(given).find((key) => !(addressFields as readonly string[]).includes(key))
+  if (unknown) throw errors.unknown(`address[${unknown}]`)
+  const address = Object.fromEntries(addressFields.map((field) => [field, read.string(given, field, { param: `address[${field}]` }) ?? null])) as unknown as Stripe.Address
+  if (address.country !== null && !/^[A-Z]{2}$/.test(address.country))
+    throw errors.invalid(
+      'address[country]',
+      `Country '${address.country}' is unknown. Try using a 2-character alphanumeric country code instead, such as 'US', 'EG', or 'GB'. A full list of country codes is available at https://stripe.com/docs/connect/accounts#country-codes`,
+    )
+  return address
+}

@@ -6,7 +6,20 @@ import type { Route } from './router'
 import { sessionRoutes } from './sessions'
 import { setupIntentRoutes } from './setup-intents'
 import { subscriptionRoutes } from './subscriptions'
+import { subscriptionScheduleRoutes } from './subscription-schedules'
+import { taxIdRoutes } from './tax-ids'
 import { testClockRoutes } from './test-clocks'
 
 /** Every route of the sandbox's Stripe API at /v1. */
-export const routes: Route[] = [...customerRoutes, ...setupIntentRoutes, ...sessionRoutes, ...portalConfigurationRoutes, ...subscriptionRoutes, ...catalogueRoutes, ...eventRoutes, ...testClockRoutes]
+export const routes: Route[] = [
+  ...customerRoutes,
+  ...taxIdRoutes,
+  ...setupIntentRoutes,
+  ...sessionRoutes,
+  ...portalConfigurationRoutes,
+  ...subscriptionRoutes,
+  ...subscriptionScheduleRoutes,
+  ...catalogueRoutes,
+  ...eventRoutes,
+  ...testClockRoutes,
+]

@@ -9,6 +9,7 @@ import { unix } from '../objects/ids'
 import { sessionConfiguration } from './portal-configurations'
 import { insert, list, mustLoad } from '../store'
 import { route, type Route } from './router'
+import { readCheckoutTax } from '../checkout-tax'
 
 /** Checkout and billing portal sessions. */
 
@@ -53,7 +54,11 @@ export const sessionRoutes: Route[] = [
       paymentMethodCollection: read.oneOf(call.params, 'payment_method_collection', ['always', 'if_required']) ?? 'always',
       origin: ctx.core.origin,
     })
-    await insert(ctx.q, session, { customer: customer.id }, { priceId: price.id, quantity, subscriptionMetadata: mergeMetadata({}, read.metadata(subscriptionData)) })
+    const tax = readCheckoutTax(call.params)
+    if (tax.automaticTax) session.automatic_tax = { enabled: true, liability: { account: undefined, type: 'self' }, provider: 'stripe', status: 'requires_location_inputs' }
+    if (tax.taxIdCollection) session.tax_id_collection = { enabled: true, required: 'never' }
+    session.billing_address_collection = tax.billingAddressCollection
+    await insert(ctx.q, session, { customer: customer.id }, { priceId: price.id, quantity, subscriptionMetadata: mergeMetadata({}, read.metadata(subscriptionData)), automaticTax: tax.automaticTax })
     return session
   }),
   route('GET', '/checkout/sessions', async (ctx, call) => {

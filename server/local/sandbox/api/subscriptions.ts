@@ -8,6 +8,7 @@ import { errors, mergeMetadata, read } from '../protocol'
 import { list, mustLoad } from '../store'
 import { startSubscription, updateSubscription, type ProrationBehavior } from '../subscriptions'
 import { retrieve, route, type Route } from './router'
+import { withPdf } from '../invoice-pdf'
 
 const prorationBehaviors = ['always_invoice', 'create_prorations', 'none'] as const
 const paymentBehaviors = ['allow_incomplete', 'error_if_incomplete', 'default_incomplete', 'pending_if_incomplete'] as const
@@ -72,12 +73,19 @@ export const subscriptionRoutes: Route[] = [
     })
   }),
   route('DELETE', '/subscriptions/:id', (ctx, call) => cancelSubscription(ctx, call.path.id!)),
-  retrieve<Stripe.Invoice>('/invoices/:id', 'invoice'),
+  route('GET', '/invoices/:id', async (ctx, call) => withPdf(ctx.core, (await mustLoad<Stripe.Invoice>(ctx.q, 'invoice', call.path.id!)).data)),
   route('GET', '/invoices', async (ctx, call) => {
     const customer = read.string(call.params, 'customer')
     const subscription = read.string(call.params, 'subscription')
     const status = read.oneOf(call.params, 'status', ['draft', 'open', 'paid', 'uncollectible', 'void'])
-    return list<Stripe.Invoice>(ctx.q, 'invoice', { ...(customer ? { customer } : {}), ...(subscription ? { subscription } : {}), json: status ? { status } : {} }, call.page(), '/v1/invoices')
+    const page = await list<Stripe.Invoice>(
+      ctx.q,
+      'invoice',
+      { ...(customer ? { customer } : {}), ...(subscription ? { subscription } : {}), json: status ? { status } : {} },
+      call.page(),
+      '/v1/invoices',
+    )
+    return { ...page, data: page.data.map((invoice) => withPdf(ctx.core, invoice)) }
   }),
   route('POST', '/invoices/create_preview', async (ctx, call) => {
     const customer = read.string(call.params, 'customer', { required: true })!

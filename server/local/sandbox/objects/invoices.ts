@@ -59,10 +59,15 @@ export function invoice(input: {
   periodStart: number
   periodEnd: number
   number: string | null
+  /** The customer's tax IDs, as the invoice copies them when finalised. */
+  taxIds?: Stripe.Invoice.CustomerTaxId[]
+  /** The tax automatic tax computed on the lines (tax-rates.ts), exclusive of them. */
+  tax?: Stripe.Invoice.TotalTax | null
 }): Stripe.Invoice {
   // A preview's id is prefixed upcoming_in (Stripe's create_preview).
   const id = input.id === null ? newId('upcoming_in') : (input.id ?? newId('in'))
-  const total = input.lines.reduce((sum, line) => sum + line.amount, 0)
+  const subtotal = input.lines.reduce((sum, line) => sum + line.amount, 0)
+  const total = subtotal + (input.tax?.amount ?? 0)
   const due = Math.max(0, total)
   const lines = input.lines.map((line) => invoiceLine(id, input.subscription.id, line))
   return {
@@ -80,7 +85,9 @@ export function invoice(input: {
     attempt_count: 0,
     attempted: false,
     auto_advance: false,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: input.tax
+      ? { disabled_reason: null, enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'complete' }
+      : { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: 'charge_automatically',
@@ -90,13 +97,13 @@ export function invoice(input: {
     custom_fields: null,
     customer: input.customer.id,
     customer_account: null,
-    customer_address: null,
+    customer_address: input.customer.address ?? null,
     customer_email: input.customer.email,
     customer_name: input.customer.name ?? null,
     customer_phone: null,
     customer_shipping: null,
     customer_tax_exempt: 'none',
-    customer_tax_ids: [],
+    customer_tax_ids: input.taxIds ?? [],
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
@@ -132,14 +139,14 @@ export function invoice(input: {
     statement_descriptor: null,
     status: 'draft',
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: total,
-    subtotal_excluding_tax: total,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
     test_clock: input.customer.test_clock ?? null,
     total,
     total_discount_amounts: [],
-    total_excluding_tax: total,
+    total_excluding_tax: subtotal,
     total_pretax_credit_amounts: [],
-    total_taxes: [],
+    total_taxes: input.tax ? [input.tax] : [],
     webhooks_delivered_at: null,
   }
 }

@@ -31,6 +31,7 @@ import { AssignedTable } from './AssignedTable'
 import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
 import { RecentActivity } from './RecentActivity'
+import { RenewalPanel } from './RenewalPanel'
 import { StatTiles } from './StatTiles'
 import { UnassignDialog } from './UnassignDialog'
 import { leaveSiteFor } from '../../../ui/leave-site'
@@ -183,6 +184,8 @@ function ManageLicenses({
               resend={{ enabled: view.canUnassign && mailView.idle, sending: mailView.sending, onResend: (license) => mail.send({ type: 'mail.resend', license }) }}
             />
           )}
+          {/* The renewals are billing's: a seat manager is not shown them (issue 30). */}
+          {may(role ?? 'owner', 'billing') && <RenewalPanel />}
           {view.showsSeats && activity}
         </>
       )}

@@ -31,7 +31,7 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     const checkout = { customerId, accountOid: account.oid, priceId: 'commercial' as const, quantity: 2, expiresAt: new Date(Date.now() + 35 * 60_000), ...urls }
     const first = await g.createCheckoutSession({ ...checkout, idempotencyKey: 'gateway-checkout' })
     expect(await g.checkoutSession(first.sessionId)).toMatchObject({ customerId, status: 'open' })
-    expect((await t.submit(`${new URL(first.url).pathname}/pay`, goodCard)).status).toBe(303)
+    expect((await t.submit(`${new URL(first.url).pathname}/pay`, { country: 'US', ...goodCard })).status).toBe(303)
     const paid = await g.checkoutSession(first.sessionId)
     expect(paid).toMatchObject({ customerId, status: 'complete', paymentStatus: 'paid', subscriptionId: expect.stringMatching(/^sub_/) })
     expect(await g.checkoutSession('cs_test_missing')).toBeNull()
@@ -60,6 +60,20 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect((await g.openSubscriptions()).map((subscription) => subscription.stripeSubscriptionId)).toContain(subscriptionId)
     expect(await g.priceTerms('commercial')).toEqual({ unitAmount: 29_900, currency: 'usd', interval: 'year', intervalCount: 1 })
     expect(await g.priceTerms('price_missing')).toBeNull()
+
+    // Company details and invoices (decision 0025): saved on the customer, read back, and the invoices listed.
+    const company = {
+      legalName: 'Gateway GmbH',
+      address: { line1: 'Hauptstraße 1', line2: '', city: 'Berlin', postalCode: '10115', state: '', country: 'DE' },
+      taxId: { type: 'eu_vat' as const, value: 'DE123456789' },
+    }
+    expect(await g.saveCompanyDetails(customerId, company, 'gateway-company')).toEqual(company)
+    expect(await g.companyDetails(customerId)).toEqual(company)
+    expect((await g.invoices(customerId)).length).toBeGreaterThan(0)
+    // The renewal's seats through a subscription schedule, then auto-renew off and on.
+    expect(await g.scheduleRenewalSeats({ subscriptionId, seats: 2, idempotencyKey: 'gateway-renewal-seats' })).toMatch(/^sub_sched_/)
+    expect(await g.setAutoRenew({ subscriptionId, autoRenew: false, idempotencyKey: 'gateway-auto-renew-off' })).toMatchObject({ cancelAtPeriodEnd: true })
+    expect(await g.setAutoRenew({ subscriptionId, autoRenew: true, idempotencyKey: 'gateway-auto-renew-on' })).toMatchObject({ cancelAtPeriodEnd: false })
 
     // Not a request: the sandbox's own signed delivery, read as the webhook route reads it.
     await t.sandbox.webhooks.drain()

@@ -19,6 +19,10 @@ describe.each(databases)('every operation of the sandbox on $name', ({ open }) =
     await s.customers.update(customer.id, { name: 'Bea Other', metadata: { note: 'x' } })
     await s.customers.list({ email: customer.email!, limit: 3 })
     await s.customers.listPaymentMethods(customer.id)
+    const taxId = await s.customers.createTaxId(customer.id, { type: 'eu_vat', value: 'DE123456789' })
+    await s.customers.retrieveTaxId(customer.id, taxId.id)
+    await s.customers.listTaxIds(customer.id, { limit: 3 })
+    await s.customers.deleteTaxId(customer.id, taxId.id)
 
     const loose = await s.customers.create({ email: 'loose@example.com', test_clock: clock!.id })
     const card = await saveCard(t, loose.id, '4242424242424242')
@@ -55,6 +59,19 @@ describe.each(databases)('every operation of the sandbox on $name', ({ open }) =
     await s.subscriptions.update(subscription!.id, { items: [{ id: item.id, quantity: 3 }], proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete' })
     const invoices = await s.invoices.list({ subscription: subscription!.id, status: 'paid' })
     await s.invoices.retrieve(invoices.data[0]!.id)
+    const schedule = await s.subscriptionSchedules.create({ from_subscription: subscription!.id })
+    const phase = schedule.phases[0]!
+    await s.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: [
+        { items: [{ price: 'commercial', quantity: 3 }], start_date: phase.start_date, end_date: phase.end_date },
+        { items: [{ price: 'commercial', quantity: 2 }], duration: { interval: 'year', interval_count: 1 } },
+      ],
+    })
+    await s.subscriptionSchedules.retrieve(schedule.id)
+    await s.subscriptionSchedules.list({ customer: customer.id, limit: 3 })
+    await s.subscriptionSchedules.release(schedule.id)
     const second = await s.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial-plus', quantity: 1 }], default_payment_method: card, payment_behavior: 'error_if_incomplete' })
     await s.subscriptions.cancel(second.id)
 

@@ -32,6 +32,7 @@ describe('the account area', () => {
         { kind: 'page', label: 'Profile', to: '/account/profile' },
         { kind: 'billing', label: 'Billing' },
         { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+        { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
         { kind: 'page', label: 'Members', to: '/account/members' },
       ],
       userName: 'Cara Commercial',
@@ -46,7 +47,7 @@ describe('the account area', () => {
       const area = selectAccountArea(await sessionWith(member, organisation))
       return area.status === 'ready' ? area.navItems.map((item) => item.label) : []
     }
-    expect(await labels(teamAs('billing-manager'))).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Members'])
+    expect(await labels(teamAs('billing-manager'))).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
     expect(await labels(teamAs('seat-manager'))).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
   })
 

@@ -8,14 +8,14 @@ describe('the account sidebar', () => {
     expect(labels({ allowedPriceId: null, hasStripeAccount: false })).toEqual(['My Licenses', 'Profile'])
   })
 
-  it('adds Billing for a payment customer and Manage Licenses for an account with a plan, in the spec’s order, then Members', () => {
-    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Members'])
+  it('adds Billing and Invoices for a payment customer and Manage Licenses for an account with a plan, in the spec’s order, then Members', () => {
+    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
     expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
-    expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing'])
+    expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Invoices and company'])
   })
 
   it('adds Feed tokens for a Commercial Plus owner only, after Manage Licenses', () => {
-    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Members'])
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company', 'Members'])
     expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Members'])
     expect(selectAccountNav({ allowedPriceId: 'commercial-plus' }).at(-2)).toEqual({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
   })
@@ -26,6 +26,7 @@ describe('the account sidebar', () => {
       { kind: 'page', label: 'Profile', to: '/account/profile' },
       { kind: 'billing', label: 'Billing' },
       { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
+      { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
       { kind: 'page', label: 'Members', to: '/account/members' },
     ])
   })
@@ -39,14 +40,14 @@ describe('the sidebar of a member of an organisation (issue 30)', () => {
   const plus = { allowedPriceId: 'commercial-plus', hasStripeAccount: true, personal: false }
 
   it('gives an owner everything', () => {
-    expect(labels({ ...plus, role: 'owner' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Members'])
+    expect(labels({ ...plus, role: 'owner' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company', 'Members'])
   })
 
-  it('gives a billing manager Billing and Manage Licenses (to buy and upgrade), no feed tokens', () => {
-    expect(labels({ ...plus, role: 'billing-manager' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Members'])
+  it('gives a billing manager Billing, Manage Licenses (to buy and upgrade) and the invoices, no feed tokens', () => {
+    expect(labels({ ...plus, role: 'billing-manager' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
   })
 
-  it('gives a seat manager Manage Licenses and feed tokens, no Billing', () => {
+  it('gives a seat manager Manage Licenses and feed tokens, no Billing and no invoices', () => {
     expect(labels({ ...plus, role: 'seat-manager' })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Members'])
   })
 

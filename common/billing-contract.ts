@@ -1,0 +1,100 @@
+import * as v from 'valibot'
+import { isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
+
+/**
+ * The accounts API's billing paperwork and renewals (issue 31, our addition): the invoices, the
+ * company details on the payment customer, and each subscription's next renewal.
+ */
+
+// ---- Invoices ------------------------------------------------------------------------------------
+
+export const invoiceSchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  /** When it was issued (finalised). */
+  date: isoDate,
+  /** In the currency's smallest unit, tax included. */
+  total: v.number(),
+  currency: v.string(),
+  status: v.picklist(['open', 'paid', 'void', 'uncollectible']),
+  /** The invoice's PDF: Stripe's `invoice_pdf` (the sandbox's own in the local stack). */
+  pdfUrl: v.nullable(v.pipe(v.string(), v.url())),
+})
+export type Invoice = v.InferOutput<typeof invoiceSchema>
+export const invoicesSchema = v.array(invoiceSchema)
+
+// ---- Company details -------------------------------------------------------------------------------
+
+/** The tax IDs the form offers, with Stripe's type, a label and an example the error names. */
+export const taxIdTypes = [
+  { type: 'eu_vat', label: 'EU VAT number', example: 'DE123456789' },
+  { type: 'gb_vat', label: 'UK VAT number', example: 'GB123456789' },
+  { type: 'ch_vat', label: 'Swiss VAT number', example: 'CHE-123.456.789 MWST' },
+  { type: 'no_vat', label: 'Norwegian VAT number', example: '123456789MVA' },
+  { type: 'au_abn', label: 'Australian Business Number', example: '12345678912' },
+  { type: 'ca_bn', label: 'Canadian Business Number', example: '123456789' },
+  { type: 'us_ein', label: 'US Employer Identification Number', example: '12-3456789' },
+  { type: 'in_gst', label: 'Indian GST number', example: '12ABCDE3456FGZH' },
+  { type: 'jp_cn', label: 'Japanese Corporate Number', example: '1234567891234' },
+] as const
+export type TaxIdType = (typeof taxIdTypes)[number]['type']
+export const taxIdTypeOf = (type: string) => taxIdTypes.find((candidate) => candidate.type === type)
+
+export const companyLimits = { legalName: 200, line: 200, city: 100, postalCode: 20, state: 100, taxId: 50 } as const
+
+export const companyDetailsSchema = v.object({
+  legalName: required('Legal name', companyLimits.legalName),
+  address: v.object({
+    line1: required('Address', companyLimits.line),
+    line2: text('Address line 2', companyLimits.line),
+    city: required('City', companyLimits.city),
+    postalCode: text('Postal code', companyLimits.postalCode),
+    state: text('State or region', companyLimits.state),
+    country: v.pipe(v.string('Country is required'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code')),
+  }),
+  /** Null: no tax ID on the invoices. */
+  taxId: v.nullable(
+    v.object({
+      type: v.picklist(
+        taxIdTypes.map((candidate) => candidate.type),
+        'Tax ID type must be one of those listed',
+      ),
+      value: required('Tax ID', companyLimits.taxId),
+    }),
+  ),
+})
+export type CompanyDetails = v.InferOutput<typeof companyDetailsSchema>
+
+/** The details as the API answers them: what the payment customer holds, empty where nothing is set yet. */
+export const savedCompanySchema = v.object({
+  legalName: v.string(),
+  address: v.object({ line1: v.string(), line2: v.string(), city: v.string(), postalCode: v.string(), state: v.string(), country: v.string() }),
+  taxId: v.nullable(v.object({ type: v.picklist(taxIdTypes.map((candidate) => candidate.type)), value: v.string() })),
+})
+
+/** A refusal of one field of the company details (a tax ID the payment provider finds malformed): 422 with the field's name. */
+export const fieldRefusalSchema = v.object({ message: v.string(), field: v.picklist(['taxId']) })
+
+// ---- Renewals ------------------------------------------------------------------------------------
+
+/** A live subscription's next renewal: its seats now, the seats it renews with, and what that will charge. */
+export const renewalSchema = v.object({
+  subscriptionId: v.string(),
+  priceId: priceIdSchema,
+  renewsOn: isoDate,
+  seats: v.number(),
+  assigned: v.number(),
+  /** The seats of the next period: fewer than `seats` when a reduction is scheduled. */
+  renewalSeats: v.number(),
+  /** False: set to cancel at the period's end. */
+  autoRenew: v.boolean(),
+  /** The plan's price × renewalSeats, in US cents, before any tax. */
+  renewalAmount: v.number(),
+})
+export type Renewal = v.InferOutput<typeof renewalSchema>
+export const renewalsSchema = v.array(renewalSchema)
+
+export const renewalSeatsRequestSchema = v.object({ seats: seatsSchema })
+export type RenewalSeatsRequest = v.InferOutput<typeof renewalSeatsRequestSchema>
+export const autoRenewRequestSchema = v.object({ autoRenew: v.boolean('autoRenew must be true or false') })
+export type AutoRenewRequest = v.InferOutput<typeof autoRenewRequestSchema>

@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from '@playwright/test'
+import type { EventObject } from 'xstate'
+import { describeEvent } from '../../testkit/model/paths'
+import { expect, reportErrors, test } from '../support/fixtures'
+import { heldFailureErrors, walkTour, type TourStep } from '../support/machine-tour'
+import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
+import { describeInput, pathsByInput, tours } from './tours'
+
+/**
+ * The QA atlas's screenshots (`npm run atlas`, scripts/atlas.ts): the browser tours walk every
+ * state they can show, as the accessibility checks do, and each state the user can tell apart is
+ * photographed once, with the events that led there and the state every machine on the page was
+ * in. Runs only under the atlas's own Playwright configuration, which sets ATLAS_DIR; `npm test`
+ * never loads this file.
+ */
+const atlasDir = process.env.ATLAS_DIR
+
+/** Context flags a page shows on top of a state (as the tours key them), with their text. */
+const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
+
+test.describe('atlas of every toured state', () => {
+  test.skip(!atlasDir, 'Only `npm run atlas` takes the screenshots (it sets ATLAS_DIR).')
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'], expectedPageErrors: heldFailureErrors })
+
+  for (const [name, tour] of Object.entries(tours)) {
+    for (const [group, paths] of pathsByInput(tour).entries()) {
+      test(`${name}${describeInput(paths[0]!.input)}`, async ({ context, pageErrors }) => {
+        test.setTimeout(60_000 + paths.length * 30_000)
+        await keepActors(context)
+        const record: AtlasRecord = { machine: name, input: paths[0]!.input ?? null, captures: [] }
+        const shots = join(atlasDir!, atlasShotsDir)
+        mkdirSync(shots, { recursive: true })
+        for (const path of paths) {
+          const page = await context.newPage()
+          reportErrors(page, pageErrors)
+          let index = 0
+          await test.step(path.name, () =>
+            walkTour(page, tour, path, async (key) => {
+              const step = path.steps[index]!
+              const before = path.steps.slice(0, ++index)
+              if (record.captures.some((capture) => capture.key === key)) return
+              const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
+              // The whole page from its top: a page scrolled down would show its fixed header in the middle.
+              await page.evaluate(() => window.scrollTo(0, 0))
+              await page.screenshot({ path: join(atlasDir!, shot), fullPage: true, animations: 'disabled', caret: 'hide' })
+              record.captures.push(captureOf(key, step, before, shot, await seenActors(page)))
+            }),
+          )
+          await page.close({ runBeforeUnload: false })
+        }
+        expect(record.captures.length, 'states photographed').toBeGreaterThan(0)
+        mkdirSync(join(atlasDir!, atlasCapturesDir), { recursive: true })
+        writeFileSync(join(atlasDir!, atlasCapturesDir, `${name}-${group}.json`), JSON.stringify(record, null, 2))
+      })
+    }
+  }
+})
+
+function captureOf(key: string, step: TourStep, steps: TourStep[], shot: string, actors: SeenActor[]): AtlasCapture {
+  const shown = Object.fromEntries(shownFlags.flatMap((flag) => (typeof step.state.context[flag] === 'string' ? [[flag, step.state.context[flag] as string]] : [])))
+  const events = steps.map((one) => one.event).filter((event: EventObject) => event.type !== 'xstate.init')
+  return { key, value: step.state.value, shown, events: events.map(describeEvent), shot, actors }
+}
+
+type Inspected = { actorRef?: { sessionId?: string; logic?: { id?: unknown; root?: unknown }; getSnapshot: () => { value: unknown; status: string } } }
+type AtlasWindow = { __prismInspect?: (event: Inspected) => void; __atlasActors?: Map<string, NonNullable<Inspected['actorRef']>> }
+
+/**
+ * Keeps, in every document, each machine actor the app starts (through its observation point,
+ * src/ui/app-actors.ts, after the model coverage's recording, which goes on), so that a screenshot
+ * can say which state every machine on the page was in when it was taken.
+ */
+async function keepActors(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const page = window as unknown as AtlasWindow
+    const record = page.__prismInspect
+    const actors = (page.__atlasActors = new Map())
+    page.__prismInspect = (event) => {
+      const actor = event.actorRef
+      if (actor?.sessionId && actor.logic?.root && typeof actor.logic.id === 'string') actors.set(actor.sessionId, actor)
+      record?.(event)
+    }
+  })
+}
+
+/** The machines running on the page (or finished there), each with its state. */
+function seenActors(page: Page): Promise<SeenActor[]> {
+  return page.evaluate(() =>
+    [...((window as unknown as AtlasWindow).__atlasActors?.values() ?? [])].flatMap((actor) => {
+      const snapshot = actor.getSnapshot()
+      return snapshot.status === 'stopped' ? [] : [{ machine: String(actor.logic!.id), value: snapshot.value }]
+    }),
+  )
+}

@@ -1,0 +1,76 @@
+import { expect } from '@playwright/test'
+import type { CompanyDraft } from '../../common/company-draft'
+import type { invoicesMachine } from '../../machines/invoices.machine'
+import { invoicesModel } from '../../testkit/models/invoices.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {
+  legalName: 'Legal name',
+  line1: 'Address',
+  line2: 'Address line 2',
+  postalCode: 'Postal code',
+  city: 'City',
+  state: 'State or region',
+  country: 'Country',
+  taxIdValue: 'Tax ID',
+}
+
+/** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
+export const invoicesTour: Tour<typeof invoicesMachine> = {
+  plan: invoicesModel,
+  actors: {
+    loadPapers: {
+      calls: [
+        { method: 'GET', path: '/stripe/invoices' },
+        { method: 'GET', path: '/stripe/company' },
+      ],
+      answers: (output) => {
+        const { invoices, company } = output as { invoices: unknown; company: unknown }
+        return [invoices, company]
+      },
+    },
+    saveCompany: { calls: [{ method: 'PUT', path: '/stripe/company' }] },
+  },
+  open: (page) => openAs(page, demo.commercial, '/account/invoices'),
+  perform: async (page, event) => {
+    const main = page.getByRole('main')
+    switch (event.type) {
+      case 'papers.reload':
+        return main.getByRole('button', { name: 'Try again' }).click()
+      case 'company.save': {
+        const form = main.getByRole('region', { name: 'Company details' })
+        await form.getByRole('combobox', { name: 'Tax ID type' }).selectOption(event.draft.taxIdType)
+        for (const [field, label] of Object.entries(labels)) await form.getByRole('textbox', { name: label, exact: true }).fill(event.draft[field as keyof typeof labels])
+        return form.getByRole('button', { name: 'Save company details' }).click()
+      }
+      case 'notice.dismiss': {
+        const dismiss = main.getByRole('button', { name: 'Dismiss' })
+        return (await dismiss.count()) > 0 ? dismiss.first().click() : undefined
+      }
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const main = page.getByRole('main')
+    const { value, context } = step.state
+    switch (JSON.stringify(value)) {
+      case '"loading"':
+        return expect(main.getByLabel('Loading your invoices')).toBeVisible()
+      case '"failed"':
+        await expect(main.getByRole('alert')).toContainText('Your invoices could not be loaded')
+        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case '"editing"': {
+        await expect(main.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount((context.invoices as unknown[]).length + 1)
+        if (context.taxIdError) await expect(main.getByText(context.taxIdError as string)).toBeVisible()
+        if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
+        if (context.saved) await expect(main.getByText('Company details saved')).toBeVisible()
+        return expect(main.getByRole('button', { name: 'Save company details' })).toBeEnabled()
+      }
+      case '"saving"':
+        return expect(main.getByRole('button', { name: 'Save company details' })).toHaveAttribute('data-loading', 'true')
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
+  },
+}

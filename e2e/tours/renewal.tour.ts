@@ -1,0 +1,60 @@
+import { expect } from '@playwright/test'
+import type { renewalMachine } from '../../machines/renewal.machine'
+import { renewalModel } from '../../testkit/models/renewal.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+
+/** The Renewal panel of Manage Licenses: loading, failed, the renewals, the auto-renew switch, and the seats dialog. */
+export const renewalTour: Tour<typeof renewalMachine> = {
+  plan: renewalModel,
+  actors: {
+    loadRenewals: { calls: [{ method: 'GET', path: '/renewals' }] },
+    setRenewalSeats: { calls: [{ method: 'PUT', path: /^\/stripe\/renewals\/[^/]+\/seats$/ }] },
+    setAutoRenew: { calls: [{ method: 'PUT', path: /^\/stripe\/renewals\/[^/]+\/auto-renew$/ }] },
+  },
+  open: (page) => openAs(page, demo.commercial, '/account/licenses'),
+  perform: async (page, event) => {
+    const panel = page.getByRole('region', { name: 'Renewal' })
+    switch (event.type) {
+      case 'renewals.reload':
+        return panel.getByRole('button', { name: 'Try again' }).click()
+      case 'seats.open':
+        return panel.getByRole('button', { name: 'Change seats for renewal' }).click()
+      case 'seats.submit': {
+        const dialog = page.getByRole('dialog', { name: 'Seats for renewal' })
+        await dialog.getByRole('textbox', { name: /^Licenses from/ }).fill(String(event.seats))
+        return dialog.getByRole('button', { name: 'Save' }).click()
+      }
+      case 'autoRenew.set':
+        return panel.getByRole('switch', { name: 'Auto-renew' }).click({ force: true })
+      case 'dialog.close':
+        return page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click()
+    }
+    throw new Error(`No browser action for ${JSON.stringify(event)}`)
+  },
+  expectShown: async (page, step) => {
+    const panel = page.getByRole('region', { name: 'Renewal' })
+    const { value, context } = step.state
+    const dialog = page.getByRole('dialog', { name: 'Seats for renewal' })
+    switch (JSON.stringify(value)) {
+      case '"loading"':
+        return expect(panel.getByLabel('Loading your renewals')).toBeVisible()
+      case '"failed"':
+        await expect(panel.getByRole('alert')).toContainText('Your renewals could not be loaded')
+        return expect(panel.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      case '{"ready":"idle"}':
+        await expect(dialog).toHaveCount(0)
+        if (context.error) await expect(panel.getByRole('alert')).toContainText(context.error as string)
+        return expect(panel.getByRole('article')).toHaveCount((context.renewals as unknown[]).length)
+      case '{"ready":"switching"}':
+        return expect(panel.getByRole('switch', { name: 'Auto-renew' })).toBeDisabled()
+      case '{"ready":{"seats":"editing"}}':
+        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
+        return expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
+      case '{"ready":{"seats":"sending"}}':
+        return expect(dialog.getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true')
+    }
+    throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
+  },
+}

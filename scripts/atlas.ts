@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { atlasCapturesDir, type AtlasRecord } from '../e2e/tours/atlas-record'
+import { tours } from '../e2e/tours/tours'
+import { allModels } from '../testkit/models/models'
+import { committedDiagram, drawDiagrams } from './atlas/diagrams'
+import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
+import { stateRows } from './atlas/states'
+import { chartFiles } from './charts/files'
+import { run } from './processes'
+
+/**
+ * `npm run atlas`: the QA atlas in reports/atlas/ (git-ignored). Builds the site, walks the browser
+ * tours once with screenshots (playwright.atlas.config.ts, on E2E_PORT), draws each machine's
+ * committed diagram, and writes one page per machine and an index that open from the file system.
+ * `-- --skip-build` uses the dist/ there is; `-- --pages-only` rewrites the pages from the last
+ * run's screenshots.
+ */
+const atlasDir = 'reports/atlas'
+const skipBuild = process.argv.includes('--skip-build')
+const pagesOnly = process.argv.includes('--pages-only')
+const started = Date.now()
+
+let browserRun: Error | undefined
+if (!pagesOnly) {
+  rmSync(atlasDir, { recursive: true, force: true })
+  mkdirSync(atlasDir, { recursive: true })
+  if (!skipBuild) await run('npm', ['run', 'build'])
+  // A failed tour still leaves the others' screenshots: the pages say which states have none.
+  browserRun = await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], { ATLAS_DIR: resolve(atlasDir) }).then(
+    () => undefined,
+    (error: Error) => error,
+  )
+}
+
+const stale = [...chartFiles(allModels)].filter(([path, content]) => path.endsWith('.md') && readFileSync(path, 'utf8') !== content).map(([path]) => path)
+if (stale.length) console.warn(`The committed diagrams are older than the machines (${stale.join(', ')}): run npm run charts.`)
+
+const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, committedDiagram(model.name)])))
+mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })
+for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), svg)
+
+const capturesDir = join(atlasDir, atlasCapturesDir)
+const records = (existsSync(capturesDir) ? readdirSync(capturesDir, { withFileTypes: true }) : [])
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+  .map((entry) => JSON.parse(readFileSync(join(capturesDir, entry.name), 'utf8')) as AtlasRecord)
+
+const machines: AtlasMachine[] = allModels.map((model) => ({
+  model,
+  toured: model.name in tours,
+  rows: stateRows(model, tours[model.name], records),
+  svg: svgs.get(model.name)!,
+}))
+for (const machine of machines) writeFileSync(join(atlasDir, `${machine.model.name}.html`), machinePage(machine))
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit }))
+
+const shots = records.reduce((sum, record) => sum + record.captures.length, 0)
+const missing = machines.flatMap(({ model, rows }) => rows.filter((row) => row.missing).map((row) => `${model.name}.${row.path}`))
+console.log(`\nThe QA atlas: ${resolve(atlasDir, 'index.html')}`)
+console.log(`${machines.length} machines, ${shots} screenshots, ${missing.length} states without one (each page says why); ${Math.round((Date.now() - started) / 1000)} s.`)
+if (browserRun) {
+  console.error(`The browser run failed (${browserRun.message}): states it did not reach have no screenshot.`)
+  process.exit(1)
+}

@@ -1,0 +1,12 @@
+import type { renewalMachine } from '../../../machines/renewal.machine'
+import type { AccountsApi } from '../../api/accounts-api'
+import { requestsFor } from '../../api/request-actor'
+
+/** The renewal panel's I/O: GET /api/renewals, and the seats and auto-renew of one subscription's renewal. */
+export function renewalActors(api: AccountsApi) {
+  return requestsFor<typeof renewalMachine>()({
+    loadRenewals: ({ signal }) => api.renewals(signal),
+    setRenewalSeats: ({ input, signal }) => api.setRenewalSeats(input.subscriptionId, { seats: input.seats }, signal),
+    setAutoRenew: ({ input, signal }) => api.setAutoRenew(input.subscriptionId, { autoRenew: input.autoRenew }, signal),
+  })
+}

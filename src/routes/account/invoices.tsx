@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { InvoicesPage } from '../../features/invoices/components/InvoicesPage'
+
+export const Route = createFileRoute('/account/invoices')({
+  head: () => ({ meta: [{ title: 'Invoices and company – Prism' }] }),
+  component: InvoicesPage,
+})
