@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { expectNotice } from './support/accounts'
+import { expectNotice, licenseCard } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { mailTo } from './support/mail-inbox'
-import { newEmail, signUp, signUpOwner } from './support/owners'
+import { newEmail, signUp, signUpAs, signUpOwner } from './support/owners'
 
 // Organisations (issue 30) in the browser, on the whole local stack: the Members page, invitations
 // and their mail. Each journey's owner is new.
@@ -67,11 +67,14 @@ async function invitationLink(email: string) {
   return new URL(/https?:\/\/\S+\/account\/invitations\/[\w-]{43}/.exec(mail.text)![0]).pathname
 }
 
+/** A browser of someone's own, as every test's is: a visitor who prefers reduced motion (decision 0017). */
+async function ownBrowser(browser: Browser) {
+  return (await browser.newContext({ reducedMotion: 'reduce' })).newPage()
+}
+
 /** Someone invited opens the link in a browser of their own, signs up there with the address, and accepts. */
 async function accept(browser: Browser, firstName: string, email: string, role: string) {
-  // As every test's own browser is: a visitor who prefers reduced motion (decision 0017).
-  const context = await browser.newContext({ reducedMotion: 'reduce' })
-  const page = await context.newPage()
+  const page = await ownBrowser(browser)
   // The link signs nobody in: the identity provider asks first, then brings them back to it.
   await signUp(page, firstName, await invitationLink(email), email)
   const offer = page.getByRole('region', { name: 'What you are invited to' })
@@ -92,7 +95,7 @@ test('an owner invites a billing manager and a seat manager; each accepts and ca
 
   // The billing manager: Billing and the subscription's tiles; no seats, no keys, no members to manage.
   const bea = await accept(browser, 'Bea', billing, 'billing manager')
-  await expect(nav(bea).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
+  await expect(nav(bea).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
   await nav(bea).getByRole('link', { name: 'Manage Licenses' }).click()
   await expect(bea.getByRole('group', { name: 'Subscription' })).toContainText('Commercial')
   await expect(bea.getByRole('button', { name: 'Upgrade to Commercial Plus' })).toBeEnabled()
@@ -159,4 +162,43 @@ test('an owner invites a billing manager and a seat manager; each accepts and ca
   await expect(members(page).getByRole('row', { name: /Olga Owner/ })).toContainText('Seat manager')
   await expect(page.getByRole('button', { name: 'Transfer ownership' })).toHaveCount(0)
   await expect(nav(page).getByRole('button', { name: /^Billing/ })).toHaveCount(0)
+})
+
+test('a seat bound to one identity is refused to another with the same email; the owner sees the conflict in the activity', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  await signUpOwner(page, { firstName: 'Olga', priceId: 'commercial', seats: 2 })
+  await page.goto('/account/licenses')
+  const developer = newEmail('Dora')
+  await page.getByRole('button', { name: 'Assign License' }).click()
+  const assign = page.getByRole('dialog', { name: 'Assign License' })
+  await assign.getByLabel('First name').fill('Dora')
+  await assign.getByLabel('Last name').fill('Dev')
+  await assign.getByLabel('Email').fill(developer)
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expectNotice(page, `License assigned to ${developer}.`)
+  const seat = page.getByRole('row', { name: /Dora Dev/ })
+  await expect(seat).toContainText('Pending')
+
+  // Dora signs up through GitHub with the address: the seat is bound to her.
+  const dora = await ownBrowser(browser)
+  await signUpAs(dora, 'Dora', developer, 'GitHub')
+  await expect(licenseCard(dora, 'Commercial')).toBeVisible()
+
+  // Another identity (Google) whose token carries the same email gets nothing of the seat.
+  const other = await ownBrowser(browser)
+  await signUpAs(other, 'Dora', developer, 'Google')
+  await expect(other.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
+  await expect(licenseCard(other, 'Commercial')).toHaveCount(0)
+  // Dora keeps it.
+  await dora.reload()
+  await expect(licenseCard(dora, 'Commercial')).toBeVisible()
+
+  // The owner: the seat is no longer pending (no Resend), and the activity names the binding and the refusal.
+  await page.reload()
+  await expect(seat).not.toContainText('Pending')
+  await expect(seat.getByRole('button', { name: /^Resend/ })).toHaveCount(0)
+  const activity = page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem')
+  await expect(activity.filter({ hasText: `The license of ${developer} is now bound to their sign-in` })).toBeVisible()
+  await expect(activity.filter({ hasText: `Another sign-in with the email ${developer} was refused the license bound to its holder` })).toBeVisible()
+  await expectNoAxeViolations(page)
 })
