@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './support/axe'
-import { expectNotice, licenseCard } from './support/accounts'
+import { assignLicense, expectNotice, licenseCard } from './support/accounts'
 import { expect, test } from './support/fixtures'
 import { mailTo } from './support/mail-inbox'
 import { newEmail, signUp, signUpAs, signUpOwner } from './support/owners'
@@ -120,13 +120,7 @@ test('an owner invites a billing manager and a seat manager; each accepts and ca
   await nav(sam).getByRole('link', { name: 'Manage Licenses' }).click()
   await expect(sam.getByRole('button', { name: 'Upgrade to Commercial Plus' })).toHaveCount(0)
   const developer = newEmail('Dev')
-  await sam.getByRole('button', { name: 'Assign License' }).click()
-  const assign = sam.getByRole('dialog', { name: 'Assign License' })
-  await assign.getByLabel('First name').fill('Dev')
-  await assign.getByLabel('Last name').fill('Eloper')
-  await assign.getByLabel('Email').fill(developer)
-  await assign.getByRole('button', { name: 'Assign', exact: true }).click()
-  await expectNotice(sam, `License assigned to ${developer}.`)
+  await assignLicense(sam, { firstName: 'Dev', lastName: 'Eloper', email: developer })
   // The developer has not signed in yet: the seat is pending, and its mail can be sent again (the caps put it off to tomorrow).
   const seat = sam.getByRole('row', { name: /Dev Eloper/ })
   await expect(seat).toContainText('Pending')
@@ -169,13 +163,7 @@ test('a seat bound to one identity is refused to another with the same email; th
   await signUpOwner(page, { firstName: 'Olga', priceId: 'commercial', seats: 2 })
   await page.goto('/account/licenses')
   const developer = newEmail('Dora')
-  await page.getByRole('button', { name: 'Assign License' }).click()
-  const assign = page.getByRole('dialog', { name: 'Assign License' })
-  await assign.getByLabel('First name').fill('Dora')
-  await assign.getByLabel('Last name').fill('Dev')
-  await assign.getByLabel('Email').fill(developer)
-  await assign.getByRole('button', { name: 'Assign', exact: true }).click()
-  await expectNotice(page, `License assigned to ${developer}.`)
+  await assignLicense(page, { firstName: 'Dora', lastName: 'Dev', email: developer })
   const seat = page.getByRole('row', { name: /Dora Dev/ })
   await expect(seat).toContainText('Pending')
 
