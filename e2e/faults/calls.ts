@@ -167,6 +167,15 @@ export const calls: readonly CallCase[] = [
     done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
   },
   {
+    // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
+    name: 'GET /api/organisation (session)',
+    method: 'GET',
+    path: '/api/organisation',
+    account: demo.plus,
+    ...loadOrHome('/account'),
+    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+  },
+  {
     name: 'GET /api/licenses',
     method: 'GET',
     path: '/api/licenses',
