@@ -94,8 +94,23 @@ const apis = new WeakMap<object, AccountsApi>()
 export function accountsApiFor(tokens: { accessToken(access: Access): Promise<string> }): AccountsApi {
   let api = apis.get(tokens)
   if (!api) {
-    api = createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: (access) => tokens.accessToken(access) }))
+    api = createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: oneAtATime((access) => tokens.accessToken(access)) }))
     apis.set(tokens, api)
   }
   return api
+}
+
+/**
+ * Token requests one after another: the calls an account page starts side by side (the session's
+ * account and organisation) ask for tokens of two scopes, and renewing both at once spends the same
+ * refresh token twice, which the identity provider refuses the second time (a 400 in the browser's
+ * log). A token in the cache comes at once, so the wait is only ever a renewal's.
+ */
+function oneAtATime(accessToken: (access: Access) => Promise<string>) {
+  let last: Promise<unknown> = Promise.resolve()
+  return (access: Access) => {
+    const next = last.then(() => accessToken(access))
+    last = next.catch(() => {})
+    return next
+  }
 }
