@@ -208,6 +208,7 @@ export const activityKinds = [
 /** The roles of an organisation's members (server/organisations/roles.ts decides what each may do). */
 export const memberRoles = ['owner', 'billing-manager', 'seat-manager'] as const
 export const memberRoleSchema = v.picklist(memberRoles, 'role must be owner, billing-manager or seat-manager')
+export type MemberRole = (typeof memberRoles)[number]
 export const activityEntrySchema = v.object({
   id: v.string(),
   at: isoDate,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emailSchema, memberRoleSchema } from './contract'
+import { emailSchema, memberRoleSchema, priceIdSchema } from './contract'
 
 /**
  * The organisation calls of the accounts API (issue 30, decision 0024): members and their roles,
@@ -19,13 +19,17 @@ export type Transfer = v.InferOutput<typeof transferSchema>
 /**
  * `GET /api/organisation`: the caller's organisation as they stand in it. `role` null: they are no
  * organisation's member (they left the one their account keys). `personal`: nobody else is a
- * member yet (every account that bought alone), its owner the caller.
+ * member yet (every account that bought alone), its owner the caller. `allowedPriceId` and
+ * `hasStripeAccount` are its billing account's, as the account answer has them for the caller's
+ * own: the sidebar shows the organisation's pages from them (null and false without one).
  */
 export const organisationSchema = v.object({
   role: v.nullable(memberRoleSchema),
   personal: v.boolean(),
   members: v.array(memberSchema),
   transfer: v.nullable(transferSchema),
+  allowedPriceId: v.nullable(priceIdSchema),
+  hasStripeAccount: v.boolean(),
 })
 export type Organisation = v.InferOutput<typeof organisationSchema>
 
@@ -44,6 +48,18 @@ export const invitationDays = 14
 
 export const inviteRequestSchema = v.object({ email: emailSchema, role: memberRoleSchema })
 export type InviteRequest = v.InferOutput<typeof inviteRequestSchema>
+
+/** What an owner typed in the Invite dialog, before the contract's check. */
+export interface InviteDraft {
+  email: string
+  role: string
+}
+
+/** The request a draft makes, as the contract accepts it, or null when it refuses it. */
+export function inviteRequestOf(draft: InviteDraft): InviteRequest | null {
+  const parsed = v.safeParse(inviteRequestSchema, draft)
+  return parsed.success ? parsed.output : null
+}
 
 /** An invitation as its organisation's owners see it: `expired` when its 14 days are over. */
 export const invitationSchema = v.object({
@@ -64,3 +80,16 @@ export type InvitationOffer = v.InferOutput<typeof invitationOfferSchema>
 
 /** The secret of an invitation's link: 43 base64url characters (256 bits). */
 export const invitationSecretSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'The invitation link is not complete: open the link from the email again'))
+
+// ---- A pending seat's mail ---------------------------------------------------------------------
+
+/**
+ * What became of an assignment mail sent again (mail to others is capped, decision 0024): queued,
+ * in place of one still waiting (`replaced`), put off to tomorrow (one a day per recipient), or
+ * dropped (the organisation's daily cap).
+ */
+export const mailOutcomes = ['queued', 'replaced', 'deferred', 'dropped'] as const
+export type MailOutcome = (typeof mailOutcomes)[number]
+/** `POST /api/licenses/:id/resend`. */
+export const seatMailResentSchema = v.object({ licenseId: v.string(), mail: v.picklist(mailOutcomes) })
+export type SeatMailResent = v.InferOutput<typeof seatMailResentSchema>

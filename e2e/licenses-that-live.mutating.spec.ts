@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { expectNotice, licenseCard } from './support/accounts'
+import { assignLicense, expectNotice, licenseCard } from './support/accounts'
 import { mailTo } from './support/mail-inbox'
 import { newEmail, signUpAs, signUpOwner } from './support/owners'
 
@@ -39,13 +39,7 @@ test('an assigned developer gets an email, signs up with that address and finds 
   const ownerEmail = await signUpOwner(page, { firstName: 'Ines', priceId: 'commercial', seats: 2 })
   const developer = newEmail('Dana')
   await page.goto('/account/licenses')
-  await page.getByRole('button', { name: 'Assign License' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Assign License' })
-  await dialog.getByLabel('First name').fill('Dana')
-  await dialog.getByLabel('Last name').fill('Dev')
-  await dialog.getByLabel('Email').fill(developer)
-  await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
-  await expectNotice(page, `License assigned to ${developer}.`)
+  await assignLicense(page, { firstName: 'Dana', lastName: 'Dev', email: developer })
   const activity = page.getByRole('region', { name: 'Recent activity' })
   await expect(activity.getByRole('listitem').filter({ hasText: `Ines Owner assigned a Commercial license to ${developer}` })).toBeVisible()
   await expect(activity.getByRole('listitem').filter({ hasText: 'Ines Owner bought Commercial (2 licenses)' })).toBeVisible()

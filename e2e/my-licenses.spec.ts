@@ -23,7 +23,7 @@ test('a Commercial owner sees the card with its plan, owner and expiry, and the 
   await expect(card.getByRole('button', { name: 'License Key' })).toBeVisible()
   await expect(card.getByRole('button', { name: 'Connect Discord' })).toHaveCount(0)
   const nav = page.getByRole('navigation', { name: 'Account' })
-  await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company'])
+  await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
   await expect(nav.getByRole('button', { name: /Billing/ })).toBeVisible()
 })
 

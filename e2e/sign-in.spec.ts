@@ -24,7 +24,7 @@ test.describe('signing in', () => {
     await expect(card.getByText(/^Expires: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
     await expect(card.getByText(/^Expires in 1[12] days$/)).toBeVisible()
     await expect(card.getByRole('button', { name: 'Connect Discord' })).toHaveCount(0)
-    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company'])
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
   })
 
   test('with GitHub as a Commercial Plus owner offers Discord and the license key', async ({ page }) => {
@@ -33,7 +33,7 @@ test.describe('signing in', () => {
     await expect(card.getByRole('button', { name: 'Connect Discord' })).toBeVisible()
     await expect(card.getByRole('button', { name: 'License Key' })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Account' })
-    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Invoices and company'])
+    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Invoices and company', 'Members'])
     await expect(nav.getByRole('button', { name: /Billing/ })).toBeVisible()
   })
 

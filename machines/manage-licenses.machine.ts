@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
-import type { AssignedLicense, AssignRequest, Stats } from '../common/contract'
+import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '../common/contract'
 import type { PriceId } from '../common/plans'
+import { may } from '../common/roles'
 import { notProvided } from './not-provided'
 import { upgradeMachine, type PlanPrice } from './upgrade.machine'
 import { messageOf, showErrorIn } from './error-message'
@@ -16,9 +17,15 @@ export interface ManageLicensesInput {
   plans: readonly PlanPrice[]
   /** Which plans each plan may be upgraded to (spec section 4). */
   upgradePaths: Readonly<Record<PriceId, readonly PriceId[]>>
+  /**
+   * The caller's role in the organisation (issue 30): a billing manager buys and upgrades and sees
+   * no seats; a seat manager assigns and unassigns and buys nothing. Left out, an owner's: everything.
+   */
+  role?: MemberRole
 }
 
 interface ManageLicensesContext extends ManageLicensesInput {
+  role: MemberRole
   stats: Stats | null
   assigned: AssignedLicense[]
   error: string | null
@@ -98,10 +105,11 @@ export const manageLicensesMachine = setup({
     licensesChanged: () => {},
   },
   guards: {
-    hasFreeSeat: ({ context }) => (context.stats?.available ?? 0) > 0,
-    // 'Buy Additional Licenses': no seat free, and a paid plan (spec section 2).
-    canBuyMore: ({ context }) => context.stats !== null && context.stats.available === 0 && context.stats.priceId !== null && context.stats.priceId !== 'community',
-    canUpgrade: ({ context }) => context.stats?.priceId != null && context.upgradePaths[context.stats.priceId].length > 0,
+    managesSeats: ({ context }) => may(context.role, 'seats'),
+    hasFreeSeat: ({ context }) => may(context.role, 'seats') && (context.stats?.available ?? 0) > 0,
+    // 'Buy Additional Licenses': no seat free, and a paid plan (spec section 2); buying is billing's.
+    canBuyMore: ({ context }) => may(context.role, 'billing') && context.stats !== null && context.stats.available === 0 && context.stats.priceId !== null && context.stats.priceId !== 'community',
+    canUpgrade: ({ context }) => may(context.role, 'billing') && context.stats?.priceId != null && context.upgradePaths[context.stats.priceId].length > 0,
     isListed: ({ context }, params: { license: AssignedLicense }) => context.assigned.some((license) => license.id === params.license.id),
     validSeats: (_, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= 1,
     bulkReady: ({ context }) => context.bulkLines.length > 0 && context.bulkLines.every((line) => line.error === null),
@@ -110,7 +118,7 @@ export const manageLicensesMachine = setup({
   },
 }).createMachine({
   id: 'manageLicenses',
-  context: ({ input }) => ({ ...input, stats: null, assigned: [], error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
+  context: ({ input }) => ({ ...input, role: input.role ?? 'owner', stats: null, assigned: [], error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
   initial: 'loading',
   states: {
     loading: {
@@ -135,8 +143,13 @@ export const manageLicensesMachine = setup({
         },
         assigned: {
           description: 'The table of assigned licenses.',
-          initial: 'loading',
+          initial: 'asking',
           states: {
+            asking: {
+              description: "Whether the caller's role sees seats.",
+              always: [{ guard: 'managesSeats', target: 'loading' }, { target: 'withheld' }],
+            },
+            withheld: { type: 'final', description: 'A billing manager sees no seats: no table is asked for.' },
             loading: {
               description: 'The table shows placeholders while GET /api/licenses/assigned answers.',
               invoke: {

@@ -17,7 +17,9 @@ import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountFeedTokensRouteImport } from './routes/account/feed-tokens'
 import { Route as AccountInvoicesRouteImport } from './routes/account/invoices'
 import { Route as AccountLicensesRouteImport } from './routes/account/licenses'
+import { Route as AccountMembersRouteImport } from './routes/account/members'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
+import { Route as AccountInvitationsSecretRouteImport } from './routes/account/invitations.$secret'
 import { Route as AccountPurchaseIndexRouteImport } from './routes/account/purchase/index'
 import { Route as AccountPurchaseCompleteRouteImport } from './routes/account/purchase/complete'
 
@@ -61,11 +63,22 @@ const AccountLicensesRoute = AccountLicensesRouteImport.update({
   path: '/licenses',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountMembersRoute = AccountMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountProfileRoute = AccountProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountInvitationsSecretRoute =
+  AccountInvitationsSecretRouteImport.update({
+    id: '/invitations/$secret',
+    path: '/invitations/$secret',
+    getParentRoute: () => AccountRouteRoute,
+  } as any)
 const AccountPurchaseIndexRoute = AccountPurchaseIndexRouteImport.update({
   id: '/purchase/',
   path: '/purchase/',
@@ -85,8 +98,10 @@ export interface FileRoutesByFullPath {
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
@@ -97,8 +112,10 @@ export interface FileRoutesByTo {
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase': typeof AccountPurchaseIndexRoute
 }
@@ -111,8 +128,10 @@ export interface FileRoutesById {
   '/account/feed-tokens': typeof AccountFeedTokensRoute
   '/account/invoices': typeof AccountInvoicesRoute
   '/account/licenses': typeof AccountLicensesRoute
+  '/account/members': typeof AccountMembersRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/': typeof AccountIndexRoute
+  '/account/invitations/$secret': typeof AccountInvitationsSecretRoute
   '/account/purchase/complete': typeof AccountPurchaseCompleteRoute
   '/account/purchase/': typeof AccountPurchaseIndexRoute
 }
@@ -126,8 +145,10 @@ export interface FileRouteTypes {
     | '/account/feed-tokens'
     | '/account/invoices'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account/'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase/'
   fileRoutesByTo: FileRoutesByTo
@@ -138,8 +159,10 @@ export interface FileRouteTypes {
     | '/account/feed-tokens'
     | '/account/invoices'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase'
   id:
@@ -151,8 +174,10 @@ export interface FileRouteTypes {
     | '/account/feed-tokens'
     | '/account/invoices'
     | '/account/licenses'
+    | '/account/members'
     | '/account/profile'
     | '/account/'
+    | '/account/invitations/$secret'
     | '/account/purchase/complete'
     | '/account/purchase/'
   fileRoutesById: FileRoutesById
@@ -222,11 +247,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountLicensesRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/members': {
+      id: '/account/members'
+      path: '/members'
+      fullPath: '/account/members'
+      preLoaderRoute: typeof AccountMembersRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/profile': {
       id: '/account/profile'
       path: '/profile'
       fullPath: '/account/profile'
       preLoaderRoute: typeof AccountProfileRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/invitations/$secret': {
+      id: '/account/invitations/$secret'
+      path: '/invitations/$secret'
+      fullPath: '/account/invitations/$secret'
+      preLoaderRoute: typeof AccountInvitationsSecretRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/account/purchase/': {
@@ -250,8 +289,10 @@ interface AccountRouteRouteChildren {
   AccountFeedTokensRoute: typeof AccountFeedTokensRoute
   AccountInvoicesRoute: typeof AccountInvoicesRoute
   AccountLicensesRoute: typeof AccountLicensesRoute
+  AccountMembersRoute: typeof AccountMembersRoute
   AccountProfileRoute: typeof AccountProfileRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountInvitationsSecretRoute: typeof AccountInvitationsSecretRoute
   AccountPurchaseCompleteRoute: typeof AccountPurchaseCompleteRoute
   AccountPurchaseIndexRoute: typeof AccountPurchaseIndexRoute
 }
@@ -260,8 +301,10 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountFeedTokensRoute: AccountFeedTokensRoute,
   AccountInvoicesRoute: AccountInvoicesRoute,
   AccountLicensesRoute: AccountLicensesRoute,
+  AccountMembersRoute: AccountMembersRoute,
   AccountProfileRoute: AccountProfileRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountInvitationsSecretRoute: AccountInvitationsSecretRoute,
   AccountPurchaseCompleteRoute: AccountPurchaseCompleteRoute,
   AccountPurchaseIndexRoute: AccountPurchaseIndexRoute,
 }

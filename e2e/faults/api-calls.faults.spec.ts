@@ -15,8 +15,11 @@ test.use({ expectedPageErrors: [new RegExp(['^Failed to load resource', ...calls
  */
 const perTest = 5
 
-for (const account of new Set(calls.map((call) => call.account))) {
-  const mine = calls.filter((call) => call.account === account)
+/** FAULT_CALLS (a pattern of rows' names, such as 'organisation') runs part of the matrix: those rows only. */
+const chosen = process.env.FAULT_CALLS ? calls.filter((call) => new RegExp(process.env.FAULT_CALLS!).test(call.name)) : calls
+
+for (const account of new Set(chosen.map((call) => call.account))) {
+  const mine = chosen.filter((call) => call.account === account)
   const parts = Math.ceil(mine.length / perTest)
   for (let part = 0; part < parts; part++) {
     const share = mine.filter((_, index) => index % parts === part)

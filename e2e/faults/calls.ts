@@ -1,7 +1,9 @@
-import { expect, type Download, type Locator, type Page } from '@playwright/test'
+import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { catalogue } from './faults'
+import { dialog, dialogFailed, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
+import { organisationCalls } from './organisation-calls'
 
 /**
  * Every call the SPA makes to the accounts API (spec section 7), with how a user sends it and
@@ -46,51 +48,6 @@ export interface CallCase {
   stubs?: readonly { method: string; path: string; json?: unknown }[]
 }
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' })
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
-/** The button shows progress (Mantine marks a loading button, which is also disabled). */
-const loading = (scope: Page | Locator, name: string) => expect(scope.getByRole('button', { name, exact: true })).toHaveAttribute('data-loading', 'true')
-const landed = (page: Page, path: string) => expect(page).toHaveURL((url) => url.pathname === path)
-
-/**
- * The sidebar still works while a page waits or after it failed: each link takes focus and would
- * take a click (a link is always 'enabled'; a trial click fails when the link is hidden, moving, or
- * under something that would take the click, such as an overlay over the page).
- */
-async function sidebarUsable(page: Page) {
-  for (const name of ['Profile', 'My Licenses']) {
-    const link = nav(page).getByRole('link', { name })
-    await link.click({ trial: true })
-    await link.focus()
-    await expect(link).toBeFocused()
-  }
-}
-
-/** A page's data could not load: the message and Try again, with the rest of the account area around it. */
-async function loadFailed(page: Page, title: string, message: string) {
-  const alert = page.getByRole('alert').filter({ hasText: title })
-  await expect(alert).toContainText(message)
-  await expect(alert.getByRole('button', { name: 'Try again' })).toBeEnabled()
-  await sidebarUsable(page)
-}
-
-const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' }).click()
-
-/** The user is sent to the landing page, which works as ever (spec section 4: the session; section 2: the purchase page). */
-async function sentHome(page: Page) {
-  await landed(page, '/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Account' }).first()).toBeVisible()
-}
-
-/** A dialog kept open with the message, its action offered again and a way out. */
-async function dialogFailed(page: Page, name: string, action: string, message: string) {
-  const box = dialog(page, name)
-  await expect(box.getByRole('alert')).toHaveText(message)
-  await expect(box.getByRole('button', { name: action, exact: true })).toBeEnabled()
-  await expect(box.getByRole('button', { name: 'Cancel' })).toBeEnabled()
-}
-
 /** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
 async function upgradeFailed(page: Page, message: string) {
   const box = dialog(page, 'Upgrade Subscription')
@@ -132,21 +89,6 @@ async function fillCard(page: Page) {
 const leavesForCheckout = {
   done: (page: Page) => landed(page, '/privacy'),
   slowAnswer: { json: (origin: string) => ({ sessionId: 'cs_fault', url: elsewhere(origin) }) },
-}
-
-/** A page's own load: opening the page sends it; a failure shows the message and Try again. */
-function pageLoad(path: string, failedTitle: string, progress: (page: Page) => Locator) {
-  return {
-    reach: async () => {},
-    send: async (page: Page) => void (await page.goto(path)),
-    retry: tryAgain,
-    failed: (page: Page, message: string) => loadFailed(page, failedTitle, message),
-    waiting: async (page: Page) => {
-      await expect(progress(page)).toBeVisible()
-      await sidebarUsable(page)
-    },
-    slowAnswer: 'server' as const,
-  }
 }
 
 /** A load whose failure sends the user to '/' (the session, the purchase page's product). */
@@ -220,6 +162,15 @@ export const calls: readonly CallCase[] = [
     name: 'POST /api/auth/login',
     method: 'POST',
     path: '/api/auth/login',
+    account: demo.plus,
+    ...loadOrHome('/account'),
+    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+  },
+  {
+    // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
+    name: 'GET /api/organisation (session)',
+    method: 'GET',
+    path: '/api/organisation',
     account: demo.plus,
     ...loadOrHome('/account'),
     done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
@@ -723,6 +674,8 @@ export const calls: readonly CallCase[] = [
     slowAnswer: {},
     ignoresBody: true,
   },
+  // The organisation's calls (issue 30).
+  ...organisationCalls,
 ]
 
 async function expectAssigneeKept(page: Page) {

@@ -34,3 +34,14 @@ export function licenseCard(page: Page, plan: string) {
 export async function expectNotice(page: Page | Locator, text: string, options?: { timeout?: number }) {
   await expect(page.getByRole('status').filter({ hasText: text })).toHaveText(text, options)
 }
+
+/** Assigns a license from Manage Licenses (open on the page) and waits for its notice. */
+export async function assignLicense(page: Page, assignee: { firstName: string; lastName: string; email: string }) {
+  await page.getByRole('button', { name: 'Assign License' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Assign License' })
+  await dialog.getByLabel('First name').fill(assignee.firstName)
+  await dialog.getByLabel('Last name').fill(assignee.lastName)
+  await dialog.getByLabel('Email').fill(assignee.email)
+  await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
+  await expectNotice(page, `License assigned to ${assignee.email}.`)
+}

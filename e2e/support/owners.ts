@@ -21,9 +21,12 @@ export async function signUpPerson(page: Page, firstName: string) {
   return email
 }
 
-/** Signs up a new person with an address someone has already used (an assignee, say), on My Licenses. */
-export async function signUpAs(page: Page, firstName: string, email: string) {
-  await signUp(page, firstName, '/account', email)
+/**
+ * Signs up a new person with an address someone has already used (an assignee, say), on My Licenses.
+ * Through another identity provider than the first person's, it is another identity with the same email.
+ */
+export async function signUpAs(page: Page, firstName: string, email: string, provider: IdentityProvider = 'GitHub') {
+  await signUp(page, firstName, '/account', email, provider)
 }
 
 /**
@@ -45,14 +48,16 @@ export async function signUpOwner(page: Page, options: { firstName: string; pric
   return email
 }
 
-/** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
 /** An address nobody has signed up with yet. */
 export const newEmail = (firstName: string) => `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 
-async function signUp(page: Page, firstName: string, path: string, email = newEmail(firstName)) {
+type IdentityProvider = 'GitHub' | 'Google' | 'Microsoft'
+
+/** Opens the account page asked for, signs up there as a new person and comes back to it. Returns their email. */
+export async function signUp(page: Page, firstName: string, path: string, email = newEmail(firstName), provider: IdentityProvider = 'GitHub') {
   await page.goto(path)
   await page.getByRole('link', { name: 'Sign up now' }).click()
-  await page.getByLabel('Sign in with').selectOption('GitHub')
+  await page.getByLabel('Sign in with').selectOption(provider)
   await page.getByLabel('First name').fill(firstName)
   await page.getByLabel('Last name').fill('Owner')
   await page.getByLabel('Email').fill(email)

@@ -1,7 +1,9 @@
 import { expect, type Page } from '@playwright/test'
 import type { EventFromLogic } from 'xstate'
 import type { manageLicensesMachine } from '../../machines/manage-licenses.machine'
+import type { ManageLicensesInput } from '../../machines/manage-licenses.machine'
 import { manageLicensesModel } from '../../testkit/models/manage-licenses.model'
+import { teamAs } from '../../testkit/organisations'
 import { demo } from '../support/accounts'
 import type { Tour, TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'
@@ -36,7 +38,12 @@ export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   },
   // The hosted checkout has a test of its own.
   leaving: (step) => step.state.value === 'checkingOut',
-  open: (page, input) => openAs(page, demo.commercial, (input as { checkoutReturned: boolean }).checkoutReturned ? '/account/licenses?success=true&session_id=cs_test_1' : '/account/licenses'),
+  open: async (page, input) => {
+    const { checkoutReturned, role } = input as ManageLicensesInput
+    // A member in another role (issue 30): the organisation answers with that role, and the page follows it.
+    if (role) await page.route('**/api/organisation', (route) => route.fulfill({ json: teamAs(role) }))
+    await openAs(page, demo.commercial, checkoutReturned ? '/account/licenses?success=true&session_id=cs_test_1' : '/account/licenses')
+  },
   perform,
   expectShown: (page, step) => expectShown(page, step),
 }
@@ -93,6 +100,13 @@ async function expectShown(page: Page, step: TourStep) {
   const ready = JSON.stringify((value as { ready: unknown }).ready)
   const stats = context.stats as { subscription: string }
   await expect(main.getByRole('group', { name: 'Subscription' })).toContainText(stats.subscription)
+  // A billing manager sees no seats, and no activity of them; the sidebar has Billing for them.
+  if (context.role === 'billing-manager') {
+    await expect(main.getByText(/^(Assigned licenses|Recent activity)$/)).toHaveCount(0)
+    const nav = page.getByRole('navigation', { name: 'Account' })
+    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
+    await expect(nav.getByRole('button', { name: /^Billing/ })).toBeVisible()
+  }
   if (context.notice) await expect(main.getByRole('status').filter({ hasText: context.notice as string })).toBeVisible()
   const shown = dialogs[ready]
   if (!shown) return expect(page.getByRole('dialog')).toHaveCount(0)

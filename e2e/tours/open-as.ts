@@ -14,3 +14,16 @@ export async function openAs(page: Page, email: string, path: string) {
   await openSignedIn(page, email, path)
   signedIn.set(context, email)
 }
+
+/**
+ * For a tour whose machine asks GET /api/organisation itself: the account area's own request for it
+ * (the session's, the first the page sends) goes to the server, and the later ones are the tour's.
+ */
+export async function sessionAsksTheServer(page: Page) {
+  let sessionAsked = false
+  await page.route('**/api/organisation', (route) => {
+    if (sessionAsked) return route.fallback()
+    sessionAsked = true
+    return route.continue()
+  })
+}

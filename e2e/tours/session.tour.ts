@@ -10,9 +10,9 @@ import { sessionViewTable } from '../../testkit/views/account-shell/session.view
 export const sessionTour: Tour<typeof sessionMachine> = {
   plan: sessionModel,
   view: { table: sessionViewTable },
-  actors: { loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] } },
-  // The profile page sends account.changed after a save; its own tour walks that.
-  walkable: (steps) => !steps.some((step) => step.event.type === 'account.changed'),
+  actors: { loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] }, loadOrganisation: { calls: [{ method: 'GET', path: '/organisation' }] } },
+  // The profile page sends account.changed after a save, the members page organisation.changed; their own tours walk those.
+  walkable: (steps) => !steps.some((step) => step.event.type === 'account.changed' || step.event.type === 'organisation.changed'),
   // A failed load sends the user to '/', which has tests of its own.
   leaving: (step) => step.state.value === 'failed',
   open: (page) => openAs(page, demo.commercial, '/account'),
@@ -20,7 +20,7 @@ export const sessionTour: Tour<typeof sessionMachine> = {
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },
   expectShown: async (page, step) => {
-    if (step.state.value === 'loading') return expect(page.getByText('Loading, please wait...')).toBeVisible()
+    if (step.state.value !== 'ready') return expect(page.getByText('Loading, please wait...')).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible()
   },

@@ -1,13 +1,17 @@
 import type { AnyStateMachine } from 'xstate'
 import { tourPaths, type Tour, type TourPath } from '../support/machine-tour'
 import { activityTour } from './activity.tour'
+import { assignmentMailTour } from './assignment-mail.tour'
 import { billingPortalTour } from './billing-portal.tour'
 import { discordConnectTour } from './discord-connect.tour'
 import { feedTokensTour } from './feed-tokens.tour'
+import { invitationAcceptanceTour } from './invitation-acceptance.tour'
+import { invitationsTour } from './invitations.tour'
 import { invoicesTour } from './invoices.tour'
 import { keyRotationTour } from './key-rotation.tour'
 import { licenseKeyTour } from './license-key.tour'
 import { manageLicensesTour } from './manage-licenses.tour'
+import { membersTour } from './members.tour'
 import { myLicensesTour } from './my-licenses.tour'
 import { profileTour } from './profile.tour'
 import { purchaseTour } from './purchase.tour'
@@ -29,6 +33,10 @@ export const tours: Record<string, Tour<AnyStateMachine>> = {
   feedTokens: feedTokensTour,
   invoices: invoicesTour,
   renewal: renewalTour,
+  members: membersTour,
+  invitations: invitationsTour,
+  invitationAcceptance: invitationAcceptanceTour,
+  assignmentMail: assignmentMailTour,
 } as unknown as Record<string, Tour<AnyStateMachine>>
 
 /** A tour's paths grouped by their input: a test for each, since each input starts from its own sign-in. */

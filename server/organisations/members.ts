@@ -29,9 +29,13 @@ const membersSql = (lock: boolean) =>
 
 /** The caller's organisation as they stand in it: its members and the offer of ownership waiting, in one statement. */
 export async function organisationOf(db: Queryable, standing: Standing): Promise<Organisation> {
-  if (!standing.organisation) return { role: null, personal: false, members: [], transfer: null }
-  const rows = await db.query<MemberRow & { transfer: { from_oid: string; to_oid: string; former_owner_becomes: Role | null; created_at: string } | null }>(
-    `select listed.*, (select row_to_json(t) from ownership_transfers t where t.org_oid = $1) as transfer from (${membersSql(false)}) listed`,
+  if (!standing.organisation) return { role: null, personal: false, members: [], transfer: null, allowedPriceId: null, hasStripeAccount: false }
+  const rows = await db.query<
+    MemberRow & { transfer: { from_oid: string; to_oid: string; former_owner_becomes: Role | null; created_at: string } | null; plan: Organisation['allowedPriceId']; customer: boolean }
+  >(
+    `select listed.*, (select row_to_json(t) from ownership_transfers t where t.org_oid = $1) as transfer,
+            o.allowed_price_id as plan, o.stripe_customer_id is not null as customer
+       from (${membersSql(false)}) listed left join accounts o on o.oid = $1`,
     [standing.organisation],
   )
   const members = rows.map(toMember)
@@ -39,7 +43,8 @@ export async function organisationOf(db: Queryable, standing: Standing): Promise
   const from = offer && members.find((member) => member.oid === offer.from_oid)
   const to = offer && members.find((member) => member.oid === offer.to_oid)
   const transfer = from && to ? { from, to, formerOwnerBecomes: offer.former_owner_becomes, at: new Date(offer.created_at).toISOString() } : null
-  return { role: standing.role, personal: standing.personal, members, transfer }
+  const billing = { allowedPriceId: rows[0]?.plan ?? null, hasStripeAccount: rows[0]?.customer ?? false }
+  return { role: standing.role, personal: standing.personal, members, transfer, ...billing }
 }
 
 /** The organisation's members, locked for a change; the acting person among them. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import * as billing from '../../common/billing-contract'
 import * as contract from '../../common/contract'
+import * as organisations from '../../common/organisation-contract'
 import { createCaller, type Access, type Caller } from './client'
 import { config, resolveAddress } from '../config/config'
 
@@ -50,6 +51,34 @@ export function createAccountsApi(call: Caller) {
     setAutoRenew: (subscriptionId: string, body: billing.AutoRenewRequest, signal?: AbortSignal) =>
       call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/auto-renew`, body, answer: billing.renewalSchema, signal }),
     product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
+    ...organisationCalls(call),
+  }
+}
+
+/** The organisation's calls (issue 30): its members and roles, ownership, invitations, and a pending seat's mail again. */
+function organisationCalls(call: Caller) {
+  const member = (oid: string) => `/organisation/members/${encodeURIComponent(oid)}`
+  const invitation = (id: string) => `/organisation/invitations/${encodeURIComponent(id)}`
+  const link = (secret: string) => `/invitations/${encodeURIComponent(secret)}`
+  return {
+    /** The caller's organisation as they stand in it: their role, its members, an offer of ownership waiting. */
+    organisation: (signal?: AbortSignal) => call({ method: 'GET', path: '/organisation', answer: organisations.organisationSchema, signal }),
+    changeRole: (oid: string, role: contract.MemberRole, signal?: AbortSignal) => call({ method: 'PUT', path: member(oid), body: { role }, answer: organisations.memberSchema, signal }),
+    removeMember: (oid: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: member(oid), answer: null, signal }),
+    offerTransfer: (body: organisations.TransferRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/transfer', body, answer: organisations.organisationSchema, signal }),
+    withdrawTransfer: (signal?: AbortSignal) => call<void>({ method: 'DELETE', path: '/organisation/transfer', answer: null, signal }),
+    acceptTransfer: (signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/transfer/accept', answer: organisations.organisationSchema, signal }),
+    declineTransfer: (signal?: AbortSignal) => call<void>({ method: 'POST', path: '/organisation/transfer/decline', answer: null, signal }),
+    invitations: (signal?: AbortSignal) => call({ method: 'GET', path: '/organisation/invitations', answer: organisations.invitationsSchema, signal }),
+    invite: (body: organisations.InviteRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/invitations', body, answer: organisations.invitationSchema, signal }),
+    resendInvitation: (id: string, signal?: AbortSignal) => call({ method: 'POST', path: `${invitation(id)}/resend`, answer: organisations.invitationSchema, signal }),
+    revokeInvitation: (id: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: invitation(id), answer: null, signal }),
+    /** What an invitation's link offers the signed-in person (the link authenticates nobody). */
+    invitationOffer: (secret: string, signal?: AbortSignal) => call({ method: 'GET', path: link(secret), answer: organisations.invitationOfferSchema, signal }),
+    acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ method: 'POST', path: `${link(secret)}/accept`, answer: null, signal }),
+    /** A pending seat's assignment mail again, as the caps allow. */
+    resendSeatMail: (licenseId: string, signal?: AbortSignal) =>
+      call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/resend`, answer: organisations.seatMailResentSchema, signal }),
   }
 }
 
@@ -65,8 +94,23 @@ const apis = new WeakMap<object, AccountsApi>()
 export function accountsApiFor(tokens: { accessToken(access: Access): Promise<string> }): AccountsApi {
   let api = apis.get(tokens)
   if (!api) {
-    api = createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: (access) => tokens.accessToken(access) }))
+    api = createAccountsApi(createCaller({ baseUrl: resolveAddress(config.VITE_API_BASE_URL), accessToken: oneAtATime((access) => tokens.accessToken(access)) }))
     apis.set(tokens, api)
   }
   return api
+}
+
+/**
+ * Token requests one after another: the calls an account page starts side by side (the session's
+ * account and organisation) ask for tokens of two scopes, and renewing both at once spends the same
+ * refresh token twice, which the identity provider refuses the second time (a 400 in the browser's
+ * log). A token in the cache comes at once, so the wait is only ever a renewal's.
+ */
+function oneAtATime(accessToken: (access: Access) => Promise<string>) {
+  let last: Promise<unknown> = Promise.resolve()
+  return (access: Access) => {
+    const next = last.then(() => accessToken(access))
+    last = next.catch(() => {})
+    return next
+  }
 }

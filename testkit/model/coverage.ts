@@ -126,13 +126,12 @@ export function measureCoverage(machine: AnyStateMachine, paths: AnyPath[], init
   }
 }
 
-/** Whether the machine's start passes through this node by initial states alone. */
+/** Whether the machine's start passes through this node by initial states alone (every region of a parallel state is entered). */
 function isInitialChain(machine: AnyStateMachine, node: AnyStateNode): boolean {
-  let current: AnyStateNode | undefined = machine.root
-  while (current) {
-    if (current === node) return true
-    const initialTarget = current.initial?.target?.[0] as AnyStateNode | undefined
-    current = initialTarget
+  for (let current = node; current !== machine.root; current = current.parent!) {
+    const parent = current.parent
+    if (!parent) return false
+    if (parent.type !== 'parallel' && parent.initial?.target?.[0] !== current) return false
   }
-  return false
+  return true
 }

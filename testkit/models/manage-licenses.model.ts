@@ -52,6 +52,9 @@ export const fixtures: ActorFixtures<typeof manageLicensesMachine> = {
 export const manageLicensesInputs: ManageLicensesInput[] = [
   { checkoutReturned: false, plans, upgradePaths },
   { checkoutReturned: true, plans, upgradePaths },
+  // Issue 30: a billing manager buys and upgrades, and sees no seats; a seat manager assigns, and buys nothing.
+  { checkoutReturned: false, plans, upgradePaths, role: 'billing-manager' },
+  { checkoutReturned: false, plans, upgradePaths, role: 'seat-manager' },
 ]
 
 export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {

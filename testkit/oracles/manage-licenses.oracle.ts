@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import type { AssignedLicense, Stats } from '../../common/contract'
+import type { AssignedLicense, MemberRole, Stats } from '../../common/contract'
 import type { BulkLine, BulkResult, ManageLicensesInput } from '../../machines/manage-licenses.machine'
 import { answerOf, shownMessage, type Expected, type Oracle, type State } from './oracle'
 
@@ -15,14 +15,19 @@ export interface ManageLicensesHeld {
   bulkResults: BulkResult[]
   /** Back from the hosted checkout, and not yet said so. */
   checkoutReturned: boolean
+  /** The caller's role (issue 30): an owner's unless the page was told otherwise. */
+  role: MemberRole
 }
 
 type Now = Expected<ManageLicensesHeld, State>
 
 const at = 'manageLicenses'
 const region = { stats: `${at}.loading.stats`, assigned: `${at}.loading.assigned` } as const
-/** Both loads out at once (spec section 2's tiles and table). */
-const loadingBoth = [`${region.stats}.loading`, `${region.assigned}.loading`]
+/** Both loads out at once (spec section 2's tiles and table); a billing manager's page asks for no table (issue 30). */
+const loadingFor = (role: MemberRole) => [`${region.stats}.loading`, `${region.assigned}.${role === 'billing-manager' ? 'withheld' : 'loading'}`]
+/** Issue 30: seats are the owners' and seat managers', buying and upgrading the owners' and billing managers'. */
+const seatsFor = (role: MemberRole) => role !== 'billing-manager'
+const billingFor = (role: MemberRole) => role !== 'seat-manager'
 /** Spec section 4's upgrade paths: Community to Commercial or Commercial Plus, Commercial to Commercial Plus. */
 const upgradesFrom: Record<string, readonly string[]> = { community: ['commercial', 'commercial-plus'], commercial: ['commercial-plus'], 'commercial-plus': [] }
 /** A dialog's form whose request is out: the dialog cannot be closed under it. */
@@ -40,7 +45,9 @@ const awaitedIn = {
 const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] } satisfies Partial<ManageLicensesHeld>
 
 /**
- * Spec sections 2 and 4: the tiles and the table load at once, and the page shows once both came
+ * Spec sections 2 and 4 and issue 30's roles: a billing manager's page buys and upgrades and asks for
+ * no table; a seat manager's assigns and unassigns and buys nothing.
+ * The tiles and the table load at once, and the page shows once both came
  * (a failure of either shows only its message, with Try again); back from the checkout it says the
  * licenses were bought. 'Assign License' opens while a seat is available, 'Buy Additional
  * Licenses' when none is and the plan is paid, the upgrade when the plan has a path. Assign adds a
@@ -49,8 +56,8 @@ const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLine
  */
 export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHeld, State> = {
   start: (input) => ({
-    state: loadingBoth,
-    held: { stats: null, assigned: [], ...fresh, checkoutReturned: input.checkoutReturned },
+    state: loadingFor(input.role ?? 'owner'),
+    held: { stats: null, assigned: [], ...fresh, checkoutReturned: input.checkoutReturned, role: input.role ?? 'owner' },
   }),
   after: (now, event) => {
     const to = (state: State, changes: Partial<ManageLicensesHeld> = {}): Now => ({ state, held: { ...now.held, ...changes } })
@@ -61,21 +68,21 @@ export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHel
       return answered(now, answer, to)
     }
     if (typeof now.state !== 'string') return now
-    const { stats, assigned } = now.held
+    const { stats, assigned, role } = now.held
     const { license, seats, lines } = event as EventObject & { license?: AssignedLicense; seats?: number; lines?: BulkLine[] }
     if (event.type === 'dialog.close' && now.state.startsWith(`${at}.ready.`) && !busy.includes(now.state)) return to(`${at}.ready.none`, { error: null })
     switch (`${now.state} ${event.type}`) {
       case `${at}.failed licenses.reload`:
-        return to(loadingBoth, { error: null })
+        return to(loadingFor(role), { error: null })
       case `${at}.ready.none notice.dismiss`:
         return to(now.state, { notice: null })
       case `${at}.ready.none assign.open`:
-        return stats && stats.available > 0 ? to(`${at}.ready.assign.single.editing`, fresh) : now
+        return seatsFor(role) && stats && stats.available > 0 ? to(`${at}.ready.assign.single.editing`, fresh) : now
       // 'Buy Additional Licenses': no seat left, on a paid plan (spec section 2).
       case `${at}.ready.none purchase.open`:
-        return stats && stats.available === 0 && stats.priceId !== null && stats.priceId !== 'community' ? to(`${at}.ready.purchase.choosing`, fresh) : now
+        return billingFor(role) && stats && stats.available === 0 && stats.priceId !== null && stats.priceId !== 'community' ? to(`${at}.ready.purchase.choosing`, fresh) : now
       case `${at}.ready.none upgrade.open`:
-        return stats?.priceId && upgradesFrom[stats.priceId]?.length ? to(`${at}.ready.upgrade`, fresh) : now
+        return billingFor(role) && stats?.priceId && upgradesFrom[stats.priceId]?.length ? to(`${at}.ready.upgrade`, fresh) : now
       // Only a row on the page can be unassigned.
       case `${at}.ready.none unassign.request`:
         return license && assigned.some((row) => row.id === license.id) ? to(`${at}.ready.unassign.confirming`, { ...fresh, unassigning: license }) : now
@@ -111,7 +118,7 @@ function loaded(now: Now, answer: Answered, to: To): Now {
   const stats = answer.actor === 'loadStats'
   const leaves = [now.state].flat().map((leaf) => (leaf === `${stats ? region.stats : region.assigned}.loading` ? leaf.replace(/loading$/, 'loaded') : leaf))
   const changes: Partial<ManageLicensesHeld> = stats ? { stats: answer.output as Stats } : { assigned: answer.output as AssignedLicense[] }
-  if (!leaves.every((leaf) => leaf.endsWith('.loaded'))) return to(leaves, changes)
+  if (leaves.some((leaf) => leaf.endsWith('.loading'))) return to(leaves, changes)
   const notice = now.held.checkoutReturned ? 'Your additional licenses were purchased.' : now.held.notice
   return to(`${at}.ready.none`, { ...changes, notice, checkoutReturned: false })
 }

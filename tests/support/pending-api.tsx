@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { createRoute } from '@tanstack/react-router'
 import { act, waitFor } from '@testing-library/react'
-import { createActor, createMachine, fromPromise, type ActorRefFrom } from 'xstate'
+import { assign, createActor, createMachine, fromPromise, type ActorRefFrom } from 'xstate'
 import { vi, type Mock } from 'vitest'
 import type { AccountsApi } from '../../src/api/accounts-api'
 import type { Account } from '../../common/contract'
+import type { Organisation } from '../../common/organisation-contract'
 import type { AuthService } from '../../src/auth/auth-service'
 import { billingPortalMachine } from '../../machines/billing-portal.machine'
 import type { sessionMachine } from '../../machines/session.machine'
@@ -85,11 +86,17 @@ export async function settleActorEvent(pending: PendingApi, methods: Record<stri
 }
 
 /**
- * Renders an account page with the given API and signed-in account, beside a home page at '/'.
+ * Renders an account page with the given API and signed-in account (and organisation), beside a home page at '/'.
  * Billing is the real billing portal machine over the API; `goToPortal` sees where it would leave for.
+ * The session keeps the organisation a page says changed (`organisation.changed`).
  */
-export function renderAccountPage(page: () => ReactNode, options: { api: AccountsApi; account: Account; path?: string; goToPortal?: (url: string) => void }) {
-  const session = createActor(createMachine({ context: { account: options.account } })).start() as unknown as ActorRefFrom<typeof sessionMachine>
+export function renderAccountPage(page: () => ReactNode, options: { api: AccountsApi; account: Account; organisation?: Organisation; path?: string; goToPortal?: (url: string) => void }) {
+  const session = createActor(
+    createMachine({
+      context: { account: options.account, organisation: options.organisation ?? null },
+      on: { 'organisation.changed': { actions: assign({ organisation: ({ event }) => (event as unknown as { organisation: Organisation }).organisation }) } },
+    }),
+  ).start() as unknown as ActorRefFrom<typeof sessionMachine>
   const billing = createActor(
     billingPortalMachine.provide({
       actors: { createPortalSession: fromPromise(({ input }: { input: { returnUrl: string } }) => options.api.createPortalSession(input.returnUrl)) },
@@ -98,11 +105,12 @@ export function renderAccountPage(page: () => ReactNode, options: { api: Account
   ).start()
   const services = { api: options.api, session, billing, auth: {} as AuthService }
   const path = options.path ?? '/account'
-  return renderWithRouter(
+  const rendered = renderWithRouter(
     (root) => [
       createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home page</h1> }),
       createRoute({ getParentRoute: () => root, path: path.replace(/\?.*$/, ''), component: () => <AccountServicesProvider value={services}>{page()}</AccountServicesProvider> }),
     ],
     path,
   )
+  return { ...rendered, session }
 }

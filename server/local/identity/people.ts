@@ -36,12 +36,18 @@ export function createPeopleDirectory(demoPeople: readonly DemoPerson[], localDi
     find(oid: string): Person | undefined {
       return demo.get(oid) ?? signedUp.get(oid)
     },
-    /** Signs up a new person, or finds the one already known by that email. */
+    /**
+     * Signs up a new person, or finds the one already known by that email and identity provider.
+     * As in B2C without account linking, the same email through another provider (Google after
+     * GitHub) is another identity, with an oid of its own: the token carries the same email.
+     */
     signUp(person: Omit<Person, 'oid'>): Person {
       const email = person.email.trim().toLowerCase()
-      const existing = [...demo.values(), ...signedUp.values()].find((known) => known.email.toLowerCase() === email)
+      const known = [...demo.values(), ...signedUp.values()].filter((other) => other.email.toLowerCase() === email)
+      const existing = known.find((other) => other.provider === person.provider)
       if (existing) return existing
-      const created: Person = { ...person, email, firstName: person.firstName.trim(), lastName: person.lastName.trim(), oid: oidForEmail(email) }
+      const oid = known.length === 0 ? oidForEmail(email) : oidForEmail(`${person.provider}:${email}`)
+      const created: Person = { ...person, email, firstName: person.firstName.trim(), lastName: person.lastName.trim(), oid }
       signedUp.set(created.oid, created)
       mkdirSync(localDir, { recursive: true })
       writeFileSync(path, JSON.stringify([...signedUp.values()], null, 2))

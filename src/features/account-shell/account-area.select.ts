@@ -5,13 +5,13 @@ import { displayName, selectAccountNav } from './account-nav.select'
 
 /** What the account area shows, from the session. */
 export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>) {
-  const account = snapshot.context.account
-  // The session keeps the account only once it is ready (POST /api/auth/login answered).
-  if (!account) return { status: 'loading' as const }
+  const { account, organisation } = snapshot.context
+  // The session keeps the account and the organisation once both came (POST /api/auth/login, GET /api/organisation).
+  if (!account || !organisation) return { status: 'loading' as const }
   return {
     status: 'ready' as const,
     account,
-    navItems: selectAccountNav(account),
+    navItems: selectAccountNav(organisation),
     userName: displayName(account),
     userImage: account.image || null,
   }

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
 import { formatUsd } from '../../../common/format'
+import { may } from '../../../common/roles'
 
 type Snapshot = SnapshotFrom<typeof manageLicensesMachine>
 
@@ -17,18 +18,23 @@ function dialogOf(snapshot: Snapshot): ManageDialog {
 
 /** The page: tiles, table, header button and notice (spec section 2). */
 export function selectManageLicenses(snapshot: Snapshot) {
-  const { stats, assigned, error, notice } = snapshot.context
+  const { stats, assigned, error, notice, role } = snapshot.context
   const ready = snapshot.matches('ready')
   const priceId = stats?.priceId ?? null
-  // The header button follows the seats (spec section 2); it is enabled while no dialog is open.
-  const headerAction = !stats || !priceId ? null : stats.available > 0 ? ('assign' as const) : priceId !== 'community' ? ('purchase' as const) : null
-  const canUpgrade = ready && priceId !== null && snapshot.context.upgradePaths[priceId].length > 0
+  // What the role allows (issue 30): seats are the owners' and seat managers', buying the owners' and billing managers'.
+  const seats = may(role, 'seats')
+  const billing = may(role, 'billing')
+  // The header button follows the seats (spec section 2) and the role; it is enabled while no dialog is open.
+  const headerAction = !stats || !priceId ? null : stats.available > 0 ? (seats ? ('assign' as const) : null) : priceId !== 'community' && billing ? ('purchase' as const) : null
+  const canUpgrade = ready && billing && priceId !== null && snapshot.context.upgradePaths[priceId].length > 0
   return {
     loading: snapshot.matches('loading') || snapshot.matches('checkingOut'),
     failed: snapshot.matches('failed'),
     error: snapshot.matches('failed') ? error : null,
     /** Tiles, table and activity only once both loads are done: never an earlier or half-finished load under a failure. */
     showsLicenses: ready,
+    /** The table of assigned seats and their activity: not a billing manager's. */
+    showsSeats: ready && seats,
     stats,
     assigned,
     notice,

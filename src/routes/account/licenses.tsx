@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
+import { useSelector } from '@xstate/react'
 import * as v from 'valibot'
 import { upgradeMachine } from '../../../machines/upgrade.machine'
 import { ManageLicensesPage } from '../../features/manage-licenses/components/ManageLicensesPage'
@@ -26,7 +27,9 @@ function LicensesRoute() {
   useEffect(() => {
     if (checkoutReturned) void navigate({ search: {}, replace: true })
   }, [checkoutReturned, navigate])
-  const { api } = useAccountServices()
+  const { api, session } = useAccountServices()
+  // The area shows only once the organisation came: the role is known (issue 30).
+  const role = useSelector(session, (snapshot) => snapshot.context.organisation?.role) ?? undefined
   const upgradeLogic = useMemo(() => upgradeMachine.provide({ actors: upgradeActors(api, () => window.location.href), actions: { reloadPage: () => window.location.reload() } }), [api])
-  return <ManageLicensesPage checkoutReturned={checkoutReturned} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} />
+  return <ManageLicensesPage role={role} checkoutReturned={checkoutReturned} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} />
 }

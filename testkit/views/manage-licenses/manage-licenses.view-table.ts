@@ -14,29 +14,35 @@ const lastUsed: Record<string, string> = { seat_own: 'November 20, 2026', seat_n
  * The page as spec section 2 says: the header button the seats allow ('Assign License' while one
  * is available, else 'Buy Additional Licenses' for a paid plan), the Upgrade badge for Community,
  * Commercial's way to Commercial Plus, a row per assigned license, and the last change's notice.
- * Its buttons can be pressed while no dialog is open.
+ * Its buttons can be pressed while no dialog is open. Issue 30: a billing manager sees the tiles,
+ * buys and upgrades, and sees no table; a seat manager has the table and buys nothing.
  */
-function page({ stats, assigned: rows, notice }: ManageLicensesHeld, dialogOpen: boolean): StateView {
+function page({ stats, assigned: rows, notice, role }: ManageLicensesHeld, dialogOpen: boolean): StateView {
   const { subscription, priceId, available } = stats!
-  const header = available > 0 ? 'Assign License' : priceId !== 'community' ? 'Buy Additional Licenses' : null
+  const seats = role !== 'billing-manager'
+  const billing = role !== 'seat-manager'
+  const header = available > 0 ? (seats ? 'Assign License' : null) : priceId !== 'community' && billing ? 'Buy Additional Licenses' : null
+  const shownRows = seats ? rows : []
   const pressable = [
     ...when(header !== null, header!),
-    ...when(priceId === 'community', 'Upgrade'),
-    ...when(priceId === 'commercial', 'Upgrade to Commercial Plus'),
-    ...rows.flatMap(({ firstName, lastName }) => [`Unassign ${firstName} ${lastName}`, `Regenerate key of ${firstName} ${lastName}`]),
+    ...when(billing && priceId === 'community', 'Upgrade'),
+    ...when(billing && priceId === 'commercial', 'Upgrade to Commercial Plus'),
+    ...shownRows.flatMap(({ firstName, lastName }) => [`Unassign ${firstName} ${lastName}`, `Regenerate key of ${firstName} ${lastName}`]),
   ]
-  const removed = ['Cara Commercial', 'Ada Lovelace'].filter((name) => !rows.some((row) => `${row.firstName} ${row.lastName}` === name))
+  const removed = ['Cara Commercial', 'Ada Lovelace'].filter((name) => !shownRows.some((row) => `${row.firstName} ${row.lastName}` === name))
+  const table = ['Assigned licenses', 'Last used', 'Not used for 60 days']
   return {
-    shows: ['Manage Licenses', subscription!, 'Assigned licenses', 'Last used', 'Not used for 60 days', ...rows.flatMap((row) => [row.email, lastUsed[row.id]!]), ...when(notice !== null, notice!)],
-    hides: when(rows.length > 0, 'No licenses are assigned yet.'),
+    shows: ['Manage Licenses', subscription!, ...when(seats, ...table), ...shownRows.flatMap((row) => [row.email, lastUsed[row.id]!]), ...when(notice !== null, notice!)],
+    hides: [...when(rows.length > 0, 'No licenses are assigned yet.'), ...when(!seats, ...table, 'Recent activity')],
     // Download CSV is the whole table's, beside the dialogs: a dialog over the page leaves it as it is.
-    ...(dialogOpen ? { disabled: pressable } : { enabled: [...pressable, 'Download CSV', ...when(notice !== null, 'Dismiss')] }),
+    ...(dialogOpen ? { disabled: pressable } : { enabled: [...pressable, ...when(seats, 'Download CSV'), ...when(notice !== null, 'Dismiss')] }),
     absent: [
       ...['Assign License', 'Buy Additional Licenses'].filter((name) => name !== header),
-      ...when(priceId !== 'community', 'Upgrade'),
-      ...when(priceId !== 'commercial', 'Upgrade to Commercial Plus'),
+      ...when(!billing || priceId !== 'community', 'Upgrade'),
+      ...when(!billing || priceId !== 'commercial', 'Upgrade to Commercial Plus'),
       ...removed.flatMap((name) => [`Unassign ${name}`, `Regenerate key of ${name}`]),
       ...when(notice === null, 'Dismiss'),
+      ...when(!seats, 'Download CSV'),
       'Try again',
     ],
   }
@@ -95,6 +101,9 @@ function purchase(held: ManageLicensesHeld, redirecting: boolean): StateView {
 export const manageLicensesViewTable: ViewTable<ManageLicensesHeld> = {
   'manageLicenses.loading.stats.loading': loading,
   'manageLicenses.loading.stats.loaded': loading,
+  // Left at once: a billing manager's page asks for no table.
+  'manageLicenses.loading.assigned.asking': loading,
+  'manageLicenses.loading.assigned.withheld': loading,
   'manageLicenses.loading.assigned.loading': loading,
   'manageLicenses.loading.assigned.loaded': loading,
   // Only the failure: no tiles or table of an earlier or half-finished load under it.

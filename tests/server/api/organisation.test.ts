@@ -17,8 +17,15 @@ describeApi('an organisation’s members and roles on $name', (api) => {
   const roleOf = async (email: string, oid: string) => (await organisation(email)).members.find((member) => member.oid === oid)?.role
 
   it('shows an account that bought alone as the owner of its own organisation, and a seat holder likewise of theirs, unchanged', async () => {
-    expect(await organisation(owner)).toEqual({ role: 'owner', personal: true, members: [{ oid: person(owner).oid, name: 'Cara Commercial', email: owner, role: 'owner' }], transfer: null })
-    expect(await organisation('dev1@example.com')).toMatchObject({ role: 'owner', personal: true })
+    expect(await organisation(owner)).toEqual({
+      role: 'owner',
+      personal: true,
+      members: [{ oid: person(owner).oid, name: 'Cara Commercial', email: owner, role: 'owner' }],
+      transfer: null,
+      allowedPriceId: 'commercial',
+      hasStripeAccount: true,
+    })
+    expect(await organisation('dev1@example.com')).toMatchObject({ role: 'owner', personal: true, allowedPriceId: null, hasStripeAccount: false })
     // A seat holder still sees their own license, as before organisations.
     expect((await api.call('dev1@example.com', 'GET', '/licenses')).body).toHaveLength(1)
   })
@@ -29,6 +36,8 @@ describeApi('an organisation’s members and roles on $name', (api) => {
     const listed = await organisation('sam.seats@example.com')
     expect(listed.role).toBe('seat-manager')
     expect(listed.personal).toBe(false)
+    // A member sees the organisation's plan and payment customer, not their own account's.
+    expect(listed).toMatchObject({ allowedPriceId: 'commercial', hasStripeAccount: true })
     expect(listed.members.map((member) => [member.email, member.role])).toEqual([
       [owner, 'owner'],
       ['bea.billing@example.com', 'billing-manager'],

@@ -37,8 +37,8 @@ interface Row {
   /** The request for a caller, given what was made for the cell. */
   request: (who: Caller, made: Made) => { path: string; body?: unknown }
   expected: Expected
-  /** Makes what the call is about (a seat, a token, an invitation) before each cell. */
-  make?: (api: Api) => Promise<Made>
+  /** Makes what the call is about (a seat, a token, an invitation, the caller's payment customer) before each cell. */
+  make?: (api: Api, who: Caller) => Promise<Made>
   /** Puts back what a successful call changed. */
   undo?: (api: Api, answer: { body: unknown }, made: Made) => Promise<unknown>
 }
@@ -61,6 +61,18 @@ async function paulasRenewal(api: Api): Promise<Made> {
   return { id: renewal!.subscriptionId, seats: renewal!.renewalSeats }
 }
 const profile = { firstName: 'Matrix', lastName: 'Caller', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
+/**
+ * Outside the organisation, a billing call acts on the caller's own account, which needs a payment
+ * customer: a setup intent makes one (as the upgrade's payment step does). Each billing row makes it
+ * itself, so no row depends on another having run before it.
+ */
+async function ownPaymentCustomer(api: Api, who: Caller): Promise<Made> {
+  if (who === 'holder' || who === 'stranger' || who === 'otherHolder') {
+    const answer = await api.call(callers[who], 'GET', '/stripe/create-setup-intent')
+    expect(answer.status, `${who}'s payment customer: ${JSON.stringify(answer.body)}`).toBe(200)
+  }
+  return { id: callers[who] }
+}
 const oidOf = (who: Caller) => person(callers[who])?.oid ?? `oid-${callers[who]}`
 
 let counter = 0
@@ -189,15 +201,17 @@ const rows: Row[] = [
   { call: 'GET /api/products/:pid', request: () => ({ path: '/products/commercial-plus' }), expected: roles(200, { owner: true, billing: true }, 200) },
   { call: 'GET /api/stripe/has-default-payment-method', request: () => ({ path: '/stripe/has-default-payment-method' }), expected: roles(200, { owner: true, billing: true }, 200) },
   { call: 'GET /api/stripe/create-setup-intent', request: () => ({ path: '/stripe/create-setup-intent' }), expected: roles(200, { owner: true, billing: true }, 200) },
-  // Outside callers have their own payment customer by now (the setup intent's row above made it).
+  // Outside callers act on a payment customer of their own.
   {
     call: 'POST /api/stripe/create-customer-portal-session',
+    make: ownPaymentCustomer,
     request: () => ({ path: '/stripe/create-customer-portal-session', body: { returnUrl: back } }),
     expected: roles(200, { owner: true, billing: true }, 200),
   },
   // A made-up payment method passes the permission and is refused by the payment provider.
   {
     call: 'POST /api/stripe/save-default-payment-method',
+    make: ownPaymentCustomer,
     request: () => ({ path: '/stripe/save-default-payment-method', body: { paymentMethodId: 'pm_matrix_madeup' } }),
     expected: roles(402, { owner: true, billing: true }, 402),
   },
@@ -215,11 +229,12 @@ const rows: Row[] = [
     expected: roles(200, { owner: true, billing: true }, 200),
   },
   // Invoices, company details and renewals: billing's. Outside, each caller acts on their own account,
-  // which has a payment customer by now (the setup intent's row above made it).
-  { call: 'GET /api/stripe/invoices', request: () => ({ path: '/stripe/invoices' }), expected: roles(200, { owner: true, billing: true }, 200) },
-  { call: 'GET /api/stripe/company', request: () => ({ path: '/stripe/company' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  // with a payment customer of its own.
+  { call: 'GET /api/stripe/invoices', make: ownPaymentCustomer, request: () => ({ path: '/stripe/invoices' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  { call: 'GET /api/stripe/company', make: ownPaymentCustomer, request: () => ({ path: '/stripe/company' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {
     call: 'PUT /api/stripe/company',
+    make: ownPaymentCustomer,
     request: () => ({ path: '/stripe/company', body: company }),
     expected: roles(200, { owner: true, billing: true }, 200),
   },
@@ -267,7 +282,7 @@ describeApi('the permission matrix on $name', (api) => {
   it.each(rows.map((row) => [row.call, row] as const))('%s', async (call, row) => {
     const method = call.split(' ')[0]!
     for (const who of Object.keys(callers) as Caller[]) {
-      const made = row.make ? await row.make(api) : { id: callers[who] }
+      const made = row.make ? await row.make(api, who) : { id: callers[who] }
       const { path, body } = row.request(who, made)
       const answer = await api.call(callers[who], method, path, body)
       const expected = row.expected[who]

@@ -16,6 +16,7 @@ import { communityStats, fullStats, ownSeat } from '../../../testkit/models/mana
 import { plusLicense } from '../../../testkit/models/my-licenses.model'
 import { communityProduct } from '../../../testkit/models/purchase.model'
 import { account } from '../../../testkit/models/session.model'
+import { personalOrganisation } from '../../../testkit/organisations'
 import { fetchApi } from '../../support/fetch-api'
 import { renderAccountPage } from '../../support/pending-api'
 import { renderWithRouter } from '../../support/render'
@@ -169,6 +170,7 @@ describe('a submitting button pressed three times sends one request', () => {
       '/account',
     )
     await held.answer('POST /api/auth/login', account)
+    await held.answer('GET /api/organisation', personalOrganisation)
     await pressThrice(await screen.findByRole('button', { name: /^Billing/ }))
     await settle()
     expect(held.count('createPortalSession')).toBe(1)

@@ -1,9 +1,17 @@
 import { Loader, NavLink, Stack } from '@mantine/core'
-import { IconCreditCard, IconExternalLink, IconFileInvoice, IconId, IconKey, IconLicense, IconUsers } from '@tabler/icons-react'
+import { IconCreditCard, IconExternalLink, IconFileInvoice, IconId, IconKey, IconLicense, IconUsers, IconUsersGroup } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import type { AccountNavItem } from '../account-nav.select'
 
-const icons = { 'My Licenses': IconLicense, Profile: IconId, 'Manage Licenses': IconUsers, 'Feed tokens': IconKey, Billing: IconCreditCard, 'Invoices and company': IconFileInvoice } as const
+const icons = {
+  'My Licenses': IconLicense,
+  Profile: IconId,
+  'Manage Licenses': IconUsers,
+  'Feed tokens': IconKey,
+  Billing: IconCreditCard,
+  'Invoices and company': IconFileInvoice,
+  Members: IconUsersGroup,
+} as const
 
 interface AccountNavProps {
   items: AccountNavItem[]

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { AssignedLicense } from '../../../../common/contract'
@@ -14,6 +14,8 @@ interface AssignedTableProps {
   onRegenerate: (license: AssignedLicense) => void
   /** Beside the search: what the owner can do with the whole table (Download CSV). */
   tools?: ReactNode
+  /** A pending seat's mail again (issue 30): which seat's is being sent, if one is. */
+  resend?: { enabled: boolean; sending: string | null; onResend: (license: AssignedLicense) => void }
 }
 
 const columns: { column: SortColumn; label: string }[] = [
@@ -24,7 +26,7 @@ const columns: { column: SortColumn; label: string }[] = [
 ]
 
 /** Assigned licenses: searchable by name or email, filtered to seats not used lately, sortable by each column, in pages. */
-export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate, tools }: AssignedTableProps) {
+export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate, tools, resend }: AssignedTableProps) {
   // How the table is looked at (search, filter, sort, page) is the view's own; the rows come from the machine.
   const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, unusedOnly: false })
   const shown = tableRows(licenses, view)
@@ -87,11 +89,33 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
           <Table.Tbody>
             {shown.rows.map((license) => (
               <Table.Tr key={license.id}>
-                <Table.Td>{fullName(license)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {fullName(license)}
+                    {/* Assigned, not yet bound: its holder has not signed in (issue 30). */}
+                    {license.pending && (
+                      <Badge variant="light" color="yellow.9" size="sm">
+                        Pending
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
                 <Table.Td>{license.email}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(license.expirationDate)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {resend && license.pending && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      loading={resend.sending === license.id}
+                      disabled={!resend.enabled}
+                      aria-label={`Resend the assignment email to ${fullName(license)}`}
+                      onClick={() => resend.onResend(license)}
+                    >
+                      Resend
+                    </Button>
+                  )}
                   <Button size="xs" variant="subtle" disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
                     Regenerate key
                   </Button>

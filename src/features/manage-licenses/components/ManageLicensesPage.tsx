@@ -7,8 +7,11 @@ import type { ActorRefFrom } from 'xstate'
 import { activityMachine } from '../../../../machines/activity.machine'
 import { keyRotationMachine } from '../../../../machines/key-rotation.machine'
 import { manageLicensesMachine } from '../../../../machines/manage-licenses.machine'
+import { assignmentMailMachine } from '../../../../machines/assignment-mail.machine'
 import type { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { findPlan, plans, upgradePaths } from '../../../../common/plans'
+import type { MemberRole } from '../../../../common/contract'
+import { may } from '../../../../common/roles'
 import { useAccountServices } from '../../../ui/account-services'
 import { keyRotationActors } from '../../../ui/key-rotation/key-rotation.actors'
 import { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
@@ -18,6 +21,9 @@ import { activityActors } from '../activity.actors'
 import { selectActivity } from '../activity.select'
 import { fullName } from '../license-table'
 import { manageLicensesActors } from '../manage-licenses.actors'
+import { assignmentMailActors, selectAssignmentMail } from '../assignment-mail.actors'
+import { ErrorAlert } from '../../../ui/FormDialog'
+import { Notice } from '../../../ui/Notice'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
 import { AssignedCsvDownload } from './AssignedCsvDownload'
@@ -44,22 +50,53 @@ interface ManageLicensesPageProps {
   goToCheckout?: (url: string) => void
   /** Saves the assigned seats' CSV (tests replace it). */
   saveCsv?: (csv: string) => void
+  /** The caller's role in the organisation (issue 30); left out, an owner's. */
+  role?: MemberRole
 }
 
-/** Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade dialogs. */
-export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgrade, goToCheckout = leaveSiteFor, saveCsv }: ManageLicensesPageProps) {
+/**
+ * Manage Licenses (spec section 2): tiles, the assigned table, and the assign / purchase / upgrade
+ * dialogs, as the caller's role allows. A billing manager sees no seats, so their activity is not
+ * asked for either.
+ */
+export function ManageLicensesPage(props: ManageLicensesPageProps) {
+  return may(props.role ?? 'owner', 'seats') ? <WithSeatActivity {...props} /> : <ManageLicenses {...props} />
+}
+
+/** The page with Recent activity under its seats, refreshed by every change made here. */
+function WithSeatActivity(props: ManageLicensesPageProps) {
   const { api } = useAccountServices()
-  // A change made here shows at the top of Recent activity.
   const activity = useAppActorRef(activityMachine.provide({ actors: activityActors(api) }))
-  const refreshActivity = () => activity.send({ type: 'activity.refresh' })
+  const activityView = useSelector(activity, selectActivity)
+  return (
+    <ManageLicenses
+      {...props}
+      // A change made here shows at the top of Recent activity.
+      onSeatsChanged={() => activity.send({ type: 'activity.refresh' })}
+      activity={<RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />}
+    />
+  )
+}
+
+function ManageLicenses({
+  checkoutReturned,
+  upgradeLogic,
+  renderUpgrade,
+  goToCheckout = leaveSiteFor,
+  saveCsv,
+  role,
+  onSeatsChanged = () => {},
+  activity,
+}: ManageLicensesPageProps & { onSeatsChanged?: () => void; activity?: ReactNode }) {
+  const { api } = useAccountServices()
   const manage = useAppActorRef(
     manageLicensesMachine.provide({
       actors: { ...manageLicensesActors(api, window.location.origin), upgrade: upgradeLogic },
-      actions: { goToCheckout: (_, { url }) => goToCheckout(url), licensesChanged: refreshActivity },
+      actions: { goToCheckout: (_, { url }) => goToCheckout(url), licensesChanged: onSeatsChanged },
     }),
-    { input: { checkoutReturned, plans, upgradePaths } },
+    { input: { checkoutReturned, plans, upgradePaths, role } },
   )
-  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api), actions: { keyRegenerated: refreshActivity } }))
+  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api), actions: { keyRegenerated: onSeatsChanged } }))
   const view = useSelector(manage, selectManageLicenses)
   const assign = useSelector(manage, selectAssignDialog)
   const bulk = useSelector(manage, selectBulkDialog)
@@ -67,7 +104,9 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
   const purchase = useSelector(manage, selectPurchaseDialog)
   const upgrade = useSelector(manage, (snapshot) => snapshot.children.upgrade as UpgradeRef | undefined)
   const rotationView = useSelector(rotation, selectKeyRotation)
-  const activityView = useSelector(activity, selectActivity)
+  // A pending seat's mail again (issue 30); a mail the caps put off or dropped is a line of the activity.
+  const mail = useAppActorRef(assignmentMailMachine.provide({ actors: assignmentMailActors(api), actions: { mailResent: onSeatsChanged } }))
+  const mailView = useSelector(mail, selectAssignmentMail)
   const close = () => manage.send({ type: 'dialog.close' })
   const priceId = view.stats?.priceId
   const upgradeTarget = priceId ? upgradePaths[priceId][0] : undefined
@@ -132,16 +171,22 @@ export function ManageLicensesPage({ checkoutReturned, upgradeLogic, renderUpgra
             canUpgrade={view.canOpenUpgrade}
             onUpgrade={() => manage.send({ type: 'upgrade.open' })}
           />
-          <AssignedTable
-            licenses={view.assigned}
-            canUnassign={view.canUnassign}
-            onUnassign={(license) => manage.send({ type: 'unassign.request', license })}
-            canRegenerate={view.canUnassign && rotationView.canRequest}
-            onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
-            tools={<AssignedCsvDownload saveFile={saveCsv} />}
-          />
-          <RenewalPanel />
-          <RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />
+          <Notice notice={mailView.notice} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
+          <ErrorAlert message={mailView.error} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
+          {view.showsSeats && (
+            <AssignedTable
+              licenses={view.assigned}
+              canUnassign={view.canUnassign}
+              onUnassign={(license) => manage.send({ type: 'unassign.request', license })}
+              canRegenerate={view.canUnassign && rotationView.canRequest}
+              onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
+              tools={<AssignedCsvDownload saveFile={saveCsv} />}
+              resend={{ enabled: view.canUnassign && mailView.idle, sending: mailView.sending, onResend: (license) => mail.send({ type: 'mail.resend', license }) }}
+            />
+          )}
+          {/* The renewals are billing's: a seat manager is not shown them (issue 30). */}
+          {may(role ?? 'owner', 'billing') && <RenewalPanel />}
+          {view.showsSeats && activity}
         </>
       )}
 

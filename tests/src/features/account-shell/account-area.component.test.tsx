@@ -12,6 +12,9 @@ import { ProfilePage } from '../../../../src/features/profile/components/Profile
 import { leaveSiteFor } from '../../../../src/ui/leave-site'
 import { billingPortalModel, portalUrl } from '../../../../testkit/models/billing-portal.model'
 import { account, sessionModel } from '../../../../testkit/models/session.model'
+import { noOrganisation, personalOrganisation } from '../../../../testkit/organisations'
+import type { Organisation } from '../../../../common/organisation-contract'
+import { useAccountServices } from '../../../../src/ui/account-services'
 import { planPaths } from '../../../../testkit/model/paths'
 import { pendingApi, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
@@ -57,19 +60,37 @@ async function saveFirstName(pending: PendingApi, firstName: string, stored: Acc
   expect(await screen.findByText('Your profile was updated.')).toBeTruthy()
 }
 
+/**
+ * A page that changed the caller's standing tells the session so (the Members page does when they
+ * leave; its own component paths walk that): here a stand-in with the Profile page.
+ */
+function ProfileAndLeave() {
+  const { session } = useAccountServices()
+  return (
+    <>
+      <ProfilePage />
+      <button onClick={() => session.send({ type: 'organisation.changed', organisation: noOrganisation })}>Leave the organisation</button>
+    </>
+  )
+}
+
 describe('the account area around the Profile page (component paths of the session machine)', () => {
   it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(sessionViewTable, sessionMachine))
 
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
     oracle: sessionOracle,
-    start: () => renderArea(<ProfilePage />),
+    start: () => renderArea(<ProfileAndLeave />),
     step: async (event, pending) => {
       if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
-      else await settleActorEvent(pending, { loadAccount: 'login' }, event)
+      else if (event.type === 'organisation.changed') {
+        expect((event.organisation as Organisation).role).toBeNull()
+        fireEvent.click(screen.getByRole('button', { name: 'Leave the organisation' }))
+      } else await settleActorEvent(pending, { loadAccount: 'login', loadOrganisation: 'organisation' }, event)
     },
     end: (pending) => {
       expect(pending.calls('login')).toEqual([[{ firstName: 'Cara', lastName: 'Commercial', email: account.email, oid: account.oid }, expect.any(AbortSignal)]])
+      expect(pending.calls('organisation')).toEqual([[expect.any(AbortSignal)]])
       for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Caroline', lastName: 'Commercial', companyName: 'Contoso' })
     },
   })
@@ -91,6 +112,7 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
       if (opened?.type === 'portal.open') (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(opened.returnUrl)
       const pending = renderArea(<h1>My Licenses</h1>)
       await pending.settle('login', { output: account })
+      await pending.settle('organisation', { output: personalOrganisation })
       expect(await screen.findByRole('heading', { level: 1, name: 'My Licenses' })).toBeTruthy()
       return pending
     },

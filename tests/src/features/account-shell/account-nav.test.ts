@@ -8,16 +8,16 @@ describe('the account sidebar', () => {
     expect(labels({ allowedPriceId: null, hasStripeAccount: false })).toEqual(['My Licenses', 'Profile'])
   })
 
-  it('adds Billing for a payment customer and Manage Licenses for an account with a plan, in the spec’s order', () => {
-    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company'])
-    expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses'])
+  it('adds Billing and Invoices for a payment customer and Manage Licenses for an account with a plan, in the spec’s order, then Members', () => {
+    expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
+    expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
     expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Invoices and company'])
   })
 
   it('adds Feed tokens for a Commercial Plus owner only, after Manage Licenses', () => {
-    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company'])
-    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens'])
-    expect(selectAccountNav({ allowedPriceId: 'commercial-plus' }).at(-1)).toEqual({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company', 'Members'])
+    expect(labels({ allowedPriceId: 'commercial-plus', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Members'])
+    expect(selectAccountNav({ allowedPriceId: 'commercial-plus' }).at(-2)).toEqual({ kind: 'page', label: 'Feed tokens', to: '/account/feed-tokens' })
   })
 
   it('links each page to its address (spec section 1) and makes Billing open the portal', () => {
@@ -27,11 +27,37 @@ describe('the account sidebar', () => {
       { kind: 'billing', label: 'Billing' },
       { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
       { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
+      { kind: 'page', label: 'Members', to: '/account/members' },
     ])
   })
 
   it('makes Billing open the portal rather than a page', () => {
     expect(selectAccountNav({ hasStripeAccount: true }).find((item) => item.label === 'Billing')).toEqual({ kind: 'billing', label: 'Billing' })
+  })
+})
+
+describe('the sidebar of a member of an organisation (issue 30)', () => {
+  const plus = { allowedPriceId: 'commercial-plus', hasStripeAccount: true, personal: false }
+
+  it('gives an owner everything', () => {
+    expect(labels({ ...plus, role: 'owner' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Feed tokens', 'Invoices and company', 'Members'])
+  })
+
+  it('gives a billing manager Billing, Manage Licenses (to buy and upgrade) and the invoices, no feed tokens', () => {
+    expect(labels({ ...plus, role: 'billing-manager' })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
+  })
+
+  it('gives a seat manager Manage Licenses and feed tokens, no Billing and no invoices', () => {
+    expect(labels({ ...plus, role: 'seat-manager' })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Feed tokens', 'Members'])
+  })
+
+  it('gives someone who is no organisation’s member only their own pages, whatever the account bought', () => {
+    expect(labels({ ...plus, role: null })).toEqual(['My Licenses', 'Profile'])
+  })
+
+  it('shows Members to the owner of an organisation of one only once it bought (before, there is nobody to manage)', () => {
+    expect(labels({ allowedPriceId: null, hasStripeAccount: false, role: 'owner', personal: true })).toEqual(['My Licenses', 'Profile'])
+    expect(labels({ allowedPriceId: null, hasStripeAccount: false, role: 'owner', personal: false })).toEqual(['My Licenses', 'Profile', 'Members'])
   })
 })
 

@@ -12,6 +12,7 @@ import { createAuthService } from '../../../../src/auth/auth-service'
 import { routeTree } from '../../../../src/routeTree.gen'
 import { theme } from '../../../../src/ui/theme'
 import { account } from '../../../../testkit/models/session.model'
+import { personalOrganisation } from '../../../../testkit/organisations'
 import { tokenModel } from '../../../../testkit/models/token.model'
 import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../../support/fake-msal'
 import { describePath, planPaths } from '../../../../testkit/model/paths'
@@ -40,7 +41,8 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       const path = new URL(url).pathname
       requests.push({ method: init.method ?? 'GET', path, authorization: new Headers(init.headers).get('Authorization') })
-      return init.method === 'PUT' ? new Response(null, { status: 204 }) : Response.json(account)
+      if (init.method === 'PUT') return new Response(null, { status: 204 })
+      return Response.json(path.endsWith('/organisation') ? personalOrganisation : account)
     }),
   )
 })
@@ -54,8 +56,9 @@ async function openProfile() {
       <RouterProvider router={router} />
     </MantineProvider>,
   )
-  // The account, then the profile: each call's token from the cache.
+  // The account and the organisation, then the profile: each call's token from the cache.
   await msal.answer(CacheLookupPolicy.AccessToken, { token: 'token-for-the-account' })
+  await msal.answer(CacheLookupPolicy.AccessToken, { token: 'token-for-the-organisation' })
   await msal.answer(CacheLookupPolicy.AccessToken, { token: 'token-for-the-profile' })
   expect(await screen.findByLabelText('Company')).toHaveProperty('value', 'Contoso')
 }

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { EventObject } from 'xstate'
 import { manageLicensesMachine, type BulkLine } from '../../../../machines/manage-licenses.machine'
-import type { AssignRequest, AssignedLicense } from '../../../../common/contract'
+import type { AssignRequest, AssignedLicense, MemberRole } from '../../../../common/contract'
+import type { ManageLicensesInput } from '../../../../machines/manage-licenses.machine'
 import { ManageLicensesPage } from '../../../../src/features/manage-licenses/components/ManageLicensesPage'
 import { upgradeMachine } from '../../../../machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '../../../../src/ui/account-services'
@@ -17,9 +18,10 @@ import { expectRowPerState } from '../../../support/view-table'
 import { renderPage } from '../../../support/render'
 import { manageLicensesViewTable } from '../../../../testkit/views/manage-licenses/manage-licenses.view-table'
 
-function renderManageLicenses() {
+function renderManageLicenses(role?: MemberRole) {
   // Recent activity has its own component paths; here it has nothing to show.
-  const calls = pendingApi({ activity: async () => ({ entries: [], nextCursor: null }) })
+  const activity = vi.fn(async () => ({ entries: [], nextCursor: null }))
+  const calls = pendingApi({ activity })
   const api = calls.api
   const goToCheckout = vi.fn()
   // The wizard itself has its own component paths; here it is a stand-in that never settles.
@@ -27,6 +29,7 @@ function renderManageLicenses() {
   renderPage(() => (
     <AccountServicesProvider value={{ api } as AccountServices}>
       <ManageLicensesPage
+        role={role}
         checkoutReturned={false}
         upgradeLogic={upgradeLogic}
         renderUpgrade={(upgrade, close) =>
@@ -40,7 +43,7 @@ function renderManageLicenses() {
       />
     </AccountServicesProvider>
   ))
-  return { calls, goToCheckout }
+  return { calls, goToCheckout, activity }
 }
 
 /** The API call each actor of the machine makes. */
@@ -115,10 +118,10 @@ function expectTiles({ state, held: { stats } }: Expected<ManageLicensesHeld, St
 }
 
 describe('Manage Licenses (component paths of the manageLicenses machine, fake API)', () => {
-  const model = { ...manageLicensesModel, inputs: [manageLicensesModel.inputs![0]!] }
+  // An owner's page, a billing manager's and a seat manager's (the checkout's return has its own tests).
+  const model = { ...manageLicensesModel, inputs: manageLicensesModel.inputs!.filter((input) => !input.checkoutReturned) }
   const { paths } = planPaths(model)
-  const input = model.inputs[0]!
-  const expected = (sent: readonly EventObject[]) => expectedAlong(manageLicensesOracle, input, sent)
+  const expected = (sent: readonly EventObject[], input: ManageLicensesInput = model.inputs[0]!) => expectedAlong(manageLicensesOracle, input, sent)
   it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(manageLicensesViewTable, manageLicensesMachine))
   it('checks the tiles: a ready page without them fails', () => {
     const ready: Expected<ManageLicensesHeld, State> = { state: 'manageLicenses.ready.none', held: { ...expected([]).held, stats: freeSeatStats } }
@@ -129,16 +132,18 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
     oracle: manageLicensesOracle,
     // The longest path has some twenty steps over the whole page: about 15 s alone, twice that on a busy machine.
     timeout: 90_000,
-    start: renderManageLicenses,
-    step: async (event, { calls }, { sent }) => {
+    start: (path) => ({ ...renderManageLicenses(path.input?.role), input: path.input }),
+    step: async (event, { calls, input }, { sent }) => {
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, actorCalls, event))) return
-      await act(async () => perform(event, expected(sent.slice(0, -1)).held))
+      await act(async () => perform(event, expected(sent.slice(0, -1), input).held))
     },
-    check: (_, sent) => expectTiles(expected(sent)),
-    end: ({ goToCheckout }, sent) => {
+    check: ({ input }, sent) => expectTiles(expected(sent, input)),
+    end: ({ goToCheckout, calls, activity, input }, sent) => {
       // The hosted checkout's address, once it was made.
       if (sent.some(({ type }) => type === 'xstate.done.actor.createCheckoutSession')) expect(goToCheckout).toHaveBeenCalledWith('https://localhost:5173/sandbox/checkout/cs_test_1')
       else expect(goToCheckout).not.toHaveBeenCalled()
+      // A billing manager's page asks for no seats and no activity (their role may not see them).
+      if (input?.role === 'billing-manager') expect([calls.calls('assignedLicenses'), activity.mock.calls]).toEqual([[], []])
     },
   })
 })

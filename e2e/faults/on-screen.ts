@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+// What the fault matrix's rows (calls.ts, organisation-calls.ts) check on screen, shared by them.
+
+export const nav = (page: Page) => page.getByRole('navigation', { name: 'Account' })
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
+/** The button shows progress (Mantine marks a loading button, which is also disabled). */
+export const loading = (scope: Page | Locator, name: string) => expect(scope.getByRole('button', { name, exact: true })).toHaveAttribute('data-loading', 'true')
+export const landed = (page: Page, path: string) => expect(page).toHaveURL((url) => url.pathname === path)
+
+/**
+ * The sidebar still works while a page waits or after it failed: each link takes focus and would
+ * take a click (a link is always 'enabled'; a trial click fails when the link is hidden, moving, or
+ * under something that would take the click, such as an overlay over the page).
+ */
+export async function sidebarUsable(page: Page) {
+  for (const name of ['Profile', 'My Licenses']) {
+    const link = nav(page).getByRole('link', { name })
+    await link.click({ trial: true })
+    await link.focus()
+    await expect(link).toBeFocused()
+  }
+}
+
+/** A page's data could not load: the message and Try again, with the rest of the account area around it. */
+export async function loadFailed(page: Page, title: string, message: string) {
+  const alert = page.getByRole('alert').filter({ hasText: title })
+  await expect(alert).toContainText(message)
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  await sidebarUsable(page)
+}
+
+export const tryAgain = (page: Page) => page.getByRole('alert').getByRole('button', { name: 'Try again' }).click()
+
+/** The user is sent to the landing page, which works as ever (spec section 4: the session; section 2: the purchase page). */
+export async function sentHome(page: Page) {
+  await landed(page, '/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Account' }).first()).toBeVisible()
+}
+
+/** A dialog kept open with the message, its action offered again and a way out. */
+export async function dialogFailed(page: Page, name: string, action: string, message: string) {
+  const box = dialog(page, name)
+  await expect(box.getByRole('alert')).toHaveText(message)
+  await expect(box.getByRole('button', { name: action, exact: true })).toBeEnabled()
+  await expect(box.getByRole('button', { name: 'Cancel' })).toBeEnabled()
+}
+
+/** A page's own load: opening the page sends it; a failure shows the message and Try again. */
+export function pageLoad(path: string, failedTitle: string, progress: (page: Page) => Locator) {
+  return {
+    reach: async () => {},
+    send: async (page: Page) => void (await page.goto(path)),
+    retry: tryAgain,
+    failed: (page: Page, message: string) => loadFailed(page, failedTitle, message),
+    waiting: async (page: Page) => {
+      await expect(progress(page)).toBeVisible()
+      await sidebarUsable(page)
+    },
+    slowAnswer: 'server' as const,
+  }
+}

@@ -1,0 +1,34 @@
+import { expect } from '@playwright/test'
+import type { assignmentMailMachine } from '../../machines/assignment-mail.machine'
+import { assignmentMailModel } from '../../testkit/models/assignment-mail.model'
+import { newSeat, ownSeat } from '../../testkit/models/manage-licenses.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+import { assignmentMailViewTable } from '../../testkit/views/manage-licenses/assignment-mail.view-table'
+
+const resendAda = 'Resend the assignment email to Ada Lovelace'
+
+/** Resend on Manage Licenses: a pending seat (Ada's, assigned, never signed in for) beside a bound one. */
+export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
+  plan: assignmentMailModel,
+  view: { table: assignmentMailViewTable },
+  actors: { resendSeatMail: { calls: [{ method: 'POST', path: `/licenses/${newSeat.id}/resend` }] } },
+  open: async (page) => {
+    await page.route('**/api/licenses/assigned', (route) => route.fulfill({ json: [ownSeat, newSeat] }))
+    await openAs(page, demo.commercial, '/account/licenses')
+  },
+  perform: async (page, event) => {
+    const main = page.getByRole('main')
+    if (event.type === 'notice.dismiss') return main.getByRole('button', { name: 'Dismiss' }).click()
+    const resend = main.getByRole('button', { name: `Resend the assignment email to ${event.license.firstName} ${event.license.lastName}` })
+    if (await resend.count()) await resend.click()
+  },
+  expectShown: async (page, step) => {
+    const main = page.getByRole('main')
+    await expect(main.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Pending')
+    if (step.state.value === 'sending') return expect(main.getByRole('button', { name: resendAda })).toHaveAttribute('data-loading', 'true')
+    await expect(main.getByRole('button', { name: resendAda })).toBeEnabled()
+    if (step.state.context.notice) await expect(main.getByRole('status').filter({ hasText: step.state.context.notice as string })).toBeVisible()
+  },
+}

@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test'
+import type { EventFromLogic } from 'xstate'
+import type { MemberRole } from '../../common/contract'
+import { roleLabels } from '../../common/roles'
+import type { invitationsMachine } from '../../machines/invitations.machine'
+import { invitationsModel } from '../../testkit/models/invitations.model'
+import { demo } from '../support/accounts'
+import type { Tour } from '../support/machine-tour'
+import { openAs } from './open-as'
+import { invitationsViewTable } from '../../testkit/views/members/invitations.view-table'
+
+const dialogs: Record<string, { name: string; sending?: string }> = {
+  '{"ready":{"inviting":"editing"}}': { name: 'Invite member' },
+  '{"ready":{"inviting":"sending"}}': { name: 'Invite member', sending: 'Send invitation' },
+  '{"ready":{"revoking":"confirming"}}': { name: 'Revoke invitation' },
+  '{"ready":{"revoking":"removing"}}': { name: 'Revoke invitation', sending: 'Revoke' },
+}
+
+/** An owner's invitations on the Members page: the list, Resend, and the invite and revoke dialogs. */
+export const invitationsTour: Tour<typeof invitationsMachine> = {
+  plan: invitationsModel,
+  view: { table: invitationsViewTable },
+  actors: {
+    loadInvitations: { calls: [{ method: 'GET', path: '/organisation/invitations' }] },
+    invite: { calls: [{ method: 'POST', path: '/organisation/invitations' }] },
+    resendInvitation: { calls: [{ method: 'POST', path: /^\/organisation\/invitations\/[^/]+\/resend$/ }] },
+    revokeInvitation: { calls: [{ method: 'DELETE', path: /^\/organisation\/invitations\/[^/]+$/ }] },
+  },
+  keyOf: (step) => JSON.stringify(step.state.value),
+  open: (page) => openAs(page, demo.commercial, '/account/members'),
+  perform,
+  expectShown: async (page, step) => {
+    const section = page.getByRole('region', { name: 'Invitations' })
+    const value = JSON.stringify(step.state.value)
+    await expect(section.getByRole('heading', { level: 2, name: 'Invitations' })).toBeVisible()
+    if (value === '"loading"') return expect(section.getByLabel('Loading the invitations')).toBeVisible()
+    if (value === '"failed"') return expect(section.getByRole('alert')).toContainText('The invitations could not be loaded')
+    if (value === '{"ready":"resending"}') return expect(section.getByRole('button', { name: /^Resend invitation to / }).first()).toBeDisabled()
+    const dialog = dialogs[value]
+    if (!dialog) {
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      return expect(section.getByRole('button', { name: 'Invite member' })).toBeEnabled()
+    }
+    await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible()
+    if (dialog.sending) await expect(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true })).toHaveAttribute('data-loading', 'true')
+  },
+}
+
+async function perform(page: Page, event: EventFromLogic<typeof invitationsMachine>) {
+  const section = page.getByRole('region', { name: 'Invitations' })
+  const dialog = page.getByRole('dialog')
+  switch (event.type) {
+    case 'invitations.reload':
+      return section.getByRole('button', { name: 'Try again' }).click()
+    case 'notice.dismiss':
+      return section.getByRole('status').getByRole('button', { name: 'Dismiss' }).click()
+    case 'dialog.close':
+      return dialog.getByRole('button', { name: 'Close' }).click()
+    case 'invite.open':
+      return section.getByRole('button', { name: 'Invite member' }).click()
+    case 'invite.submit':
+      await dialog.getByRole('textbox', { name: /^Email/ }).fill(event.draft.email)
+      await dialog.getByRole('radio', { name: roleLabels[event.draft.role as MemberRole] }).check()
+      return dialog.getByRole('button', { name: 'Send invitation' }).click()
+    case 'invitation.resend':
+      return section.getByRole('button', { name: `Resend invitation to ${event.invitation.email}` }).click()
+    case 'revoke.request':
+      return section.getByRole('button', { name: `Revoke invitation to ${event.invitation.email}` }).click()
+    case 'revoke.confirm':
+      return dialog.getByRole('button', { name: 'Revoke', exact: true }).click()
+  }
+  throw new Error(`No browser action for ${JSON.stringify(event)}`)
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MembersPage } from '../../features/members/components/MembersPage'
+
+export const Route = createFileRoute('/account/members')({
+  head: () => ({ meta: [{ title: 'Members – Prism' }] }),
+  component: MembersPage,
+})
