@@ -13,6 +13,9 @@ export interface Figures {
   /** Answers held back by a rate limit: 429 with Retry-After (the feed check: 401 with Retry-After to right credentials). */
   limited: number
   total: number
+  /** CPU time per request, in microseconds, of the server's processes and of the database's backends (null: not measured). */
+  serverCpuUs?: number | null
+  databaseCpuUs?: number | null
 }
 
 export interface LoadOptions {
