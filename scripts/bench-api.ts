@@ -53,10 +53,18 @@ try {
         [commits[0]!.commit, own.commit],
         scenarios.map((scenario) => {
           const [other, mine] = results.map((result) => result[scenario])
-          const figure = (name: string, pick: (figures: NonNullable<typeof other>) => number) => ({ name, values: [other ? pick(other) : null, mine ? pick(mine) : null] })
+          const figure = (name: string, pick: (figures: NonNullable<typeof other>) => number | null) => ({ name, values: [other ? pick(other) : null, mine ? pick(mine) : null] })
           return {
             title: scenario,
-            figures: [figure('requests/s', (f) => f.perSecond), figure('p50 ms', (f) => f.p50), figure('p99 ms', (f) => f.p99), figure('errors', (f) => f.errors), figure('429s', (f) => f.limited)],
+            figures: [
+              figure('requests/s', (f) => f.perSecond),
+              figure('p50 ms', (f) => f.p50),
+              figure('p99 ms', (f) => f.p99),
+              figure('errors', (f) => f.errors),
+              figure('429s', (f) => f.limited),
+              figure('server CPU µs/request', (f) => f.serverCpuUs ?? null),
+              figure('database CPU µs/request', (f) => f.databaseCpuUs ?? null),
+            ],
           }
         }),
       ),

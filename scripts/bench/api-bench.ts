@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Target } from './checkout'
+import { cpuNow, cpuSpent } from './cpu'
 import { assign, createFeedTokens, feedChecks, probeFeed, reads, signIn, writes, type FeedCredential, type Figures } from './load'
 import type { Database } from './options'
 import { createDatabase, dropDatabase, queryDatabase } from './postgres'
@@ -50,6 +51,8 @@ interface Seat {
 interface Store {
   name: string
   env: Record<string, string>
+  /** The database's address, whose backends' CPU time is counted (null: PGlite, inside the server). */
+  databaseUrl: string | null
   seed(url: string, people: Seat[]): Promise<{ seeded: number; via: string }>
   feedKeys(url: string): Promise<FeedCredential[]>
 }
@@ -60,6 +63,7 @@ async function postgresStore(target: Target, options: BenchOptions, name: string
   return {
     name: `database ${name}`,
     env: { DATABASE_URL: databaseUrl },
+    databaseUrl,
     seed: async (_url, people) => {
       const { stdout } = await promisify(execFile)(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'seed.ts')], {
         cwd: target.root,
@@ -83,6 +87,7 @@ function pgliteStore(options: BenchOptions, name: string): Store {
   return {
     name: `PGlite in ${dataDir}`,
     env: { BENCH_PGLITE_DIR: dataDir },
+    databaseUrl: null,
     seed: (url, people) => bench(url, 'seed', { people }),
     feedKeys: (url) => bench(url, 'feed-keys'),
   }
@@ -131,7 +136,7 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
       options.onCleanup(() => instance.stop())
       running.push(instance)
     }
-    return { urls: running.map((instance) => instance.url), stop: () => Promise.all(running.map((instance) => instance.stop())) }
+    return { urls: running.map((instance) => instance.url), pids: running.map((instance) => instance.pid), stop: () => Promise.all(running.map((instance) => instance.stop())) }
   }
 
   const many = Array.from({ length: options.connections }, (_unused, index) => person('person', index))
@@ -159,25 +164,34 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
     `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
   )
 
-  const load = (urls: string[], connections = options.connections) => ({ urls, connections, seconds: options.seconds })
+  const load = (servers: { urls: string[] }, connections = options.connections) => ({ urls: servers.urls, connections, seconds: options.seconds })
   const manyTokens = many.map(tokenOf)
   const results = {} as Results
-  const step = async (scenario: Scenario, work: () => Promise<Figures> | null) => {
+  /** A scenario on these servers, with the CPU time it cost them and the database per request. */
+  const step = async (scenario: Scenario, servers: { pids: number[] }, work: () => Promise<Figures> | null) => {
+    const before = await cpuNow(servers.pids, store.databaseUrl)
     const figures = await work()
+    const spent = cpuSpent(before, await cpuNow(servers.pids, store.databaseUrl))
+    if (figures && spent && figures.total > 0) {
+      figures.serverCpuUs = Math.round((spent.serverMs * 1000) / figures.total)
+      figures.databaseCpuUs = store.databaseUrl ? Math.round((spent.databaseMs * 1000) / figures.total) : null
+    }
     results[scenario] = figures
     console.log(`  ${scenario}: ${figures ? line(figures) : 'n/a'}`)
   }
-  await step('GET /api/licenses', () => reads(load(open.urls), manyTokens))
-  await step('assign + unassign', () => writes(load(open.urls), manyTokens))
-  await step('GET /api/feed/authorize (70% right)', () => (hasFeed ? feedChecks(load(open.urls, options.feedConnections), credentials, feedTokens) : null))
+  await step('GET /api/licenses', open, () => reads(load(open), manyTokens))
+  await step('assign + unassign', open, () => writes(load(open), manyTokens))
+  await step('GET /api/feed/authorize (70% right)', open, () => (hasFeed ? feedChecks(load(open, options.feedConnections), credentials, feedTokens) : null))
   await open.stop()
 
   const limited = await start({}, 'alone')
-  await step('one person: GET /api/licenses', () => reads(load(limited.urls), [tokenOf(alone)]))
-  await step('one person: assign + unassign', () => writes(load(limited.urls), [tokenOf(alone)]))
+  await step('one person: GET /api/licenses', limited, () => reads(load(limited), [tokenOf(alone)]))
+  await step('one person: assign + unassign', limited, () => writes(load(limited), [tokenOf(alone)]))
   await limited.stop()
   return results
 }
 
 export const line = (figures: Figures) =>
-  `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}${figures.errorKinds ? ` (${figures.errorKinds})` : ''}, 429s ${figures.limited} (of ${figures.total})`
+  `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}${figures.errorKinds ? ` (${figures.errorKinds})` : ''}, 429s ${figures.limited} (of ${figures.total})${
+    figures.serverCpuUs == null ? '' : `, CPU per request: server ${figures.serverCpuUs} µs${figures.databaseCpuUs == null ? '' : `, database ${figures.databaseCpuUs} µs`}`
+  }`

@@ -7,6 +7,8 @@ import type { Database } from './options'
 
 export interface Running {
   url: string
+  /** The server's process (its CPU time is counted: scripts/bench/cpu.ts). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -65,7 +67,7 @@ export async function startServer(target: Target, env: Record<string, string>, l
     const answered = await fetch(`${url}/api/licenses`, { signal: AbortSignal.timeout(2_000) })
       .then(async (response) => (await response.body?.cancel(), true))
       .catch(() => false)
-    if (answered) return { url, stop }
+    if (answered) return { url, pid: child.pid!, stop }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }

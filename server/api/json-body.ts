@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
@@ -10,18 +11,61 @@ export const maxBodyBytes = 64 * 1024
 const maxDepth = 16
 
 /**
- * Hono's body limit: a body over `maxSize` is a 413 in words, whether it declares its length or
- * streams in chunks (counted as it arrives, never read whole).
+ * The body's limit: a body over `maxSize` is a 413 in words, whether it declares its length or
+ * streams in chunks (counted as it arrives, never read whole). Under Node's server the body is read
+ * straight from its IncomingMessage, and kept where Hono's own readers (the JSON validator) find it:
+ * building the Fetch Request and its web stream for every write cost more than the write's own work
+ * (decision 0027). Elsewhere (app.request in tests, another runtime), Hono's body limit.
  */
-export const limitBody = (maxSize: number, message: string): MiddlewareHandler => {
+export const limitBody = (maxSize: number, message: string): MiddlewareHandler<{ Bindings: { incoming?: IncomingMessage } }> => {
+  const tooLarge = () => new Problem(413, message)
   const limit = bodyLimit({
     maxSize,
     onError: () => {
-      throw new Problem(413, message)
+      throw tooLarge()
     },
   })
-  // A read has no body to limit; asking for one would build the whole Fetch Request of every read.
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+  return async (c, next) => {
+    // A read has no body to limit; asking for one would build the whole Fetch Request of every read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const incoming = c.env?.incoming
+    if (!incoming || incoming.readableEnded || incoming.readableFlowing !== null) return limit(c, next)
+    const bytes = await readIncoming(incoming, maxSize, tooLarge)
+    // Fetch's text() drops a byte order mark; arrayBuffer() keeps every byte (a signature is checked on them).
+    const text = bytes.toString('utf8')
+    Object.assign(c.req.bodyCache, {
+      text: Promise.resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text),
+      arrayBuffer: Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+    })
+    return next()
+  }
+}
+
+/** Node's request body, refused past `maxSize` bytes. */
+function readIncoming(incoming: IncomingMessage, maxSize: number, tooLarge: () => Error): Promise<Buffer> {
+  const declared = Number(incoming.headers['content-length'])
+  if (declared > maxSize) return Promise.reject(tooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const done = (error?: Error) => {
+      incoming.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose)
+      if (error) return reject(error)
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxSize) {
+        // The rest is left unread: the server drains or closes the connection after the answer.
+        incoming.pause()
+        done(tooLarge())
+      } else chunks.push(chunk)
+    }
+    const onEnd = () => done()
+    // Closed before its end: the client gave up on the request.
+    const onClose = () => done(new Error('The client closed the request before its body arrived.'))
+    incoming.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose)
+  })
 }
 
 /** Hono's JSON validator answers a body it cannot parse with its own 400; this is that answer, in words. */

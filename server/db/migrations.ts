@@ -279,6 +279,15 @@ export const migrations: Migration[] = [
       comment on table renewal_changes is 'fewer seats from the renewal at takes_effect_at, scheduled at Stripe (a subscription schedule), counted while the subscription still has the price, seats and period end it was scheduled from'
     `,
   },
+  {
+    version: 18,
+    name: 'seats found by the identity that holds them',
+    // A person's licenses are the seats bound to their oid or assigned to their email (heldBySql):
+    // with both indexed, every read finds them without scanning all seats (decision 0027).
+    sql: `
+      create index seats_by_holder on seats (holder_oid) where holder_oid is not null
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

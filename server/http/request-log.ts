@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { log } from '../log'
+import { requestLogger as log } from '../log'
 import { cameThroughProxy } from './client-address'
 
 /** The id a TLS-terminating proxy may have given the request, when it is trusted and well formed. */

@@ -30,10 +30,20 @@ export function parseTrustedProxies(setting: string): { trusted: TrustedProxies;
       return { trusted: null, error: `TRUST_PROXY must list addresses or ranges like 10.0.0.0/8 or none; "${entry}" is neither` }
     list.addSubnet(address!, prefix, family === 4 ? 'ipv4' : 'ipv6')
   }
+  // Each request asks for its peer, and BlockList builds an address object for every check: the
+  // answers for the peers seen last are kept (a proxy's few addresses, or up to 1,000 clients').
+  const known = new Map<string, boolean>()
   return {
     trusted: (peer) => {
-      const family = isIP(peer ?? '')
-      return family !== 0 && list.check(peer!, family === 4 ? 'ipv4' : 'ipv6')
+      if (peer === undefined) return false
+      let answer = known.get(peer)
+      if (answer === undefined) {
+        const family = isIP(peer)
+        answer = family !== 0 && list.check(peer, family === 4 ? 'ipv4' : 'ipv6')
+        if (known.size >= 1_000) known.clear()
+        known.set(peer, answer)
+      }
+      return answer
     },
     error: null,
   }

@@ -19,31 +19,50 @@ export type CappedOutcome = 'queued' | 'replaced' | 'deferred' | 'dropped'
 export type MailPurpose = 'seat-assigned' | 'invitation'
 
 /**
- * One statement, in the caller's transaction, after it locked the organisation (its account row
- * or its members): today's count and the recipient's messages read, then the message queued,
- * replaced, put off to tomorrow or dropped, with its activity line, and the workers woken.
+ * The statement's common table expressions, its parameters numbered from `$first` on (in the order
+ * of cappedMailParams), after the caller locked the organisation (its account row or its members):
+ * today's count and the recipient's messages read, then the message queued, replaced, put off to
+ * tomorrow or dropped, with its activity line. `decided` holds the outcome. They join another
+ * statement's (an activity's record), or stand alone in queueCappedMail.
  */
-const cappedSql = `with
-  today as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as starts),
+export function cappedMailCtes(first: number) {
+  const p = (n: number) => `$${first + n - 1}`
+  return `  today as (select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' as starts),
   seen as (
-    select (select count(*) from mail_outbox, today where org_oid = $1 and created_at >= today.starts) as org_today,
-           (select id from mail_outbox where org_oid = $1 and lower(recipient) = lower($2) and purpose = $3 and sent_at is null and attempts = 0 and next_attempt_at is not null
+    select (select count(*) from mail_outbox, today where org_oid = ${p(1)} and created_at >= today.starts) as org_today,
+           (select id from mail_outbox where org_oid = ${p(1)} and lower(recipient) = lower(${p(2)}) and purpose = ${p(3)} and sent_at is null and attempts = 0 and next_attempt_at is not null
              order by created_at desc limit 1) as unsent,
-           exists (select 1 from mail_outbox, today where org_oid = $1 and lower(recipient) = lower($2) and created_at >= today.starts) as recipient_today),
+           exists (select 1 from mail_outbox, today where org_oid = ${p(1)} and lower(recipient) = lower(${p(2)}) and created_at >= today.starts) as recipient_today),
   decided as (
-    select case when unsent is not null then 'replaced' when org_today >= $8 then 'dropped' when recipient_today then 'deferred' else 'queued' end as outcome, unsent from seen),
-  replaced as (update mail_outbox set subject = $4, text = $5, html = $6 where id = (select unsent from decided where outcome = 'replaced')),
+    select case when unsent is not null then 'replaced' when org_today >= ${p(8)} then 'dropped' when recipient_today then 'deferred' else 'queued' end as outcome, unsent from seen),
+  replaced as (update mail_outbox set subject = ${p(4)}, text = ${p(5)}, html = ${p(6)} where id = (select unsent from decided where outcome = 'replaced')),
   queued as (
     insert into mail_outbox (id, recipient, subject, text, html, org_oid, purpose, next_attempt_at)
-    select $7, $2, $4, $5, $6, $1, $3, case outcome when 'deferred' then (select starts from today) + interval '1 day' else now() end
+    select ${p(7)}, ${p(2)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(1)}, ${p(3)}, case outcome when 'deferred' then (select starts from today) + interval '1 day' else now() end
       from decided where outcome in ('queued', 'deferred')),
   noted as (
     insert into activity (id, owner_oid, kind, subject_email)
-    select $9, $1, case outcome when 'deferred' then 'mail-deferred' else 'mail-dropped' end, $2 from decided where outcome in ('deferred', 'dropped'))
-select outcome, ${notifyMailQueuedSql} as notified from decided`
+    select ${p(9)}, ${p(1)}, case outcome when 'deferred' then 'mail-deferred' else 'mail-dropped' end, ${p(2)} from decided where outcome in ('deferred', 'dropped'))`
+}
+
+/** The parameters of cappedMailCtes. */
+export const cappedMailParams = (organisation: string, purpose: MailPurpose, mail: OutgoingMail) => [
+  organisation,
+  mail.to,
+  purpose,
+  mail.subject,
+  mail.text,
+  mail.html,
+  newId('mail'),
+  mailCaps.perOrganisationPerDay,
+  newId('act'),
+]
+
+/** SQL: the outcome, and the workers woken (on commit). */
+export const cappedMailOutcomeSql = `(select outcome from decided) as outcome, ${notifyMailQueuedSql} as notified`
 
 /** Queues a message an organisation causes, within its caps; answers what became of it. */
 export async function queueCappedMail(tx: Queryable, organisation: string, purpose: MailPurpose, mail: OutgoingMail): Promise<CappedOutcome> {
-  const [row] = await tx.query<{ outcome: CappedOutcome }>(cappedSql, [organisation, mail.to, purpose, mail.subject, mail.text, mail.html, newId('mail'), mailCaps.perOrganisationPerDay, newId('act')])
+  const [row] = await tx.query<{ outcome: CappedOutcome }>(`with ${cappedMailCtes(1)} select ${cappedMailOutcomeSql}`, cappedMailParams(organisation, purpose, mail))
   return row!.outcome
 }

@@ -79,7 +79,7 @@ export function activityMail(entry: NewActivity, facts: Facts | null): OutgoingM
 
 /**
  * The kinds whose mail goes to someone other than the owner (a seat's assignee): it is capped per
- * organisation (server/mail/mail-caps.ts) and queued in a statement of its own.
+ * organisation (server/mail/mail-caps.ts), in the statement that records the entry.
  */
 const cappedPurpose: Partial<Record<NewActivity['kind'], MailPurpose>> = { assign: 'seat-assigned' }
 export const cappedPurposeOf = (kind: NewActivity['kind']) => cappedPurpose[kind]

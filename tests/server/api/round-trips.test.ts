@@ -46,8 +46,8 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     [1, 0, 0],
   ],
   ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
-  // The owner's lock, the seat, the activity, and the assignee's mail within the organisation's caps (issue 30: a statement of its own).
-  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 4]],
+  // The owner's lock, the seat, and the activity with the assignee's mail within the organisation's caps (decision 0027: one statement).
+  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 3]],
   ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 3]],
   ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],
