@@ -13,7 +13,7 @@ import base from './stryker.config.mjs'
  */
 export default {
   ...base,
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/mutant-log-reporter.mjs'],
   ignorers: [],
   vitest: { configFile: 'vitest.stryker.server.config.ts' },
   mutate: ['server/licensing/checkout-rules.ts', 'server/licensing/seat-assignment.ts', 'server/licensing/standing.ts', 'server/feed/credential-check.ts', 'server/payments/webhook.ts'],
