@@ -1,6 +1,7 @@
 // @ts-check
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import process from 'node:process'
 
 /**
  * A Stryker reporter: each mutant's result as one JSON line, as soon as it is known, in
@@ -23,7 +24,7 @@ class MutantLogReporter {
     const { id, fileName, location, mutatorName, replacement, status, statusReason, static: isStatic, testsCompleted, coveredBy, killedBy } = result
     const line = {
       id,
-      file: fileName,
+      file: relative(process.cwd(), fileName),
       line: location.start.line,
       column: location.start.column,
       mutatorName,
