@@ -52,6 +52,16 @@ describe('the checkout an order goes into', () => {
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [open]), 'key-1', now)).toEqual({ id: 'key-1', existing: open })
   })
 
+  it('is refused when the key comes again with another plan or another seat count while its checkout is open', () => {
+    const open = checkout({ id: 'key-1', quantity: 2, sessionId: 'cs_1' })
+    for (const order of [
+      { priceId: 'community' as const, quantity: 3 },
+      { priceId: 'commercial' as const, quantity: 2 },
+    ]) {
+      expect(refusal(() => decideOrder(noAccountType, order, holding(0, [open]), 'key-1', now))).toBe('This Idempotency-Key was already used for a different request.')
+    }
+  })
+
   it('after that checkout finished, is a new one keyed after its Stripe session (or its key, when it had none)', () => {
     const expired = (sessionId: string | null) => checkout({ id: 'key-1', quantity: 2, sessionId, counts: false, finished: true })
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired('cs_1')]), 'key-1', now)).toEqual({ id: 'key-1:after:cs_1' })
