@@ -14,7 +14,7 @@ const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } as Pa
 const preview = { amountDue: 20000 } as unknown as UpgradePreview
 const form = { elements: 'the form the view holds' }
 
-function wizard(options: { cardOnFile: boolean }) {
+function wizard(options: { cardOnFile: boolean; upgradeFails?: boolean }) {
   const sent = { setUp: [] as unknown[], previews: [] as unknown[], upgrades: [] as unknown[], reloads: 0 }
   const machine = upgradeMachine.provide({
     actors: {
@@ -24,6 +24,7 @@ function wizard(options: { cardOnFile: boolean }) {
       loadUpgradePreview: fromPromise(async ({ input }: { input: { priceId: PriceId; quantity: number } }) => (sent.previews.push(input), preview)),
       upgradeSubscription: fromPromise(async ({ input }: { input: { priceId: PriceId; quantity: number } }): Promise<void> => {
         sent.upgrades.push(input)
+        if (options.upgradeFails) throw new Error('Your card was declined.')
       }),
     },
     actions: { reloadPage: () => void sent.reloads++ },
@@ -58,5 +59,15 @@ describe('the upgrade wizard', () => {
     actor.send({ type: 'page.refresh' })
     expect(sent).toEqual({ setUp: [], previews: [{ priceId: 'commercial-plus', quantity: 7 }], upgrades: [{ priceId: 'commercial-plus', quantity: 7 }], reloads: 1 })
     expect(actor.getSnapshot().value).toBe('success')
+  })
+
+  it('reloads the page on Refresh Page after a failed upgrade too', async () => {
+    const { actor, sent } = wizard({ cardOnFile: true, upgradeFails: true })
+    actor.send({ type: 'wizard.continue' })
+    await settle()
+    actor.send({ type: 'upgrade.confirm' })
+    await settle()
+    actor.send({ type: 'page.refresh' })
+    expect({ state: actor.getSnapshot().value, error: actor.getSnapshot().context.error, reloads: sent.reloads }).toEqual({ state: 'failure', error: 'Your card was declined.', reloads: 1 })
   })
 })
