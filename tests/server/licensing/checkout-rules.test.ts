@@ -45,6 +45,12 @@ describe('an order weighed against the Community limit', () => {
   })
 })
 
+describe('an order of another license type', () => {
+  it('is refused for an account that holds one already', () => {
+    expect(refusal(() => decideOrder({ allowed_price_id: 'commercial' }, { priceId: 'commercial-plus', quantity: 1 }, holding(1, []), 'key-1', now))).toBe('Accounts are limited to one license type.')
+  })
+})
+
 describe('the checkout an order goes into', () => {
   it('is its own key the first time, and the open checkout of that key when the same order comes again', () => {
     const open = checkout({ id: 'key-1', quantity: 2, sessionId: 'cs_1' })
