@@ -12,7 +12,7 @@ const reportDir = process.env.MUTATION_WITHOUT_VIEWS === '1' ? 'reports/mutation
  */
 export default {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/machine-notes-ignorer.mjs'],
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/machine-notes-ignorer.mjs', './scripts/mutation/mutant-log-reporter.mjs'],
   ignorers: ['MachineNotes'],
   vitest: { configFile: 'vitest.stryker.config.ts' },
   // Every machine (by glob, so new machines are mutated too), every selector, and the pure modules
@@ -33,7 +33,8 @@ export default {
   // The first, unmutated run of every test took 4.5 min on the shared machine and more under load;
   // Stryker's default of 5 min failed it.
   dryRunTimeoutMinutes: 20,
-  reporters: ['clear-text', 'html', 'json', 'progress'],
+  // mutant-log: each result as it comes (mutants.jsonl beside the JSON report; scripts/mutation/mutant-log-reporter.mjs).
+  reporters: ['clear-text', 'html', 'json', 'progress', 'mutant-log'],
   htmlReporter: { fileName: `${reportDir}/index.html` },
   jsonReporter: { fileName: `${reportDir}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },

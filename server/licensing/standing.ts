@@ -24,8 +24,8 @@ const sqlList = (statuses: readonly SubscriptionStatus[]) => statuses.map((statu
 
 /** SQL: the subscriptions row (under its table name unless another alias is given) is live. */
 export const liveSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(liveStatuses)})`
-/** SQL: the subscriptions row (under its table name unless another alias is given) gives new seats. */
-export const assignableSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(assignableStatuses)})`
+/** SQL: the subscriptions row under the alias given gives new seats. */
+export const assignableSql = (alias: string) => `${alias}.status in (${sqlList(assignableStatuses)})`
 /** SQL: the subscriptions row (under its table name unless another alias is given) has ended for good. */
 export const endedSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(endedStatuses)})`
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findPlan, plans, upgradePaths, upgradeSeatLimits } from '../../common/plans'
+import { communityEligibility, findPlan, planLadder, plans, upgradePaths, upgradeSeatLimits } from '../../common/plans'
 
 describe('plans', () => {
   it('holds the three plans of the spec with their prices in cents', () => {
@@ -46,5 +46,16 @@ describe('plans', () => {
       'commercial-plus': [],
     })
     expect(upgradeSeatLimits).toEqual({ min: 1, max: 500 })
+  })
+
+  it('ranks the plans from the cheapest to the dearest, so an upgrade path always leads up', () => {
+    expect(planLadder).toEqual(['community', 'commercial', 'commercial-plus'])
+    for (const [from, targets] of Object.entries(upgradePaths)) {
+      for (const to of targets) expect(planLadder.indexOf(to)).toBeGreaterThan(planLadder.indexOf(from as keyof typeof upgradePaths))
+    }
+  })
+
+  it('states the Community eligibility of spec section 6: revenue under $1 million, outside capital never over $3 million', () => {
+    expect(communityEligibility).toMatch(/^\* Free for .*under \$1 million USD in annual gross revenue, or that have never received more than \$3 million USD in outside capital\.$/)
   })
 })

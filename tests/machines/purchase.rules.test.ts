@@ -18,17 +18,25 @@ const product = (priceId: Product['priceId'], seatsAvailable: number | null): Pr
   seatsAvailable,
 })
 
-async function purchasePage(input: { priceId: string | null; allowedPriceId: string | null }, seatsAvailable: number | null = null) {
+async function purchasePage(input: { priceId: string | null; allowedPriceId: string | null }, seatsAvailable: number | null = null, options: { loadFails?: boolean } = {}) {
   const checkouts: unknown[] = []
+  const left = { home: 0, toCheckout: [] as string[] }
   const machine = purchaseMachine.provide({
     actors: {
-      loadProduct: fromPromise(async ({ input }: { input: { priceId: string } }) => product(input.priceId as Product['priceId'], seatsAvailable)),
+      loadProduct: fromPromise(async ({ input }: { input: { priceId: string } }) => {
+        if (options.loadFails) throw new Error("The requested information couldn't be found. Please try again or contact support.")
+        return product(input.priceId as Product['priceId'], seatsAvailable)
+      }),
       createCheckoutSession: fromPromise(async ({ input }) => (checkouts.push(input), { url: 'https://checkout.example.com/cs_1' })),
+    },
+    actions: {
+      goHome: () => void left.home++,
+      goToCheckout: (_, params: { url: string }) => void left.toCheckout.push(params.url),
     },
   })
   const actor = createActor(machine, { input }).start()
   await settle()
-  return { actor, checkouts }
+  return { actor, checkouts, left }
 }
 
 describe('an account buys only the license type it already has (allowedPriceId)', () => {
@@ -42,8 +50,10 @@ describe('an account buys only the license type it already has (allowedPriceId)'
     expect((await purchasePage({ priceId: 'commercial-plus', allowedPriceId: null })).actor.getSnapshot().value).toBe('choosingSeats')
   })
 
-  it('leaves a page that names no price', async () => {
-    expect((await purchasePage({ priceId: null, allowedPriceId: null })).actor.getSnapshot().value).toBe('leaving')
+  it('sends the user home, once, from a page that names no price or whose product cannot load', async () => {
+    for (const page of [await purchasePage({ priceId: null, allowedPriceId: null }), await purchasePage({ priceId: 'commercial', allowedPriceId: null }, null, { loadFails: true })]) {
+      expect({ state: page.actor.getSnapshot().value, status: page.actor.getSnapshot().status, ...page.left }).toEqual({ state: 'leaving', status: 'done', home: 1, toCheckout: [] })
+    }
   })
 })
 
@@ -65,12 +75,17 @@ describe('the seats of a purchase', () => {
     expect((await purchasePage({ priceId: 'community', allowedPriceId: 'community' }, 0)).actor.getSnapshot().value).toBe('limitReached')
   })
 
-  it('go to the checkout with the price and the count chosen', async () => {
-    const { actor, checkouts } = await purchasePage({ priceId: 'commercial', allowedPriceId: null })
+  it('go to the checkout with the price and the count chosen, to the address it answers, and the page is done', async () => {
+    const { actor, checkouts, left } = await purchasePage({ priceId: 'commercial', allowedPriceId: null })
     actor.send({ type: 'seats.increase' })
     actor.send({ type: 'checkout.start' })
     await settle()
     expect(checkouts).toEqual([{ priceId: 'commercial', quantity: 2 }])
-    expect(actor.getSnapshot().value).toBe('checkingOut')
+    expect({ state: actor.getSnapshot().value, status: actor.getSnapshot().status, ...left }).toEqual({
+      state: 'checkingOut',
+      status: 'done',
+      home: 0,
+      toCheckout: ['https://checkout.example.com/cs_1'],
+    })
   })
 })
