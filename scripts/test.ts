@@ -3,15 +3,14 @@ import { rmSync } from 'node:fs'
 import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
 
 /**
- * `npm test`, in two stages, the second starting when the first has passed:
+ * `npm test`, in three stages, each starting when the one before has passed:
  * 1. the checks that each use one core (type check, ESLint, Prettier, the build the browser tests
  *    serve) side by side, on the two cores one after another would leave half idle;
- * 2. the browser tests, and beside them every Vitest test (the model-based ones included, in one
- *    run), then the model coverage check of `npm run test:model`. The browser tests wait on their
- *    servers and pages and leave about half of the two cores idle; Vitest, at a lower priority
- *    (`nice`), fills that time without slowing the pages the browser tests wait for.
+ * 2. every Vitest test, the model-based ones included, in one run (one start, and the long files'
+ *    tails overlap the rest), then the model coverage check of `npm run test:model`;
+ * 3. the browser tests.
  * The machine check (`scripts/test-machine.ts`) runs first, so a missing browser stops the run in
- * its first seconds. Each step prints its time, and the run ends with all of them.
+ * its first seconds. Each stage prints its time, and the run ends with all of them.
  */
 const bin = (name: string) => `node_modules/.bin/${name}`
 const timings: string[] = []
@@ -21,11 +20,6 @@ interface Step {
   name: string
   command: string
   args: string[]
-  env?: NodeJS.ProcessEnv
-  /** Its output goes to the terminal as it comes (one step per stage); the others' are printed when they end. */
-  live?: boolean
-  /** What runs when the command has passed, as part of the step (0: passed). */
-  then?: () => number
 }
 
 /** Runs steps side by side, each with its output kept apart and printed once it ends. */
@@ -33,17 +27,15 @@ async function sideBySide(stage: string, steps: Step[]) {
   const start = performance.now()
   const children = steps.map((step) => {
     const stepStart = performance.now()
-    const child = spawn(step.command, step.args, { stdio: ['ignore', step.live ? 'inherit' : 'pipe', step.live ? 'inherit' : 'pipe'], env: step.env ?? process.env })
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const ended = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
-    return ended.then((exitCode) => {
-      const took = seconds(stepStart)
-      if (output.trim()) console.log(`\n${output.trimEnd()}`)
-      const code = exitCode === 0 && step.then ? step.then() : exitCode
-      console.log(`${code === 0 ? '✓' : '✗'} ${step.name} (${took})`)
-      timings.push(`  ${step.name}: ${took}`)
+    return ended.then((code) => {
+      const line = `${code === 0 ? '✓' : '✗'} ${step.name} (${seconds(stepStart)})`
+      if (code !== 0 || output.trim()) console.log(`\n${line}\n${output.trimEnd()}`)
+      else console.log(line)
       return { step, code }
     })
   })
@@ -77,15 +69,10 @@ await sideBySide('type check, lint, format, build', [
 ])
 
 rmSync(modelCoverageDir, { recursive: true, force: true })
-await sideBySide('browser tests beside Vitest', [
-  { name: 'browser tests (Playwright)', command: bin('playwright'), args: ['test'], live: true },
-  {
-    name: 'Vitest (model-based and other tests), then model coverage',
-    command: 'nice',
-    args: ['-n', '10', bin('vitest'), 'run'],
-    env: { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir },
-    then: reportModelCoverage,
-  },
-])
+const vitest = inTerminal('Vitest (model-based and other tests)', bin('vitest'), ['run'], { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir })
+if (vitest !== 0) stop('a Vitest test failed')
+if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
+
+if (inTerminal('browser tests (Playwright)', bin('playwright'), ['test']) !== 0) stop('a browser test failed')
 
 console.log(`\nnpm test passed in ${seconds(runStart)}:\n${timings.join('\n')}`)
