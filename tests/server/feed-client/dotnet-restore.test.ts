@@ -48,8 +48,8 @@ const core = samplePackages.find((pkg) => pkg.id === 'Prism.Core')!
 const plus = demoPeople.find((person) => person.email === 'plus@example.com')!
 const challenge = 'Basic realm="Prism packages"'
 
-// Each test runs the real client several times: on a busy machine (npm test runs Vitest beside the
-// browser tests, at a lower priority) a restore can take several times its quiet ten seconds.
+// Each test runs the real client several times: on a busy machine a restore can take several times
+// its quiet ten seconds.
 describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the production server', { timeout: 150_000 }, () => {
   const id = randomBytes(4).toString('hex')
   const trustedCa = `/usr/local/share/ca-certificates/prism-feed-test-${id}.crt`
