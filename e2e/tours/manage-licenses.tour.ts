@@ -104,7 +104,7 @@ async function expectShown(page: Page, step: TourStep) {
   if (context.role === 'billing-manager') {
     await expect(main.getByText(/^(Assigned licenses|Recent activity)$/)).toHaveCount(0)
     const nav = page.getByRole('navigation', { name: 'Account' })
-    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
+    await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
     await expect(nav.getByRole('button', { name: /^Billing/ })).toBeVisible()
   }
   if (context.notice) await expect(main.getByRole('status').filter({ hasText: context.notice as string })).toBeVisible()
