@@ -1,22 +1,10 @@
 import { expect } from '@playwright/test'
-import type { CompanyDraft } from '../../common/company-draft'
 import type { invoicesMachine } from '../../machines/invoices.machine'
 import { invoicesModel } from '../../testkit/models/invoices.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { invoicesViewTable } from '../../testkit/views/invoices/invoices.view-table'
-
-const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {
-  legalName: 'Legal name',
-  line1: 'Address',
-  line2: 'Address line 2',
-  postalCode: 'Postal code',
-  city: 'City',
-  state: 'State or region',
-  country: 'Country',
-  taxIdValue: 'Tax ID',
-}
+import { companyFieldLabels, invoicesViewTable } from '../../testkit/views/invoices/invoices.view-table'
 
 /** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
 export const invoicesTour: Tour<typeof invoicesMachine> = {
@@ -44,7 +32,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
       case 'company.save': {
         const form = main.getByRole('region', { name: 'Company details' })
         await form.getByRole('combobox', { name: 'Tax ID type' }).selectOption(event.draft.taxIdType)
-        for (const [field, label] of Object.entries(labels)) await form.getByRole('textbox', { name: label, exact: true }).fill(event.draft[field as keyof typeof labels])
+        for (const [field, label] of Object.entries(companyFieldLabels)) await form.getByRole('textbox', { name: label, exact: true }).fill(event.draft[field as keyof typeof companyFieldLabels])
         return form.getByRole('button', { name: 'Save company details' }).click()
       }
       case 'notice.dismiss': {

@@ -9,16 +9,19 @@ const save = 'Save company details'
 /** The paid invoice's row: number, date, total, status, and its PDF link. */
 const invoiceTexts = ['CARA0001-0001', 'March 1, 2026', '$1,495.00', 'Paid']
 
-const fieldsOf = (draft: Omit<CompanyDraft, 'taxIdType'>) => ({
-  'Legal name': draft.legalName,
-  Address: draft.line1,
-  'Address line 2': draft.line2,
-  'Postal code': draft.postalCode,
-  City: draft.city,
-  'State or region': draft.state,
-  Country: draft.country,
-  'Tax ID': draft.taxIdValue,
-})
+type TypedField = Exclude<keyof CompanyDraft, 'taxIdType'>
+/** The company form's text fields by the labels the owner reads: the tour and the component test type into them. */
+export const companyFieldLabels: Readonly<Record<TypedField, string>> = {
+  legalName: 'Legal name',
+  line1: 'Address',
+  line2: 'Address line 2',
+  postalCode: 'Postal code',
+  city: 'City',
+  state: 'State or region',
+  country: 'Country',
+  taxIdValue: 'Tax ID',
+}
+const fieldsOf = (draft: Omit<CompanyDraft, 'taxIdType'>) => Object.fromEntries(Object.entries(companyFieldLabels).map(([field, label]) => [label, draft[field as TypedField]]))
 const savedFields = (company: CompanyDetails) => fieldsOf({ legalName: company.legalName, ...company.address, taxIdValue: company.taxId?.value ?? '' })
 
 /**

@@ -12,24 +12,14 @@ import { invoicesOracle } from '../../../../testkit/oracles/invoices.oracle'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../../support/pending-api'
 import { walkPaths } from '../../../support/run-paths'
 import { expectRowPerState } from '../../../support/view-table'
-import { invoicesViewTable } from '../../../../testkit/views/invoices/invoices.view-table'
+import { companyFieldLabels, invoicesViewTable } from '../../../../testkit/views/invoices/invoices.view-table'
 
 const plan = planPaths(invoicesModel)
-const labels: Record<Exclude<keyof CompanyDraft, 'taxIdType'>, string> = {
-  legalName: 'Legal name',
-  line1: 'Address',
-  line2: 'Address line 2',
-  postalCode: 'Postal code',
-  city: 'City',
-  state: 'State or region',
-  country: 'Country',
-  taxIdValue: 'Tax ID',
-}
-
 /** Types the draft into the form, as the owner would, and presses Save. */
 function type(draft: CompanyDraft) {
   fireEvent.change(screen.getByRole('combobox', { name: 'Tax ID type' }), { target: { value: draft.taxIdType } })
-  for (const [field, label] of Object.entries(labels)) fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value: draft[field as keyof typeof labels] } })
+  for (const [field, label] of Object.entries(companyFieldLabels))
+    fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value: draft[field as keyof typeof companyFieldLabels] } })
   fireEvent.click(screen.getByRole('button', { name: 'Save company details' }))
 }
 
