@@ -107,10 +107,13 @@ test.describe('live inspection with ?inspect (development build)', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to Prism' })).toBeVisible()
     await page.getByRole('button', { name: demo.plus, exact: true }).click()
     await expect(page.getByRole('article', { name: 'Commercial Plus' })).toBeVisible()
-    // Back from the provider, the tab still inspects (the address no longer has ?inspect).
-    await expect.poll(async () => (await inspected()).opened).toEqual(['https://stately.ai/inspect xstateinspector'])
+    // Back from the provider, the tab still inspects (the address no longer has ?inspect). The
+    // development server compiles the inspector's modules on their first load: on a busy machine
+    // that takes longer than the usual wait.
+    const firstCompile = { timeout: 90_000 }
+    await expect.poll(async () => (await inspected()).opened, firstCompile).toEqual(['https://stately.ai/inspect xstateinspector'])
     await expect
-      .poll(async () => [...new Set((await inspected()).posted.filter((message) => message.type === '@xstate.actor').map((message) => message.name))].sort())
+      .poll(async () => [...new Set((await inspected()).posted.filter((message) => message.type === '@xstate.actor').map((message) => message.name))].sort(), firstCompile)
       .toEqual(expect.arrayContaining(['auth', 'discordConnect', 'licenseKey', 'myLicenses', 'session', 'tokenAcquisition']))
     expect((await inspected()).posted.some((message) => message.type === '@xstate.snapshot')).toBe(true)
   })
