@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { preparedStatements } from './pglite-prepared'
 import { openPostgres } from './postgres'
 
 /**
@@ -15,8 +16,6 @@ export interface NamedStatement {
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string | NamedStatement, params?: unknown[]): Promise<T[]>
 }
-
-const textOf = (sql: string | NamedStatement) => (typeof sql === 'string' ? sql : sql.text)
 
 export interface Database extends Queryable {
   /** Runs the work in one transaction; it rolls back when the work throws. */
@@ -77,11 +76,14 @@ function slicedQueue(sliceMs = 10) {
 /** The API's view of a PGlite that is ready. */
 export function pgliteDatabase(db: PGlite): Database {
   const inTurn = slicedQueue()
-  const query = <T>(sql: string | NamedStatement, params: unknown[] = []) => inTurn(async () => (await db.query<T>(textOf(sql), params)).rows)
+  const run = preparedStatements(db)
+  const query = <T>(sql: string | NamedStatement, params: unknown[] = []) => inTurn(() => run<T>(db, sql, params))
   return {
     kind: 'pglite',
     query,
-    transaction: (work) => inTurn(() => db.transaction((tx) => work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await tx.query<T>(textOf(sql), params)).rows }))),
+    // PGlite's transaction holds its connection and commits or rolls back; the statements in it run
+    // prepared as the others do.
+    transaction: (work) => inTurn(() => db.transaction((tx) => work({ query: <T>(sql: string | NamedStatement, params: unknown[] = []) => run<T>(tx, sql, params) }))),
     withAdvisoryLock: (_key, work) => work(),
     listen: async (channel, onNotify) => {
       const stop = await db.listen(channel, () => onNotify())

@@ -1,22 +1,7 @@
 import pg from 'pg'
 import { log } from '../log'
 import type { Database, NamedStatement } from './database'
-
-/** How many statement texts get a name of their own; past them (text made up on the fly), statements run unnamed. */
-const maxNamed = 2_000
-const names = new Map<string, string>()
-
-/**
- * The name of a statement's text: the same text, the same name, in this process. A statement with
- * parameters holds one command (the extended protocol's rule), so it can be prepared; one without
- * may hold several (a migration) and runs as it is.
- */
-function nameOf(text: string, values: unknown[]): string | undefined {
-  if (values.length === 0) return undefined
-  let name = names.get(text)
-  if (name === undefined && names.size < maxNamed) names.set(text, (name = `prism_${names.size}`))
-  return name
-}
+import { statementName } from './statement-names'
 
 /**
  * pg's query config: every statement with parameters is named, so that each connection parses and
@@ -24,7 +9,7 @@ function nameOf(text: string, values: unknown[]): string | undefined {
  * cost PostgreSQL more than running for most of the API's statements (decision 0027); the feed's
  * credential check names its own.
  */
-const pgQuery = (sql: string | NamedStatement, values: unknown[]) => (typeof sql === 'string' ? { name: nameOf(sql, values), text: sql, values } : { name: sql.name, text: sql.text, values })
+const pgQuery = (sql: string | NamedStatement, values: unknown[]) => ({ name: statementName(sql, values), text: typeof sql === 'string' ? sql : sql.text, values })
 
 /** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
 const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
