@@ -288,6 +288,15 @@ export const migrations: Migration[] = [
       create index seats_by_holder on seats (holder_oid) where holder_oid is not null
     `,
   },
+  {
+    version: 19,
+    name: 'rate limits no longer in the database',
+    // Each instance keeps its rate-limit buckets in memory since decision 0019; the table of
+    // migration 6 has had no reader or writer since.
+    sql: `
+      drop table if exists rate_limits
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
