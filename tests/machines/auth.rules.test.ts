@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type MsalEvent, type StartupOutput } from '../../machines/auth.machine'
-import type { SignedInAccount } from '../../machines/auth.types'
+import type { AuthFailure, InteractionType, SignedInAccount } from '../../machines/auth.types'
 import { neverAnswers as never, startedWith } from '../../testkit/models/auth.started'
 import { settle } from '../../testkit/settle'
 
@@ -81,16 +81,24 @@ describe('an interactive sign-in or token request', () => {
     expect(silent.stored).toEqual([null, bob])
   })
 
-  it("ignores MSAL's report of a silent failure while it waits for the interactive one", async () => {
+  /** An interactive token request under way, and MSAL's report of a failed token call of this kind. */
+  async function awaitingPopupToken(interaction: InteractionType, failure: Pick<AuthFailure, 'errorCode' | 'errorMessage' | 'interactionRequired'>) {
     const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: never })
     actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'] })
-    actor.send({
-      type: 'msal.acquireToken.failure',
-      interaction: 'silent',
-      failure: { errorCode: 'login_required', errorMessage: 'Sign-in is required.', interactionRequired: true, refreshTokenUnusable: false },
-    })
+    actor.send({ type: 'msal.acquireToken.failure', interaction, failure: { ...failure, refreshTokenUnusable: false } })
+    return actor
+  }
+
+  it("ignores MSAL's report of a silent failure while it waits for the interactive one", async () => {
+    const actor = await awaitingPopupToken('silent', { errorCode: 'login_required', errorMessage: 'Sign-in is required.', interactionRequired: true })
     expect(actor.getSnapshot().value).toBe('acquireToken')
     expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('shows what MSAL reports of the interactive failure, and ends', async () => {
+    const actor = await awaitingPopupToken('popup', { errorCode: 'user_cancelled', errorMessage: 'User cancelled the flow.', interactionRequired: false })
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.error).toBe('User cancelled the flow.')
   })
 
   it('shows what a failure that is not MSAL’s says: an Error’s message, or the thrown value as text', async () => {
@@ -131,18 +139,6 @@ describe('an interactive token request', () => {
     await settle()
     expect(actor.getSnapshot().value).toBe('none')
     expect(actor.getSnapshot().context.error).toBeNull()
-  })
-
-  it('shows what MSAL reports of the interactive failure, and ends', async () => {
-    const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: never })
-    actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'] })
-    actor.send({
-      type: 'msal.acquireToken.failure',
-      interaction: 'popup',
-      failure: { errorCode: 'user_cancelled', errorMessage: 'User cancelled the flow.', interactionRequired: false, refreshTokenUnusable: false },
-    })
-    expect(actor.getSnapshot().value).toBe('none')
-    expect(actor.getSnapshot().context.error).toBe('User cancelled the flow.')
   })
 })
 
