@@ -8,8 +8,8 @@ export function answersInTurn<TOutput, TInput = void>(answers: (TOutput | Error)
   const asked: TInput[] = []
   const logic = fromPromise<TOutput, TInput>(async ({ input }) => {
     asked.push(input)
-    const answer = answers[asked.length - 1]
-    if (answer === undefined) throw new Error(`No answer for call ${asked.length}`)
+    if (asked.length > answers.length) throw new Error(`No answer for call ${asked.length}`)
+    const answer = answers[asked.length - 1] as TOutput | Error
     if (answer instanceof Error) throw answer
     return answer
   })
