@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine, type StartupOutput } from '../../machines/auth.machine'
-import type { SignedInAccount } from '../../machines/auth.types'
+import { authMachine, type MsalEvent, type StartupOutput } from '../../machines/auth.machine'
+import type { AuthFailure, InteractionType, SignedInAccount } from '../../machines/auth.types'
 import { neverAnswers as never, startedWith } from '../../testkit/models/auth.started'
 import { settle } from '../../testkit/settle'
 
@@ -81,16 +81,24 @@ describe('an interactive sign-in or token request', () => {
     expect(silent.stored).toEqual([null, bob])
   })
 
-  it("ignores MSAL's report of a silent failure while it waits for the interactive one", async () => {
+  /** An interactive token request under way, and MSAL's report of a failed token call of this kind. */
+  async function awaitingPopupToken(interaction: InteractionType, failure: Pick<AuthFailure, 'errorCode' | 'errorMessage' | 'interactionRequired'>) {
     const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: never })
     actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'] })
-    actor.send({
-      type: 'msal.acquireToken.failure',
-      interaction: 'silent',
-      failure: { errorCode: 'login_required', errorMessage: 'Sign-in is required.', interactionRequired: true, refreshTokenUnusable: false },
-    })
+    actor.send({ type: 'msal.acquireToken.failure', interaction, failure: { ...failure, refreshTokenUnusable: false } })
+    return actor
+  }
+
+  it("ignores MSAL's report of a silent failure while it waits for the interactive one", async () => {
+    const actor = await awaitingPopupToken('silent', { errorCode: 'login_required', errorMessage: 'Sign-in is required.', interactionRequired: true })
     expect(actor.getSnapshot().value).toBe('acquireToken')
     expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('shows what MSAL reports of the interactive failure, and ends', async () => {
+    const actor = await awaitingPopupToken('popup', { errorCode: 'user_cancelled', errorMessage: 'User cancelled the flow.', interactionRequired: false })
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.error).toBe('User cancelled the flow.')
   })
 
   it('shows what a failure that is not MSAL’s says: an Error’s message, or the thrown value as text', async () => {
@@ -113,6 +121,70 @@ describe('an interactive sign-in or token request', () => {
     await settle()
     expect(actor.getSnapshot().value).toBe('none')
     expect(actor.getSnapshot().context).toMatchObject({ activeAccount: null, error: 'null' })
+  })
+})
+
+describe('an interactive token request', () => {
+  it('asks MSAL for the interaction, scopes and return page requested', async () => {
+    const asked: unknown[] = []
+    const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: fromPromise(async ({ input }) => void asked.push(input)) })
+    actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'], returnPath: '/account/profile' })
+    await settle()
+    expect(asked).toEqual([{ interactionType: 'popup', scopes: ['accounts.read'], returnPath: '/account/profile' }])
+  })
+
+  it('ends when the popup brings the account back: another request may start', async () => {
+    const { actor } = await startedWith(signedInAsAda, { acquireTokenInteractive: fromPromise(async () => bob) })
+    actor.send({ type: 'token.request', interactionType: 'popup', scopes: ['accounts.read'] })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe('a silent sign-in', () => {
+  it('that fails ends quietly: not signed in at the provider is an answer, and another request may start', async () => {
+    const { actor } = await startedWith({ activeAccount: null, accounts: [], returnedPolicy: null }, { ssoSilent: fromPromise(() => Promise.reject(new Error('login_required'))) })
+    actor.send({ type: 'token.request', interactionType: 'silent', scopes: ['accounts.read'] })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('none')
+    expect(actor.getSnapshot().context).toMatchObject({ activeAccount: null, error: null })
+  })
+})
+
+describe("MSAL's reports", () => {
+  /** The flow whose MSAL events the test sends, as MSAL's callback would; its startup waits until `answer`. */
+  function listening() {
+    const sent: ((event: MsalEvent) => void)[] = []
+    let answer: (output: StartupOutput) => void = () => {}
+    const left: string[] = []
+    const machine = authMachine.provide({
+      actors: {
+        startup: fromPromise<StartupOutput, void>(() => new Promise((resolve) => (answer = resolve))),
+        msalEvents: fromCallback(({ sendBack }) => void sent.push(sendBack)),
+        pageVisibility: fromCallback(() => {}),
+      },
+      actions: { leaveAccountArea: () => void left.push('left') },
+    })
+    const actor = createActor(machine).start()
+    return { actor, left, msal: (event: MsalEvent) => sent.forEach((send) => send(event)), answer: (output: StartupOutput) => answer(output) }
+  }
+
+  it('are heard: another tab signing out forgets the account and leaves the account area', async () => {
+    const { actor, left, msal, answer } = listening()
+    answer(signedInAsAda)
+    await settle()
+    msal({ type: 'msal.logout.success' })
+    expect(actor.getSnapshot().context.activeAccount).toBeNull()
+    expect(left).toEqual(['left'])
+  })
+
+  it('handling the answer of a sign-in by redirect lasts until MSAL says it ended', () => {
+    const { actor, msal } = listening()
+    msal({ type: 'msal.handleRedirect.start' })
+    expect(actor.getSnapshot().value).toEqual({ startup: 'handleRedirect' })
+    msal({ type: 'msal.handleRedirect.end' })
+    expect(actor.getSnapshot().value).toEqual({ startup: 'initializing' })
   })
 })
 
