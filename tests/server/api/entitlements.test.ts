@@ -17,6 +17,11 @@ describeApi('licenses that follow billing on $name', (api) => {
   const seconds = (date: string) => Math.floor(Date.parse(date) / 1000)
   const settle = () => api.sandbox.webhooks.drain()
 
+  it('refuses to assign for an owner who has never bought: 404, saying the subscription was not found', async () => {
+    const refused = await assign('nolicense@example.com', 'someone@example.com')
+    expect(refused).toMatchObject({ status: 404, body: { message: 'Your subscription was not found.' } })
+  })
+
   it('answers a live seat as active, with its key and the period end, and says whether the caller owns it', async () => {
     const [owned] = await licenses('commercial@example.com')
     expect(owned).toMatchObject({ status: 'active', ownedByCaller: true })

@@ -60,6 +60,29 @@ describeApi('Stripe webhooks on $name', (api) => {
     expect(await stats('nolicense@example.com')).toMatchObject({ purchased: 5, assigned: 1, available: 4 })
   })
 
+  it('records an event about no subscription once, answers it as ignored, and its repeat as already received', async () => {
+    const before = await stats('nolicense@example.com')
+    const id = `evt_no_subscription_${Date.now()}`
+    const customerUpdated = JSON.stringify({ id, object: 'event', type: 'customer.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_elsewhere', object: 'customer' } } })
+    const first = await api.deliver(customerUpdated)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ received: true, duplicate: false, outcome: 'ignored' })
+    expect(await api.db.query('select type from stripe_events where id = $1', [id])).toEqual([{ type: 'customer.updated' }])
+    // Already processed: found before any work, so the answer says nothing more than that.
+    const again = await api.deliver(customerUpdated)
+    expect(await again.json()).toEqual({ received: true, duplicate: true })
+    expect(await stats('nolicense@example.com')).toEqual(before)
+  })
+
+  it('answers a repeated subscription event as already received, before asking Stripe anything', async () => {
+    const subscriptionEvent = api.deliveries.find((body) => body.includes('"customer.subscription.created"'))!
+    // Stripe failing meanwhile: a repeat that asked it would fail, and Stripe would send it yet again.
+    api.stripeFault.status = 500
+    const again = await api.deliver(subscriptionEvent).finally(() => (api.stripeFault.status = null))
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ received: true, duplicate: true })
+  })
+
   it('keeps each subscription of a second checkout apart: its own seats and its own renewal date', async () => {
     const subscriptions = await api.db.query<{ quantity: number; current_period_end: Date }>(
       "select quantity, current_period_end from subscriptions join accounts on accounts.oid = subscriptions.owner_oid where accounts.email = 'nolicense@example.com' order by subscriptions.created_at",
