@@ -49,6 +49,18 @@ describe('an order of another license type', () => {
   it('is refused for an account that holds one already', () => {
     expect(refusal(() => decideOrder({ allowed_price_id: 'commercial' }, { priceId: 'commercial-plus', quantity: 1 }, holding(1, []), 'key-1', now))).toBe('Accounts are limited to one license type.')
   })
+
+  it('names the plan of the other checkout still open, or its price when the site no longer sells it', () => {
+    const openCommunity = checkout({ id: 'key-1', priceId: 'community', expiresAt: new Date(now + 3 * 60_000) })
+    expect(refusal(() => decideOrder(noAccountType, { priceId: 'commercial', quantity: 1 }, holding(0, [openCommunity]), 'key-2', now))).toBe(
+      'Accounts are limited to one license type, and your checkout for Community is still open: complete it, or try again when it expires, within 3 minutes.',
+    )
+    // A price the plans no longer list (a retired one, still held at Stripe) is named as Stripe knows it.
+    const openRetired = checkout({ id: 'key-1', priceId: 'price_retired_2024', expiresAt: new Date(now + 3 * 60_000) })
+    expect(refusal(() => decideOrder(noAccountType, { priceId: 'commercial', quantity: 1 }, holding(0, [openRetired]), 'key-2', now))).toBe(
+      'Accounts are limited to one license type, and your checkout for price_retired_2024 is still open: complete it, or try again when it expires, within 3 minutes.',
+    )
+  })
 })
 
 describe('the checkout an order goes into', () => {
