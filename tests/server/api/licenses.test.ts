@@ -23,7 +23,20 @@ describeApi('licenses on $name', (api) => {
   it('assigns a free seat, refuses a second seat for the same email (409), and unassigns', async () => {
     const assigned = await api.call('commercial@example.com', 'POST', '/licenses/assign', { firstName: ' Grace ', lastName: 'Hopper', email: 'Grace@Example.com' })
     expect(assigned.status).toBe(200)
-    expect(assigned.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' })
+    // The seat as Manage Licenses lists it: until the new holder signs in, pending, never used on the feed,
+    // ending with the subscription's period as Stripe holds it.
+    const periodEnd = (await api.stripe.subscriptions.retrieve('sub_demo_commercial')).items.data[0]!.current_period_end
+    expect(assigned.body).toEqual({
+      id: expect.any(String),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      expirationDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      lastFeedAccessAt: null,
+      pending: true,
+    })
+    // (Stripe keeps whole seconds; the demo data's period end has its milliseconds.)
+    expect(Math.floor(Date.parse(assigned.body.expirationDate) / 1000)).toBe(periodEnd)
     expect((await api.call('grace@example.com', 'GET', '/licenses')).body).toHaveLength(1)
     const again = await api.call('commercial@example.com', 'POST', '/licenses/assign', { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' })
     expect(again.status).toBe(409)
