@@ -1,19 +1,11 @@
 import { parse, protocol, type PGlite, type Transaction } from '@electric-sql/pglite'
 import type { NamedStatement } from './database'
-import { statementName } from './statement-names'
+import { statementOf } from './statement-names'
 
 const { serialize } = protocol
 
 /** The messages as one buffer: PGlite's backend runs a batch of them in one call, as a socket's would. */
-function batch(messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0))
-  let offset = 0
-  for (const message of messages) {
-    out.set(message, offset)
-    offset += message.length
-  }
-  return out
-}
+const batch = (messages: Uint8Array[]) => Buffer.concat(messages)
 
 /**
  * Statements on PGlite prepared by name, as on PostgreSQL (server/db/postgres.ts): parsed and
@@ -38,8 +30,7 @@ export function preparedStatements(db: PGlite) {
    * writing to the file system to the commit, as PGlite's own do).
    */
   return async function run<T>(connection: PGlite | Transaction, sql: string | NamedStatement, params: unknown[]): Promise<T[]> {
-    const name = statementName(sql, params)
-    const text = typeof sql === 'string' ? sql : sql.text
+    const { name, text } = statementOf(sql, params)
     if (name === undefined) return (await connection.query<T>(text, params)).rows
     // PGlite's lock on its one connection, which its own queries and LISTEN take too.
     return db._runExclusiveQuery(async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { log } from '../log'
 import type { Database, NamedStatement } from './database'
-import { statementName } from './statement-names'
+import { statementOf } from './statement-names'
 
 /**
  * pg's query config: every statement with parameters is named, so that each connection parses and
@@ -9,7 +9,7 @@ import { statementName } from './statement-names'
  * cost PostgreSQL more than running for most of the API's statements (decision 0027); the feed's
  * credential check names its own.
  */
-const pgQuery = (sql: string | NamedStatement, values: unknown[]) => ({ name: statementName(sql, values), text: typeof sql === 'string' ? sql : sql.text, values })
+const pgQuery = (sql: string | NamedStatement, values: unknown[]) => ({ ...statementOf(sql, values), values })
 
 /** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
 const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')

@@ -5,15 +5,15 @@ const maxNamed = 2_000
 const names = new Map<string, string>()
 
 /**
- * The name a statement runs under, prepared once per connection: its own (the feed's credential
+ * A statement's text and the name it runs under, prepared once per connection: its own (the feed's credential
  * check names its own), else one given to its text (the same text, the same name, in this process).
  * A statement with parameters holds one command (the extended protocol's rule), so it can be
  * prepared; one without may hold several (a migration) and runs as it is, unnamed.
  */
-export function statementName(sql: string | NamedStatement, values: readonly unknown[]): string | undefined {
-  if (typeof sql !== 'string') return sql.name
-  if (values.length === 0) return undefined
+export function statementOf(sql: string | NamedStatement, values: readonly unknown[]): { name: string | undefined; text: string } {
+  if (typeof sql !== 'string') return sql
+  if (values.length === 0) return { name: undefined, text: sql }
   let name = names.get(sql)
   if (name === undefined && names.size < maxNamed) names.set(sql, (name = `prism_${names.size}`))
-  return name
+  return { name, text: sql }
 }

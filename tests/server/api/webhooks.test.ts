@@ -81,9 +81,13 @@ describeApi('Stripe webhooks on $name', (api) => {
     const subscriptionEvent = api.deliveries.find((body) => body.includes('"customer.subscription.created"'))!
     // Stripe failing meanwhile: a repeat that asked it would fail, and Stripe would send it yet again.
     api.stripeFault.status = 500
-    const again = await Promise.resolve(api.deliver(subscriptionEvent)).finally(() => (api.stripeFault.status = null))
-    expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ received: true, duplicate: true })
+    try {
+      const again = await api.deliver(subscriptionEvent)
+      expect(again.status).toBe(200)
+      expect(await again.json()).toEqual({ received: true, duplicate: true })
+    } finally {
+      api.stripeFault.status = null
+    }
   })
 
   it('keeps each subscription of a second checkout apart: its own seats and its own renewal date', async () => {
