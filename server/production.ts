@@ -10,6 +10,7 @@ import { createFeedUsage } from './feed/feed-usage'
 import { createStandings } from './organisations/standing'
 import { createHandler } from './http/handler'
 import { healthChecks } from './http/health'
+import { keepIdleConnectionsOpen } from './http/keep-alive'
 import { closeGracefully } from './http/shutdown'
 import { log } from './log'
 import { periodicJobsWithStripe } from './periodic-jobs'
@@ -80,8 +81,7 @@ const server = createServer(
     trustProxy: settings.TRUST_PROXY,
   }),
 )
-// A proxy keeps connections open longer than Node's default 5 s would allow.
-server.keepAliveTimeout = 65_000
+keepIdleConnectionsOpen(server)
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
 closeGracefully(server, async () => {
   await instances.stop()

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { createBrowserRecord, observeMachines, stepBinding } from './model-coverage'
-import { signedInState } from './signed-in'
+import { signedInState, signIn } from './signed-in'
 
 interface Fixtures {
   /** Page errors a test expects (it provokes them); anything else fails the test. */
@@ -11,6 +11,11 @@ interface Fixtures {
    * 'commercial@example.com' })`); null: signed out. The sign-in itself happens once per worker.
    */
   signedInAs: string | null
+  /**
+   * The test ends the identity provider's session (it logs out at the provider): its browser gets a
+   * sign-in of its own, so that the session the worker's other tests share lives on.
+   */
+  endsProviderSession: boolean
   /** Records which states and transitions of the machines ran in the test's browser (e2e/support/model-coverage.ts). */
   recordMachines: void
 }
@@ -40,8 +45,9 @@ function reportCspViolations() {
 export const test = base.extend<Fixtures, WorkerFixtures>({
   expectedPageErrors: [[], { option: true }],
   signedInAs: [null, { option: true }],
-  page: async ({ page, signedInAs, browser }, provide) => {
-    if (signedInAs) await page.context().setStorageState(await signedInState(browser, signedInAs))
+  endsProviderSession: [false, { option: true }],
+  page: async ({ page, signedInAs, endsProviderSession, browser }, provide) => {
+    if (signedInAs) await page.context().setStorageState(await (endsProviderSession ? signIn(browser, signedInAs) : signedInState(browser, signedInAs)))
     await provide(page)
   },
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
@@ -75,6 +81,7 @@ export { expect }
 export function reportErrors(page: Page, errors: string[]) {
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
+    // The browser's own 'Failed to load resource' names no address: the location gives it.
+    if (message.type() === 'error') errors.push(message.text().startsWith('Failed to load resource') ? `${message.text()} (${message.location().url})` : message.text())
   })
 }

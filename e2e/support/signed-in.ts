@@ -23,7 +23,8 @@ export async function openSignedIn(page: Page, email: string, path = '/account')
   await page.goto(path)
 }
 
-async function signIn(browser: Browser, email: string): Promise<StorageState> {
+/** A sign-in of its own, through the identity provider, in a browser that then closes. */
+export async function signIn(browser: Browser, email: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: true })
   try {
     const page = await context.newPage()

@@ -5,6 +5,7 @@ import { demoPeople } from './demo-accounts'
 import { createHandler, type Handler } from '../http/handler'
 import { healthChecks } from '../http/health'
 import { closeGracefully } from '../http/shutdown'
+import { keepIdleConnectionsOpen } from '../http/keep-alive'
 import { startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './dev-site'
@@ -48,6 +49,7 @@ const server = createServer(
     trustProxy: () => false,
   }),
 )
+keepIdleConnectionsOpen(server)
 const devSite = dev ? await createDevSite(server) : undefined
 if (devSite) site = devSite.handle
 
