@@ -58,8 +58,13 @@ export const cappedMailParams = (organisation: string, purpose: MailPurpose, mai
   newId('act'),
 ]
 
-/** SQL: the outcome, and the workers woken (on commit). */
-export const cappedMailOutcomeSql = `(select outcome from decided) as outcome, ${notifyMailQueuedSql} as notified`
+/**
+ * SQL: the outcome, and the workers woken (on commit) only when a message is due now. A message put
+ * off or dropped wakes no one, nor does a replaced one (its worker was told when it was queued): a
+ * NOTIFY makes PostgreSQL commit the transaction under a lock every notifying transaction of the
+ * server shares, and an organisation past its cap would queue every assignment on it.
+ */
+export const cappedMailOutcomeSql = `(select outcome from decided) as outcome, (select ${notifyMailQueuedSql} from decided where outcome = 'queued') as notified`
 
 /** Queues a message an organisation causes, within its caps; answers what became of it. */
 export async function queueCappedMail(tx: Queryable, organisation: string, purpose: MailPurpose, mail: OutgoingMail): Promise<CappedOutcome> {

@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { mailCaps } from '../../../server/mail/mail-caps'
+import { mailQueuedChannel } from '../../../server/mail/outbox'
 import { describeApi } from '../../../testkit/server/api-fixture'
 import { person } from '../../../testkit/server/api-harness'
 import { organisationActivity } from '../../../testkit/server/organisation'
@@ -8,7 +9,7 @@ const owner = 'commercial@example.com'
 /** The entry among the newest two: a change and its mail's line share the transaction's time, so their order is the ids'. */
 const amongNewest = (entries: Record<string, unknown>[], expected: Record<string, unknown>) => expect(entries.slice(0, 2)).toContainEqual(expect.objectContaining(expected))
 
-describeApi('mail that cannot be abused on $name', (api) => {
+describeApi('mail that cannot be abused on $name', (api, database) => {
   const assign = (email: string) => api.call(owner, 'POST', '/licenses/assign', { firstName: 'Max', lastName: 'Mailed', email })
   const unassign = async (email: string) => {
     const [seat] = await api.db.query<{ id: string }>('select id from seats where assignee_email = $1', [email])
@@ -52,5 +53,26 @@ describeApi('mail that cannot be abused on $name', (api) => {
     const invited = await api.call(owner, 'POST', '/organisation/invitations', { email: 'late.invite@example.com', role: 'seat-manager' })
     expect(invited.status).toBe(201)
     amongNewest(await organisationActivity(api, owner), { kind: 'mail-dropped', subjectEmail: 'late.invite@example.com' })
+  })
+
+  // Counted exactly on PGlite, a database of this file's own: PostgreSQL's other test files notify on the same channel.
+  it.runIf(database.name === 'PGlite')('wakes the mail workers for a message due now, and not for one dropped or put off', async () => {
+    const heard = vi.fn()
+    const stop = await api.db.listen(mailQueuedChannel, heard)
+    try {
+      expect(heard).toHaveBeenCalledTimes(1)
+      expect((await assign('quietly.dropped@example.com')).status).toBe(200)
+      await api.db.query("update mail_outbox set sent_at = now(), next_attempt_at = null where recipient = 'pia@example.com'")
+      const [pia] = await api.db.query<{ id: string }>("select id from seats where assignee_email = 'pia@example.com'")
+      expect((await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: pia!.id })).status).toBe(200)
+      expect((await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Pia', lastName: 'Plus', email: 'pia@example.com' })).status).toBe(200)
+      expect((await outboxTo('pia@example.com')).map((mail) => mail.sent_at === null && mail.next_attempt_at.getTime() > Date.now())).toEqual([false, true])
+      expect((await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Pete', lastName: 'Plus', email: 'pete@example.com' })).status).toBe(200)
+      // Notifications arrive in the order their transactions committed: once the last is heard, the others would have been.
+      await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(2), { timeout: 3_000, interval: 20 })
+      expect(heard).toHaveBeenCalledTimes(2)
+    } finally {
+      await stop()
+    }
   })
 })
