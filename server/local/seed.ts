@@ -40,7 +40,8 @@ const stripeName = (owner: string) => owner.split('@')[0]!
  */
 export async function resetDatabase(db: Database, prices: PriceCatalogue): Promise<void> {
   await migrateSandbox(db)
-  const now = Date.now()
+  // Stripe's times are whole seconds (Unix timestamps): the demo's are too, in the sandbox and the portal's tables alike.
+  const now = Math.floor(Date.now() / 1000) * 1000
   await db.transaction(async (tx) => {
     await tx.query('truncate seats, subscriptions, stripe_events, accounts cascade')
     // Mail still queued from before the reset is about people who no longer exist: none of it is sent.
