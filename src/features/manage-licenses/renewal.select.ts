@@ -50,7 +50,8 @@ export function selectRenewal(snapshot: SnapshotFrom<typeof renewalMachine>) {
     cards: renewals.map(renewalCard),
     // A failed switch says why above the cards; the dialog says its own.
     error: idle ? error : null,
-    switching: snapshot.matches({ ready: 'switching' }),
+    // The subscription whose switch waits for its answer: its card shows progress.
+    switching: snapshot.matches({ ready: 'switching' }) ? (snapshot.context.switching?.subscriptionId ?? null) : null,
     canChange: idle,
     dialog: dialogOpen && changing ? { ...seatsDialogOf(changing), sending: snapshot.matches({ ready: { seats: 'sending' } }), error } : null,
   }

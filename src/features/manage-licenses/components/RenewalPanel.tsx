@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Loader, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
 import { renewalMachine } from '../../../../machines/renewal.machine'
 import { useAccountServices } from '../../../ui/account-services'
@@ -36,12 +36,20 @@ export function RenewalPanel() {
                   <Button variant="default" disabled={!card.autoRenew || !view.canChange} onClick={() => renewal.send({ type: 'seats.open', subscriptionId: card.id })}>
                     Change seats for renewal
                   </Button>
-                  <Switch
-                    label="Auto-renew"
-                    checked={card.autoRenew}
-                    disabled={!view.canChange}
-                    onChange={(event) => renewal.send({ type: 'autoRenew.set', subscriptionId: card.id, autoRenew: event.currentTarget.checked })}
-                  />
+                  <Group gap="sm">
+                    {view.switching === card.id && (
+                      <Group gap="xs" role="status">
+                        <Loader size="xs" aria-hidden="true" />
+                        <Text size="sm">Changing auto-renew…</Text>
+                      </Group>
+                    )}
+                    <Switch
+                      label="Auto-renew"
+                      checked={card.autoRenew}
+                      disabled={!view.canChange}
+                      onChange={(event) => renewal.send({ type: 'autoRenew.set', subscriptionId: card.id, autoRenew: event.currentTarget.checked })}
+                    />
+                  </Group>
                 </Group>
               </Stack>
             </Card>
