@@ -1,6 +1,7 @@
 import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
+import { billingCalls } from './billing-calls'
 import { catalogue } from './faults'
 import { dialog, dialogFailed, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
@@ -676,6 +677,8 @@ export const calls: readonly CallCase[] = [
   },
   // The organisation's calls (issue 30).
   ...organisationCalls,
+  // The billing paperwork and renewals (issue 31).
+  ...billingCalls,
 ]
 
 async function expectAssigneeKept(page: Page) {

@@ -1,0 +1,182 @@
+import { expect, type Page } from '@playwright/test'
+import type { CompanyDetails, Renewal } from '../../common/billing-contract'
+import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '../../testkit/models/renewal.model'
+import { demo } from '../support/accounts'
+import type { CallCase } from './calls'
+import { dialog, dialogFailed, loading, pageLoad, sidebarUsable } from './on-screen'
+
+/**
+ * The billing paperwork and renewals (issue 31) in the fault matrix: Invoices and company (its
+ * load, and saving the company details) and Manage Licenses' Renewal panel (its load, the seats
+ * for the renewal, auto-renew). Cara, the Commercial demo owner, sees both. The renewal changes act
+ * on a made-up subscription that her panel loads; no change reaches the API (sessions.ts stops any).
+ */
+
+const invoicesPath = '/account/invoices'
+const invoicesLoad = pageLoad(invoicesPath, 'Your invoices could not be loaded', (page) => page.getByLabel('Loading your invoices'))
+const companyForm = (page: Page) => page.getByRole('region', { name: 'Company details' })
+
+/** What the user types into the company form: the details as saved, and the fields that hold them. */
+const typedCompany: CompanyDetails = {
+  legalName: 'Fault Tolerant GmbH',
+  address: { line1: 'Fehlerweg 8', line2: '', city: 'Berlin', postalCode: '10115', state: '', country: 'DE' },
+  taxId: null,
+}
+const companyFields = {
+  'Legal name': typedCompany.legalName,
+  Address: typedCompany.address.line1,
+  'Postal code': typedCompany.address.postalCode,
+  City: typedCompany.address.city,
+  Country: typedCompany.address.country,
+}
+const companyField = (page: Page, name: string) => companyForm(page).getByRole('textbox', { name, exact: true })
+async function expectCompanyKept(page: Page) {
+  for (const [name, value] of Object.entries(companyFields)) await expect(companyField(page, name)).toHaveValue(value)
+}
+const saveCompany = (page: Page) => companyForm(page).getByRole('button', { name: 'Save company details' }).click()
+
+const renewalsPath = '/account/licenses'
+const renewsOn = 'March 1, 2027'
+/** A renewal the demo data lacks (Cara's, under another id): the panel's list holds it, so its changes target no real subscription. */
+const subscriptionId = 'sub_fault'
+const madeUpRenewal: Renewal = { ...caraRenewal, subscriptionId }
+const withRenewal = { method: 'GET', path: '/api/renewals', json: [madeUpRenewal] }
+const renewalPanel = (page: Page) => page.getByRole('region', { name: 'Renewal' })
+const autoRenew = (page: Page) => renewalPanel(page).getByRole('switch', { name: 'Auto-renew' })
+const seatsField = (page: Page) => dialog(page, 'Seats for renewal').getByRole('textbox', { name: `Licenses from ${renewsOn}` })
+const keptSeats = '3'
+const saveSeats = (page: Page) => dialog(page, 'Seats for renewal').getByRole('button', { name: 'Save', exact: true }).click()
+// The switch's input is drawn over by its track, which takes the click for it.
+const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
+
+async function openRenewal(page: Page) {
+  await page.goto(renewalsPath)
+  await expect(renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })).toBeVisible()
+}
+
+export const billingCalls: readonly CallCase[] = [
+  {
+    name: 'GET /api/stripe/invoices',
+    method: 'GET',
+    path: '/api/stripe/invoices',
+    account: demo.commercial,
+    ...invoicesLoad,
+    // The seed's one paid invoice of the Commercial subscription, with its PDF.
+    done: async (page) => {
+      const invoice = page.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1)
+      await expect(invoice).toContainText('$1,495.00Paid')
+      await expect(invoice.getByRole('link', { name: /^Download invoice .+ \(PDF\)$/ })).toBeVisible()
+    },
+  },
+  {
+    name: 'GET /api/stripe/company',
+    method: 'GET',
+    path: '/api/stripe/company',
+    account: demo.commercial,
+    ...invoicesLoad,
+    // The form starts from what Stripe holds: the demo customer's name.
+    done: async (page) => {
+      await expect(companyField(page, 'Legal name')).toHaveValue('Cara Commercial')
+      await expect(companyForm(page).getByRole('button', { name: 'Save company details' })).toBeEnabled()
+    },
+  },
+  {
+    name: 'PUT /api/stripe/company',
+    method: 'PUT',
+    path: '/api/stripe/company',
+    account: demo.commercial,
+    reach: async (page) => {
+      await page.goto(invoicesPath)
+      for (const [name, value] of Object.entries(companyFields)) await companyField(page, name).fill(value)
+    },
+    send: saveCompany,
+    retry: saveCompany,
+    failed: async (page, message) => {
+      await expect(page.getByRole('alert').filter({ hasText: 'Your company details were not saved' })).toContainText(message)
+      await expectCompanyKept(page)
+      await expect(companyForm(page).getByRole('button', { name: 'Save company details' })).toBeEnabled()
+      await sidebarUsable(page)
+    },
+    waiting: async (page) => {
+      await loading(companyForm(page), 'Save company details')
+      await expectCompanyKept(page)
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      await expect(companyForm(page).getByRole('status').filter({ hasText: 'Company details saved' })).toBeVisible()
+      await expectCompanyKept(page)
+    },
+    slowAnswer: { json: () => typedCompany },
+  },
+  {
+    name: 'GET /api/renewals',
+    method: 'GET',
+    path: '/api/renewals',
+    account: demo.commercial,
+    ...pageLoad(renewalsPath, 'Your renewals could not be loaded', (page) => page.getByLabel('Loading your renewals')),
+    // Only the Renewal panel's own Try again: the rest of the page loaded.
+    retry: (page) => page.getByRole('alert').filter({ hasText: 'Your renewals could not be loaded' }).getByRole('button', { name: 'Try again' }).click(),
+    // The seed's Commercial subscription: five licenses that renew.
+    done: async (page) => {
+      await expect(renewalPanel(page).getByRole('article', { name: /^Commercial: renews on / })).toContainText('Renews with 5 licenses for $1,495.00 a year, before any tax.')
+      await expect(autoRenew(page)).toBeChecked()
+    },
+  },
+  {
+    name: 'PUT /api/stripe/renewals/{subscriptionId}/seats',
+    method: 'PUT',
+    path: `/api/stripe/renewals/${subscriptionId}/seats`,
+    account: demo.commercial,
+    stubs: [withRenewal],
+    reach: async (page) => {
+      await openRenewal(page)
+      await renewalPanel(page).getByRole('button', { name: 'Change seats for renewal' }).click()
+      await seatsField(page).fill(keptSeats)
+    },
+    send: saveSeats,
+    retry: saveSeats,
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Seats for renewal', 'Save', message)
+      await expect(seatsField(page)).toHaveValue(keptSeats)
+    },
+    waiting: async (page) => {
+      await loading(dialog(page, 'Seats for renewal'), 'Save')
+      await expect(seatsField(page)).toHaveValue(keptSeats)
+      await expect(dialog(page, 'Seats for renewal').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+    },
+    done: async (page) => {
+      await expect(dialog(page, 'Seats for renewal')).toBeHidden()
+      const card = renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })
+      await expect(card).toContainText('Renews with 3 licenses for $897.00 a year, before any tax.')
+      await expect(card).toContainText(`2 licenses end on ${renewsOn}`)
+    },
+    slowAnswer: { json: () => ({ ...fewerSeats, subscriptionId }) },
+  },
+  {
+    name: 'PUT /api/stripe/renewals/{subscriptionId}/auto-renew',
+    method: 'PUT',
+    path: `/api/stripe/renewals/${subscriptionId}/auto-renew`,
+    account: demo.commercial,
+    stubs: [withRenewal],
+    reach: openRenewal,
+    send: switchAutoRenew,
+    retry: switchAutoRenew,
+    // The switch stays on, as the subscription does, and can be turned off again.
+    failed: async (page, message) => {
+      await expect(renewalPanel(page).getByRole('alert').filter({ hasText: 'Auto-renew was not changed' })).toContainText(message)
+      await expect(autoRenew(page)).toBeChecked()
+      await expect(autoRenew(page)).toBeEnabled()
+      await sidebarUsable(page)
+    },
+    waiting: async (page) => {
+      await expect(renewalPanel(page).getByRole('status').filter({ hasText: 'Changing auto-renew…' })).toBeVisible()
+      await expect(autoRenew(page)).toBeDisabled()
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      await expect(renewalPanel(page).getByRole('article', { name: `Commercial: ends on ${renewsOn}` })).toContainText(`Auto-renew is off: its 5 licenses end on ${renewsOn}.`)
+      await expect(autoRenew(page)).not.toBeChecked()
+    },
+    slowAnswer: { json: () => ({ ...endsAtPeriodEnd, subscriptionId }) },
+  },
+]
