@@ -20,6 +20,8 @@ export default {
   ...base,
   mutate: ['machines/**/*.ts', 'src/api/errors.ts', 'common/plans.ts'],
   ignoreStatic: false,
+  // Every test file loads the mutated modules anew (vitest.stryker.static.config.ts).
+  vitest: { configFile: 'vitest.stryker.static.config.ts' },
   concurrency: 1,
   htmlReporter: { fileName: `${reportDir}/index.html` },
   jsonReporter: { fileName: `${reportDir}/mutation.json` },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { filesInOrder, testProjects } from './scripts/mutation/test-projects'
+import { everyFileIsolated, filesInOrder, testProjects } from './scripts/mutation/test-projects'
 import base from './vitest.config'
 
 /**
@@ -24,6 +24,7 @@ export default defineConfig({
     sequence: { ...base.test?.sequence, sequencer: RulesFirst },
     // A test file that fails to load fails the mutant's run, as it fails `npm test`.
     reporters: ['default', './scripts/mutation/load-failures-fail.ts'],
-    projects: testProjects((path) => ruleTests.test(path)),
+    // The rules' status lists and SQL are static mutants: every file loads them anew.
+    projects: everyFileIsolated(testProjects((path) => ruleTests.test(path))),
   },
 })

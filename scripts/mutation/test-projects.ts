@@ -14,6 +14,17 @@ export function testProjects(keep: (path: string) => boolean) {
 }
 
 /**
+ * The projects with every test file in modules of its own. A static mutant (a machine's states, a
+ * status list, a SQL text) is applied when its module loads; files that share their worker's modules
+ * (vitest.config.ts) can run a module loaded before the mutant was active, and the mutant then
+ * survives tests that kill it when run alone (seen: a session machine's action name, 26 November).
+ * The runs with static mutants pay the reload for a true score.
+ */
+export function everyFileIsolated(projects: readonly TestProjectInlineConfiguration[]) {
+  return projects.map((project) => ({ ...project, test: { ...project.test, isolate: true } }))
+}
+
+/**
  * A Vitest sequencer that runs the test files matching the first pattern first, then the second's,
  * and so on, the rest last: Stryker stops a mutant's run at its first failing test, so the quick
  * files that fail first save the slow ones for the mutants that survive them.
