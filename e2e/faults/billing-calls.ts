@@ -3,7 +3,7 @@ import type { CompanyDetails, Renewal } from '../../common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '../../testkit/models/renewal.model'
 import { demo } from '../support/accounts'
 import type { CallCase } from './calls'
-import { dialog, dialogFailed, loading, pageLoad, sidebarUsable } from './on-screen'
+import { dialog, dialogFailed, dialogWaits, loading, pageLoad, sidebarUsable } from './on-screen'
 
 /**
  * The billing paperwork and renewals (issue 31) in the fault matrix: Invoices and company (its
@@ -33,7 +33,8 @@ const companyField = (page: Page, name: string) => companyForm(page).getByRole('
 async function expectCompanyKept(page: Page) {
   for (const [name, value] of Object.entries(companyFields)) await expect(companyField(page, name)).toHaveValue(value)
 }
-const saveCompany = (page: Page) => companyForm(page).getByRole('button', { name: 'Save company details' }).click()
+const saveCompanyButton = (page: Page) => companyForm(page).getByRole('button', { name: 'Save company details' })
+const saveCompany = (page: Page) => saveCompanyButton(page).click()
 
 const renewalsPath = '/account/licenses'
 const renewsOn = 'March 1, 2027'
@@ -42,16 +43,19 @@ const subscriptionId = 'sub_fault'
 const madeUpRenewal: Renewal = { ...caraRenewal, subscriptionId }
 const withRenewal = { method: 'GET', path: '/api/renewals', json: [madeUpRenewal] }
 const renewalPanel = (page: Page) => page.getByRole('region', { name: 'Renewal' })
+/** The card of the renewal the panel lists, while it renews. */
+const renewingCard = (page: Page) => renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })
 const autoRenew = (page: Page) => renewalPanel(page).getByRole('switch', { name: 'Auto-renew' })
-const seatsField = (page: Page) => dialog(page, 'Seats for renewal').getByRole('textbox', { name: `Licenses from ${renewsOn}` })
+const seatsDialogName = 'Seats for renewal'
+const seatsField = (page: Page) => dialog(page, seatsDialogName).getByRole('textbox', { name: `Licenses from ${renewsOn}` })
 const keptSeats = '3'
-const saveSeats = (page: Page) => dialog(page, 'Seats for renewal').getByRole('button', { name: 'Save', exact: true }).click()
+const saveSeats = (page: Page) => dialog(page, seatsDialogName).getByRole('button', { name: 'Save', exact: true }).click()
 // The switch's input is drawn over by its track, which takes the click for it.
 const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
 
 async function openRenewal(page: Page) {
   await page.goto(renewalsPath)
-  await expect(renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })).toBeVisible()
+  await expect(renewingCard(page)).toBeVisible()
 }
 
 export const billingCalls: readonly CallCase[] = [
@@ -77,7 +81,7 @@ export const billingCalls: readonly CallCase[] = [
     // The form starts from what Stripe holds: the demo customer's name.
     done: async (page) => {
       await expect(companyField(page, 'Legal name')).toHaveValue('Cara Commercial')
-      await expect(companyForm(page).getByRole('button', { name: 'Save company details' })).toBeEnabled()
+      await expect(saveCompanyButton(page)).toBeEnabled()
     },
   },
   {
@@ -94,7 +98,7 @@ export const billingCalls: readonly CallCase[] = [
     failed: async (page, message) => {
       await expect(page.getByRole('alert').filter({ hasText: 'Your company details were not saved' })).toContainText(message)
       await expectCompanyKept(page)
-      await expect(companyForm(page).getByRole('button', { name: 'Save company details' })).toBeEnabled()
+      await expect(saveCompanyButton(page)).toBeEnabled()
       await sidebarUsable(page)
     },
     waiting: async (page) => {
@@ -136,19 +140,17 @@ export const billingCalls: readonly CallCase[] = [
     send: saveSeats,
     retry: saveSeats,
     failed: async (page, message) => {
-      await dialogFailed(page, 'Seats for renewal', 'Save', message)
+      await dialogFailed(page, seatsDialogName, 'Save', message)
       await expect(seatsField(page)).toHaveValue(keptSeats)
     },
     waiting: async (page) => {
-      await loading(dialog(page, 'Seats for renewal'), 'Save')
+      await dialogWaits(page, seatsDialogName, 'Save')
       await expect(seatsField(page)).toHaveValue(keptSeats)
-      await expect(dialog(page, 'Seats for renewal').getByRole('button', { name: 'Cancel' })).toBeDisabled()
     },
     done: async (page) => {
-      await expect(dialog(page, 'Seats for renewal')).toBeHidden()
-      const card = renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })
-      await expect(card).toContainText('Renews with 3 licenses for $897.00 a year, before any tax.')
-      await expect(card).toContainText(`2 licenses end on ${renewsOn}`)
+      await expect(dialog(page, seatsDialogName)).toBeHidden()
+      await expect(renewingCard(page)).toContainText('Renews with 3 licenses for $897.00 a year, before any tax.')
+      await expect(renewingCard(page)).toContainText(`2 licenses end on ${renewsOn}`)
     },
     slowAnswer: { json: () => ({ ...fewerSeats, subscriptionId }) },
   },

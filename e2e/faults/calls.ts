@@ -3,7 +3,7 @@ import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import { catalogue } from './faults'
-import { dialog, dialogFailed, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
+import { dialog, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
 
 /**
@@ -272,9 +272,8 @@ export const calls: readonly CallCase[] = [
       await expect(tokenNameField(page)).toHaveValue(tokenName)
     },
     waiting: async (page) => {
-      await loading(dialog(page, 'Create feed token'), 'Create token')
+      await dialogWaits(page, 'Create feed token', 'Create token')
       await expect(tokenNameField(page)).toHaveValue(tokenName)
-      await expect(dialog(page, 'Create feed token').getByRole('button', { name: 'Cancel' })).toBeDisabled()
     },
     done: async (page) => {
       const box = dialog(page, 'Feed token created')
@@ -301,8 +300,7 @@ export const calls: readonly CallCase[] = [
       await expect(dialog(page, 'Revoke feed token')).toContainText(`Revoke ${madeUpToken.name} (…${madeUpToken.last4})?`)
     },
     waiting: async (page) => {
-      await loading(dialog(page, 'Revoke feed token'), 'Revoke')
-      await expect(dialog(page, 'Revoke feed token').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+      await dialogWaits(page, 'Revoke feed token', 'Revoke')
     },
     done: async (page) => {
       await expect(dialog(page, 'Revoke feed token')).toBeHidden()
@@ -425,8 +423,7 @@ export const calls: readonly CallCase[] = [
       await expect(dialog(page, 'Regenerate key').getByText(/The old key stops working at once/)).toBeVisible()
     },
     waiting: async (page) => {
-      await loading(dialog(page, 'Regenerate key'), 'Regenerate key')
-      await expect(dialog(page, 'Regenerate key').getByRole('button', { name: 'Cancel' })).toBeDisabled()
+      await dialogWaits(page, 'Regenerate key', 'Regenerate key')
     },
     done: async (page) => {
       await expect(dialog(page, 'Regenerate key').getByRole('textbox', { name: 'New license key' })).toHaveValue(/^\S+$/)

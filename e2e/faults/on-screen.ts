@@ -47,6 +47,12 @@ export async function dialogFailed(page: Page, name: string, action: string, mes
   await expect(box.getByRole('button', { name: 'Cancel' })).toBeEnabled()
 }
 
+/** A dialog whose request is out: its action shows progress, and Cancel waits for the answer. */
+export async function dialogWaits(page: Page, name: string, action: string) {
+  await loading(dialog(page, name), action)
+  await expect(dialog(page, name).getByRole('button', { name: 'Cancel' })).toBeDisabled()
+}
+
 /** A page's own load: opening the page sends it; a failure shows the message and Try again. */
 export function pageLoad(path: string, failedTitle: string, progress: (page: Page) => Locator) {
   return {
