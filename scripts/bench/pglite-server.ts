@@ -12,6 +12,7 @@ import { migrate } from '../../server/db/migrations'
 import { createFeedUsage } from '../../server/feed/feed-usage'
 import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
+import { keepIdleConnectionsOpen } from '../../server/http/keep-alive'
 import { closeGracefully } from '../../server/http/shutdown'
 import { loopbackProxies, parseTrustedProxies } from '../../server/http/trusted-proxies'
 import { applySubscription } from '../../server/licensing/subscription-store'
@@ -113,7 +114,7 @@ const server = createServer(
     trustProxy: parseTrustedProxies(loopbackProxies).trusted!,
   }),
 )
-server.keepAliveTimeout = 65_000
+keepIdleConnectionsOpen(server)
 server.listen(Number(env('PORT')), process.env.HOST ?? '127.0.0.1', () => log.info({ port: (server.address() as AddressInfo).port, database: db.kind }, 'bench PGlite server listening'))
 closeGracefully(server, async () => {
   await instances.stop()
