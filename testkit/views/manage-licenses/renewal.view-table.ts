@@ -48,7 +48,10 @@ export const renewalViewTable: ViewTable<RenewalHeld> = {
     alerts: held.error ? [`Auto-renew was not changed${held.error}`] : [],
   }),
   // One switch at a time: the card's controls wait for the answer, which it says it awaits.
-  'renewal.ready.switching': (_, held) => ({ ...cards(held), shows: [...cards(held).shows!, 'Changing auto-renew…'], disabled: [change], dialogs: [], alerts: [] }),
+  'renewal.ready.switching': (_, held) => {
+    const shown = cards(held)
+    return { ...shown, shows: [...shown.shows!, 'Changing auto-renew…'], disabled: [change], dialogs: [], alerts: [] }
+  },
   'renewal.ready.seats.editing': (sent, held) => dialog(sent, held, { enabled: ['Save', 'Cancel'], alerts: held.error ? [held.error] : [] }),
   // One request at a time: neither button can be pressed, and the typed count stays.
   'renewal.ready.seats.sending': (sent, held) => dialog(sent, held, { disabled: ['Save', 'Cancel'], alerts: [] }),
