@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, type Route } from '@playwright/test'
+import { expect, type Page, type Request } from '@playwright/test'
+import { interceptApi, routeApi, unrouteApi, type ApiRoute } from '../support/api-routes'
 import type { CallCase } from './calls'
 import { delayMs, faults, type Fault } from './faults'
 
@@ -60,7 +61,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   if (!retrying) release()
-  const intercept = async (route: Route) => {
+  const intercept = async (route: ApiRoute) => {
     if (route.request().method() !== call.method) return route.fallback()
     await released
     try {
@@ -81,12 +82,15 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   // The other calls the row answers itself, from before the user reaches the call (a made-up list to act on).
   const stubbed = (call.stubs ?? []).map((other) => ({
     matcher: (url: URL) => url.pathname === other.path,
-    handler: (route: Route) => (route.request().method() !== other.method ? route.fallback() : route.fulfill(other.json === undefined ? { status: 200, body: '' } : { status: 200, json: other.json })),
+    handler: (route: ApiRoute) =>
+      route.request().method() !== other.method ? route.fallback() : route.fulfill(other.json === undefined ? { status: 200, body: '' } : { status: 200, json: other.json }),
   }))
   const unrouteStubs = async () => {
-    for (const { matcher, handler } of stubbed) await page.unroute(matcher, handler).catch(() => {})
+    for (const { matcher, handler } of stubbed) await unrouteApi(page, matcher, handler)
   }
-  for (const { matcher, handler } of stubbed) await page.route(matcher, handler)
+  // From the page's first request, so the browser's guard against changes (sessions.ts) sees them all.
+  await interceptApi(page)
+  for (const { matcher, handler } of stubbed) await routeApi(page, matcher, handler)
   page.on('dialog', onDialog)
   if (!retrying) {
     try {
@@ -100,7 +104,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   page.on('request', onRequest)
   page.on('console', onConsole)
   page.on('pageerror', onPageError)
-  await page.route(isCall, intercept)
+  await routeApi(page, isCall, intercept)
   try {
     await (retrying ? call.retry! : call.send)(page)
     if (retrying) {
@@ -134,7 +138,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
     // server: a change would then really be made. Wait for the fault to answer first.
     release()
     if (sent.length > 0) await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, delayMs + 5_000))])
-    await page.unroute(isCall, intercept).catch(() => {})
+    await unrouteApi(page, isCall, intercept)
     await unrouteStubs()
     page.off('request', onRequest)
     page.off('console', onConsole)
@@ -144,7 +148,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
 }
 
 /** After the wait: the server's own answer for a read, a made-up success for a change (a 204 without a body when the row says so). */
-async function slowAnswer(route: Route, call: CallCase) {
+async function slowAnswer(route: ApiRoute, call: CallCase) {
   if (call.slowAnswer === 'server') return route.continue()
   const origin = new URL(route.request().url()).origin
   const json = call.slowAnswer.json?.(origin)

@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test'
+import type { ApiRoute } from '../support/api-routes'
 
 /** The spec's error catalogue (section 8), word for word: what the user reads for each fault. */
 export const catalogue = {
@@ -21,7 +21,7 @@ export interface Fault {
   /** What the catalogue says about it; undefined for the slow answer, which is not a failure. */
   message?: string
   /** Answers the intercepted call; `delayed` is the call's own answer after the wait. */
-  answer(route: Route, delayed: () => Promise<void>): Promise<void>
+  answer(route: ApiRoute, delayed: () => Promise<void>): Promise<void>
 }
 
 // Error statuses come with an empty body, so the message is the catalogue's text for the status.

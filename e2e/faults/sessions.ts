@@ -1,4 +1,5 @@
 import { expect, test as base } from '../support/fixtures'
+import { routeApiInContext } from '../support/api-routes'
 import { signedInState } from '../support/signed-in'
 
 /**
@@ -12,7 +13,8 @@ export const test = base.extend<{ account: string; noChanges: void }>({
   noChanges: [
     async ({ context }, provide) => {
       const leaked: string[] = []
-      await context.route(
+      routeApiInContext(
+        context,
         (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/login',
         (route) => {
           if (route.request().method() === 'GET') return route.fallback()

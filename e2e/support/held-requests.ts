@@ -1,4 +1,5 @@
-import type { Page, Request, Route } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
+import { routeApi, type ApiRoute } from './api-routes'
 
 /**
  * Waits until the page has nothing left to send from what happened before: a request the page
@@ -15,13 +16,13 @@ export async function pageRequestsSettled(page: Page) {
  * still in flight when the user closes a dialog, leaves a page or presses a button again.
  */
 export async function holdRequests(page: Page, path: string, method: string) {
-  const held: Route[] = []
+  const held: ApiRoute[] = []
   const failed: Request[] = []
-  const matches = (request: Request) => request.method() === method && new URL(request.url()).pathname === path
+  const matches = (request: Pick<Request, 'method' | 'url'>) => request.method() === method && new URL(request.url()).pathname === path
   page.on('requestfailed', (request) => {
     if (matches(request)) failed.push(request)
   })
-  await page.route(`**${path}`, (route) => (matches(route.request()) ? void held.push(route) : route.continue()))
+  await routeApi(page, path, (route) => (matches(route.request()) ? void held.push(route) : route.continue()))
   return {
     held,
     /** Requests the page gave up (aborted) while they were held. */

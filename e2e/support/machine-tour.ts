@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { planPaths, type PathPlan } from '../../testkit/model/paths'
 import { oracles } from '../../testkit/oracles/oracles'
+import { routeApi, type ApiRoute } from './api-routes'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -93,7 +94,7 @@ const sameCall = (one: ApiCall, other: ApiCall) => one.method === other.method &
 
 /** Holds every request of the toured actors on one page until a path step answers it. */
 export class HeldRequests {
-  private held: { call: ApiCall; route: Route }[] = []
+  private held: { call: ApiCall; route: ApiRoute }[] = []
   /** Who waits for the page's next request. */
   private waiting: (() => void)[] = []
 
@@ -105,7 +106,7 @@ export class HeldRequests {
 
   private async install(page: Page, actors: Partial<Record<string, ActorCalls>>) {
     const calls = Object.values(actors).flatMap((actor) => actor?.calls ?? [])
-    await page.route(/\/api\//, async (route) => {
+    await routeApi(page, /\/api\//, (route) => {
       const request = route.request()
       const path = new URL(request.url()).pathname.replace(/^\/api/, '')
       const call = calls.find((candidate) => candidate.method === request.method() && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)))
@@ -116,7 +117,7 @@ export class HeldRequests {
   }
 
   /** The page's request for the call, once it has sent it (woken by each request the page sends, not by a clock). */
-  private async take(call: ApiCall): Promise<Route> {
+  private async take(call: ApiCall): Promise<ApiRoute> {
     const deadline = Date.now() + 10_000
     for (;;) {
       const index = this.held.findIndex((held) => sameCall(held.call, call))

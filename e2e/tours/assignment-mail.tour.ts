@@ -3,6 +3,7 @@ import type { assignmentMailMachine } from '../../machines/assignment-mail.machi
 import { assignmentMailModel } from '../../testkit/models/assignment-mail.model'
 import { newSeat, ownSeat } from '../../testkit/models/manage-licenses.model'
 import { demo } from '../support/accounts'
+import { routeApi } from '../support/api-routes'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { assignmentMailViewTable } from '../../testkit/views/manage-licenses/assignment-mail.view-table'
@@ -15,7 +16,7 @@ export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
   view: { table: assignmentMailViewTable },
   actors: { resendSeatMail: { calls: [{ method: 'POST', path: `/licenses/${newSeat.id}/resend` }] } },
   open: async (page) => {
-    await page.route('**/api/licenses/assigned', (route) => route.fulfill({ json: [ownSeat, newSeat] }))
+    await routeApi(page, '/api/licenses/assigned', (route) => route.fulfill({ json: [ownSeat, newSeat] }))
     await openAs(page, demo.commercial, '/account/licenses')
   },
   perform: async (page, event) => {

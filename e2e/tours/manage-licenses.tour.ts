@@ -5,6 +5,7 @@ import type { ManageLicensesInput } from '../../machines/manage-licenses.machine
 import { manageLicensesModel } from '../../testkit/models/manage-licenses.model'
 import { teamAs } from '../../testkit/organisations'
 import { demo } from '../support/accounts'
+import { routeApi } from '../support/api-routes'
 import type { Tour, TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { manageLicensesViewTable } from '../../testkit/views/manage-licenses/manage-licenses.view-table'
@@ -41,7 +42,7 @@ export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   open: async (page, input) => {
     const { checkoutReturned, role } = input as ManageLicensesInput
     // A member in another role (issue 30): the organisation answers with that role, and the page follows it.
-    if (role) await page.route('**/api/organisation', (route) => route.fulfill({ json: teamAs(role) }))
+    if (role) await routeApi(page, '/api/organisation', (route) => route.fulfill({ json: teamAs(role) }))
     await openAs(page, demo.commercial, checkoutReturned ? '/account/licenses?success=true&session_id=cs_test_1' : '/account/licenses')
   },
   perform,

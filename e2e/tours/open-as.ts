@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { routeApi } from '../support/api-routes'
 import { openSignedIn } from '../support/signed-in'
 
 const signedIn = new WeakMap<BrowserContext, string>()
@@ -21,7 +22,7 @@ export async function openAs(page: Page, email: string, path: string) {
  */
 export async function sessionAsksTheServer(page: Page) {
   let sessionAsked = false
-  await page.route('**/api/organisation', (route) => {
+  await routeApi(page, '/api/organisation', (route) => {
     if (sessionAsked) return route.fallback()
     sessionAsked = true
     return route.continue()
