@@ -297,6 +297,16 @@ export const migrations: Migration[] = [
       drop table if exists rate_limits
     `,
   },
+  {
+    version: 20,
+    name: "an organisation's mail found by its recipient",
+    // The caps (server/mail/mail-caps.ts) ask, at every assignment and invitation, whether the
+    // recipient had mail from the organisation today or has some waiting: found by the index, not by
+    // reading each of the organisation's messages (decision 0028).
+    sql: `
+      create index mail_outbox_by_org_recipient on mail_outbox (org_oid, lower(recipient), created_at) where org_oid is not null
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

@@ -17,7 +17,11 @@ const connectionLost = (error: Error) => log.warn({ err: { message: error.messag
 /** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
 export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
   const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
-  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 })
+  // Pipelined: a statement is sent without waiting for the one before it to be answered, so a
+  // transaction's `begin` travels with its first statement, and statements the work sends together
+  // (Promise.all) travel in one round trip. PostgreSQL still runs them one after another, each with
+  // a snapshot taken when it starts (decision 0028).
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, pipeline: true })
   // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
   // replaces it on the next query.
   pool.on('error', connectionLost)
@@ -56,9 +60,13 @@ export async function openPostgres(connectionString: string, options: { schema?:
     async transaction(work) {
       const { client, release } = await checkOut()
       let failure: Error | undefined
+      // Answered before the work's first statement, which it travels with; its failure (a lost
+      // connection) fails that statement too.
+      const begun = client.query('begin')
+      begun.catch(() => {})
       try {
-        await client.query('begin')
         const result = await work({ query: async <T>(sql: string | NamedStatement, params: unknown[] = []) => (await client.query(pgQuery(sql, params))).rows as T[] })
+        await begun
         await client.query('commit')
         return result
       } catch (error) {

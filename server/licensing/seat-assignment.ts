@@ -45,16 +45,17 @@ interface TakenSeat {
  * Gives a free seat of the owner's subscriptions in good standing to a developer. The owner's
  * account row is locked first, in a statement of its own, so two assignments of the last free seat
  * (or of the same email) cannot both succeed, on any instance: the next statement's snapshot
- * comes after the lock, so it sees the assignment that held it.
+ * comes after the lock, so it sees the assignment that held it. The two are sent together all the
+ * same: the database runs a connection's statements in order, whenever they arrive.
  */
 export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest, by: Acting): Promise<AssignedLicense> {
   const email = assignee.email.toLowerCase()
   return db.transaction(async (tx) => {
-    const [owner] = await tx.query<AccountRow & { actor: AccountRow | null }>(`select oid, email, first_name, last_name, ${accountJsonSql('$2')} as actor from accounts where oid = $1 for update`, [
-      ownerOid,
-      by.oid,
+    // Sent together, answered in one round trip: PostgreSQL runs the second after the lock is held.
+    const [[owner], [seat]] = await Promise.all([
+      tx.query<AccountRow & { actor: AccountRow | null }>(`select oid, email, first_name, last_name, ${accountJsonSql('$2')} as actor from accounts where oid = $1 for update`, [ownerOid, by.oid]),
+      tx.query<TakenSeat>(takeFreeSeatSql, [ownerOid, assignee.email, assignee.firstName, assignee.lastName, email]),
     ])
-    const [seat] = await tx.query<TakenSeat>(takeFreeSeatSql, [ownerOid, assignee.email, assignee.firstName, assignee.lastName, email])
     refuseUnlessAssignable(seat!.statuses)
     if (seat!.taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
     if (!seat!.id) throw await noSeatLeft(tx, ownerOid)
