@@ -13,7 +13,7 @@ import { dialog, dialogFailed, dialogWaits, loading, pageLoad, sidebarUsable } f
  */
 
 const invoicesPath = '/account/invoices'
-const invoicesLoad = pageLoad(invoicesPath, 'Your invoices could not be loaded', (page) => page.getByLabel('Loading your invoices'))
+const invoicesLoad = pageLoad(invoicesPath, 'Your invoices and company details could not be loaded', (page) => page.getByLabel('Loading your invoices'))
 const companyForm = (page: Page) => page.getByRole('region', { name: 'Company details' })
 
 /** What the user types into the company form: the details as saved, and the fields that hold them. */

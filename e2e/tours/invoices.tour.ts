@@ -49,7 +49,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
       case '"loading"':
         return expect(main.getByLabel('Loading your invoices')).toBeVisible()
       case '"failed"':
-        await expect(main.getByRole('alert')).toContainText('Your invoices could not be loaded')
+        await expect(main.getByRole('alert')).toContainText('Your invoices and company details could not be loaded')
         return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
       case '"editing"': {
         await expect(main.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount((context.invoices as unknown[]).length + 1)

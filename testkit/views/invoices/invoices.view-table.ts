@@ -46,7 +46,7 @@ function notices({ error, saved, taxIdError }: InvoicesHeld): StateView {
 
 export const invoicesViewTable: ViewTable<InvoicesHeld> = {
   'invoices.loading': { shows: ['Invoices and company'], hides: [...invoiceTexts], absent: [save, 'Try again'], alerts: [] },
-  'invoices.failed': (_, { error }) => ({ alerts: [`Your invoices could not be loaded${error}Try again`], enabled: ['Try again'], absent: [save], hides: [...invoiceTexts] }),
+  'invoices.failed': (_, { error }) => ({ alerts: [`Your invoices and company details could not be loaded${error}Try again`], enabled: ['Try again'], absent: [save], hides: [...invoiceTexts] }),
   'invoices.editing': (sent, held) => {
     const notice = notices(held)
     return { ...notice, shows: ['Invoices', 'Company details', ...invoiceTexts, ...notice.shows!], fields: form(sent, held), enabled: [save], absent: ['Try again'] }

@@ -23,7 +23,8 @@ export function InvoicesPage() {
           <Skeleton height={240} radius="md" />
         </Stack>
       )}
-      {view.loadError && <LoadFailed title="Your invoices could not be loaded" message={view.loadError} onRetry={() => papers.send({ type: 'papers.reload' })} />}
+      {/* The invoices and the details load together: either failing leaves the page without both. */}
+      {view.loadError && <LoadFailed title="Your invoices and company details could not be loaded" message={view.loadError} onRetry={() => papers.send({ type: 'papers.reload' })} />}
       {view.shown && (
         <>
           <section aria-labelledby="invoices-heading">
