@@ -302,7 +302,7 @@ export const migrations: Migration[] = [
     name: "an organisation's mail found by its recipient",
     // The caps (server/mail/mail-caps.ts) ask, at every assignment and invitation, whether the
     // recipient had mail from the organisation today or has some waiting: found by the index, not by
-    // reading each of the organisation's messages (decision 0028).
+    // reading each of the organisation's messages (decision 0029).
     sql: `
       create index mail_outbox_by_org_recipient on mail_outbox (org_oid, lower(recipient), created_at) where org_oid is not null
     `,

@@ -20,7 +20,7 @@ export async function openPostgres(connectionString: string, options: { schema?:
   // Pipelined: a statement is sent without waiting for the one before it to be answered, so a
   // transaction's `begin` travels with its first statement, and statements the work sends together
   // (Promise.all) travel in one round trip. PostgreSQL still runs them one after another, each with
-  // a snapshot taken when it starts (decision 0028).
+  // a snapshot taken when it starts (decision 0029).
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, pipeline: true })
   // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
   // replaces it on the next query.
