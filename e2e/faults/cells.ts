@@ -81,7 +81,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   const onDialog = (dialog: { accept(): Promise<void> }) => dialog.accept() // leaving a page with unsaved changes
   // The other calls the row answers itself, from before the user reaches the call (a made-up list to act on).
   const stubbed = (call.stubs ?? []).map((other) => ({
-    matcher: (url: URL) => url.pathname === other.path,
+    matcher: other.path,
     handler: (route: ApiRoute) =>
       route.request().method() !== other.method ? route.fallback() : route.fulfill(other.json === undefined ? { status: 200, body: '' } : { status: 200, json: other.json }),
   }))

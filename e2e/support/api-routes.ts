@@ -4,10 +4,10 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test'
  * The API's requests answered by a test, through Chromium's own interception (the DevTools
  * protocol's Fetch domain) of the API's addresses only. Playwright's `page.route` pauses every
  * request of the page, the scripts and styles too, and turns the browser's cache off while any
- * route is set: each page load then fetched and compiled its fifty-odd modules anew, which doubled
- * the browser's CPU per load (decision 0028). Here the modules come from the cache, and only the
- * API's requests wait for the test. The handlers see the part of Playwright's Route the tests use,
- * with its order: the last added first, a page's before its browser's, `fallback` to the next.
+ * route is set: each of a page load's fifty-odd module requests then waited on the test's process,
+ * which doubled the browser's CPU per load (decision 0028). Here only the API's requests wait for
+ * the test. The handlers see the part of Playwright's Route the tests use, with its order: the last
+ * added first, a page's before its browser's, `fallback` to the next.
  */
 
 export interface ApiRequest {
@@ -83,10 +83,14 @@ class PageRoutes {
   private handled(requestId: string, request: RequestPaused['request'], handler: ApiHandler): Promise<boolean> {
     return new Promise<boolean>((settle) => {
       let settled = false
-      const answer = async (method: string, params: Record<string, unknown>) => {
+      /** A handler answers or passes the request on once. */
+      const decide = (answered: boolean) => {
         if (settled) throw new Error(`The request ${request.method} ${request.url} was answered already`)
         settled = true
-        settle(true)
+        settle(answered)
+      }
+      const answer = async (method: string, params: Record<string, unknown>) => {
+        decide(true)
         await this.send(method, { requestId, ...params })
       }
       const route: ApiRoute = {
@@ -102,11 +106,7 @@ class PageRoutes {
         },
         abort: (reason = 'failed') => answer('Fetch.failRequest', { errorReason: failureReasons[reason] }),
         continue: () => answer('Fetch.continueRequest', {}),
-        fallback: async () => {
-          if (settled) throw new Error(`The request ${request.method} ${request.url} was answered already`)
-          settled = true
-          settle(false)
-        },
+        fallback: async () => decide(false),
       }
       Promise.resolve()
         .then(() => handler(route))
