@@ -1,8 +1,9 @@
-import { Button, Card, Group, Loader, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
 import { renewalMachine } from '../../../../machines/renewal.machine'
 import { useAccountServices } from '../../../ui/account-services'
 import { useAppActorRef } from '../../../ui/app-actors'
+import { InlineProgress } from '../../../ui/InlineProgress'
 import { ErrorAlert } from '../../../ui/FormDialog'
 import { LoadFailed } from '../../../ui/LoadFailed'
 import { renewalActors } from '../renewal.actors'
@@ -37,12 +38,7 @@ export function RenewalPanel() {
                     Change seats for renewal
                   </Button>
                   <Group gap="sm">
-                    {view.switching === card.id && (
-                      <Group gap="xs" role="status">
-                        <Loader size="xs" aria-hidden="true" />
-                        <Text size="sm">Changing auto-renew…</Text>
-                      </Group>
-                    )}
+                    {view.switching === card.id && <InlineProgress compact>Changing auto-renew…</InlineProgress>}
                     <Switch
                       label="Auto-renew"
                       checked={card.autoRenew}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { purchaseCompleteMachine } from '../../../../machines/purchase-complete.machine'
 import { useAppActorRef } from '../../../ui/app-actors'
+import { InlineProgress } from '../../../ui/InlineProgress'
 import { useAccountServices } from '../../../ui/account-services'
 import { logCheckoutStatusFailure, purchaseCompleteActors } from '../purchase-complete.actors'
 import { selectPurchaseComplete } from '../purchase-complete.select'
@@ -30,10 +31,7 @@ export function PurchaseCompletePage({ success, sessionId, priceId }: PurchaseCo
     return (
       <Stack maw={640}>
         <Title order={1}>Your purchase</Title>
-        <Group gap="xs" role="status" aria-live="polite">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>Checking your purchase…</Text>
-        </Group>
+        <InlineProgress>Checking your purchase…</InlineProgress>
       </Stack>
     )
   }

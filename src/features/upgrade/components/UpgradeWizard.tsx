@@ -8,6 +8,7 @@ import type { PriceId } from '../../../../common/plans'
 import { formatUsd } from '../../../../common/format'
 import { selectUpgrade } from '../upgrade.select'
 import { ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { InlineProgress } from '../../../ui/InlineProgress'
 import '../upgrade.css'
 
 const PaymentStep = lazy(() => import('./PaymentStep'))
@@ -130,10 +131,7 @@ function WizardSteps({ upgrade, onClose }: { upgrade: UpgradeRef; onClose: () =>
             </Table.Tbody>
           </Table>
           {view.loadingPreview || !view.preview ? (
-            <Group gap="xs" role="status" aria-live="polite">
-              <Loader size="sm" aria-hidden="true" />
-              <Text>Loading the amount due today…</Text>
-            </Group>
+            <InlineProgress>Loading the amount due today…</InlineProgress>
           ) : (
             <Stack gap={4}>
               <Text fw={700}>{`Due today: ${view.preview.dueToday}`}</Text>
