@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
-import { offlineChromiumArgs, resolveChromium, testChromiumArgs } from './e2e/support/browser'
+import { offlineChromiumArgs, resolveChromium, testChromiumArgs, trustingCertificates } from './e2e/support/browser'
 import { serversReady, type E2eServer } from './e2e/support/servers'
 import { mailPortsFor } from './server/local/mail-catcher-ports'
+import { loadOrCreateCertificate } from './server/local/tls'
 
 const port = Number(process.env.E2E_PORT ?? 5183)
 export const baseURL = `https://localhost:${port}`
@@ -18,6 +19,9 @@ const mailPorts = (serverPort: number, env: Record<string, string | undefined> =
   return { MAILDEV_SMTP_PORT: env.MAILDEV_SMTP_PORT ?? derived.MAILDEV_SMTP_PORT, MAILDEV_WEB_PORT: env.MAILDEV_WEB_PORT ?? derived.MAILDEV_WEB_PORT }
 }
 const mail = mailPorts(port, process.env)
+// The built stack's certificate, made here if its server has not made it yet, so that the browser
+// trusts it from its launch (e2e/support/browser.ts says why).
+const trustStack = trustingCertificates([(await loadOrCreateCertificate(stackDataDir)).cert])
 /** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 
@@ -28,6 +32,13 @@ const servers: E2eServer[] = [
   // tools' dependencies (mermaid is large): the tests then start beside the servers, not the bundler.
   { port: devPort, localDir: devDataDir, dev: true, readyPath: '/node_modules/.vite/deps/mermaid.js', env: mailPorts(devPort) },
 ]
+
+const launchOptions = {
+  executablePath: resolveChromium(),
+  args: [...offlineChromiumArgs, ...testChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+}
+/** The projects on the built stack: the development build's few tests keep Playwright's own way of ignoring its certificate. */
+const trustingTheStack = { launchOptions: { ...launchOptions, args: [...launchOptions.args, trustStack] } }
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,10 +64,7 @@ export default defineConfig({
     // same 32 tests: an eighth of their time; decision 0017). The section-link tests ask for motion,
     // to check the smooth scroll.
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: resolveChromium(),
-      args: [...offlineChromiumArgs, ...testChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-    },
+    launchOptions,
   },
   projects: [
     // First, so that its few slow tests start beside the others rather than after them; one worker at
@@ -66,9 +74,9 @@ export default defineConfig({
     { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, workers: 1, timeout: 90_000, expect: { timeout: 25_000 } },
     // Every API call under every fault of issue 8 (e2e/faults); `npm run test:faults` runs only these.
     // Each test runs many cells in a row, so a page slow to load on a busy machine gets more time.
-    { name: 'faults', use: { ...devices['Desktop Chrome'], actionTimeout: 15_000 }, testMatch: /\.faults\.spec\.ts$/, workers: 1, expect: { timeout: 15_000 } },
+    { name: 'faults', use: { ...devices['Desktop Chrome'], ...trustingTheStack, actionTimeout: 15_000 }, testMatch: /\.faults\.spec\.ts$/, workers: 1, expect: { timeout: 15_000 } },
     // Journeys that change data (*.mutating) sign up people of their own, so they run beside the rest.
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.(dev|faults)\.spec\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], ...trustingTheStack }, testIgnore: /\.(dev|faults)\.spec\.ts$/ },
   ],
   // Every run starts from exactly the demo accounts. The two servers start side by side
   // (scripts/e2e-servers.ts); Playwright would start them one after the other.

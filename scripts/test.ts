@@ -1,78 +1,99 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
 
 /**
- * `npm test`, in three stages, each starting when the one before has passed:
- * 1. the checks that each use one core (type check, ESLint, Prettier, the build the browser tests
- *    serve) side by side, on the two cores one after another would leave half idle;
- * 2. every Vitest test, the model-based ones included, in one run (one start, and the long files'
- *    tails overlap the rest), then the model coverage check of `npm run test:model`;
- * 3. the browser tests.
- * The machine check (`scripts/test-machine.ts`) runs first, so a missing browser stops the run in
- * its first seconds. Each stage prints its time, and the run ends with all of them.
+ * `npm test`: after the machine check (`scripts/test-machine.ts`, so that a missing browser stops the
+ * run in its first seconds), every part at once, on three lines that each wait only for their own
+ * step before:
+ * - the type check, ESLint and Prettier's check;
+ * - the build, then the browser tests, which serve it;
+ * - every Vitest test, the model-based ones included, then the model coverage check of
+ *   `npm run test:model`.
+ * One after another, the parts left the cores idle a fifth of the browser tests' time: those wait
+ * on the pages more than they compute. Vitest runs at the lowest priority, so that it takes the time
+ * the browser tests leave (decision 0030). The browser tests print as they go; every other part
+ * prints once it ends. The first part to fail stops the others, and the run ends with each part's time.
  */
 const bin = (name: string) => `node_modules/.bin/${name}`
-const timings: string[] = []
+const runStart = performance.now()
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+const timings: string[] = []
+const running = new Set<ChildProcess>()
 
-interface Step {
+interface Part {
   name: string
   command: string
   args: string[]
+  /** The browser tests report each test as it ends; the other parts' output is kept until they end. */
+  toTerminal?: boolean
+  /** The lowest priority (nice 19), which the processes it starts inherit. */
+  background?: boolean
+  env?: NodeJS.ProcessEnv
 }
 
-/** Runs steps side by side, each with its output kept apart and printed once it ends. */
-async function sideBySide(stage: string, steps: Step[]) {
+/** Runs a part in a process group of its own (so that stopping it stops its servers and browsers); resolves when it has passed. */
+function run(part: Part): Promise<void> {
   const start = performance.now()
-  const children = steps.map((step) => {
-    const stepStart = performance.now()
-    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const ended = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)))
-    return ended.then((code) => {
-      const line = `${code === 0 ? '✓' : '✗'} ${step.name} (${seconds(stepStart)})`
-      if (code !== 0 || output.trim()) console.log(`\n${line}\n${output.trimEnd()}`)
-      else console.log(line)
-      return { step, code }
-    })
+  const child = spawn(part.command, part.args, {
+    stdio: ['ignore', part.toTerminal ? 'inherit' : 'pipe', part.toTerminal ? 'inherit' : 'pipe'],
+    env: part.env ?? process.env,
+    detached: true,
   })
-  const results = await Promise.all(children)
-  timings.push(`${stage}: ${seconds(start)}`)
-  const failed = results.filter((result) => result.code !== 0)
-  if (failed.length) stop(`${failed.map((result) => result.step.name).join(', ')} failed`)
-}
-
-/** Runs one command with the terminal as its own. */
-function inTerminal(stage: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
-  const start = performance.now()
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env })
-  timings.push(`${stage}: ${seconds(start)}`)
-  return status ?? 1
+  if (part.background && child.pid) setPriority(child.pid, 19)
+  running.add(child)
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child)
+      const line = `${code === 0 ? '✓' : '✗'} ${part.name} (${seconds(start)}, ended at ${seconds(runStart)})`
+      timings.push(line)
+      console.log(output.trim() ? `\n${line}\n${output.trimEnd()}\n` : line)
+      if (code === 0) resolve()
+      else stop(`${part.name} failed`)
+    }),
+  )
 }
 
 function stop(reason: string): never {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      // The group has already gone.
+    }
+  }
   console.error(`\nnpm test: ${reason}.\n${timings.join('\n')}`)
   process.exit(1)
 }
 
-const runStart = performance.now()
-if (inTerminal('machine check', bin('tsx'), ['scripts/test-machine.ts']) !== 0) stop('the machine lacks what the tests need')
+// Ctrl-C reaches only the terminal's process group: the parts' groups are stopped here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`stopped (${signal})`))
 
-await sideBySide('type check, lint, format, build', [
-  { name: 'type check (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
-  { name: 'format (Prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
-  { name: 'build', command: bin('tsx'), args: ['scripts/build.ts', 'localstack'] },
-])
+if (spawnSync(bin('tsx'), ['scripts/test-machine.ts'], { stdio: 'inherit' }).status !== 0) stop('the machine lacks what the tests need')
+timings.push(`✓ machine check (ended at ${seconds(runStart)})`)
 
 rmSync(modelCoverageDir, { recursive: true, force: true })
-const vitest = inTerminal('Vitest (model-based and other tests)', bin('vitest'), ['run'], { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir })
-if (vitest !== 0) stop('a Vitest test failed')
-if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
-
-if (inTerminal('browser tests (Playwright)', bin('playwright'), ['test']) !== 0) stop('a browser test failed')
+console.log('The checks, the build then the browser tests, and Vitest, side by side; each but the browser tests prints when it ends.')
+await Promise.all([
+  run({ name: 'type check (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] }),
+  run({ name: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] }),
+  run({ name: 'format (Prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] }),
+  run({ name: 'build', command: bin('tsx'), args: ['scripts/build.ts', 'localstack'] }).then(() =>
+    run({ name: 'browser tests (Playwright)', command: bin('playwright'), args: ['test'], toTerminal: true }),
+  ),
+  run({
+    name: 'Vitest (model-based and other tests)',
+    command: bin('vitest'),
+    args: ['run', '--reporter=dot'],
+    background: true,
+    env: { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir },
+  }).then(() => {
+    if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
+  }),
+])
 
 console.log(`\nnpm test passed in ${seconds(runStart)}:\n${timings.join('\n')}`)

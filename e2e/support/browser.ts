@@ -1,3 +1,4 @@
+import { createHash, X509Certificate } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
@@ -46,3 +47,19 @@ export const offlineChromiumArgs = ['--disable-background-networking', '--disabl
  * page runs and shows is the same: the interpreter and the baseline compiler run the same code.
  */
 export const testChromiumArgs = ['--disable-gpu', '--js-flags=--no-opt,--no-maglev']
+
+/**
+ * The flag that has Chromium trust the local stack's self-signed certificates, by their public keys.
+ * With Playwright's `ignoreHTTPSErrors` alone, a new connection fails the certificate check and
+ * Chromium restarts the request, ignoring the error; a request restarted 32 times fails with
+ * `net::ERR_TOO_MANY_RETRIES` (HttpNetworkTransaction's limit), as a page's stylesheet did when the
+ * machine was busy. A trusted certificate raises no error to restart from.
+ */
+export function trustingCertificates(certificatePems: readonly string[]) {
+  const publicKeys = certificatePems.map((pem) =>
+    createHash('sha256')
+      .update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64'),
+  )
+  return `--ignore-certificate-errors-spki-list=${publicKeys.join(',')}`
+}
