@@ -28,7 +28,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
-    // One migrated PGlite for the run, whose dump every test process starts its databases from.
+    // One migrated PGlite dump for the run, from which every test process starts its databases.
     globalSetup: ['testkit/server/migrated-pglite-setup.ts'],
     // Unit tests see the local stack's configuration, as the built app does.
     env: loadEnv('localstack', process.cwd(), 'VITE_'),

@@ -1,18 +1,29 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { pgliteDatabase, type Database } from '../../server/db/database'
 import { dumpMigrated } from './migrated-dump'
 
 /**
- * The migrated database every new one starts from: the run's dump (testkit/server/migrated-pglite-setup.ts),
- * or, in a run without that global setup (a mutation run's), one this process makes once.
+ * The migrated database every new one in this process starts from. Starting PGlite and migrating
+ * takes 2.5–3 s of CPU, starting from a dump about 0.4 s: the first test process to need one makes
+ * the run's dump (testkit/server/migrated-pglite-setup.ts names it) and the others read it, where
+ * fourteen processes in a run each made their own. A process of a run without the global setup (a
+ * mutation run's) makes its own once.
  */
 let migratedCopy: Promise<Blob> | undefined
 
-function copyOfMigrated(): Promise<Blob> {
-  const file = inject('migratedPglite')
-  return file ? Promise.resolve(new Blob([readFileSync(file)])) : dumpMigrated()
+async function copyOfMigrated(): Promise<Blob> {
+  const shared = inject('migratedPglite')
+  if (shared && existsSync(shared)) return new Blob([readFileSync(shared)])
+  const copy = await dumpMigrated()
+  if (shared) {
+    // Written aside, then renamed: another process sees the whole dump or none.
+    const partial = `${shared}.${process.pid}`
+    writeFileSync(partial, new Uint8Array(await copy.arrayBuffer()))
+    renameSync(partial, shared)
+  }
+  return copy
 }
 
 /** A new in-memory PGlite with every migration applied, the product's and the payment sandbox's. */
