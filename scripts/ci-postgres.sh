@@ -16,6 +16,10 @@ id -u prismpg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/
 data=$(mktemp -d /tmp/prism-pg.XXXXXX)
 chown prismpg "$data"
 port=${PG_TEST_PORT:-55432}
+# A server an earlier run left on the port would stop this one from starting: take the next free port.
+if [ -z "${PG_TEST_PORT:-}" ]; then
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+fi
 runuser -u prismpg -- "$bin/initdb" -D "$data" -A trust -U postgres >/dev/null
 runuser -u prismpg -- "$bin/pg_ctl" -D "$data" -l "$data/server.log" -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
 echo "postgres://postgres@127.0.0.1:$port/postgres"
