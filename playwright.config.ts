@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { offlineChromiumArgs, resolveChromium, testChromiumArgs, trustingCertificates } from './e2e/support/browser'
+import { offlineChromiumArgs, resolveChromium, testChromiumArgs, trustingCertificate } from './e2e/support/browser'
 import { serversReady, type E2eServer } from './e2e/support/servers'
 import { mailPortsFor } from './server/local/mail-catcher-ports'
 import { loadOrCreateCertificate } from './server/local/tls'
@@ -21,7 +21,7 @@ const mailPorts = (serverPort: number, env: Record<string, string | undefined> =
 const mail = mailPorts(port, process.env)
 // The built stack's certificate, made here if its server has not made it yet, so that the browser
 // trusts it from its launch (e2e/support/browser.ts says why).
-const trustStack = trustingCertificates([(await loadOrCreateCertificate(stackDataDir)).cert])
+const trustStack = trustingCertificate((await loadOrCreateCertificate(stackDataDir)).cert)
 /** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 

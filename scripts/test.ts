@@ -14,7 +14,8 @@ import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
  * One after another, the parts left the cores idle a fifth of the browser tests' time: those wait
  * on the pages more than they compute. Vitest runs at the lowest priority, so that it takes the time
  * the browser tests leave, with four times its timeouts (decisions 0030 and 0032). The browser tests
- * print as they go; every other part prints once it ends. The first part to fail stops the others, and the run ends with each part's time.
+ * print as they go; every other part prints once it ends. The first part to fail stops the others,
+ * and the run ends with each part's time.
  */
 const bin = (name: string) => `node_modules/.bin/${name}`
 const runStart = performance.now()

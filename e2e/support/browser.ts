@@ -49,17 +49,13 @@ export const offlineChromiumArgs = ['--disable-background-networking', '--disabl
 export const testChromiumArgs = ['--disable-gpu', '--js-flags=--no-opt,--no-maglev']
 
 /**
- * The flag that has Chromium trust the local stack's self-signed certificates, by their public keys.
+ * The flag that has Chromium trust the local stack's self-signed certificate, by its public key.
  * With Playwright's `ignoreHTTPSErrors` alone, a new connection fails the certificate check and
  * Chromium restarts the request, ignoring the error; a request restarted 32 times fails with
  * `net::ERR_TOO_MANY_RETRIES` (HttpNetworkTransaction's limit), as a page's stylesheet did when the
  * machine was busy. A trusted certificate raises no error to restart from.
  */
-export function trustingCertificates(certificatePems: readonly string[]) {
-  const publicKeys = certificatePems.map((pem) =>
-    createHash('sha256')
-      .update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
-      .digest('base64'),
-  )
-  return `--ignore-certificate-errors-spki-list=${publicKeys.join(',')}`
+export function trustingCertificate(certificatePem: string) {
+  const publicKey = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' })
+  return `--ignore-certificate-errors-spki-list=${createHash('sha256').update(publicKey).digest('base64')}`
 }

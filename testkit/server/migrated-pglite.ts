@@ -2,7 +2,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
 import { pgliteDatabase, type Database } from '../../server/db/database'
-import { dumpMigrated } from './migrated-dump'
+import { migrate } from '../../server/db/migrations'
+import { migrateSandbox } from '../../server/local/sandbox/schema'
 
 /**
  * The migrated database every new one in this process starts from. Starting PGlite and migrating
@@ -12,6 +13,18 @@ import { dumpMigrated } from './migrated-dump'
  * mutation run's) makes its own once.
  */
 let migratedCopy: Promise<Blob> | undefined
+
+/** A fresh PGlite with every migration applied, the product's and the payment sandbox's, dumped as a tarball. */
+async function dumpMigrated(): Promise<Blob> {
+  const fresh = await PGlite.create()
+  const db = pgliteDatabase(fresh)
+  await migrate(db)
+  // The tests run the local stack's database: the payment sandbox's tables too.
+  await migrateSandbox(db)
+  const copy = await fresh.dumpDataDir('none')
+  await fresh.close()
+  return copy
+}
 
 async function copyOfMigrated(): Promise<Blob> {
   const shared = inject('migratedPglite')
