@@ -20,8 +20,11 @@ function testFiles(dir: string): string[] {
 // command line's (`npm test` runs the unit tests with --exclude). A file added while `vitest` watches
 // is picked up when it restarts.
 const files = testFiles('tests')
-const isolated = files.filter((path) => replacesModules.test(readFileSync(path, 'utf8')))
+const source = new Map(files.map((path) => [path, readFileSync(path, 'utf8')]))
+const isolated = files.filter((path) => replacesModules.test(source.get(path)!))
 const shared = files.filter((path) => !isolated.includes(path))
+/** A file that asks for a DOM (happy-dom) in its docblock; the others run in Node's environment. */
+const inDom = (path: string) => /@vitest-environment happy-dom/.test(source.get(path)!)
 
 export default defineConfig({
   plugins: [react()],
@@ -41,7 +44,11 @@ export default defineConfig({
     projects: [
       // Loading React, Mantine and XState anew for every file took 40% of the run: files that only
       // import share their worker's modules (tests/setup.ts still runs before each file).
-      { extends: true, test: { name: 'shared', include: shared, isolate: false } },
+      // A worker is kept for the next file only if that file wants the same environment: files in
+      // the order of their size, Node's and happy-dom's mixed, replaced the worker at almost every
+      // file. A project each keeps them apart (projects run one after the other).
+      { extends: true, test: { name: 'shared-dom', include: shared.filter(inDom), isolate: false } },
+      { extends: true, test: { name: 'shared-node', include: shared.filter((path) => !inDom(path)), isolate: false } },
       // (An empty include would mean Vitest's default: every test file.)
       ...(isolated.length ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }] : []),
     ],
