@@ -4,6 +4,7 @@ import { inject } from 'vitest'
 import { pgliteDatabase, type Database } from '../../server/db/database'
 import { migrate } from '../../server/db/migrations'
 import { migrateSandbox } from '../../server/local/sandbox/schema'
+import { createPglitePool } from './pglite-pool'
 
 /**
  * The migrated database every new one in this process starts from. Starting PGlite and migrating
@@ -39,8 +40,15 @@ async function copyOfMigrated(): Promise<Blob> {
   return copy
 }
 
-/** A new in-memory PGlite with every migration applied, the product's and the payment sandbox's. */
-export async function openMigratedPglite(): Promise<Database> {
-  migratedCopy ??= copyOfMigrated()
-  return pgliteDatabase(await PGlite.create({ loadDataDir: await migratedCopy }))
+const pool = createPglitePool()
+
+/**
+ * An in-memory PGlite with every migration applied, the product's and the payment sandbox's, and
+ * nothing else: a new one, or one a test closed, set back (testkit/server/pglite-pool.ts).
+ */
+export function openMigratedPglite(): Promise<Database> {
+  return pool.open(async () => {
+    migratedCopy ??= copyOfMigrated()
+    return PGlite.create({ loadDataDir: await migratedCopy })
+  })
 }
