@@ -12,8 +12,9 @@ import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
  * - every Vitest test, the model-based ones included, then the model coverage check of
  *   `npm run test:model`.
  * One after another, the parts left the cores idle a fifth of the browser tests' time: those wait
- * on the pages more than they compute. Vitest runs at the lowest priority, so that it takes the time
- * the browser tests leave, with four times its timeouts (decisions 0030 and 0032). The browser tests
+ * on the pages more than they compute. The build and the browser tests are the longest line: the
+ * checks and Vitest run at the lowest priority, so that they take the time the browser tests leave,
+ * Vitest with four times its timeouts (decisions 0030, 0032 and 0033). The browser tests
  * print as they go; every other part prints once it ends. The first part to fail stops the others,
  * and the run ends with each part's time.
  */
@@ -80,9 +81,9 @@ timings.push(`✓ machine check (ended at ${seconds(runStart)})`)
 rmSync(modelCoverageDir, { recursive: true, force: true })
 console.log('The checks, the build then the browser tests, and Vitest, side by side; each but the browser tests prints when it ends.')
 await Promise.all([
-  run({ name: 'type check (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] }),
-  run({ name: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] }),
-  run({ name: 'format (Prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] }),
+  run({ name: 'type check (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'], background: true }),
+  run({ name: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'], background: true }),
+  run({ name: 'format (Prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], background: true }),
   run({ name: 'build', command: bin('tsx'), args: ['scripts/build.ts', 'localstack'] }).then(() =>
     run({ name: 'browser tests (Playwright)', command: bin('playwright'), args: ['test'], toTerminal: true }),
   ),
