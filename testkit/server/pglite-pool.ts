@@ -27,16 +27,28 @@ const keptIdle = 2
 /** The schemas a test's objects live in: not the system's, nor a session's temporary ones. */
 const inUserSchema = (column: string) => `${column} not in ('pg_catalog', 'information_schema', 'pg_toast') and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`
 
-/** Everything a test could change of the schema, in one text: relations, columns, constraints, indexes, triggers, functions, schemas, roles. */
+/**
+ * Everything a test could change of the schema, in one text: relations, columns with their types,
+ * constraints, indexes, triggers and whether they fire, views, functions, sequences, enums,
+ * policies, schemas, roles.
+ */
 const fingerprintQuery = `
   select md5(string_agg(item, E'\\n' order by item)) as fingerprint from (
     select 'relation ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text as item from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${inUserSchema('n.nspname')}
-    union all select 'column ' || table_schema || '.' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') from information_schema.columns where ${inUserSchema('table_schema')}
+    union all select 'column ' || a.attrelid::regclass::text || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where a.attnum > 0 and not a.attisdropped and ${inUserSchema('n.nspname')}
     union all select 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(c.oid) from pg_constraint c join pg_namespace n on n.oid = c.connamespace where ${inUserSchema('n.nspname')}
     union all select 'index ' || indexdef from pg_indexes where ${inUserSchema('schemaname')}
-    union all select 'trigger ' || tgrelid::regclass::text || ' ' || tgname from pg_trigger where not tgisinternal
-    union all select 'function ' || n.nspname || '.' || p.proname || ' ' || md5(p.prosrc) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${inUserSchema('n.nspname')}
-    union all select 'schema ' || nspname from pg_namespace
+    union all select 'trigger ' || tgrelid::regclass::text || ' ' || case when tgisinternal then 'internal' else tgname::text end || ' ' || tgenabled::text from pg_trigger
+    union all select 'view ' || viewname || ' ' || md5(definition) from pg_views where ${inUserSchema('schemaname')}
+    union all select 'function ' || n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || pg_get_function_result(p.oid) || ' ' || md5(p.prosrc)
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${inUserSchema('n.nspname')}
+    union all select 'sequence ' || seqrelid::regclass::text || ' ' || seqincrement || ' ' || seqmin || ' ' || seqmax || ' ' || seqstart || ' ' || seqcycle::text from pg_sequence
+    union all select 'enum ' || enumtypid::regtype::text || ' ' || enumlabel from pg_enum
+    union all select 'policy ' || polrelid::regclass::text || ' ' || polname from pg_policy
+    union all select 'row security ' || oid::regclass::text from pg_class where relrowsecurity
+    union all select 'schema ' || nspname from pg_namespace where nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'
     union all select 'role ' || rolname from pg_roles
   ) as schema`
 
@@ -85,6 +97,8 @@ export function createPglitePool(): PglitePool {
     let closed = false
     const inFlight = new Set<Promise<unknown>>()
     const listening = new Set<() => Promise<void>>()
+    // Stops a borrower began without waiting (a sandbox stopping as it closes): finished before the PGlite goes back.
+    const stopping = new Set<Promise<void>>()
     function whileOpen<T>(work: () => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('PGlite is closed'))
       const running = work()
@@ -98,15 +112,30 @@ export function createPglitePool(): PglitePool {
     return {
       kind: db.kind,
       query: (sql, params) => whileOpen(() => db.query(sql, params)),
-      transaction: (work) => whileOpen(() => db.transaction(work)),
-      withAdvisoryLock: (key, work) => whileOpen(() => db.withAdvisoryLock(key, work)),
+      transaction: (work) =>
+        whileOpen(() =>
+          db.transaction(async (tx) => {
+            // A transaction's handle kept past its end reaches no one: the PGlite may be another borrower's by then.
+            let ended = false
+            try {
+              return await work({ query: (sql, params) => (ended || closed ? Promise.reject(new Error('Transaction is closed')) : tx.query(sql, params)) })
+            } finally {
+              ended = true
+            }
+          }),
+        ),
+      // Its work's statements are this database's own, each refused once it is closed; a close from
+      // within the work must not wait for the work.
+      withAdvisoryLock: (key, work) => (closed ? Promise.reject(new Error('PGlite is closed')) : db.withAdvisoryLock(key, work)),
       listen: (channel, onNotify) =>
         whileOpen(async () => {
           const stopListening = await db.listen(channel, onNotify)
           const stop = async () => {
             // Once only: after the database is closed, the PGlite may be another borrower's.
             if (!listening.delete(stop)) return
-            await stopListening()
+            const stopped = stopListening()
+            stopping.add(stopped)
+            await stopped
           }
           listening.add(stop)
           return stop
@@ -116,6 +145,7 @@ export function createPglitePool(): PglitePool {
         closed = true
         await Promise.allSettled([...inFlight])
         for (const stop of [...listening]) await stop().catch(() => undefined)
+        await Promise.allSettled([...stopping])
         if (idle.length < keptIdle) idle.push(pg)
         else await pg.close()
       },
@@ -128,7 +158,14 @@ export function createPglitePool(): PglitePool {
       if (pg) return lend(pg)
       const started = await start()
       migrated ??= describeMigrated(started)
-      await migrated
+      try {
+        await migrated
+      } catch (error) {
+        // Read again by the next open, not kept failed for the rest of the process.
+        migrated = undefined
+        await started.close()
+        throw error
+      }
       return lend(started)
     },
   }
