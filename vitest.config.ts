@@ -25,6 +25,8 @@ const isolated = files.filter((path) => replacesModules.test(source.get(path)!))
 const shared = files.filter((path) => !isolated.includes(path))
 /** A file that asks for a DOM (happy-dom) in its docblock; the others run in Node's environment. */
 const inDom = (path: string) => /@vitest-environment happy-dom/.test(source.get(path)!)
+/** A project of these files, or none when there are none: an empty include would mean Vitest's default, every test file. */
+const project = (name: string, include: string[], options: { isolate?: boolean } = {}) => (include.length ? [{ extends: true as const, test: { name, include, ...options } }] : [])
 
 export default defineConfig({
   plugins: [react()],
@@ -47,10 +49,13 @@ export default defineConfig({
       // A worker is kept for the next file only if that file wants the same environment: files in
       // the order of their size, Node's and happy-dom's mixed, replaced the worker at almost every
       // file. A project each keeps them apart (projects run one after the other).
-      { extends: true, test: { name: 'shared-dom', include: shared.filter(inDom), isolate: false } },
-      { extends: true, test: { name: 'shared-node', include: shared.filter((path) => !inDom(path)), isolate: false } },
-      // (An empty include would mean Vitest's default: every test file.)
-      ...(isolated.length ? [{ extends: true as const, test: { name: 'isolated', include: isolated } }] : []),
+      ...project('shared-dom', shared.filter(inDom), { isolate: false }),
+      ...project(
+        'shared-node',
+        shared.filter((path) => !inDom(path)),
+        { isolate: false },
+      ),
+      ...project('isolated', isolated),
     ],
   },
 })

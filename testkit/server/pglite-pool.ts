@@ -3,8 +3,8 @@ import { pgliteDatabase, type Database } from '../../server/db/database'
 
 /**
  * A test process's PGlites, lent again once closed. Starting one from the migrated dump costs about
- * 0.9 s of CPU, 67 times in a Vitest run; setting a closed one back to the migrated state costs a
- * few milliseconds. A lent database behaves as a PGlite of its own: closed, it refuses every
+ * 0.9 s of CPU (a Vitest run started 67 before this pool, 5 with it); setting a closed one back to
+ * the migrated state costs a few milliseconds. A lent database behaves as a PGlite of its own: closed, it refuses every
  * statement, and nothing of its session (prepared statements, listeners, settings) or its rows is
  * left for the next borrower. One whose tables, columns, constraints, indexes or functions were
  * changed (a test that drops or creates a table) is not lent again.
@@ -23,6 +23,9 @@ interface Migrated {
 
 /** At most this many closed PGlites are kept (each holds its own memory, over 100 MB). */
 const keptIdle = 2
+
+/** What a closed PGlite answers to a statement, and so does a lent database once closed. */
+const refusedAsClosed = () => Promise.reject(new Error('PGlite is closed'))
 
 /** The schemas a test's objects live in: not the system's, nor a session's temporary ones. */
 const inUserSchema = (column: string) => `${column} not in ('pg_catalog', 'information_schema', 'pg_toast') and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast_temp%'`
@@ -54,8 +57,13 @@ const fingerprintQuery = `
 
 const tablesQuery = `select format('%I.%I', schemaname, tablename) as name from pg_tables where ${inUserSchema('schemaname')} order by 1`
 
-async function describeMigrated(pg: PGlite): Promise<Migrated> {
+async function fingerprintOf(pg: PGlite): Promise<string> {
   const [{ fingerprint }] = (await pg.query<{ fingerprint: string }>(fingerprintQuery)).rows as [{ fingerprint: string }]
+  return fingerprint
+}
+
+async function describeMigrated(pg: PGlite): Promise<Migrated> {
+  const fingerprint = await fingerprintOf(pg)
   const tables = (await pg.query<{ name: string }>(tablesQuery)).rows.map((row) => row.name)
   const rows: Migrated['rows'] = []
   for (const table of tables) {
@@ -69,8 +77,7 @@ async function describeMigrated(pg: PGlite): Promise<Migrated> {
 async function setBack(pg: PGlite, migrated: Migrated): Promise<boolean> {
   // The session: prepared statements, settings, LISTENs, temporary tables, advisory locks.
   await pg.exec('discard all')
-  const [{ fingerprint }] = (await pg.query<{ fingerprint: string }>(fingerprintQuery)).rows as [{ fingerprint: string }]
-  if (fingerprint !== migrated.fingerprint) return false
+  if ((await fingerprintOf(pg)) !== migrated.fingerprint) return false
   await pg.transaction(async (tx) => {
     await tx.exec(`truncate ${migrated.tables.join(', ')} restart identity cascade`)
     for (const { table, json } of migrated.rows) await tx.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [json])
@@ -100,7 +107,7 @@ export function createPglitePool(): PglitePool {
     // Stops a borrower began without waiting (a sandbox stopping as it closes): finished before the PGlite goes back.
     const stopping = new Set<Promise<void>>()
     function whileOpen<T>(work: () => Promise<T>): Promise<T> {
-      if (closed) return Promise.reject(new Error('PGlite is closed'))
+      if (closed) return refusedAsClosed()
       const running = work()
       inFlight.add(running)
       void running.then(
@@ -126,7 +133,7 @@ export function createPglitePool(): PglitePool {
         ),
       // Its work's statements are this database's own, each refused once it is closed; a close from
       // within the work must not wait for the work.
-      withAdvisoryLock: (key, work) => (closed ? Promise.reject(new Error('PGlite is closed')) : db.withAdvisoryLock(key, work)),
+      withAdvisoryLock: (key, work) => (closed ? refusedAsClosed() : db.withAdvisoryLock(key, work)),
       listen: (channel, onNotify) =>
         whileOpen(async () => {
           const stopListening = await db.listen(channel, onNotify)
