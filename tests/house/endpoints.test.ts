@@ -22,12 +22,12 @@ function unusedDependency(name: string | symbol): never {
   throw new Error(`Reading the app's routes used a dependency (${String(name)})`)
 }
 
-/** Each client function called once, with a placeholder for every parameter: the calls it makes. */
+/** Each client function called once, with a placeholder for its first parameter (an id, a body or a query; none read here): the calls it makes. */
 async function clientCalls() {
   const made: string[] = []
   const recording = (async (options: CallOptions<unknown>) => void made.push(`${options.method} ${apiBase}${options.path}`)) as Caller
-  const functions = Object.values(createAccountsApi(recording)) as ((...placeholders: string[]) => Promise<unknown>)[]
-  for (const send of functions) await send('placeholder-1', 'placeholder-2')
+  const functions = Object.values(createAccountsApi(recording)) as unknown as ((placeholder: string) => Promise<unknown>)[]
+  for (const send of functions) await send('placeholder')
   return { made, functions: functions.length }
 }
 
