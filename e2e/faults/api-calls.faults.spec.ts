@@ -1,4 +1,4 @@
-import type { CallCase } from './calls'
+import type { CallCase } from './call-case'
 import { calls } from './calls'
 import { runCalls, timeoutFor } from './cells'
 import { expect, test } from './sessions'

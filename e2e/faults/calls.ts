@@ -2,52 +2,10 @@ import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '../../common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
+import type { CallCase } from './call-case'
 import { catalogue } from './faults'
 import { dialog, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
-
-/**
- * Every call the SPA makes to the accounts API (spec section 7), with how a user sends it and
- * what they should see when it fails, is slow, or answers. The fault matrix runs each row against
- * each fault of faults.ts.
- */
-export interface CallCase {
-  /** The matrix row: method and path, and where the call is sent from when there are several places. */
-  name: string
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** The path the call goes to. */
-  path: string
-  /** The demo account that can send it. */
-  account: string
-  /** Takes the user to where they send the call, with what they typed (the fault applies only after); nothing for a page's own load. */
-  reach(page: Page): Promise<void>
-  /** What the user does that sends the call (for a page's load: opening the page). */
-  send(page: Page): Promise<void>
-  /** How the user sends it again from what a failure left on screen; without it they start over with reach and send. */
-  retry?(page: Page): Promise<void>
-  /** What the user sees when the call fails with the catalogue's message: the message where they were, still usable, their input kept. */
-  failed(page: Page, message: string): Promise<void>
-  /** While the answer is slow: progress shows, and the page still answers the user. */
-  waiting(page: Page): Promise<void>
-  /** Once an answer came: it was handled. */
-  done(page: Page): Promise<void>
-  /** The slow answer: the server's own for a read, a made-up success for a change (200, or the status given: 204 has no body), so the demo data stays as it is. */
-  slowAnswer: 'server' | { json?: (origin: string) => unknown; status?: number }
-  /** The answer is not read as JSON (its content not shown, or a text download saved as it comes): a malformed JSON body is a success like any other. */
-  ignoresBody?: boolean
-  /** The flow's own message for every failure, instead of the catalogue's (the upgrade's payment step). */
-  message?: string
-  /** A failure only logged, not shown (spec section 8): the line the page logs. */
-  logged?: RegExp
-  /** Faults (matrix columns) that are an answer for this call, shown and not logged: a 404 for a checkout that is not the user's. */
-  notLoggedFor?: readonly string[]
-  /**
-   * Other calls answered in the browser for the whole cell, from before the user reaches the call:
-   * a change the same action sends (a made-up success, 200 with no body), or a read answered with
-   * made-up data (json) the demo data lacks, such as a token to revoke.
-   */
-  stubs?: readonly { method: string; path: string; json?: unknown }[]
-}
 
 /** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
 async function upgradeFailed(page: Page, message: string) {
@@ -158,6 +116,7 @@ async function downloadCsv(page: Page) {
   await page.getByRole('button', { name: 'Download CSV' }).click()
 }
 
+/** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
 export const calls: readonly CallCase[] = [
   {
     name: 'POST /api/auth/login',

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test'
 import { interceptApi, routeApi, unrouteApi, type ApiRoute } from '../support/api-routes'
-import type { CallCase } from './calls'
+import type { CallCase } from './call-case'
 import { delayMs, faults, type Fault } from './faults'
 
 /** One cell of the matrix: a call under a fault, and whether the user saw what they should. */

@@ -3,7 +3,7 @@ import type { AssignedLicense } from '../../common/contract'
 import type { Invitation, InvitationOffer, Member, Organisation } from '../../common/organisation-contract'
 import { demoPeople } from '../../server/local/demo-accounts'
 import { demo, expectNotice } from '../support/accounts'
-import type { CallCase } from './calls'
+import type { CallCase } from './call-case'
 import { dialog, dialogFailed, loadFailed, loading, nav, pageLoad, sidebarUsable, tryAgain } from './on-screen'
 
 /**

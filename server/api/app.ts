@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { apiBase, apiMounts, apiRoutes } from '../../common/api-paths'
 import { noteCaller } from '../http/request-log'
 import { createStandings } from '../organisations/standing'
 import { accountRoutes, discordRoutes } from './account'
@@ -24,7 +25,7 @@ import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
 
 /** The calls that answer without a bearer token: each checks its own credentials. */
-export const openPaths = ['/api/stripe/webhook', '/api/feed/authorize'] as const
+export const openPaths = [apiRoutes.stripeWebhook, apiRoutes.feedAuthorize].map((route) => `${apiBase}${route.path}`)
 
 /**
  * The accounts API (spec section 7) under /api: the guard every call passes (a bearer token with
@@ -34,14 +35,14 @@ export const openPaths = ['/api/stripe/webhook', '/api/feed/authorize'] as const
  */
 export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const { db, gateway, siteOrigin } = deps
-  const app = new Hono<Env>({ strict: false }).basePath('/api')
+  const app = new Hono<Env>({ strict: false }).basePath(apiBase)
   const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits, deps.instancesUp)
   const standings = deps.standings ?? createStandings(db)
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
-  app.route('/stripe/webhook', stripeWebhookRoutes(db, gateway))
-  app.route('/feed', feedRoutes({ db, usage: deps.feedUsage, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
+  app.route(apiMounts.feed, feedRoutes({ db, usage: deps.feedUsage, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
@@ -57,26 +58,26 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
   app.use('*', limitBody(maxBodyBytes, 'The request body is too large.'))
   // Every other call under /stripe reaches Stripe: it takes from the person's Stripe budget too.
-  app.use('/stripe/*', async (c, next) => {
+  app.use(`${apiMounts.stripe}/*`, async (c, next) => {
     takeToken(c.get('caller').oid, 'stripe')
     await next()
   })
 
-  app.route('/auth', authRoutes(db))
-  app.route('/licenses', licenseRoutes(db))
-  app.route('/feed-tokens', feedTokenRoutes(db))
-  app.route('/account/activity', activityRoutes(db))
-  app.route('/account', accountRoutes(db))
-  app.route('/organisation/invitations', organisationInvitationRoutes(db, standings))
-  app.route('/organisation', organisationRoutes(db, standings))
-  app.route('/invitations', invitationRoutes(db, standings))
-  app.route('/discord', discordRoutes(db, deps.discordInviteUrl))
-  app.route('/stripe', billingRoutes(db, gateway, siteOrigin))
-  app.route('/stripe', checkoutRoutes(db, gateway, siteOrigin))
-  app.route('/stripe', companyRoutes(db, gateway))
-  app.route('/stripe/renewals', renewalChangeRoutes(db, gateway))
-  app.route('/renewals', renewalRoutes(db))
-  app.route('/products', productRoutes(db, deps.prices))
+  app.route(apiMounts.auth, authRoutes(db))
+  app.route(apiMounts.licenses, licenseRoutes(db))
+  app.route(apiMounts.feedTokens, feedTokenRoutes(db))
+  app.route(apiMounts.activity, activityRoutes(db))
+  app.route(apiMounts.account, accountRoutes(db))
+  app.route(apiMounts.organisationInvitations, organisationInvitationRoutes(db, standings))
+  app.route(apiMounts.organisation, organisationRoutes(db, standings))
+  app.route(apiMounts.invitations, invitationRoutes(db, standings))
+  app.route(apiMounts.discord, discordRoutes(db, deps.discordInviteUrl))
+  app.route(apiMounts.stripe, billingRoutes(db, gateway, siteOrigin))
+  app.route(apiMounts.stripe, checkoutRoutes(db, gateway, siteOrigin))
+  app.route(apiMounts.stripe, companyRoutes(db, gateway))
+  app.route(apiMounts.renewalChanges, renewalChangeRoutes(db, gateway))
+  app.route(apiMounts.renewals, renewalRoutes(db))
+  app.route(apiMounts.products, productRoutes(db, deps.prices))
 
   const undeclared = [...declaredPermissions(app, openPaths)].filter(([, permission]) => !permission).map(([route]) => route)
   if (undeclared.length) throw new Error(`Every API route declares its permission; these do not: ${undeclared.join(', ')}`)

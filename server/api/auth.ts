@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { loginRequestSchema } from '../../common/contract'
 import type { Queryable } from '../db/database'
 import { signIn } from '../licensing/account-store'
@@ -8,7 +9,7 @@ import { jsonBody } from './json-body'
 
 /** POST /api/auth/login: the session's first call, creating or refreshing the caller's account. */
 export function authRoutes(db: Queryable) {
-  return resource().post('/login', allow('person'), jsonBody(loginRequestSchema), async (c) => {
+  return resource().post(apiRoutes.login.route, allow('person'), jsonBody(loginRequestSchema), async (c) => {
     const body = c.req.valid('json')
     const who = caller(c)
     if (body.oid !== who.oid) throw new Refusal('forbidden', 'You can only sign in as yourself.')

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePreviewQuerySchema, upgradeRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
@@ -16,31 +17,31 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
   const customerOfCaller = async (oid: string) => customerOf(await findAccountRow(db, oid))
   return (
     resource()
-      .post('/create-customer-portal-session', allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
+      .post(apiRoutes.createPortalSession.route, allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
         const { returnUrl } = c.req.valid('json')
         const customerId = await customerOfCaller(caller(c).oid)
         const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
         return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
       })
       // Without a billing account there is no payment method yet (a Community owner about to upgrade).
-      .get('/has-default-payment-method', allow('billing'), async (c) => {
+      .get(apiRoutes.hasDefaultPaymentMethod.route, allow('billing'), async (c) => {
         const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
         const card = customerId ? await gateway.defaultCard(customerId) : null
         return c.json({ hasPaymentMethod: card !== null, card })
       })
       // The customer's open SetupIntent, or a new one: asking again makes nothing new.
-      .get('/create-setup-intent', allow('billing'), async (c) => {
+      .get(apiRoutes.createSetupIntent.route, allow('billing'), async (c) => {
         const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), gateway.findOrCreateCustomer)
         return c.json(await gateway.setupIntentFor(customerId))
       })
       // Only a card that a SetupIntent of the customer's set up (payments/cards.ts).
-      .post('/save-default-payment-method', allow('billing'), jsonBody(savePaymentMethodRequestSchema), async (c) => {
+      .post(apiRoutes.saveDefaultPaymentMethod.route, allow('billing'), jsonBody(savePaymentMethodRequestSchema), async (c) => {
         const { paymentMethodId } = c.req.valid('json')
         const customerId = await customerOfCaller(caller(c).oid)
         const card = await gateway.saveDefaultPaymentMethod({ customerId, paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
         return c.json({ paymentMethodId, card })
       })
-      .get('/upgrade-preview', allow('billing'), async (c) => {
+      .get(apiRoutes.upgradePreview.route, allow('billing'), async (c) => {
         const query = parsed(upgradePreviewQuerySchema, c.req.query())
         const { customerId, changes } = await planUpgrade(db, caller(c).oid, query)
         const previews = await Promise.all(
@@ -49,7 +50,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
         const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
         return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: annualTotal(query), renewsOn: renewsOn.toISOString() })
       })
-      .post('/upgrade-community-subscription', allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
+      .post(apiRoutes.upgrade.route, allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
         const request = c.req.valid('json')
         const oid = caller(c).oid
         const { customerId, refusals, changes } = await planUpgrade(db, oid, request)

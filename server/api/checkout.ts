@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { checkoutRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
@@ -15,7 +16,7 @@ import { allow } from './permissions'
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
   return resource()
-    .get('/checkout-sessions/:sessionId', allow('billing'), async (c) => {
+    .get(apiRoutes.checkoutStatus.route, allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
       const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
       const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await gateway.checkoutSession(sessionId) : null
@@ -24,7 +25,7 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
       const fulfilled = session.subscriptionId ? await holdsSubscription(db, session.subscriptionId) : false
       return c.json({ status: fulfilled ? ('fulfilled' as const) : ('processing' as const) })
     })
-    .post('/create-checkout-session', allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
+    .post(apiRoutes.createCheckoutSession.route, allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
       const body = c.req.valid('json')
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { companyDetailsSchema } from '../../common/billing-contract'
 import type { Database } from '../db/database'
 import { billingCustomerFor } from '../licensing/billing-access'
@@ -13,9 +14,9 @@ import { allow } from './permissions'
  */
 export function companyRoutes(db: Database, gateway: StripeGateway) {
   return resource()
-    .get('/invoices', allow('billing'), async (c) => c.json(await gateway.invoices(await billingCustomerFor(db, caller(c).oid))))
-    .get('/company', allow('billing'), async (c) => c.json(await gateway.companyDetails(await billingCustomerFor(db, caller(c).oid))))
-    .put('/company', allow('billing'), jsonBody(companyDetailsSchema), async (c) => {
+    .get(apiRoutes.invoices.route, allow('billing'), async (c) => c.json(await gateway.invoices(await billingCustomerFor(db, caller(c).oid))))
+    .get(apiRoutes.companyDetails.route, allow('billing'), async (c) => c.json(await gateway.companyDetails(await billingCustomerFor(db, caller(c).oid))))
+    .put(apiRoutes.saveCompanyDetails.route, allow('billing'), jsonBody(companyDetailsSchema), async (c) => {
       const details = c.req.valid('json')
       const customerId = await billingCustomerFor(db, caller(c).oid)
       return c.json(await gateway.saveCompanyDetails(customerId, details, changeKey(c, 'company', customerId)))

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { createFeedTokenRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
@@ -8,9 +9,9 @@ import { allow } from './permissions'
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
 export function feedTokenRoutes(db: Database) {
   return resource()
-    .get('/', allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
-    .post('/', allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c)), 201))
-    .delete('/:id', allow('seats'), noBody, async (c) => {
+    .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
+    .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c)), 201))
+    .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
       await revokeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c))
       return c.body(null, 204)
     })

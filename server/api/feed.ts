@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import type { Context } from 'hono'
 import type { Queryable } from '../db/database'
 import { basicCredentials } from '../feed/basic-credentials'
@@ -32,7 +33,7 @@ export function feedRoutes(options: { db: Queryable; usage: FeedUsage; limits?: 
     return challenge(c, wait > 0 ? { 'Retry-After': String(wait) } : {})
   }
 
-  return resource().get('/authorize', async (c) => {
+  return resource().get(apiRoutes.feedAuthorize.route, async (c) => {
     c.header('Cache-Control', 'no-store')
     const header = c.req.header('authorization')
     // No credentials yet: the challenge a package client expects first; not a failed attempt.

@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { inviteRequestSchema, invitationSecretSchema } from '../../common/organisation-contract'
 import type { Database } from '../db/database'
 import { acceptInvitation, offerOf } from '../organisations/invitation-acceptance'
@@ -13,10 +14,10 @@ const inviter = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person
 /** /api/organisation/invitations: an owner's invitations to the organisation. */
 export function organisationInvitationRoutes(db: Database, standings: Standings) {
   return resource()
-    .get('/', allow('members'), async (c) => c.json(await invitationsOf(db, caller(c).oid)))
-    .post('/', allow('members'), jsonBody(inviteRequestSchema), async (c) => c.json(await invite(db, inviter(c), c.req.valid('json'), standings.forget), 201))
-    .post('/:id/resend', allow('members'), noBody, async (c) => c.json(await resendInvitation(db, inviter(c), c.req.param('id'))))
-    .delete('/:id', allow('members'), noBody, async (c) => {
+    .get(apiRoutes.invitations.route, allow('members'), async (c) => c.json(await invitationsOf(db, caller(c).oid)))
+    .post(apiRoutes.invite.route, allow('members'), jsonBody(inviteRequestSchema), async (c) => c.json(await invite(db, inviter(c), c.req.valid('json'), standings.forget), 201))
+    .post(apiRoutes.resendInvitation.route, allow('members'), noBody, async (c) => c.json(await resendInvitation(db, inviter(c), c.req.param('id'))))
+    .delete(apiRoutes.revokeInvitation.route, allow('members'), noBody, async (c) => {
       await revokeInvitation(db, inviter(c), c.req.param('id'))
       return c.body(null, 204)
     })
@@ -26,8 +27,8 @@ export function organisationInvitationRoutes(db: Database, standings: Standings)
 export function invitationRoutes(db: Database, standings: Standings) {
   const secretOf = (c: Context<Env>) => parsed(invitationSecretSchema, c.req.param('secret'))
   return resource()
-    .get('/:secret', allow('person'), async (c) => c.json(await offerOf(db, person(c), secretOf(c))))
-    .post('/:secret/accept', allow('person'), noBody, async (c) => {
+    .get(apiRoutes.invitationOffer.route, allow('person'), async (c) => c.json(await offerOf(db, person(c), secretOf(c))))
+    .post(apiRoutes.acceptInvitation.route, allow('person'), noBody, async (c) => {
       await acceptInvitation(db, person(c), secretOf(c), standings.forget)
       return c.json({ accepted: true as const })
     })

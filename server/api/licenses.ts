@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { assignRequestSchema, unassignRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { assignedSeatsCsv } from '../licensing/assigned-csv'
@@ -14,31 +15,31 @@ import { allow } from './permissions'
 export function licenseRoutes(db: Database) {
   return (
     resource()
-      .get('/', allow('person'), async (c) => {
+      .get(apiRoutes.licenses.route, allow('person'), async (c) => {
         const { organisation, role } = standing(c)
         return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }))
       })
-      .get('/assigned', allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
+      .get(apiRoutes.assignedLicenses.route, allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).
-      .get('/assigned.csv', allow('seats'), async (c) =>
+      .get(apiRoutes.assignedCsv.route, allow('seats'), async (c) =>
         c.body(await assignedSeatsCsv(db, caller(c).oid), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': 'attachment; filename="assigned-licenses.csv"',
           'Cache-Control': 'no-store',
         }),
       )
-      .post('/assign', allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c))))
-      .post('/unassign', allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
+      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c))))
+      .post(apiRoutes.unassign.route, allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
         await unassignSeat(db, caller(c).oid, licenseId, acting(c))
         return c.json({ licenseId })
       })
       // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).
-      .post('/:licenseId/resend', allow('seats'), noBody, async (c) => {
+      .post(apiRoutes.resendSeatMail.route, allow('seats'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
         return c.json(await resendSeatMail(db, caller(c).oid, licenseId))
       })
-      .post('/:licenseId/regenerate-key', allow('person'), noBody, async (c) => {
+      .post(apiRoutes.regenerateKey.route, allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
         return c.json(await regenerateKey(db, person(c), standing(c), licenseId))
       })

@@ -6,7 +6,7 @@ import { Problem } from './problems'
 const declared = new WeakMap<MiddlewareHandler, Permission>()
 
 /**
- * The permission a route needs, declared beside its definition (`.post('/assign', allow('seats'), …)`),
+ * The permission a route needs, declared beside its definition (`.post(apiRoutes.assign.route, allow('seats'), …)`, the path from common/api-paths.ts),
  * decided from the standing the guard resolved: without the role, 403 in words. A route that acts
  * on an organisation acts on its account from here on (`caller(c).oid` is the organisation's key);
  * `person` routes act on the signed-in person. Things of another organisation are the domain's to

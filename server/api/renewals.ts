@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import { autoRenewRequestSchema, renewalSeatsRequestSchema } from '../../common/billing-contract'
 import type { Database } from '../db/database'
 import { billingOwnerFor, renewableSubscriptionFor } from '../licensing/billing-access'
@@ -12,7 +13,7 @@ import { allow } from './permissions'
 
 /** /api/renewals: each live subscription's next renewal, read from the portal's own copy. */
 export function renewalRoutes(db: Database) {
-  return resource().get('/', allow('billing'), async (c) => c.json(await renewalsOf(db, await billingOwnerFor(db, caller(c).oid))))
+  return resource().get(apiRoutes.renewals.route, allow('billing'), async (c) => c.json(await renewalsOf(db, await billingOwnerFor(db, caller(c).oid))))
 }
 
 /** /api/stripe/renewals/:id: the seats a subscription renews with, and auto-renewal. */
@@ -20,7 +21,7 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
   // Each change is weighed, sent to Stripe and recorded in the subscription's turn, across
   // instances, so the portal records what Stripe accepted last.
   return resource()
-    .put('/:id/seats', allow('billing'), jsonBody(renewalSeatsRequestSchema), async (c) => {
+    .put(apiRoutes.setRenewalSeats.route, allow('billing'), jsonBody(renewalSeatsRequestSchema), async (c) => {
       const { seats } = c.req.valid('json')
       const subscription = await renewableSubscriptionFor(db, caller(c).oid, c.req.param('id'))
       await inSubscriptionTurn(
@@ -36,7 +37,7 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
       )
       return c.json(await renewalOf(db, subscription.owner_oid, subscription.id))
     })
-    .put('/:id/auto-renew', allow('billing'), jsonBody(autoRenewRequestSchema), async (c) => {
+    .put(apiRoutes.setAutoRenew.route, allow('billing'), jsonBody(autoRenewRequestSchema), async (c) => {
       const { autoRenew } = c.req.valid('json')
       const subscription = await renewableSubscriptionFor(db, caller(c).oid, c.req.param('id'))
       await inSubscriptionTurn(

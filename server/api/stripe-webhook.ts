@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../common/api-paths'
 import type { Database } from '../db/database'
 import type { StripeGateway } from '../payments/gateway'
 import { receiveEvent } from '../payments/webhook'
@@ -12,7 +13,7 @@ import { limitBody } from './json-body'
  * bearer token comes with them.
  */
 export function stripeWebhookRoutes(db: Database, gateway: StripeGateway) {
-  return resource().post('/', limitBody(maxEventBytes, 'The event is too large.'), async (c) => {
+  return resource().post(apiRoutes.stripeWebhook.route, limitBody(maxEventBytes, 'The event is too large.'), async (c) => {
     const verified = gateway.verifyEvent(Buffer.from(await c.req.arrayBuffer()), c.req.header('stripe-signature') ?? '')
     if ('refused' in verified) return c.json({ message: verified.refused }, 400)
     const outcome = await receiveEvent(db, gateway, verified.event)

@@ -1,14 +1,10 @@
 import { formatLongDate, formatUsd } from '../../common/format'
 import { composeMail, type OutgoingMail, type Paragraph } from './compose'
 import { named } from './organisation-messages'
+import type { Person } from './person'
 import { supportAddress } from './settings'
 
-/** A person as a message names them: the name (empty when not given) and the address. */
-export interface Person {
-  firstName: string
-  lastName: string
-  email: string
-}
+export type { Person }
 
 /** Absolute links on the site's public origin: My Licenses, Manage Licenses, Feed tokens, and where Billing is. */
 export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })

@@ -2,7 +2,7 @@ import { nameCharacters } from '../../common/contract'
 import { roleNames } from '../../common/roles'
 import type { Role } from '../organisations/roles'
 import { composeMail, type OutgoingMail } from './compose'
-import type { Person } from './messages'
+import type { Person } from './person'
 import { supportAddress } from './settings'
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { apiCall } from '../../common/api-paths'
 import * as billing from '../../common/billing-contract'
 import * as contract from '../../common/contract'
 import * as organisations from '../../common/organisation-contract'
@@ -8,77 +9,67 @@ import { config, resolveAddress } from '../config/config'
 /** Every call of spec section 7, one function each. All take an AbortSignal for cancellation. */
 export function createAccountsApi(call: Caller) {
   return {
-    login: (body: contract.LoginRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/auth/login', body, answer: contract.accountSchema, signal }),
-    licenses: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses', answer: contract.licensesSchema, signal }),
-    assignedLicenses: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses/assigned', answer: contract.assignedLicensesSchema, signal }),
-    assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/assign', body, answer: contract.assignedLicenseSchema, signal }),
-    unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/licenses/unassign', body, answer: null, signal }),
-    regenerateKey: (licenseId: string, signal?: AbortSignal) =>
-      call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/regenerate-key`, answer: contract.regeneratedKeySchema, signal }),
+    login: (body: contract.LoginRequest, signal?: AbortSignal) => call({ ...apiCall('login'), body, answer: contract.accountSchema, signal }),
+    licenses: (signal?: AbortSignal) => call({ ...apiCall('licenses'), answer: contract.licensesSchema, signal }),
+    assignedLicenses: (signal?: AbortSignal) => call({ ...apiCall('assignedLicenses'), answer: contract.assignedLicensesSchema, signal }),
+    assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ ...apiCall('assign'), body, answer: contract.assignedLicenseSchema, signal }),
+    unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ ...apiCall('unassign'), body, answer: null, signal }),
+    regenerateKey: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('regenerateKey', licenseId), answer: contract.regeneratedKeySchema, signal }),
     /** The owner's seats for a spreadsheet (our addition): the CSV as the server wrote it. */
-    assignedCsv: (signal?: AbortSignal) => call({ method: 'GET', path: '/licenses/assigned.csv', answer: v.string(), textAnswer: 'text/csv', signal }),
-    stats: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/stats/', answer: contract.statsSchema, signal }),
+    assignedCsv: (signal?: AbortSignal) => call({ ...apiCall('assignedCsv'), answer: v.string(), textAnswer: 'text/csv', signal }),
+    stats: (signal?: AbortSignal) => call({ ...apiCall('stats'), answer: contract.statsSchema, signal }),
     /** The owner's activity, newest first; `before` is the previous page's nextCursor. */
-    activity: (query: { before: string | null; limit: number }, signal?: AbortSignal) =>
-      call({ method: 'GET', path: `/account/activity?${activitySearch(query)}`, answer: contract.activityPageSchema, signal }),
+    activity: (query: { before: string | null; limit: number }, signal?: AbortSignal) => call({ ...apiCall('activity'), query: activitySearch(query), answer: contract.activityPageSchema, signal }),
     /** The caller's feed tokens for CI (our addition), newest first, never their secrets. */
-    feedTokens: (signal?: AbortSignal) => call({ method: 'GET', path: '/feed-tokens', answer: contract.feedTokensSchema, signal }),
-    createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/feed-tokens', body, answer: contract.createdFeedTokenSchema, signal }),
-    revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: `/feed-tokens/${encodeURIComponent(tokenId)}`, answer: null, signal }),
-    account: (signal?: AbortSignal) => call({ method: 'GET', path: '/account/', answer: contract.accountSchema, signal }),
-    updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ method: 'PUT', path: '/account/', body, answer: null, signal }),
-    connectDiscord: (discordName: string, signal?: AbortSignal) => call({ method: 'POST', path: '/discord/connect', body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),
-    createPortalSession: (returnUrl: string, signal?: AbortSignal) =>
-      call({ method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl }, answer: contract.urlAnswerSchema, signal }),
-    hasDefaultPaymentMethod: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/has-default-payment-method', answer: contract.hasPaymentMethodSchema, signal }),
-    createSetupIntent: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/create-setup-intent', answer: contract.setupIntentSchema, signal }),
+    feedTokens: (signal?: AbortSignal) => call({ ...apiCall('feedTokens'), answer: contract.feedTokensSchema, signal }),
+    createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ ...apiCall('createFeedToken'), body, answer: contract.createdFeedTokenSchema, signal }),
+    revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ ...apiCall('revokeFeedToken', tokenId), answer: null, signal }),
+    account: (signal?: AbortSignal) => call({ ...apiCall('account'), answer: contract.accountSchema, signal }),
+    updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ ...apiCall('updateAccount'), body, answer: null, signal }),
+    connectDiscord: (discordName: string, signal?: AbortSignal) => call({ ...apiCall('connectDiscord'), body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),
+    createPortalSession: (returnUrl: string, signal?: AbortSignal) => call({ ...apiCall('createPortalSession'), body: { returnUrl }, answer: contract.urlAnswerSchema, signal }),
+    hasDefaultPaymentMethod: (signal?: AbortSignal) => call({ ...apiCall('hasDefaultPaymentMethod'), answer: contract.hasPaymentMethodSchema, signal }),
+    createSetupIntent: (signal?: AbortSignal) => call({ ...apiCall('createSetupIntent'), answer: contract.setupIntentSchema, signal }),
     saveDefaultPaymentMethod: (paymentMethodId: string, signal?: AbortSignal) =>
-      call({ method: 'POST', path: '/stripe/save-default-payment-method', body: { paymentMethodId }, answer: contract.savedPaymentMethodSchema, signal }),
-    upgrade: (body: contract.UpgradeRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/stripe/upgrade-community-subscription', body, answer: null, signal }),
+      call({ ...apiCall('saveDefaultPaymentMethod'), body: { paymentMethodId }, answer: contract.savedPaymentMethodSchema, signal }),
+    upgrade: (body: contract.UpgradeRequest, signal?: AbortSignal) => call({ ...apiCall('upgrade'), body, answer: null, signal }),
     upgradePreview: (query: contract.UpgradeRequest, signal?: AbortSignal) =>
-      call({ method: 'GET', path: `/stripe/upgrade-preview?${new URLSearchParams({ priceId: query.priceId, quantity: String(query.quantity) })}`, answer: contract.upgradePreviewSchema, signal }),
-    createCheckoutSession: (body: contract.CheckoutRequest, signal?: AbortSignal) =>
-      call({ method: 'POST', path: '/stripe/create-checkout-session', body, answer: contract.checkoutAnswerSchema, signal }),
-    checkoutStatus: (sessionId: string, signal?: AbortSignal) =>
-      call({ method: 'GET', path: `/stripe/checkout-sessions/${encodeURIComponent(sessionId)}`, answer: contract.checkoutStatusSchema, signal }),
+      call({ ...apiCall('upgradePreview'), query: new URLSearchParams({ priceId: query.priceId, quantity: String(query.quantity) }), answer: contract.upgradePreviewSchema, signal }),
+    createCheckoutSession: (body: contract.CheckoutRequest, signal?: AbortSignal) => call({ ...apiCall('createCheckoutSession'), body, answer: contract.checkoutAnswerSchema, signal }),
+    checkoutStatus: (sessionId: string, signal?: AbortSignal) => call({ ...apiCall('checkoutStatus', sessionId), answer: contract.checkoutStatusSchema, signal }),
     /** The owner's invoices and company details, and each subscription's renewal (our addition, issue 31). */
-    invoices: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/invoices', answer: billing.invoicesSchema, signal }),
-    companyDetails: (signal?: AbortSignal) => call({ method: 'GET', path: '/stripe/company', answer: billing.savedCompanySchema, signal }),
-    saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ method: 'PUT', path: '/stripe/company', body, answer: billing.savedCompanySchema, signal }),
-    renewals: (signal?: AbortSignal) => call({ method: 'GET', path: '/renewals', answer: billing.renewalsSchema, signal }),
+    invoices: (signal?: AbortSignal) => call({ ...apiCall('invoices'), answer: billing.invoicesSchema, signal }),
+    companyDetails: (signal?: AbortSignal) => call({ ...apiCall('companyDetails'), answer: billing.savedCompanySchema, signal }),
+    saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ ...apiCall('saveCompanyDetails'), body, answer: billing.savedCompanySchema, signal }),
+    renewals: (signal?: AbortSignal) => call({ ...apiCall('renewals'), answer: billing.renewalsSchema, signal }),
     setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
-      call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/seats`, body, answer: billing.renewalSchema, signal }),
-    setAutoRenew: (subscriptionId: string, body: billing.AutoRenewRequest, signal?: AbortSignal) =>
-      call({ method: 'PUT', path: `/stripe/renewals/${encodeURIComponent(subscriptionId)}/auto-renew`, body, answer: billing.renewalSchema, signal }),
-    product: (priceId: string, signal?: AbortSignal) => call({ method: 'GET', path: `/products/${encodeURIComponent(priceId)}`, answer: contract.productSchema, signal }),
+      call({ ...apiCall('setRenewalSeats', subscriptionId), body, answer: billing.renewalSchema, signal }),
+    setAutoRenew: (subscriptionId: string, body: billing.AutoRenewRequest, signal?: AbortSignal) => call({ ...apiCall('setAutoRenew', subscriptionId), body, answer: billing.renewalSchema, signal }),
+    product: (priceId: string, signal?: AbortSignal) => call({ ...apiCall('product', priceId), answer: contract.productSchema, signal }),
     ...organisationCalls(call),
   }
 }
 
 /** The organisation's calls (issue 30): its members and roles, ownership, invitations, and a pending seat's mail again. */
 function organisationCalls(call: Caller) {
-  const member = (oid: string) => `/organisation/members/${encodeURIComponent(oid)}`
-  const invitation = (id: string) => `/organisation/invitations/${encodeURIComponent(id)}`
-  const link = (secret: string) => `/invitations/${encodeURIComponent(secret)}`
   return {
     /** The caller's organisation as they stand in it: their role, its members, an offer of ownership waiting. */
-    organisation: (signal?: AbortSignal) => call({ method: 'GET', path: '/organisation', answer: organisations.organisationSchema, signal }),
-    changeRole: (oid: string, role: contract.MemberRole, signal?: AbortSignal) => call({ method: 'PUT', path: member(oid), body: { role }, answer: organisations.memberSchema, signal }),
-    removeMember: (oid: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: member(oid), answer: null, signal }),
-    offerTransfer: (body: organisations.TransferRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/transfer', body, answer: organisations.organisationSchema, signal }),
-    withdrawTransfer: (signal?: AbortSignal) => call<void>({ method: 'DELETE', path: '/organisation/transfer', answer: null, signal }),
-    acceptTransfer: (signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/transfer/accept', answer: organisations.organisationSchema, signal }),
-    declineTransfer: (signal?: AbortSignal) => call<void>({ method: 'POST', path: '/organisation/transfer/decline', answer: null, signal }),
-    invitations: (signal?: AbortSignal) => call({ method: 'GET', path: '/organisation/invitations', answer: organisations.invitationsSchema, signal }),
-    invite: (body: organisations.InviteRequest, signal?: AbortSignal) => call({ method: 'POST', path: '/organisation/invitations', body, answer: organisations.invitationSchema, signal }),
-    resendInvitation: (id: string, signal?: AbortSignal) => call({ method: 'POST', path: `${invitation(id)}/resend`, answer: organisations.invitationSchema, signal }),
-    revokeInvitation: (id: string, signal?: AbortSignal) => call<void>({ method: 'DELETE', path: invitation(id), answer: null, signal }),
+    organisation: (signal?: AbortSignal) => call({ ...apiCall('organisation'), answer: organisations.organisationSchema, signal }),
+    changeRole: (oid: string, role: contract.MemberRole, signal?: AbortSignal) => call({ ...apiCall('changeRole', oid), body: { role }, answer: organisations.memberSchema, signal }),
+    removeMember: (oid: string, signal?: AbortSignal) => call<void>({ ...apiCall('removeMember', oid), answer: null, signal }),
+    offerTransfer: (body: organisations.TransferRequest, signal?: AbortSignal) => call({ ...apiCall('offerTransfer'), body, answer: organisations.organisationSchema, signal }),
+    withdrawTransfer: (signal?: AbortSignal) => call<void>({ ...apiCall('withdrawTransfer'), answer: null, signal }),
+    acceptTransfer: (signal?: AbortSignal) => call({ ...apiCall('acceptTransfer'), answer: organisations.organisationSchema, signal }),
+    declineTransfer: (signal?: AbortSignal) => call<void>({ ...apiCall('declineTransfer'), answer: null, signal }),
+    invitations: (signal?: AbortSignal) => call({ ...apiCall('invitations'), answer: organisations.invitationsSchema, signal }),
+    invite: (body: organisations.InviteRequest, signal?: AbortSignal) => call({ ...apiCall('invite'), body, answer: organisations.invitationSchema, signal }),
+    resendInvitation: (id: string, signal?: AbortSignal) => call({ ...apiCall('resendInvitation', id), answer: organisations.invitationSchema, signal }),
+    revokeInvitation: (id: string, signal?: AbortSignal) => call<void>({ ...apiCall('revokeInvitation', id), answer: null, signal }),
     /** What an invitation's link offers the signed-in person (the link authenticates nobody). */
-    invitationOffer: (secret: string, signal?: AbortSignal) => call({ method: 'GET', path: link(secret), answer: organisations.invitationOfferSchema, signal }),
-    acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ method: 'POST', path: `${link(secret)}/accept`, answer: null, signal }),
+    invitationOffer: (secret: string, signal?: AbortSignal) => call({ ...apiCall('invitationOffer', secret), answer: organisations.invitationOfferSchema, signal }),
+    acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ ...apiCall('acceptInvitation', secret), answer: null, signal }),
     /** A pending seat's assignment mail again, as the caps allow. */
-    resendSeatMail: (licenseId: string, signal?: AbortSignal) =>
-      call({ method: 'POST', path: `/licenses/${encodeURIComponent(licenseId)}/resend`, answer: organisations.seatMailResentSchema, signal }),
+    resendSeatMail: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('resendSeatMail', licenseId), answer: organisations.seatMailResentSchema, signal }),
   }
 }
 

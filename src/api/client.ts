@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { ApiMethod } from '../../common/api-paths'
 import { ApiError } from './errors'
 
 export type Access = 'read' | 'write'
@@ -12,8 +13,11 @@ export interface ApiClientOptions {
 }
 
 export interface CallOptions<TAnswer> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: ApiMethod
+  /** The path under the base address (common/api-paths.ts builds it). */
   path: string
+  /** The query string, without its `?`. */
+  query?: URLSearchParams
   body?: unknown
   /** The answer's schema; null when the answer's content does not matter. */
   answer: v.GenericSchema<unknown, TAnswer> | null
@@ -29,7 +33,7 @@ export interface CallOptions<TAnswer> {
  */
 export function createCaller(options: ApiClientOptions) {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-  return async function call<TAnswer>({ method, path, body, answer, textAnswer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
+  return async function call<TAnswer>({ method, path, query, body, answer, textAnswer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
     let token: string
     try {
       token = await options.accessToken(method === 'GET' ? 'read' : 'write')
@@ -39,7 +43,7 @@ export function createCaller(options: ApiClientOptions) {
     signal?.throwIfAborted()
     let response: Response
     try {
-      response = await fetchImpl(`${options.baseUrl}${path}`, {
+      response = await fetchImpl(`${options.baseUrl}${path}${query ? `?${query}` : ''}`, {
         method,
         headers: { Authorization: `Bearer ${token}`, Accept: textAnswer ?? 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
