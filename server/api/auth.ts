@@ -1,7 +1,7 @@
 import { loginRequestSchema } from '../../common/contract'
 import type { Queryable } from '../db/database'
 import { signIn } from '../licensing/account-store'
-import { Refusal } from '../licensing/refusal'
+import { Refusal } from '../kernel/refusal'
 import { caller, resource } from './context'
 import { allow } from './permissions'
 import { jsonBody } from './json-body'

@@ -1,7 +1,7 @@
 import { plans } from '../../common/plans'
 import type { Queryable } from '../db/database'
 import { seatsAvailable } from '../licensing/checkout-rules'
-import { notFound } from '../licensing/refusal'
+import { notFound } from '../kernel/refusal'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { caller, resource } from './context'
 import { allow } from './permissions'

@@ -1,6 +1,6 @@
 import { nameCharacters } from '../../common/contract'
 import { roleNames } from '../../common/roles'
-import type { Role } from '../organisations/roles'
+import type { MemberRole as Role } from '../../common/contract'
 import { composeMail, type OutgoingMail } from './compose'
 import type { Person } from './messages'
 import { supportAddress } from './settings'
