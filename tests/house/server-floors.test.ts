@@ -53,7 +53,10 @@ describe("the server's floors", () => {
         mkdirSync(dirname(join(root, path)), { recursive: true })
         writeFileSync(join(root, path), text)
       }
-      write('server/kernel/activity/record.ts', "import type { Role } from '../../organisations/roles'\nimport { newId } from '../../db/ids'\nimport * as v from 'valibot'\nexport const r = [newId, v] as unknown as Role\n")
+      write(
+        'server/kernel/activity/record.ts',
+        "import type { Role } from '../../organisations/roles'\nimport { newId } from '../../db/ids'\nimport * as v from 'valibot'\nexport const r = [newId, v] as unknown as Role\n",
+      )
       write('server/organisations/roles.ts', 'export type Role = string\n')
       write('server/db/ids.ts', 'export const newId = 1\n')
       expect(strayImports(root, 'server/kernel', floors['server/kernel'])).toEqual(['server/kernel/activity/record.ts -> server/organisations/roles.ts'])
