@@ -1,7 +1,7 @@
 import { createApi } from '../api/create-api'
 import { createTokenVerifier } from '../api/token-verifier'
 import type { ServerConfig } from './config'
-import { openDatabase } from '../db/database'
+import { openDatabase } from './db/open-database'
 import { migrate } from '../db/migrations'
 import { sandboxPrices, seedIfEmpty } from './seed'
 import { demoPeople } from './demo-accounts'

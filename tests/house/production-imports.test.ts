@@ -54,6 +54,12 @@ describe("the production server's imports", () => {
     expect(chainsInto('server/local', productionEntries, process.cwd())).toEqual([])
   })
 
+  it('reach no file that imports PGlite (the database interface is apart from it, PGlite is a local stand-in)', () => {
+    const reached = [...importGraph(productionEntries).keys()]
+    const importsPglite = (file: string) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.some(({ fileName }) => fileName.startsWith('@electric-sql/pglite'))
+    expect(reached.filter(importsPglite).map((file) => relative(process.cwd(), file))).toEqual([])
+  })
+
   it('are walked far enough to matter: the API, the database and the mail', () => {
     const reached = [...importGraph(productionEntries).keys()].map((file) => relative(process.cwd(), file))
     expect(reached).toEqual(expect.arrayContaining(['server/production.ts', 'server/db/migrate.ts', 'server/api/create-api.ts', 'server/db/migrations.ts', 'server/mail/start.ts']))
