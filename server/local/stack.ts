@@ -35,7 +35,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const feedUsage = createFeedUsage(db)
   const api = createApi({
     db,
-    stripe: { ...config, agent },
+    stripe: gatewayFromSettings({ ...config, agent }),
     // The verifier production uses, against the local provider's B2C-shaped discovery document
     // (or a real tenant's, when the AUTH_* variables name one).
     verifyToken: createTokenVerifier(

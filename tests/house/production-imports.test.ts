@@ -60,6 +60,21 @@ describe("the production server's imports", () => {
     expect(reached.filter(importsPglite).map((file) => relative(process.cwd(), file))).toEqual([])
   })
 
+  it('build one Stripe gateway per process: each entry calls gatewayFromSettings at most once, and nothing else builds one', () => {
+    // Calls, not the definition (`function name(`).
+    const calls = (file: string, name: string) => readFileSync(file, 'utf8').match(new RegExp(`(?<!function )\\b${name}\\(`, 'g'))?.length ?? 0
+    const builders = ['gatewayFromSettings', 'createStripeGateway', 'createStripeClient']
+    const builtBy = [...importGraph(productionEntries).keys()]
+      .map((file) => relative(process.cwd(), file))
+      .flatMap((file) => builders.filter((name) => calls(file, name) > 0).map((name) => `${file}: ${name} x${calls(file, name)}`))
+    expect(builtBy.sort()).toEqual([
+      'server/payments/gateway-from-settings.ts: createStripeClient x1',
+      'server/payments/gateway-from-settings.ts: createStripeGateway x1',
+      'server/production.ts: gatewayFromSettings x1',
+      'server/reconciliation/main.ts: gatewayFromSettings x1',
+    ])
+  })
+
   it('are walked far enough to matter: the API, the database and the mail', () => {
     const reached = [...importGraph(productionEntries).keys()].map((file) => relative(process.cwd(), file))
     expect(reached).toEqual(expect.arrayContaining(['server/production.ts', 'server/db/migrate.ts', 'server/api/create-api.ts', 'server/db/migrations.ts', 'server/mail/start.ts']))
