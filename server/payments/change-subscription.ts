@@ -60,39 +60,50 @@ interface RenewalChange {
   keyOf: (subscriptionId: string) => string
 }
 
-/** Sets the seats the subscription renews with (fewer than now under a schedule, or the same); answers the renewal as it is then. */
-export async function setRenewalSeats(db: Database, gateway: StripeGateway, change: RenewalChange & { seats: number }): Promise<Renewal> {
+/**
+ * A change of the subscription's renewal, in its turn: the renewal read, Stripe asked (`ask`, given
+ * the subscription's id at Stripe and the write's key), the answer recorded (`record`); answers the
+ * renewal as it is then.
+ */
+async function changeRenewal<A extends { state: SubscriptionState | null }>(
+  db: Database,
+  change: RenewalChange,
+  ask: (renewal: Renewal, stripeSubscriptionId: string, key: () => string) => Promise<A>,
+  record: (tx: Queryable, renewal: Renewal, answer: A) => Promise<void>,
+): Promise<Renewal> {
   const subscription = await renewableSubscriptionFor(db, change.callerOid, change.subscriptionId)
   await changeInTurn(
     db,
     subscription.stripe_subscription_id,
     async () => {
       const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
-      checkRenewalSeats(renewal, change.seats)
-      const idempotencyKey = change.keyOf(subscription.id)
-      const scheduleId = await gateway.scheduleRenewalSeats({ subscriptionId: subscription.stripe_subscription_id, seats: change.seats, idempotencyKey })
-      return { renewal, scheduleId, state: null }
+      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id, () => change.keyOf(subscription.id))) }
     },
-    (tx, { renewal, scheduleId }) => recordRenewalSeats(tx, renewal, change.seats, scheduleId),
+    (tx, answer) => record(tx, answer.renewal, answer),
   )
   return renewalOf(db, subscription.owner_oid, subscription.id)
 }
 
-/** Turns the subscription's auto-renewal on or off; answers the renewal as it is then. */
-export async function setAutoRenew(db: Database, gateway: StripeGateway, change: RenewalChange & { autoRenew: boolean }): Promise<Renewal> {
-  const subscription = await renewableSubscriptionFor(db, change.callerOid, change.subscriptionId)
-  await changeInTurn(
+/** Sets the seats the subscription renews with (fewer than now under a schedule, or the same). */
+export const setRenewalSeats = (db: Database, gateway: StripeGateway, change: RenewalChange & { seats: number }) =>
+  changeRenewal(
     db,
-    subscription.stripe_subscription_id,
-    async () => {
-      const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
-      const idempotencyKey = change.keyOf(subscription.id)
-      return { renewal, state: await gateway.setAutoRenew({ subscriptionId: subscription.stripe_subscription_id, autoRenew: change.autoRenew, idempotencyKey }) }
+    change,
+    async (renewal, subscriptionId, key) => {
+      checkRenewalSeats(renewal, change.seats)
+      return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: key() }), state: null }
     },
+    (tx, renewal, { scheduleId }) => recordRenewalSeats(tx, renewal, change.seats, scheduleId),
+  )
+
+/** Turns the subscription's auto-renewal on or off. */
+export const setAutoRenew = (db: Database, gateway: StripeGateway, change: RenewalChange & { autoRenew: boolean }) =>
+  changeRenewal(
+    db,
+    change,
+    async (_renewal, subscriptionId, key) => ({ state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: key() }) }),
     // A subscription that ends has no reduction to make.
-    async (tx, { renewal }) => {
+    async (tx, renewal) => {
       if (!change.autoRenew) await recordRenewalSeats(tx, renewal, renewal.seats, null)
     },
   )
-  return renewalOf(db, subscription.owner_oid, subscription.id)
-}

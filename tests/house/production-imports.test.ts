@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { inScratchTree } from './scratch-tree'
 
 const extensions = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
 
@@ -81,24 +81,17 @@ describe("the production server's imports", () => {
   })
 
   it('would be caught reaching server/local/, through a static or a dynamic import, with the chain', () => {
-    const root = mkdtempSync(join(tmpdir(), 'production-imports-'))
-    try {
-      const write = (path: string, text: string) => {
-        mkdirSync(dirname(join(root, path)), { recursive: true })
-        writeFileSync(join(root, path), text)
-      }
-      write('server/production.ts', "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n")
-      write('server/api/app.ts', "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n")
-      write('server/types.ts', 'export type T = number\n')
-      write('server/db/b.ts', "import '../local/seed'\nexport const b = 2\n")
-      write('server/local/sandbox/index.ts', 'export const sandbox = 3\n')
-      write('server/local/seed.ts', "import { stripe } from 'stripe'\nexport const seed = stripe\n")
-      expect(chainsInto('server/local', ['server/production.ts'], root).sort()).toEqual([
-        'server/production.ts -> server/api/app.ts -> server/local/sandbox/index.ts',
-        'server/production.ts -> server/db/b.ts -> server/local/seed.ts',
-      ])
-    } finally {
-      rmSync(root, { recursive: true, force: true })
+    const files = {
+      'server/production.ts': "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n",
+      'server/api/app.ts': "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n",
+      'server/types.ts': 'export type T = number\n',
+      'server/db/b.ts': "import '../local/seed'\nexport const b = 2\n",
+      'server/local/sandbox/index.ts': 'export const sandbox = 3\n',
+      'server/local/seed.ts': "import { stripe } from 'stripe'\nexport const seed = stripe\n",
     }
+    expect(inScratchTree(files, (root) => chainsInto('server/local', ['server/production.ts'], root).sort())).toEqual([
+      'server/production.ts -> server/api/app.ts -> server/local/sandbox/index.ts',
+      'server/production.ts -> server/db/b.ts -> server/local/seed.ts',
+    ])
   })
 })

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { inScratchTree } from './scratch-tree'
 
 /**
  * The server's floors (decision 0034): the ground floor (db/, mail/, log.ts) imports nothing above
@@ -47,21 +47,12 @@ describe("the server's floors", () => {
   })
 
   it('would catch the kernel importing a domain, even for its types', () => {
-    const root = mkdtempSync(join(tmpdir(), 'server-floors-'))
-    try {
-      const write = (path: string, text: string) => {
-        mkdirSync(dirname(join(root, path)), { recursive: true })
-        writeFileSync(join(root, path), text)
-      }
-      write(
-        'server/kernel/activity/record.ts',
+    const files = {
+      'server/kernel/activity/record.ts':
         "import type { Role } from '../../organisations/roles'\nimport { newId } from '../../db/ids'\nimport * as v from 'valibot'\nexport const r = [newId, v] as unknown as Role\n",
-      )
-      write('server/organisations/roles.ts', 'export type Role = string\n')
-      write('server/db/ids.ts', 'export const newId = 1\n')
-      expect(strayImports(root, 'server/kernel', floors['server/kernel'])).toEqual(['server/kernel/activity/record.ts -> server/organisations/roles.ts'])
-    } finally {
-      rmSync(root, { recursive: true, force: true })
+      'server/organisations/roles.ts': 'export type Role = string\n',
+      'server/db/ids.ts': 'export const newId = 1\n',
     }
+    expect(inScratchTree(files, (root) => strayImports(root, 'server/kernel', floors['server/kernel']))).toEqual(['server/kernel/activity/record.ts -> server/organisations/roles.ts'])
   })
 })
