@@ -19,10 +19,11 @@ const placeholders = (first: number, count: number) => Array.from({ length: coun
 
 /**
  * Records one change to an owner's licenses in the caller's transaction, so the entry exists
- * exactly when the change does. Every entry goes through here, and so does what it causes: its
- * mail is queued (within the organisation's caps when it goes to someone else than the owner), and
- * the mail workers notified, by the same statement. The caller may hand over
- * the facts the mail needs when it has read them already, and a change to make in that statement too.
+ * exactly when the change does, with what it causes: its mail is queued (within the organisation's
+ * caps when it goes to someone else than the owner), and the mail workers notified, by the same
+ * statement. The caller may hand over the facts the mail needs when it has read them already, and a
+ * change to make in that statement too. (The few statements that record an entry inside their own,
+ * mailing no one, take the insert from activity-table.ts, the table's one writer, as this does.)
  */
 export async function recordActivity(tx: Queryable, entry: NewActivity, options: { facts?: Facts | null; alongside?: ChangeAlongside } = {}): Promise<RecordedActivity> {
   const id = newId('act')
