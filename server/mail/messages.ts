@@ -1,14 +1,7 @@
 import { formatLongDate, formatUsd } from '../../common/format'
-import { composeMail, type OutgoingMail, type Paragraph } from './compose'
+import { composeMail, type OutgoingMail, type Paragraph, type Person } from './compose'
 import { named } from './organisation-messages'
 import { supportAddress } from './settings'
-
-/** A person as a message names them: the name (empty when not given) and the address. */
-export interface Person {
-  firstName: string
-  lastName: string
-  email: string
-}
 
 /** Absolute links on the site's public origin: My Licenses, Manage Licenses, Feed tokens, and where Billing is. */
 export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })

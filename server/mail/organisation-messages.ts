@@ -1,8 +1,6 @@
-import { nameCharacters } from '../../common/contract'
+import { nameCharacters, type MemberRole as Role } from '../../common/contract'
 import { roleNames } from '../../common/roles'
-import type { MemberRole as Role } from '../../common/contract'
-import { composeMail, type OutgoingMail } from './compose'
-import type { Person } from './messages'
+import { composeMail, type OutgoingMail, type Person } from './compose'
 import { supportAddress } from './settings'
 
 /**
