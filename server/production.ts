@@ -36,7 +36,8 @@ try {
   process.exit(1)
 }
 
-// Stripe's prices must charge what the site shows: a difference stops the start, naming the price.
+// One Stripe gateway for the process: the API and the jobs share it. Its prices must charge what
+// the site shows: a difference stops the start, naming the price.
 const stripe = gatewayFromSettings(settings)
 try {
   await checkPrices(stripe.gateway, stripe.prices)
@@ -61,7 +62,7 @@ const feedUsage = createFeedUsage(db)
 const standings = createStandings(db, { listen: true })
 const api = createApi({
   db,
-  stripe: settings,
+  stripe,
   verifyToken: createTokenVerifier({ metadataUrl: settings.AUTH_METADATA_URL, issuer: settings.AUTH_ISSUER, audience: settings.AUTH_AUDIENCE, emailClaim: settings.AUTH_EMAIL_CLAIM }),
   siteOrigin: settings.PUBLIC_ORIGIN,
   discordInviteUrl: settings.DISCORD_INVITE_URL,

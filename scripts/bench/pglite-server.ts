@@ -6,10 +6,11 @@ import * as v from 'valibot'
 import { createApi } from '../../server/api/create-api'
 import { defaultRateLimits } from '../../server/api/rate-limit'
 import { createTokenVerifier } from '../../server/api/token-verifier'
-import { openDatabase } from '../../server/db/database'
+import { openDatabase } from '../../server/local/db/open-database'
 import { trackInstances } from '../../server/db/instances'
 import { migrate } from '../../server/db/migrations'
 import { createFeedUsage } from '../../server/feed/feed-usage'
+import { gatewayFromSettings } from '../../server/payments/gateway-from-settings'
 import { createHandler } from '../../server/http/handler'
 import { healthChecks } from '../../server/http/health'
 import { keepIdleConnectionsOpen } from '../../server/http/keep-alive'
@@ -43,7 +44,7 @@ const instances = await trackInstances(db)
 const feedUsage = createFeedUsage(db)
 const api = createApi({
   db,
-  stripe,
+  stripe: gatewayFromSettings(stripe),
   verifyToken: createTokenVerifier({ metadataUrl: env('AUTH_METADATA_URL'), issuer: env('AUTH_ISSUER'), audience: env('AUTH_AUDIENCE'), emailClaim: process.env.AUTH_EMAIL_CLAIM ?? 'emails' }),
   siteOrigin: origin,
   discordInviteUrl: env('DISCORD_INVITE_URL'),

@@ -3,7 +3,7 @@ import { discordConnectRequestSchema, profileFieldsSchema } from '../../common/c
 import type { Queryable } from '../db/database'
 import { connectDiscord, findAccountRow, toAccount, updateProfile } from '../licensing/account-store'
 import { holdsCommercialPlus, statsOf } from '../licensing/license-store'
-import { Refusal } from '../licensing/refusal'
+import { Refusal } from '../kernel/refusal'
 import { caller, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'

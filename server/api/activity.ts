@@ -1,7 +1,7 @@
 import { apiRoutes } from '../../common/api-paths'
 import { activityQuerySchema } from '../../common/contract'
 import type { Queryable } from '../db/database'
-import { activityPage } from '../licensing/activity/activity-page'
+import { activityPage } from '../kernel/activity/activity-page'
 import { caller, parsed, resource } from './context'
 import { allow } from './permissions'
 

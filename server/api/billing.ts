@@ -2,12 +2,10 @@ import { apiRoutes } from '../../common/api-paths'
 import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePreviewQuerySchema, upgradeRequestSchema } from '../../common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
-import { customerOf, ensureCustomer, recordUpgradeRefusal } from '../licensing/billing-account'
-import { applySubscription } from '../licensing/subscription-store'
-import { annualTotal, needsCard, planUpgrade } from '../licensing/upgrade'
-import { PaymentDeclinedError } from '../payments/errors'
+import { customerOf, ensureCustomer } from '../licensing/billing-account'
+import { annualTotal, planUpgrade } from '../licensing/upgrade'
+import { upgradeSubscriptions } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
-import { inSubscriptionTurn } from '../payments/subscription-sync'
 import { caller, idempotencyKey, onSite, parsed, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
@@ -52,30 +50,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
       })
       .post(apiRoutes.upgrade.route, allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
         const request = c.req.valid('json')
-        const oid = caller(c).oid
-        const { customerId, refusals, changes } = await planUpgrade(db, oid, request)
-        if (needsCard(request) && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
-        for (const { subscription, quantity } of changes) {
-          // The key names the change, the state it starts from and the attempt: the same request again
-          // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
-          // a day) the customer's next attempt, with another card or the same one, is charged anew.
-          const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
-          const key = idempotencyKey(c, 'upgrade', content, subscription.stripe_subscription_id)
-          // Stripe's answer is applied at once, in the subscription's turn (the webhook that follows
-          // finds it done), so a refresh shows the new plan.
-          await inSubscriptionTurn(
-            db,
-            subscription.stripe_subscription_id,
-            () =>
-              gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey: key }).catch(async (error: unknown) => {
-                if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
-                throw error
-              }),
-            async (tx, state, askedAt) => {
-              if (state) await applySubscription(tx, state, { askedAt })
-            },
-          )
-        }
+        await upgradeSubscriptions(db, gateway, caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
         return c.json(request)
       })
   )

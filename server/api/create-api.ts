@@ -1,17 +1,14 @@
-import type { Agent } from 'node:https'
-import { createStripeGateway } from '../payments/gateway'
-import { createStripeClient } from '../payments/stripe-client'
-import { priceCatalogue, type StripeSettings } from '../payments/stripe-settings'
+import type { StripeGateway } from '../payments/gateway'
+import type { PriceCatalogue } from '../payments/stripe-settings'
 import { createAccountsApp } from './app'
 import type { AccountsAppDeps } from './deps'
 
 /**
- * The accounts API with its Stripe gateway, as production and the local stack both build it;
- * only the addresses differ (Stripe or the sandbox, the tenant or the local provider).
+ * The accounts API as production and the local stack both build it, on the Stripe gateway the
+ * process built once (server/payments/gateway-from-settings.ts): its jobs share it. Only the
+ * addresses differ (Stripe or the sandbox, the tenant or the local provider).
  */
-export function createApi(options: Omit<AccountsAppDeps, 'gateway' | 'prices'> & { stripe: StripeSettings & { agent?: Agent } }) {
-  const { stripe: settings, ...deps } = options
-  const prices = priceCatalogue(settings)
-  const stripe = createStripeClient({ secretKey: settings.STRIPE_SECRET_KEY, apiBase: settings.STRIPE_API_BASE || undefined, agent: settings.agent })
-  return createAccountsApp({ ...deps, gateway: createStripeGateway(stripe, prices, settings.STRIPE_WEBHOOK_SECRET), prices })
+export function createApi(options: Omit<AccountsAppDeps, 'gateway' | 'prices'> & { stripe: { gateway: StripeGateway; prices: PriceCatalogue } }) {
+  const { stripe, ...deps } = options
+  return createAccountsApp({ ...deps, gateway: stripe.gateway, prices: stripe.prices })
 }

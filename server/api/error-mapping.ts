@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { Refusal } from '../licensing/refusal'
+import { Refusal } from '../kernel/refusal'
 import { requestIdOf } from '../http/request-log'
 import { log } from '../log'
 import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'

@@ -300,7 +300,7 @@ export const migrations: Migration[] = [
   {
     version: 20,
     name: "an organisation's mail found by its recipient",
-    // The caps (server/mail/mail-caps.ts) ask, at every assignment and invitation, whether the
+    // The caps (server/kernel/mail-caps.ts) ask, at every assignment and invitation, whether the
     // recipient had mail from the organisation today or has some waiting: found by the index, not by
     // reading each of the organisation's messages (decision 0029).
     sql: `

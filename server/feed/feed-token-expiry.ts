@@ -1,6 +1,6 @@
 import type { PriceId } from '../../common/plans'
 import type { Database } from '../db/database'
-import { recordActivity } from '../licensing/activity/record'
+import { recordActivity } from '../kernel/activity/record'
 import { endedSql, liveSql } from '../licensing/standing'
 import { feedTokenExpiryMail } from '../mail/messages'
 import { queueMail } from '../mail/outbox'

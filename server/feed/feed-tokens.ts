@@ -2,9 +2,10 @@ import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, ty
 import type { PriceId } from '../../common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
-import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRow, type Acting } from '../licensing/activity/actor'
-import { activityColumns, recordActivity } from '../licensing/activity/record'
-import { conflict, notFound } from '../licensing/refusal'
+import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'
+import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
+import { recordActivity } from '../kernel/activity/record'
+import { conflict, notFound } from '../kernel/refusal'
 import { endedSql, liveSql } from '../licensing/standing'
 import { feedTokenDigest, newFeedTokenSecret } from './feed-token-secret'
 
@@ -121,10 +122,12 @@ const revokeSql = `with revoked as (
      where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2)
     returning name, subscription_id),
   recorded as (
-    insert into activity (${activityColumns}, actor_role)
-    select $3, owners.oid, 'feed-token-revoked', coalesce(actors.oid, owners.oid), coalesce(${actorNameSql('actors', '$4')}, ${actorNameSql('owners', '$4')}), coalesce(actors.email, owners.email),
+    ${insertActivitySql(
+      actedColumns,
+      `select $3, owners.oid, 'feed-token-revoked', coalesce(actors.oid, owners.oid), coalesce(${actorNameSql('actors', '$4')}, ${actorNameSql('owners', '$4')}), coalesce(actors.email, owners.email),
            subscriptions.price_id, null, null, revoked.subscription_id, revoked.name, $6
-      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5)
+      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5`,
+    )})
 select 1 from revoked`
 
 /** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */

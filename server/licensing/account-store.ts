@@ -1,7 +1,8 @@
 import type { Account, LoginRequest, ProfileFields } from '../../common/contract'
 import type { Queryable } from '../db/database'
-import { actorNameSql, jsWhitespace } from './activity/actor'
-import { notFound } from './refusal'
+import { actorNameSql, jsWhitespace } from '../kernel/activity/actor'
+import { insertActivitySql } from '../kernel/activity/activity-table'
+import { notFound } from '../kernel/refusal'
 
 export interface AccountRow {
   oid: string
@@ -77,10 +78,12 @@ export async function signIn(db: Queryable, identity: LoginRequest & { emailVeri
         where holder_oid is not null and holder_oid <> $1 and assignee_email is not null and lower(assignee_email) = $2
           and not exists (select 1 from activity where activity.kind = 'seat-refused' and activity.seat_id = seats.id and activity.actor_oid = $1)),
      noted as (
-       insert into activity (id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, subscription_id, seat_id)
-       select 'act_' || substr(md5(random()::text || seat.id), 1, 16), subscriptions.owner_oid, seat.kind, account.oid, ${actorNameSql('account', '$6')}, account.email,
+       ${insertActivitySql(
+         ['id', 'owner_oid', 'kind', 'actor_oid', 'actor_name', 'actor_email', 'price_id', 'subject_email', 'subscription_id', 'seat_id'],
+         `select 'act_' || substr(md5(random()::text || seat.id), 1, 16), subscriptions.owner_oid, seat.kind, account.oid, ${actorNameSql('account', '$6')}, account.email,
               subscriptions.price_id, $2, seat.subscription_id, seat.id
-         from (select * from bound union all select * from refused) seat join subscriptions on subscriptions.id = seat.subscription_id cross join account)
+         from (select * from bound union all select * from refused) seat join subscriptions on subscriptions.id = seat.subscription_id cross join account`,
+       )})
      select * from account`,
     [identity.oid, identity.email.toLowerCase(), identity.firstName, identity.lastName, identity.emailVerified, jsWhitespace],
   )

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database'
 import { customerOf } from './billing-account'
-import { notFound } from './refusal'
+import { notFound } from '../kernel/refusal'
 
 /**
  * Who may see and change an account's billing: its invoices, its company details and its

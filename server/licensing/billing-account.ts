@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
-import { conflict } from './refusal'
+import { conflict } from '../kernel/refusal'
 
 /** The account's customer at the payment provider; refused (409) before the first purchase. */
 export function customerOf(account: Pick<AccountRow, 'stripe_customer_id'>): string {

@@ -3,7 +3,7 @@ import { findPlan, type Plan } from '../../common/plans'
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
 import { seatsHeldSql, type Holdings, type PendingCheckout } from './pending-checkouts'
-import { conflict } from './refusal'
+import { conflict } from '../kernel/refusal'
 
 /** How many more seats of the plan the owner may buy (Community: five an account, checkouts still open included); null: no limit. */
 export async function seatsAvailable(db: Queryable, ownerOid: string, plan: Plan): Promise<number | null> {

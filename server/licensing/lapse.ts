@@ -1,5 +1,5 @@
 import type { Database } from '../db/database'
-import { recordSubscriptionChanges } from './activity/subscription-changes'
+import { recordSubscriptionChanges } from './subscription-changes'
 import { liveSql } from './standing'
 import { lapseAfterDays, type StoredSubscription } from './subscription'
 

@@ -2,7 +2,7 @@ import type { AssignedLicense, License, Stats } from '../../common/contract'
 import { findPlan, planLadder, type PriceId } from '../../common/plans'
 import type { Queryable } from '../db/database'
 import { heldBySql, holderParams, type Holder } from '../organisations/seat-holder'
-import { conflict } from './refusal'
+import { conflict } from '../kernel/refusal'
 import { liveSql, seatStatus, type SubscriptionStatus } from './standing'
 import { highestLivePlan } from './subscription-store'
 

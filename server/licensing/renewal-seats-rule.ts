@@ -1,6 +1,6 @@
 import { formatLongDate } from '../../common/format'
 import type { Queryable } from '../db/database'
-import { conflict, type Refusal } from './refusal'
+import { conflict, type Refusal } from '../kernel/refusal'
 import { assignableSql } from './standing'
 
 /**

@@ -2,7 +2,7 @@ import type { Renewal } from '../../common/billing-contract'
 import { formatLongDate } from '../../common/format'
 import { findPlan, type PriceId } from '../../common/plans'
 import type { Queryable } from '../db/database'
-import { conflict, notFound } from './refusal'
+import { conflict, notFound } from '../kernel/refusal'
 import { liveSql } from './standing'
 
 /**

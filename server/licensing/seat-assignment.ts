@@ -2,10 +2,10 @@ import type { AssignedLicense, AssignRequest } from '../../common/contract'
 import type { PriceId } from '../../common/plans'
 import type { Database } from '../db/database'
 import { newId } from '../db/ids'
-import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from './activity/actor'
-import { activityColumns } from './activity/record'
+import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'
+import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { newLicenseKey } from './license-keys'
-import { conflict, notFound } from './refusal'
+import { conflict, notFound } from '../kernel/refusal'
 import { noSeatLeft, renewalKeepsAssignedSql } from './renewal-seats-rule'
 import { recordSeatActivity } from './seat-activity'
 import { assignableSql, liveSql, whyNotAssignable, type SubscriptionStatus } from './standing'
@@ -87,10 +87,12 @@ const freeSeatSql = `with held as (
     update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, holder_oid = null, license_key = $3
      where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id),
   recorded as (
-    insert into activity (${activityColumns}, actor_role)
-    select $4, held.oid, 'unassign', coalesce(actors.oid, held.oid), coalesce(${actorNameSql('actors', '$5')}, held.actor_name), coalesce(actors.email, held.email),
+    ${insertActivitySql(
+      actedColumns,
+      `select $4, held.oid, 'unassign', coalesce(actors.oid, held.oid), coalesce(${actorNameSql('actors', '$5')}, held.actor_name), coalesce(actors.email, held.email),
            held.price_id, held.assignee_email, null, held.subscription_id, null, $7
-      from held join freed on freed.id = held.id left join accounts actors on actors.oid = $6)
+      from held join freed on freed.id = held.id left join accounts actors on actors.oid = $6`,
+    )})
 select id from freed`
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */

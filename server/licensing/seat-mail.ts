@@ -1,13 +1,13 @@
 import { findPlan } from '../../common/plans'
 import type { Database } from '../db/database'
-import { queueCappedMail, type CappedOutcome } from '../mail/mail-caps'
+import { queueCappedMail, type CappedOutcome } from '../kernel/mail-caps'
 import { seatAssignedMail } from '../mail/messages'
 import { mailSiteOrigin } from '../mail/site-origin'
-import { conflict, notFound } from './refusal'
+import { conflict, notFound } from '../kernel/refusal'
 
 /**
  * Sends a pending seat's mail again ('Resend' in Manage Licenses): to the email it is assigned to,
- * while its holder has not signed in, within the organisation's mail caps (server/mail/mail-caps.ts).
+ * while its holder has not signed in, within the organisation's mail caps (server/kernel/mail-caps.ts).
  * The organisation's account row is locked first, as an assignment locks it, so the caps count
  * every message of the organisation.
  */

@@ -3,7 +3,7 @@ import { findPlan, planLadder, upgradePaths } from '../../common/plans'
 import type { Queryable } from '../db/database'
 import { customerOf } from './billing-account'
 import { tooFewSeats } from './license-store'
-import { conflict, notFound } from './refusal'
+import { conflict, notFound } from '../kernel/refusal'
 import { accountWithLiveSubscriptions } from './subscription-store'
 
 /**

@@ -1,7 +1,7 @@
 import { renameSync } from 'node:fs'
 import { loadLocalDefaults, readServerConfig } from './config'
 import { priceCatalogue } from '../payments/stripe-settings'
-import { openDatabase } from '../db/database'
+import { openDatabase } from './db/open-database'
 import { migrate } from '../db/migrations'
 import { holdDataDirectory } from './data-lock'
 import { resetDatabase } from './seed'

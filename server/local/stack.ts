@@ -1,7 +1,7 @@
 import { createApi } from '../api/create-api'
 import { createTokenVerifier } from '../api/token-verifier'
 import type { ServerConfig } from './config'
-import { openDatabase } from '../db/database'
+import { openDatabase } from './db/open-database'
 import { migrate } from '../db/migrations'
 import { sandboxPrices, seedIfEmpty } from './seed'
 import { demoPeople } from './demo-accounts'
@@ -35,7 +35,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const feedUsage = createFeedUsage(db)
   const api = createApi({
     db,
-    stripe: { ...config, agent },
+    stripe: gatewayFromSettings({ ...config, agent }),
     // The verifier production uses, against the local provider's B2C-shaped discovery document
     // (or a real tenant's, when the AUTH_* variables name one).
     verifyToken: createTokenVerifier(

@@ -6,6 +6,13 @@ export interface OutgoingMail {
   html: string
 }
 
+/** A person as a message names them: the name (empty when not given) and the address. */
+export interface Person {
+  firstName: string
+  lastName: string
+  email: string
+}
+
 /** A run of words in a paragraph: plain, the name of something on screen, or a link. */
 export type Part = string | { strong: string } | { href: string; label?: string }
 export type Paragraph = Part[]

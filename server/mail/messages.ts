@@ -1,10 +1,7 @@
 import { formatLongDate, formatUsd } from '../../common/format'
-import { composeMail, type OutgoingMail, type Paragraph } from './compose'
+import { composeMail, type OutgoingMail, type Paragraph, type Person } from './compose'
 import { named } from './organisation-messages'
-import type { Person } from './person'
 import { supportAddress } from './settings'
-
-export type { Person }
 
 /** Absolute links on the site's public origin: My Licenses, Manage Licenses, Feed tokens, and where Billing is. */
 export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })

@@ -1,8 +1,6 @@
-import { nameCharacters } from '../../common/contract'
+import { nameCharacters, type MemberRole as Role } from '../../common/contract'
 import { roleNames } from '../../common/roles'
-import type { Role } from '../organisations/roles'
-import { composeMail, type OutgoingMail } from './compose'
-import type { Person } from './person'
+import { composeMail, type OutgoingMail, type Person } from './compose'
 import { supportAddress } from './settings'
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database'
-import type { NewActivity } from '../licensing/activity/activity-entry'
-import type { Actor } from '../licensing/activity/actor'
-import { recordActivity } from '../licensing/activity/record'
+import type { NewActivity } from '../kernel/activity/activity-entry'
+import type { Actor } from '../kernel/activity/actor'
+import { recordActivity } from '../kernel/activity/record'
 import type { Role } from './roles'
 import { notifyMembershipsSql } from './standing'
 
@@ -18,7 +18,7 @@ export interface OrganisationChange {
   role: Role | null
 }
 
-/** Records an organisation's change in the caller's transaction (server/licensing/activity/record.ts). */
+/** Records an organisation's change in the caller's transaction (server/kernel/activity/record.ts). */
 export function recordOrganisationChange(tx: Queryable, change: OrganisationChange) {
   return recordActivity(tx, {
     ownerOid: change.organisation,

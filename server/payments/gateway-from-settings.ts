@@ -5,7 +5,7 @@ import { priceCatalogue, type StripeSettings } from './stripe-settings'
 
 export type GatewaySettings = Omit<StripeSettings, 'STRIPE_WEBHOOK_SECRET'> & { STRIPE_WEBHOOK_SECRET?: string; agent?: Agent; fetch?: typeof fetch }
 
-/** The gateway and the price catalogue from Stripe's settings, for the jobs and checks outside the API (create-api.ts builds the API's). */
+/** The gateway and the price catalogue from Stripe's settings: built once per process, for the API (create-api.ts), the jobs and the price check. */
 export function gatewayFromSettings(settings: GatewaySettings) {
   const prices = priceCatalogue(settings)
   const stripe = createStripeClient({ secretKey: settings.STRIPE_SECRET_KEY, apiBase: settings.STRIPE_API_BASE || undefined, agent: settings.agent, fetch: settings.fetch })

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { inScratchTree } from './scratch-tree'
 
 const extensions = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
 
@@ -54,30 +54,44 @@ describe("the production server's imports", () => {
     expect(chainsInto('server/local', productionEntries, process.cwd())).toEqual([])
   })
 
+  it('reach no file that imports PGlite (the database interface is apart from it, PGlite is a local stand-in)', () => {
+    const reached = [...importGraph(productionEntries).keys()]
+    const importsPglite = (file: string) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.some(({ fileName }) => fileName.startsWith('@electric-sql/pglite'))
+    expect(reached.filter(importsPglite).map((file) => relative(process.cwd(), file))).toEqual([])
+  })
+
+  it('build one Stripe gateway per process: each entry calls gatewayFromSettings at most once, and nothing else builds one', () => {
+    // Calls, not the definition (`function name(`).
+    const calls = (file: string, name: string) => readFileSync(file, 'utf8').match(new RegExp(`(?<!function )\\b${name}\\(`, 'g'))?.length ?? 0
+    const builders = ['gatewayFromSettings', 'createStripeGateway', 'createStripeClient']
+    const builtBy = [...importGraph(productionEntries).keys()]
+      .map((file) => relative(process.cwd(), file))
+      .flatMap((file) => builders.filter((name) => calls(file, name) > 0).map((name) => `${file}: ${name} x${calls(file, name)}`))
+    expect(builtBy.sort()).toEqual([
+      'server/payments/gateway-from-settings.ts: createStripeClient x1',
+      'server/payments/gateway-from-settings.ts: createStripeGateway x1',
+      'server/production.ts: gatewayFromSettings x1',
+      'server/reconciliation/main.ts: gatewayFromSettings x1',
+    ])
+  })
+
   it('are walked far enough to matter: the API, the database and the mail', () => {
     const reached = [...importGraph(productionEntries).keys()].map((file) => relative(process.cwd(), file))
     expect(reached).toEqual(expect.arrayContaining(['server/production.ts', 'server/db/migrate.ts', 'server/api/create-api.ts', 'server/db/migrations.ts', 'server/mail/start.ts']))
   })
 
   it('would be caught reaching server/local/, through a static or a dynamic import, with the chain', () => {
-    const root = mkdtempSync(join(tmpdir(), 'production-imports-'))
-    try {
-      const write = (path: string, text: string) => {
-        mkdirSync(dirname(join(root, path)), { recursive: true })
-        writeFileSync(join(root, path), text)
-      }
-      write('server/production.ts', "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n")
-      write('server/api/app.ts', "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n")
-      write('server/types.ts', 'export type T = number\n')
-      write('server/db/b.ts', "import '../local/seed'\nexport const b = 2\n")
-      write('server/local/sandbox/index.ts', 'export const sandbox = 3\n')
-      write('server/local/seed.ts', "import { stripe } from 'stripe'\nexport const seed = stripe\n")
-      expect(chainsInto('server/local', ['server/production.ts'], root).sort()).toEqual([
-        'server/production.ts -> server/api/app.ts -> server/local/sandbox/index.ts',
-        'server/production.ts -> server/db/b.ts -> server/local/seed.ts',
-      ])
-    } finally {
-      rmSync(root, { recursive: true, force: true })
+    const files = {
+      'server/production.ts': "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n",
+      'server/api/app.ts': "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n",
+      'server/types.ts': 'export type T = number\n',
+      'server/db/b.ts': "import '../local/seed'\nexport const b = 2\n",
+      'server/local/sandbox/index.ts': 'export const sandbox = 3\n',
+      'server/local/seed.ts': "import { stripe } from 'stripe'\nexport const seed = stripe\n",
     }
+    expect(inScratchTree(files, (root) => chainsInto('server/local', ['server/production.ts'], root).sort())).toEqual([
+      'server/production.ts -> server/api/app.ts -> server/local/sandbox/index.ts',
+      'server/production.ts -> server/db/b.ts -> server/local/seed.ts',
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest'
-import { mailCaps } from '../../../server/mail/mail-caps'
+import { mailCaps } from '../../../server/kernel/mail-caps'
 import { mailQueuedChannel } from '../../../server/mail/outbox'
 import { describeApi } from '../../../testkit/server/api-fixture'
 import { person } from '../../../testkit/server/api-harness'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, type Database } from '../../../server/db/database'
+import { type Database } from '../../../server/db/database'
+import { openPglite } from '../../../server/local/db/pglite'
 import { migrations, productMigrations, runMigrations } from '../../../server/db/migrations'
 import { readStanding } from '../../../server/organisations/standing'
 import { databases } from '../../../testkit/server/database'

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest'
 import { feedTokenReminderKey, queueFeedTokenReminders, recordFeedTokenExpiries } from '../../../server/feed/feed-token-expiry'
-import { activityPage } from '../../../server/licensing/activity/activity-page'
+import { activityPage } from '../../../server/kernel/activity/activity-page'
 import { person } from '../../../testkit/server/api-harness'
 import { describeSeeded, outbox } from '../mail/harness'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../../server/db/database'
-import { queueMailFor } from '../../../server/licensing/activity/activity-mail'
+import { queueMailFor } from '../../../server/kernel/activity/activity-mail'
 import type { MailCatcher } from '../../../server/local/mail-catcher'
 import { claimDueMail } from '../../../server/mail/outbox'
 import { describeSendFailure, smtpSender } from '../../../server/mail/smtp'

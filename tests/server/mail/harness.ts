@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RecordedActivity } from '../../../server/licensing/activity/activity-entry'
+import type { RecordedActivity } from '../../../server/kernel/activity/activity-entry'
 import type { Database } from '../../../server/db/database'
 import { migrate } from '../../../server/db/migrations'
 import { resetDatabase } from '../../../server/local/seed'

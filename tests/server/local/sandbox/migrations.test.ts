@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, type Database } from '../../../../server/db/database'
+import { type Database } from '../../../../server/db/database'
+import { openPglite } from '../../../../server/local/db/pglite'
 import { openPostgres } from '../../../../server/db/postgres'
 import { migrate, migrations } from '../../../../server/db/migrations'
 import { seedIfEmpty } from '../../../../server/local/seed'

@@ -1,4 +1,4 @@
-import type { Role } from '../../organisations/roles'
+import type { MemberRole as Role } from '../../../common/contract'
 import type { NewActivity } from './activity-entry'
 
 export type Actor = NonNullable<NewActivity['actor']>
@@ -33,7 +33,7 @@ export const accountJsonSql = (oid: string) => `(select json_build_object('oid',
 
 /**
  * Every character String.prototype.trim removes (ECMAScript's WhiteSpace and LineTerminator), as
- * a constant rather than found at start-up; tests/server/licensing/actor.test.ts checks it against trim.
+ * a constant rather than found at start-up; tests/server/kernel/actor.test.ts checks it against trim.
  */
 export const jsWhitespace = '\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'
 

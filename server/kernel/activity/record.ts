@@ -3,7 +3,8 @@ import { newId } from '../../db/ids'
 import type { OutgoingMail } from '../../mail/compose'
 import { insertMailSql, mailParams, notifyMailQueuedSql } from '../../mail/outbox'
 import type { NewActivity, RecordedActivity } from './activity-entry'
-import { cappedMailCtes, cappedMailOutcomeSql, cappedMailParams } from '../../mail/mail-caps'
+import { activityColumns, activityRow, insertActivitySql } from './activity-table'
+import { cappedMailCtes, cappedMailOutcomeSql, cappedMailParams } from '../mail-caps'
 import { activityMail, activityMailKey, cappedPurposeOf, mayCauseMail, readFacts, type Facts } from './activity-mail'
 
 /** A data-modifying statement to run in the same statement as the record (its parameters numbered from $1). */
@@ -12,37 +13,17 @@ export interface ChangeAlongside {
   params: unknown[]
 }
 
-/** The activity table's first columns, as statements that record without recordActivity fill them. */
-export const activityColumns = 'id, owner_oid, kind, actor_oid, actor_name, actor_email, price_id, subject_email, seats, subscription_id, token_name'
-/** Every column recordActivity fills, in the order of activityParams. */
-const recordedColumns = `${activityColumns}, actor_role, role, seat_id`
-
-const activityParams = (id: string, entry: NewActivity) => [
-  id,
-  entry.ownerOid,
-  entry.kind,
-  entry.actor?.oid ?? null,
-  entry.actor?.name ?? null,
-  entry.actor?.email ?? null,
-  entry.priceId,
-  entry.subjectEmail,
-  entry.seats,
-  entry.subscriptionId,
-  entry.tokenName ?? null,
-  entry.actorRole ?? null,
-  entry.role ?? null,
-  entry.seatId ?? null,
-]
-const recordedCount = recordedColumns.split(',').length
+const recordedCount = activityColumns.length
 
 const placeholders = (first: number, count: number) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ')
 
 /**
  * Records one change to an owner's licenses in the caller's transaction, so the entry exists
- * exactly when the change does. Every entry goes through here, and so does what it causes: its
- * mail is queued (within the organisation's caps when it goes to someone else than the owner), and
- * the mail workers notified, by the same statement. The caller may hand over
- * the facts the mail needs when it has read them already, and a change to make in that statement too.
+ * exactly when the change does, with what it causes: its mail is queued (within the organisation's
+ * caps when it goes to someone else than the owner), and the mail workers notified, by the same
+ * statement. The caller may hand over the facts the mail needs when it has read them already, and a
+ * change to make in that statement too. (The few statements that record an entry inside their own,
+ * mailing no one, take the insert from activity-table.ts, the table's one writer, as this does.)
  */
 export async function recordActivity(tx: Queryable, entry: NewActivity, options: { facts?: Facts | null; alongside?: ChangeAlongside } = {}): Promise<RecordedActivity> {
   const id = newId('act')
@@ -57,9 +38,10 @@ export async function recordActivity(tx: Queryable, entry: NewActivity, options:
  * notification (if any): mail to someone else than the owner within the organisation's caps.
  */
 function recordingStatement(id: string, entry: NewActivity, mail: OutgoingMail | null, alongside: ChangeAlongside | undefined): [string, unknown[]] {
-  const params = [...(alongside?.params ?? []), ...activityParams(id, entry)]
+  const params = [...(alongside?.params ?? []), ...activityRow(id, entry)]
   const ctes = alongside ? [`changed as (${alongside.sql})`] : []
-  ctes.push(`entry as (insert into activity (${recordedColumns}) values (${placeholders(params.length - recordedCount + 1, recordedCount)}) returning at)`)
+  const values = `values (${placeholders(params.length - recordedCount + 1, recordedCount)})`
+  ctes.push(`entry as (${insertActivitySql(activityColumns, values)} returning at)`)
   if (!mail) return [`with ${ctes.join(', ')} select entry.at from entry`, params]
   const purpose = cappedPurposeOf(entry.kind)
   if (purpose) {

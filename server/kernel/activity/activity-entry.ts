@@ -1,9 +1,9 @@
 import type { ActivityEntry } from '../../../common/contract'
 import type { PriceId } from '../../../common/plans'
-import type { Role } from '../../organisations/roles'
+import type { MemberRole as Role } from '../../../common/contract'
 
 /**
- * One change to an owner's licenses, as it is recorded (server/licensing/activity/record.ts) in the
+ * One change to an owner's licenses, as it is recorded (server/kernel/activity/record.ts) in the
  * transaction that made it; mail (server/mail/) is queued from the same entry in that transaction.
  */
 export interface NewActivity {

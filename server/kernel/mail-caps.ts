@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database'
 import { newId } from '../db/ids'
-import type { OutgoingMail } from './compose'
-import { notifyMailQueuedSql } from './outbox'
+import type { OutgoingMail } from '../mail/compose'
+import { notifyMailQueuedSql } from '../mail/outbox'
+import { insertActivitySql } from './activity/activity-table'
 
 /**
  * The mail an organisation's members cause to be sent to other people (seat assignments,
@@ -41,8 +42,10 @@ export function cappedMailCtes(first: number) {
     select ${p(7)}, ${p(2)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(1)}, ${p(3)}, case outcome when 'deferred' then (select starts from today) + interval '1 day' else now() end
       from decided where outcome in ('queued', 'deferred')),
   noted as (
-    insert into activity (id, owner_oid, kind, subject_email)
-    select ${p(9)}, ${p(1)}, case outcome when 'deferred' then 'mail-deferred' else 'mail-dropped' end, ${p(2)} from decided where outcome in ('deferred', 'dropped'))`
+    ${insertActivitySql(
+      ['id', 'owner_oid', 'kind', 'subject_email'],
+      `select ${p(9)}, ${p(1)}, case outcome when 'deferred' then 'mail-deferred' else 'mail-dropped' end, ${p(2)} from decided where outcome in ('deferred', 'dropped')`,
+    )})`
 }
 
 /** The parameters of cappedMailCtes. */

@@ -1,9 +1,9 @@
-import type { Queryable } from '../../db/database'
-import { hasEnded, isLive, liveSql } from '../standing'
-import type { StoredSubscription, SubscriptionState } from '../subscription'
-import type { NewActivity } from './activity-entry'
-import { actorOf } from './actor'
-import { recordActivity } from './record'
+import type { Queryable } from '../db/database'
+import { hasEnded, isLive, liveSql } from './standing'
+import type { StoredSubscription, SubscriptionState } from './subscription'
+import type { NewActivity } from '../kernel/activity/activity-entry'
+import { actorOf } from '../kernel/activity/actor'
+import { recordActivity } from '../kernel/activity/record'
 
 /** One recorded change: `byOwner` when the owner made it (checkout, upgrade, the billing portal), else billing did. */
 export interface SubscriptionChange {

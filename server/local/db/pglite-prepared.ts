@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite, type Transaction } from '@electric-sql/pglite'
-import type { NamedStatement } from './database'
-import { statementOf } from './statement-names'
+import type { NamedStatement } from '../../db/database'
+import { statementOf } from '../../db/statement-names'
 
 const { serialize } = protocol
 

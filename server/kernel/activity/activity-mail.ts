@@ -1,8 +1,8 @@
 import { findPlan } from '../../../common/plans'
 import type { Queryable } from '../../db/database'
-import type { OutgoingMail } from '../../mail/compose'
-import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail, type Person } from '../../mail/messages'
-import { queueCappedMail, type MailPurpose } from '../../mail/mail-caps'
+import type { OutgoingMail, Person } from '../../mail/compose'
+import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail } from '../../mail/messages'
+import { queueCappedMail, type MailPurpose } from '../mail-caps'
 import { queueMail } from '../../mail/outbox'
 import { mailSiteOrigin } from '../../mail/site-origin'
 import type { NewActivity, RecordedActivity } from './activity-entry'
@@ -79,7 +79,7 @@ export function activityMail(entry: NewActivity, facts: Facts | null): OutgoingM
 
 /**
  * The kinds whose mail goes to someone other than the owner (a seat's assignee): it is capped per
- * organisation (server/mail/mail-caps.ts), in the statement that records the entry.
+ * organisation (server/kernel/mail-caps.ts), in the statement that records the entry.
  */
 const cappedPurpose: Partial<Record<NewActivity['kind'], MailPurpose>> = { assign: 'seat-assigned' }
 export const cappedPurposeOf = (kind: NewActivity['kind']) => cappedPurpose[kind]

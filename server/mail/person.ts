@@ -1,6 +1,0 @@
-/** A person as a message names them: the name (empty when not given) and the address. */
-export interface Person {
-  firstName: string
-  lastName: string
-  email: string
-}

@@ -1,0 +1,109 @@
+import type { Renewal } from '../../common/billing-contract'
+import type { UpgradeRequest } from '../../common/contract'
+import type { Database, Queryable } from '../db/database'
+import { renewableSubscriptionFor } from '../licensing/billing-access'
+import { recordUpgradeRefusal } from '../licensing/billing-account'
+import { checkRenewalSeats, recordRenewalSeats, renewalOf } from '../licensing/renewals'
+import type { SubscriptionState } from '../licensing/subscription'
+import { applySubscription } from '../licensing/subscription-store'
+import { needsCard, planUpgrade } from '../licensing/upgrade'
+import { PaymentDeclinedError } from './errors'
+import type { StripeGateway } from './gateway'
+import { inSubscriptionTurn } from './subscription-sync'
+
+/**
+ * The portal's own changes of a subscription (an upgrade, its renewal's seats, auto-renewal), as
+ * the webhook's sync (subscription-sync.ts) is Stripe's: each change is weighed, sent to Stripe and
+ * recorded in the subscription's turn, across instances, so the portal records what Stripe accepted
+ * last. The routes (server/api/billing.ts, renewals.ts) keep to HTTP: they hand over the request,
+ * and the idempotency key of each write to Stripe.
+ */
+
+/**
+ * The one protocol: in the subscription's turn, `ask` sends the change to Stripe; the state Stripe
+ * answers (none for a change to a renewal's schedule) is applied at once, in the turn (the webhook
+ * that follows finds it done, and a refresh shows the change), then `record` keeps what the portal
+ * notes beside it.
+ */
+const changeInTurn = <A extends { state: SubscriptionState | null }>(db: Database, stripeSubscriptionId: string, ask: () => Promise<A>, record?: (tx: Queryable, answer: A) => Promise<void>) =>
+  inSubscriptionTurn(db, stripeSubscriptionId, ask, async (tx, answer, askedAt) => {
+    if (answer.state) await applySubscription(tx, answer.state, { askedAt })
+    await record?.(tx, answer)
+  })
+
+/** The key of one write to Stripe: what it is about (`content`), and which object (`part`) when a request writes several. */
+export type KeyOf = (content: unknown, part: string) => string
+
+/** Upgrades the caller's live subscriptions to the requested plan and seats, each one in its turn. */
+export async function upgradeSubscriptions(db: Database, gateway: StripeGateway, oid: string, request: UpgradeRequest, keyOf: KeyOf): Promise<void> {
+  const { customerId, refusals, changes } = await planUpgrade(db, oid, request)
+  if (needsCard(request) && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
+  for (const { subscription, quantity } of changes) {
+    // The key names the change, the state it starts from and the attempt: the same request again
+    // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
+    // a day) the customer's next attempt, with another card or the same one, is charged anew.
+    const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
+    const idempotencyKey = keyOf(content, subscription.stripe_subscription_id)
+    await changeInTurn(db, subscription.stripe_subscription_id, async () => ({
+      state: await gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey }).catch(async (error: unknown) => {
+        if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
+        throw error
+      }),
+    }))
+  }
+}
+
+/** A renewal change the caller asks for: of which subscription, and the key of its write to Stripe (named by our subscription's id). */
+interface RenewalChange {
+  callerOid: string
+  subscriptionId: string
+  keyOf: (subscriptionId: string) => string
+}
+
+/**
+ * A change of the subscription's renewal, in its turn: the renewal read, Stripe asked (`ask`, given
+ * the subscription's id at Stripe and the write's key), the answer recorded (`record`); answers the
+ * renewal as it is then.
+ */
+async function changeRenewal<A extends { state: SubscriptionState | null }>(
+  db: Database,
+  change: RenewalChange,
+  ask: (renewal: Renewal, stripeSubscriptionId: string, key: () => string) => Promise<A>,
+  record: (tx: Queryable, renewal: Renewal, answer: A) => Promise<void>,
+): Promise<Renewal> {
+  const subscription = await renewableSubscriptionFor(db, change.callerOid, change.subscriptionId)
+  await changeInTurn(
+    db,
+    subscription.stripe_subscription_id,
+    async () => {
+      const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
+      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id, () => change.keyOf(subscription.id))) }
+    },
+    (tx, answer) => record(tx, answer.renewal, answer),
+  )
+  return renewalOf(db, subscription.owner_oid, subscription.id)
+}
+
+/** Sets the seats the subscription renews with (fewer than now under a schedule, or the same). */
+export const setRenewalSeats = (db: Database, gateway: StripeGateway, change: RenewalChange & { seats: number }) =>
+  changeRenewal(
+    db,
+    change,
+    async (renewal, subscriptionId, key) => {
+      checkRenewalSeats(renewal, change.seats)
+      return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: key() }), state: null }
+    },
+    (tx, renewal, { scheduleId }) => recordRenewalSeats(tx, renewal, change.seats, scheduleId),
+  )
+
+/** Turns the subscription's auto-renewal on or off. */
+export const setAutoRenew = (db: Database, gateway: StripeGateway, change: RenewalChange & { autoRenew: boolean }) =>
+  changeRenewal(
+    db,
+    change,
+    async (_renewal, subscriptionId, key) => ({ state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: key() }) }),
+    // A subscription that ends has no reduction to make.
+    async (tx, renewal) => {
+      if (!change.autoRenew) await recordRenewalSeats(tx, renewal, renewal.seats, null)
+    },
+  )
