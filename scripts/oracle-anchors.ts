@@ -10,7 +10,7 @@ import { oracleAnchors } from '../testkit/oracles/anchors'
  * `npm run test:model` without the diagram check (which fails for any change of a machine), and
  * restores the source. Fails when a wrong transition passes them; prints the tests that caught each.
  */
-const modelTests = ['tests/machines/', '.component.test.']
+const modelTests = ['tests/flows/', '.component.test.']
 const wanted = process.argv.slice(2)
 const reportDir = mkdtempSync(join(tmpdir(), 'oracle-anchors-'))
 let missed = 0
@@ -20,7 +20,7 @@ for (const anchor of oracleAnchors.filter((each) => !wanted.length || wanted.inc
   const report = join(reportDir, `${anchor.model}.json`)
   writeFileSync(anchor.file, original.replace(anchor.source, anchor.wrong))
   try {
-    spawnSync('node_modules/.bin/vitest', ['run', ...modelTests, '--exclude', 'tests/machines/charts.test.ts', '--reporter=json', `--outputFile=${report}`], { stdio: 'ignore' })
+    spawnSync('node_modules/.bin/vitest', ['run', ...modelTests, '--exclude', 'tests/flows/charts.test.ts', '--reporter=json', `--outputFile=${report}`], { stdio: 'ignore' })
   } finally {
     writeFileSync(anchor.file, original)
   }

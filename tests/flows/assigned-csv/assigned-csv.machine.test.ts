@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
+import { describePath, planPaths } from '../../../testkit/model/paths'
+import { assignedCsv, assignedCsvModel } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
+import { assignedCsvOracle } from '../../../testkit/flows/assigned-csv/assigned-csv.oracle'
+import { settle } from '../../../testkit/settle'
+import { replayPath } from '../../support/run-paths'
+
+const plan = planPaths(assignedCsvModel)
+
+describe('assigned CSV machine: generated paths', () => {
+  for (const path of plan.paths) {
+    it(`replays ${describePath(path.steps)}`, () => replayPath(assignedCsvMachine, path, { actors: assignedCsvModel.actors, serialize: plan.serialize, oracle: assignedCsvOracle }))
+  }
+})
+
+describe('assigned CSV rules', () => {
+  it('fetches once however often the button is pressed, and saves what came', async () => {
+    const download = vi.fn(() => Promise.resolve(assignedCsv))
+    const saveFile = vi.fn()
+    const actor = createActor(assignedCsvMachine.provide({ actors: { downloadCsv: fromPromise(download) }, actions: { saveFile: (_, params) => saveFile(params.csv) } })).start()
+    actor.send({ type: 'csv.download' })
+    actor.send({ type: 'csv.download' })
+    await settle()
+    expect(download).toHaveBeenCalledTimes(1)
+    expect(saveFile.mock.calls).toEqual([[assignedCsv]])
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+})

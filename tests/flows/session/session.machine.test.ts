@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { sessionMachine } from '../../../machines/session.machine'
+import { describePath, planPaths } from '../../../testkit/model/paths'
+import { replayPath } from '../../support/run-paths'
+import { account, identity, sessionModel } from '../../../testkit/flows/session/session.model'
+import { personalOrganisation } from '../../../testkit/organisations'
+import { settle } from '../../../testkit/settle'
+import { sessionOracle } from '../../../testkit/flows/session/session.oracle'
+
+const plan = planPaths(sessionModel)
+
+describe('session machine: generated paths', () => {
+  for (const path of plan.paths) {
+    it(`replays ${describePath(path.steps)}`, () => replayPath(sessionMachine, path, { actors: sessionModel.actors, serialize: plan.serialize, oracle: sessionOracle }))
+  }
+})
+
+describe('session machine', () => {
+  const loadOrganisation = fromPromise<typeof personalOrganisation, void>(() => Promise.resolve(personalOrganisation))
+
+  it('loads the account with the identity of the ID token, and the organisation beside it', async () => {
+    const loadAccount = vi.fn(async (_identity: typeof identity) => account)
+    const actor = createActor(sessionMachine.provide({ actors: { loadAccount: fromPromise(({ input }) => loadAccount(input)), loadOrganisation } }), { input: { identity } }).start()
+    await settle()
+    expect(loadAccount).toHaveBeenCalledWith(identity)
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().context).toMatchObject({ account, organisation: personalOrganisation })
+  })
+
+  it("sends the user to '/' once when the account or the organisation cannot load", async () => {
+    const loadAccount = fromPromise<typeof account, typeof identity>(async () => account)
+    const accountDown = fromPromise<typeof account, typeof identity>(() => Promise.reject(new Error('down')))
+    const organisationDown = fromPromise<typeof personalOrganisation, void>(() => Promise.reject(new Error('down')))
+    for (const actors of [
+      { loadAccount: accountDown, loadOrganisation },
+      { loadAccount, loadOrganisation: organisationDown },
+      { loadAccount: accountDown, loadOrganisation: organisationDown },
+    ]) {
+      const goHome = vi.fn()
+      createActor(sessionMachine.provide({ actors, actions: { goHome } }), { input: { identity } }).start()
+      await settle()
+      expect(goHome).toHaveBeenCalledTimes(1)
+    }
+  })
+})
