@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { allModels } from '../testkit/models/models'
+import { allModels } from '../testkit/model/node-flows'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
 import { expect, test } from './support/fixtures'

@@ -3,7 +3,7 @@ import type { AnyStateNode } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { chartFiles } from '../../scripts/charts/files'
 import { planPaths } from '../../testkit/model/paths'
-import { allModels } from '../../testkit/models/models'
+import { allModels } from '../../testkit/model/flows'
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true })
 const machineIds = Object.values(machineModules).flatMap((module) =>

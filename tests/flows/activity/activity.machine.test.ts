@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { activityMachine } from '../../../machines/activity.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { activityModel, firstPage, lastPage, purchaseEntry, renewalEntry } from '../../../testkit/flows/activity/activity.model'
+import { firstPage, lastPage, purchaseEntry, renewalEntry } from '../../../testkit/flows/activity/activity.model'
 import { startActivity } from '../../../testkit/flows/activity/activity.start'
 import { settle } from '../../../testkit/settle'
-import { activityOracle } from '../../../testkit/flows/activity/activity.oracle'
-
-const plan = planPaths(activityModel)
-describe('activity machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(activityMachine, path, { actors: activityModel.actors, serialize: plan.serialize, oracle: activityOracle }))
-  }
-})
 
 describe('activity rules', () => {
   it('loads the newest page, then the next one by its cursor, once however often Show more is pressed', async () => {

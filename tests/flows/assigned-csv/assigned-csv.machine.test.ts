@@ -1,19 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { assignedCsv, assignedCsvModel } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
-import { assignedCsvOracle } from '../../../testkit/flows/assigned-csv/assigned-csv.oracle'
+import { assignedCsv } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
 import { settle } from '../../../testkit/settle'
-import { replayPath } from '../../support/run-paths'
-
-const plan = planPaths(assignedCsvModel)
-
-describe('assigned CSV machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(assignedCsvMachine, path, { actors: assignedCsvModel.actors, serialize: plan.serialize, oracle: assignedCsvOracle }))
-  }
-})
 
 describe('assigned CSV rules', () => {
   it('fetches once however often the button is pressed, and saves what came', async () => {

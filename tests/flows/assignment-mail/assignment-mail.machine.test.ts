@@ -2,24 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { SeatMailResent } from '../../../common/organisation-contract'
 import { assignmentMailMachine } from '../../../machines/assignment-mail.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { assignmentMailModel } from '../../../testkit/flows/assignment-mail/assignment-mail.model'
 import { newSeat, ownSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
-import { assignmentMailOracle } from '../../../testkit/flows/assignment-mail/assignment-mail.oracle'
 import { settle } from '../../../testkit/settle'
-import { replayPath } from '../../support/run-paths'
-
-const plan = planPaths(assignmentMailModel)
-
-describe('assignment mail machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(assignmentMailMachine, path, { actors: assignmentMailModel.actors, serialize: plan.serialize, oracle: assignmentMailOracle }))
-  }
-})
 
 describe('assignment mail rules', () => {
   it('sends a pending seat’s mail once however often Resend is pressed, and nothing for a seat already bound', async () => {

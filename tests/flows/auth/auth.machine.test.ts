@@ -2,26 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type LoginInput, type SessionCheck, type StartupOutput } from '../../../machines/auth.machine'
 import type { SignedInAccount } from '../../../machines/auth.types'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { authModel, cara, forgotPassword, paula, startup } from '../../../testkit/flows/auth/auth.model'
+import { cara, forgotPassword, paula, startup } from '../../../testkit/flows/auth/auth.model'
 import { settle } from '../../../testkit/settle'
-import { authOracle } from '../../../testkit/flows/auth/auth.oracle'
-
-const plan = planPaths(authModel)
-
-describe('auth machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => {
-      replayPath(authMachine, path, { actors: authModel.actors, serialize: plan.serialize, oracle: authOracle })
-    })
-  }
-})
 
 describe('auth machine: rules of spec section 4', () => {
   function start(

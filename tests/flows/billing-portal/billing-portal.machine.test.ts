@@ -1,19 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { billingPortalModel, portalUrl } from '../../../testkit/flows/billing-portal/billing-portal.model'
+import { portalUrl } from '../../../testkit/flows/billing-portal/billing-portal.model'
 import { settle } from '../../../testkit/settle'
-import { billingPortalOracle } from '../../../testkit/flows/billing-portal/billing-portal.oracle'
-
-const plan = planPaths(billingPortalModel)
-
-describe('billing portal machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(billingPortalMachine, path, { actors: billingPortalModel.actors, serialize: plan.serialize, oracle: billingPortalOracle }))
-  }
-})
 
 describe('billing portal machine', () => {
   it('asks for a portal session that returns to the current page, then leaves for its address', async () => {

@@ -2,21 +2,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { CreateFeedTokenRequest, FeedToken } from '../../../common/contract'
 import { feedTokensMachine } from '../../../machines/feed-tokens.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { buildToken, created, feedTokensModel, goodDraft, newToken, tooLongDraft } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
-import { feedTokensOracle } from '../../../testkit/flows/feed-tokens/feed-tokens.oracle'
+import { buildToken, created, goodDraft, newToken, tooLongDraft } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
 import { settle } from '../../../testkit/settle'
 
-const plan = planPaths(feedTokensModel)
 /** The request a good draft makes: its name, and the default 365 days. */
 const request = { name: 'GitHub Actions', expiresInDays: 365 }
-
-describe('feed tokens machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(feedTokensMachine, path, { actors: feedTokensModel.actors, serialize: plan.serialize, oracle: feedTokensOracle }))
-  }
-})
 
 /** The machine over fakes: the list answers these tokens; making and revoking are recorded. */
 function start(tokens: FeedToken[]) {

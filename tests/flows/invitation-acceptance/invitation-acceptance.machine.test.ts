@@ -2,25 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { InvitationOffer, Organisation } from '../../../common/organisation-contract'
 import { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { invitationAcceptanceModel, secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
-import { invitationAcceptanceOracle } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.oracle'
+import { secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
 import { offer, teamAs } from '../../../testkit/organisations'
 import { settle } from '../../../testkit/settle'
-import { replayPath } from '../../support/run-paths'
-
-const plan = planPaths(invitationAcceptanceModel)
-
-describe('invitation acceptance machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () =>
-      replayPath(invitationAcceptanceMachine, path, { actors: invitationAcceptanceModel.actors, serialize: plan.serialize, oracle: invitationAcceptanceOracle }))
-  }
-})
 
 describe('invitation acceptance rules', () => {
   function start() {

@@ -2,24 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { Invitation, InviteRequest } from '../../../common/organisation-contract'
 import { invitationsMachine } from '../../../machines/invitations.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { eveAgain, finnDraft, finnInvitation, invitationsModel } from '../../../testkit/flows/invitations/invitations.model'
-import { invitationsOracle } from '../../../testkit/flows/invitations/invitations.oracle'
+import { eveAgain, finnDraft, finnInvitation } from '../../../testkit/flows/invitations/invitations.model'
 import { expiredInvitation, pendingInvitation } from '../../../testkit/organisations'
 import { settle } from '../../../testkit/settle'
-import { replayPath } from '../../support/run-paths'
-
-const plan = planPaths(invitationsModel)
-
-describe('invitations machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(invitationsMachine, path, { actors: invitationsModel.actors, serialize: plan.serialize, oracle: invitationsOracle }))
-  }
-})
 
 function start(invitations: Invitation[]) {
   const invite = vi.fn((_request: InviteRequest) => Promise.resolve(finnInvitation))

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { invoicesMachine } from '../../../machines/invoices.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
 import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '../../../testkit/flows/invoices/invoices.model'
-import { invoicesOracle } from '../../../testkit/flows/invoices/invoices.oracle'
-import { idleActors, replayPath } from '../../support/run-paths'
-
-const plan = planPaths(invoicesModel)
-
-describe('invoices machine: generated paths', () => {
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(invoicesMachine, path, { actors: invoicesModel.actors, serialize: plan.serialize, oracle: invoicesOracle }))
-})
+import { idleActors } from '../../support/run-paths'
 
 describe('invoices machine', () => {
   const ready = () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { keyRotationMachine } from '../../../machines/key-rotation.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { idleActors, replayPath } from '../../support/run-paths'
+import { idleActors } from '../../support/run-paths'
 import { adaSeat, keyRotationModel, newKey, noSeat } from '../../../testkit/flows/key-rotation/key-rotation.model'
 import { settle } from '../../../testkit/settle'
-import { keyRotationOracle } from '../../../testkit/flows/key-rotation/key-rotation.oracle'
 
-const plan = planPaths(keyRotationModel)
 const notFound = "The requested information couldn't be found. Please try again or contact support."
-
-describe('key rotation machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, oracle: keyRotationOracle }))
-  }
-})
 
 describe('key rotation rules', () => {
   it('sends one request however often Regenerate key is pressed, and reports the new key once', async () => {

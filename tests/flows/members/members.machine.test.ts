@@ -3,24 +3,9 @@ import { createActor, fromPromise } from 'xstate'
 import type { MemberRole } from '../../../common/contract'
 import type { Organisation } from '../../../common/organisation-contract'
 import { leftOrganisation, membersMachine } from '../../../machines/members.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { beaSeats, membersModel } from '../../../testkit/flows/members/members.model'
-import { membersOracle } from '../../../testkit/flows/members/members.oracle'
+import { beaSeats } from '../../../testkit/flows/members/members.model'
 import { bea, cara, offeredToBea, refusals, team } from '../../../testkit/organisations'
 import { settle } from '../../../testkit/settle'
-import { replayPath } from '../../support/run-paths'
-
-const plan = planPaths(membersModel)
-
-describe('members machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(membersMachine, path, { actors: membersModel.actors, serialize: plan.serialize, oracle: membersOracle }))
-  }
-})
 
 /** The machine over fakes, as Cara: the organisation answers this; the changes are recorded. */
 function start(organisation: Organisation, me = cara.oid) {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { idleActors, replayPath } from '../../support/run-paths'
+import { idleActors } from '../../support/run-paths'
 import { myLicensesModel, plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
-import { myLicensesOracle } from '../../../testkit/flows/my-licenses/my-licenses.oracle'
-
-const plan = planPaths(myLicensesModel)
-
-describe('my licenses machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(myLicensesMachine, path, { actors: myLicensesModel.actors, serialize: plan.serialize, oracle: myLicensesOracle }))
-  }
-})
 
 describe('my licenses after a key rotation', () => {
   it('shows the new key on the card it belongs to, and leaves the others as they were', () => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { profileMachine } from '../../../machines/profile.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { idleActors, replayPath } from '../../support/run-paths'
+import { idleActors } from '../../support/run-paths'
 import { profileFields, profileModel } from '../../../testkit/flows/profile/profile.model'
 import { account } from '../../../testkit/flows/session/session.model'
-import { profileOracle } from '../../../testkit/flows/profile/profile.oracle'
-
-const plan = planPaths(profileModel)
-
-describe('profile machine: generated paths', () => {
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(profileMachine, path, { actors: profileModel.actors, serialize: plan.serialize, oracle: profileOracle }))
-})
 
 describe('profile machine', () => {
   it('saves one at a time: a second save while saving is ignored', () => {

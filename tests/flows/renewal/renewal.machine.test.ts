@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { renewalMachine } from '../../../machines/renewal.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
 import { caraRenewal, renewalModel } from '../../../testkit/flows/renewal/renewal.model'
-import { renewalOracle } from '../../../testkit/flows/renewal/renewal.oracle'
-import { idleActors, replayPath } from '../../support/run-paths'
-
-const plan = planPaths(renewalModel)
-
-describe('renewal machine: generated paths', () => {
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(renewalMachine, path, { actors: renewalModel.actors, serialize: plan.serialize, oracle: renewalOracle }))
-})
+import { idleActors } from '../../support/run-paths'
 
 describe('renewal machine', () => {
   const choosing = () => {

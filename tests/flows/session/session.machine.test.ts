@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { sessionMachine } from '../../../machines/session.machine'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { account, identity, sessionModel } from '../../../testkit/flows/session/session.model'
+import { account, identity } from '../../../testkit/flows/session/session.model'
 import { personalOrganisation } from '../../../testkit/organisations'
 import { settle } from '../../../testkit/settle'
-import { sessionOracle } from '../../../testkit/flows/session/session.oracle'
-
-const plan = planPaths(sessionModel)
-
-describe('session machine: generated paths', () => {
-  for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(sessionMachine, path, { actors: sessionModel.actors, serialize: plan.serialize, oracle: sessionOracle }))
-  }
-})
 
 describe('session machine', () => {
   const loadOrganisation = fromPromise<typeof personalOrganisation, void>(() => Promise.resolve(personalOrganisation))

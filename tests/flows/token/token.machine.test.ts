@@ -2,25 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { tokenFailureMessage, tokenMachine, type TokenRequest } from '../../../machines/token.machine'
 import type { fixtures } from '../../../testkit/flows/token/token.model'
-import { cacheMiss, needsInteraction, offline, signedIn, signedOut, tokenModel } from '../../../testkit/flows/token/token.model'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { replayPath } from '../../support/run-paths'
-import { tokenOracle } from '../../../testkit/flows/token/token.oracle'
-
-const plan = planPaths(tokenModel)
-
-describe('token machine: generated paths', () => {
-  it('reaches every state and transition', () => {
-    expect(plan.coverage.states.missing).toEqual([])
-    expect(plan.coverage.transitions.missing).toEqual([])
-  })
-
-  for (const path of plan.paths) {
-    it(`replays ${path.input?.account ? 'signed in' : 'signed out'}: ${describePath(path.steps)}`, () => {
-      replayPath(tokenMachine, path, { actors: tokenModel.actors, serialize: plan.serialize, oracle: tokenOracle })
-    })
-  }
-})
+import { cacheMiss, needsInteraction, offline, signedIn, signedOut } from '../../../testkit/flows/token/token.model'
 
 describe('token machine: the order of spec section 4', () => {
   function acquire(request: TokenRequest, outcomes: Partial<Record<keyof typeof fixtures, () => Promise<string | void>>>) {
