@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { profileMachine } from '../../../machines/profile.machine'
 import { ProfilePage } from '../../../src/features/profile/components/ProfilePage'
 import { planPaths } from '../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { expectRowPerState } from '../../support/view-table'
 import { walkPaths } from '../../support/run-paths'
 import { profileModel } from '../../../testkit/flows/profile/profile.model'
 import { account } from '../../../testkit/flows/session/session.model'
@@ -27,8 +25,6 @@ function act(type: string) {
 }
 
 describe('the profile page (component paths of the profile machine)', () => {
-  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(profileViewTable, profileMachine))
-
   it('shows the sign-in email read-only', async () => {
     const pending = pendingApi()
     renderAccountPage(() => <ProfilePage />, { api: pending.api, account })

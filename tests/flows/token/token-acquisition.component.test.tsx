@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
 import type { AuthFailure } from '../../../machines/auth.types'
-import { tokenMachine } from '../../../machines/token.machine'
+import type { tokenMachine } from '../../../machines/token.machine'
 import { toAuthFailure } from '../../../src/auth/accounts'
 import { createAuthService } from '../../../src/auth/auth-service'
 import { routeTree } from '../../../src/routeTree.gen'
@@ -16,7 +16,6 @@ import { personalOrganisation } from '../../../testkit/organisations'
 import { tokenModel } from '../../../testkit/flows/token/token.model'
 import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../support/fake-msal'
 import { describePath, planPaths } from '../../../testkit/model/paths'
-import { expectRowPerState } from '../../support/view-table'
 import { walkPaths } from '../../support/run-paths'
 import { tokenViewTable } from '../../../testkit/flows/token/token.view-table'
 import { tokenOracle } from '../../../testkit/flows/token/token.oracle'
@@ -102,8 +101,6 @@ describe('the token flow behind Update Profile (component paths of the token mac
     expect(failures.length).toBeGreaterThan(0)
     for (const failure of failures) expect(toAuthFailure(msalErrorFor(failure))).toEqual(failure)
   })
-
-  it('has a view for every state of the machine, and tells them apart', () => expectRowPerState(tokenViewTable, tokenMachine))
 
   const signedIn = (path: { input?: { account: unknown } }) => path.input?.account !== null
   walkPaths(planPaths(tokenModel).paths, {
