@@ -19,7 +19,7 @@ const importsServer = /from '(\.\.\/)+(testkit\/)?server\//
  * transition to a copy of it: in Stryker's sandbox that text is the instrumented one, where the
  * anchor's source is no longer found, so they fail before any mutant runs.
  */
-const changeDetectors = ['tests/machines/charts.test.ts', 'tests/mutation-anchors/model-oracles.test.ts']
+const changeDetectors = ['tests/flows/charts.test.ts', 'tests/mutation-anchors/model-oracles.test.ts']
 /** The scripts' own tests (the QA atlas's pages): they read the machines, and say nothing of what the machines must do. */
 const scriptTests = /^tests\/scripts\//
 
@@ -39,7 +39,7 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
  * machine's definition (evaluated once, when the module loads, so every related test file must run)
  * fail a machine test long before the slower component paths.
  */
-const QuickTestsFirst = filesInOrder([/\/tests\/machines\//, /(?<!\.component)\.test\.tsx?$/])
+const QuickTestsFirst = filesInOrder([/\/tests\/flows\/(paths|.*\.machine|.*\.rules)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
 export default defineConfig({
   ...base,

@@ -1,7 +1,8 @@
 import { expectNoAxeViolations } from './support/axe'
 import { expect, reportErrors, test } from './support/fixtures'
 import { heldFailureErrors, walkTour } from './support/machine-tour'
-import { describeInput, pathsByInput, tours } from './tours/tours'
+import { describeInput } from '../testkit/model/paths'
+import { pathsByInput, tours } from './tours/tours'
 
 /**
  * Every state of every account page and dialog, reached by the generated paths of its machine and

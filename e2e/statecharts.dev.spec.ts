@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { allModels } from '../testkit/models/models'
+import { allModels } from '../testkit/model/node-flows'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
 import { expect, test } from './support/fixtures'
 
 // These run against the development build (`npm run dev`): the viewer and the inspector exist only there.
-// Every machine in machines/ (tests/machines/charts.test.ts checks that each has a model), in the viewer's order.
+// Every machine in machines/ (tests/flows/charts.test.ts checks that each has a model), in the viewer's order.
 const machines = allModels.map((model) => model.machine.id).sort((a, b) => a.localeCompare(b))
 
 /** Whether `expected` appears in `actual` in the same order (other entries may come between). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
-import { upgradeBrowserModel } from '../testkit/models/upgrade.model'
+import { upgradeBrowserModel } from '../testkit/flows/upgrade/upgrade.model'
 import { describePath, planPaths } from '../testkit/model/paths'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path'
 import { atlasCapturesDir, type AtlasRecord } from '../e2e/tours/atlas-record'
 import { tours } from '../e2e/tours/tours'
-import { allModels } from '../testkit/models/models'
+import { allModels, flows } from '../testkit/model/node-flows'
 import { committedDiagram, drawDiagrams } from './atlas/diagrams'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
 import { stateRows } from './atlas/states'
@@ -46,11 +46,11 @@ const records = (existsSync(capturesDir) ? readdirSync(capturesDir, { withFileTy
   .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
   .map((entry) => JSON.parse(readFileSync(join(capturesDir, entry.name), 'utf8')) as AtlasRecord)
 
-const machines: AtlasMachine[] = allModels.map((model) => ({
-  model,
-  toured: model.name in tours,
-  rows: stateRows(model, tours[model.name], records),
-  svg: svgs.get(model.name)!,
+const machines: AtlasMachine[] = flows.map((kit) => ({
+  model: kit.model,
+  toured: kit.model.name in tours,
+  rows: stateRows(kit, tours[kit.model.name], records),
+  svg: svgs.get(kit.model.name)!,
 }))
 for (const machine of machines) writeFileSync(join(atlasDir, `${machine.model.name}.html`), machinePage(machine))
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { allModels } from '../testkit/models/models'
+import { allModels } from '../testkit/model/node-flows'
 import { chartFiles, chartsDir } from './charts/files'
 
 /**

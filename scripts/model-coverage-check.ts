@@ -1,4 +1,4 @@
-import { allModels } from '../testkit/models/models'
+import { allModels } from '../testkit/model/node-flows'
 import { coverageTable, readRecorded } from '../testkit/model/coverage-report'
 
 /** Where the model-based tests record what ran (testkit/model/recorder.ts reads MODEL_COVERAGE_DIR). */

@@ -9,7 +9,7 @@ import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
  * machine and level what ran out of the total. Fails when a test fails or a machine is below 100%
  * at the machine or at the component level.
  */
-const modelTestFilters = ['tests/machines/', '.component.test.']
+const modelTestFilters = ['tests/flows/', '.component.test.']
 
 rmSync(modelCoverageDir, { recursive: true, force: true })
 const vitest = spawnSync('node_modules/.bin/vitest', ['run', ...modelTestFilters], { stdio: 'inherit', env: { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir } })

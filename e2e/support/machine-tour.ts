@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { planPaths, type PathPlan } from '../../testkit/model/paths'
-import { oracles } from '../../testkit/oracles/oracles'
+import { flows } from '../../testkit/model/node-flows'
 import { routeApi, type ApiRoute } from './api-routes'
 import { expectOracleRowShown, type TourView } from './view-row'
 
@@ -46,7 +46,7 @@ export interface Tour<TMachine extends AnyStateMachine> {
   perform: (page: Page, event: EventFromLogic<TMachine>) => Promise<void>
   /** Waits until the page shows what the state stands for; `before` are the path's earlier steps. */
   expectShown: (page: Page, step: TourStep, before: TourStep[]) => Promise<void>
-  /** Then, what the page must show by the machine's oracle (testkit/oracles/): its view table, and what the browser can read of it. */
+  /** Then, what the page must show by the machine's oracle (testkit/flows/<flow>/): its view table, and what the browser can read of it. */
   view: TourView
 }
 
@@ -162,7 +162,7 @@ export const heldFailureErrors = [/Failed to load resource: the server responded
 export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
-  const oracle = oracles[tour.plan.name]
+  const oracle = flows.find((kit) => kit.model.name === tour.plan.name)?.oracle
   if (!oracle) throw new Error(`No oracle for the machine ${tour.plan.name}`)
   const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)

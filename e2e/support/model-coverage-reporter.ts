@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter'
-import { allModels } from '../../testkit/models/models'
+import { allModels } from '../../testkit/model/node-flows'
 import { coverageTable, mergeRecorded, readRecorded } from '../../testkit/model/coverage-report'
 import { modelCoverageDir } from './model-coverage'
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
-import { allModels } from '../../testkit/models/models'
+import { allModels } from '../../testkit/model/node-flows'
 import { transitionKey } from '../../testkit/model/coverage'
 import type { ExecutedByMachine } from '../../testkit/model/recorder'
 

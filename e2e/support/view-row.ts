@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
-import { expectedAlong, leavesOf, type Oracle } from '../../testkit/oracles/oracle'
+import { expectedAlong, leavesOf, type Oracle } from '../../testkit/model/oracle'
 import type { StateView, ViewTable } from '../../testkit/views/view-table'
 import { readRowsOn } from '../../testkit/views/page-origin'
 

@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
-import { describeEvent } from '../../testkit/model/paths'
+import { describeEvent, describeInput } from '../../testkit/model/paths'
 import { expect, reportErrors, test } from '../support/fixtures'
 import { heldFailureErrors, walkTour, type TourStep } from '../support/machine-tour'
 import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
-import { describeInput, pathsByInput, tours } from './tours'
+import { pathsByInput, tours } from './tours'
 
 /**
  * The QA atlas's screenshots (`npm run atlas`, scripts/atlas.ts): the browser tours walk every

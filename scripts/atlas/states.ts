@@ -2,7 +2,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import type { AtlasCapture, AtlasRecord } from '../../e2e/tours/atlas-record'
 import type { Tour, TourStep } from '../../e2e/support/machine-tour'
 import { planPaths, type PathPlan } from '../../testkit/model/paths'
-import { untoured } from './untoured'
+import type { FlowKit } from '../../testkit/model/flow-kit'
 
 /** A screenshot on a state's row: taken by the machine's own tour, or on another tour's page while the machine ran there. */
 export interface StatePicture {
@@ -46,7 +46,7 @@ function allNodes(node: AnyStateNode): AnyStateNode[] {
  * in it (one per state the user can tell apart), else up to two taken on other tours' pages while
  * it was there, else the reason none could be taken.
  */
-export function stateRows(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateMachine> | undefined, records: AtlasRecord[]): StateRow[] {
+export function stateRows({ model, noTour }: Pick<FlowKit, 'model' | 'noTour'>, tour: Tour<AnyStateMachine> | undefined, records: AtlasRecord[]): StateRow[] {
   const { machine } = model
   const own = records.filter((record) => record.machine === model.name)
   const others = records.filter((record) => record.machine !== model.name)
@@ -64,7 +64,7 @@ export function stateRows(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateM
       .sort((a, b) => a.capture.events.length - b.capture.events.length)
       .slice(0, seenPerState)
   }
-  const why = whyNotShown(model, tour)
+  const why = whyNotShown(model, tour, noTour)
   return allNodes(machine.root).map((node) => {
     const path = node.path.join('.')
     const compound = Object.keys(node.states).length > 0
@@ -75,12 +75,12 @@ export function stateRows(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateM
 }
 
 /** Why a state has no picture: what the generated paths and the tour say of it. */
-function whyNotShown(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateMachine> | undefined): (path: string) => string {
+function whyNotShown(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateMachine> | undefined, noTour = ''): (path: string) => string {
   const steps = planPaths(model).paths.map((path) => ({ steps: path.steps as unknown as TourStep[], input: path.input }))
   return (path) => {
     const reaching = steps.filter(({ steps }) => steps.some((step) => activePaths(step.state.value).includes(path)))
     if (reaching.length === 0) return 'No generated path stops here: the machine leaves it at once (an eventless transition), so no screen shows it.'
-    if (!tour) return `No browser tour walks this machine. ${untoured[model.name] ?? ''}`.trim()
+    if (!tour) return `No browser tour walks this machine. ${noTour}`.trim()
     const walked = reaching.filter(({ steps, input }) => !tour.walkable || tour.walkable(steps, input))
     if (walked.length === 0)
       return 'Only generated paths that the browser tour does not walk reach it: an outcome the local stack cannot give on this page, or one another tour walks (the tour file says which).'

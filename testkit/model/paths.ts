@@ -92,6 +92,12 @@ export function describePath(steps: { event: EventObject }[]): string {
   return names.length ? names.join(' → ') : '(start)'
 }
 
+/** An input in a test's title: its plain values, such as ` (checkoutReturned=true)`. */
+export function describeInput(input: unknown) {
+  const plain = Object.entries((input ?? {}) as Record<string, unknown>).filter(([, value]) => value === null || typeof value !== 'object')
+  return plain.length ? ` (${plain.map(([key, value]) => `${key}=${String(value)}`).join(', ')})` : ''
+}
+
 export function describeEvent(event: EventObject): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>
   const name = type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'))

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { AnyStateMachine } from 'xstate'
 import type { AtlasCapture, AtlasRecord } from '../../e2e/tours/atlas-record'
 import { tours } from '../../e2e/tours/tours'
 import { machinePage } from '../../scripts/atlas/pages'
 import { activePaths, stateRows } from '../../scripts/atlas/states'
-import type { PathPlan } from '../../testkit/model/paths'
-import { allModels } from '../../testkit/models/models'
+import { flows } from '../../testkit/model/flows'
 
-const model = (name: string) => allModels.find((each) => each.name === name) as PathPlan<AnyStateMachine>
+const kit = (name: string) => flows.find((each) => each.model.name === name)!
 const capture = (value: unknown, actors: AtlasCapture['actors'] = [], shot = 'shots/one.png'): AtlasCapture => ({
   key: JSON.stringify(value),
   value,
@@ -27,7 +25,7 @@ describe('the QA atlas', () => {
 
   it("shows a toured state's screenshot, and says why a state has none", () => {
     const record: AtlasRecord = { machine: 'manageLicenses', input: { checkoutReturned: false }, captures: [capture({ ready: { assign: { single: 'editing' } } })] }
-    const rows = stateRows(model('manageLicenses'), tours.manageLicenses, [record])
+    const rows = stateRows(kit('manageLicenses'), tours.manageLicenses, [record])
     expect(rowOf(rows, 'ready.assign.single.editing').pictures.map((picture) => [picture.capture.shot, picture.seen])).toEqual([['shots/one.png', false]])
     expect(rowOf(rows, 'ready.assign').compound).toBe(true)
     expect(rowOf(rows, 'ready.assign.bulk.next').missing).toMatch(/^No generated path stops here/)
@@ -38,15 +36,20 @@ describe('the QA atlas', () => {
 
   it("shows an untoured machine's state from another tour's page, where the page's actor was in it", () => {
     const upgradeOpen = capture({ ready: 'upgrade' }, [{ machine: 'upgrade', value: 'select' }], 'shots/upgrade-open.png')
-    const rows = stateRows(model('upgrade'), undefined, [{ machine: 'manageLicenses', input: null, captures: [upgradeOpen] }])
+    const rows = stateRows(kit('upgrade'), undefined, [{ machine: 'manageLicenses', input: null, captures: [upgradeOpen] }])
     expect(rowOf(rows, 'select').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/upgrade-open.png', true, 'manageLicenses']])
     expect(rowOf(rows, 'confirm').missing).toMatch(/^No browser tour walks this machine\. The upgrade wizard/)
   })
 
   it("writes a page that links its screenshots relatively, escapes the texts, and warns when the page's machine was elsewhere", () => {
     const wrong = { ...capture('idle', [{ machine: 'billingPortal', value: 'opening' }], 'shots/a&b.png'), shown: { error: 'Try <again>' } }
-    const plan = model('billingPortal')
-    const html = machinePage({ model: plan, toured: true, rows: stateRows(plan, tours.billingPortal, [{ machine: 'billingPortal', input: null, captures: [wrong] }]), svg: '<svg></svg>' })
+    const billingPortal = kit('billingPortal')
+    const html = machinePage({
+      model: billingPortal.model,
+      toured: true,
+      rows: stateRows(billingPortal, tours.billingPortal, [{ machine: 'billingPortal', input: null, captures: [wrong] }]),
+      svg: '<svg></svg>',
+    })
     expect(html).toContain('<img src="shots/a&amp;b.png"')
     expect(html).toContain('error: “Try &lt;again&gt;”')
     expect(html).toMatch(/class="warning">The page’s own billingPortal machine was in <code>&quot;opening&quot;<\/code>/)

@@ -5,7 +5,7 @@ import { describePath, type MachinePath } from '../../testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '../../testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
-import { expectedAlong, leavesOf } from '../../testkit/oracles/oracle'
+import { expectedAlong, leavesOf } from '../../testkit/model/oracle'
 import { forgetRunning, newestActorOf, snapshotsOf } from './running-actors'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */

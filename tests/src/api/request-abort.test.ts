@@ -8,7 +8,7 @@ import { keyRotationActors } from '../../../src/ui/key-rotation/key-rotation.act
 import { profileActors } from '../../../src/features/profile/profile.actors'
 import { invoicesActors } from '../../../src/features/invoices/invoices.actors'
 import { renewalActors } from '../../../src/features/manage-licenses/renewal.actors'
-import { fabrikam } from '../../../testkit/models/invoices.model'
+import { fabrikam } from '../../../testkit/flows/invoices/invoices.model'
 import { purchaseCompleteActors } from '../../../src/features/purchase/purchase-complete.actors'
 import { purchaseActors } from '../../../src/features/purchase/purchase.actors'
 import { upgradeActors } from '../../../src/features/upgrade/upgrade.actors'

@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/activity.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: showErrorIn('moreFailed')",
+    wrong: "onError: showErrorIn('#activity.failed')",
+    why: "a failed 'Show more' hides the entries already shown behind the load failure",
+  },
+]

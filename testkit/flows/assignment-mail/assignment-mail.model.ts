@@ -1,0 +1,22 @@
+/** Model of the assignment mail machine for generated paths: tests, the path catalogue and coverage. */
+import { assignmentMailMachine } from '../../../machines/assignment-mail.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { newSeat, ownSeat } from '../manage-licenses/manage-licenses.model'
+
+export const signedInAlready = 'ada@example.com has signed in already: the license is theirs, and there is nothing to send again.'
+
+export const fixtures: ActorFixtures<typeof assignmentMailMachine> = {
+  // Each of what the caps can make of it (decision 0024).
+  resendSeatMail: {
+    done: (['queued', 'replaced', 'deferred', 'dropped'] as const).map((mail) => ({ licenseId: newSeat.id, mail })),
+    error: [new Error(signedInAlready)],
+  },
+}
+
+export const assignmentMailModel: PathPlan<typeof assignmentMailMachine> = {
+  name: 'assignmentMail',
+  machine: assignmentMailMachine,
+  actors: Object.keys(fixtures),
+  // Ada's seat waits for her first sign-in; Cara's own is bound.
+  events: [{ type: 'mail.resend', license: newSeat }, { type: 'mail.resend', license: ownSeat }, { type: 'notice.dismiss' }, ...actorEvents(fixtures)],
+}

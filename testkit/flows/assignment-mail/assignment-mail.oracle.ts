@@ -1,0 +1,45 @@
+import type { EventObject } from 'xstate'
+import type { AssignedLicense } from '../../../common/contract'
+import type { SeatMailResent } from '../../../common/organisation-contract'
+import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+
+/** What a person notices of a mail sent again: the seat it is for, what became of it, or why not. */
+export interface AssignmentMailHeld {
+  seat: AssignedLicense | null
+  notice: string | null
+  error: string | null
+}
+
+const at = 'assignmentMail'
+
+/** Decision 0024's caps, as the owner reads them: sent, in place of one still waiting, tomorrow, or not at all today. */
+const said = (email: string, mail: SeatMailResent['mail']) =>
+  ({
+    queued: `The assignment email was sent again to ${email}.`,
+    replaced: `The assignment email to ${email} was still waiting to go out: this one goes in its place.`,
+    deferred: `${email} had an email from your organisation today: this one goes out tomorrow.`,
+    dropped: 'Your organisation has sent all its emails for today: this one was not sent. Send it again tomorrow.',
+  })[mail]
+
+/**
+ * Issue 30: a seat assigned to an email is pending until its holder first signs in, and only then
+ * can its mail be sent again, one at a time; the notice says what the caps made of it, a refusal
+ * (the holder signed in meanwhile) says why.
+ */
+export const assignmentMailOracle: Oracle<void, AssignmentMailHeld> = {
+  start: () => ({ state: `${at}.idle`, held: { seat: null, notice: null, error: null } }),
+  after: (now, event) => {
+    const answer = answerOf(event, now.state, { resendSeatMail: `${at}.sending` })
+    if (answer) {
+      if (!answer.awaited) return now
+      if (!answer.done) return { state: `${at}.idle`, held: { ...now.held, seat: null, error: shownMessage(answer.error) } }
+      return { state: `${at}.idle`, held: { ...now.held, seat: null, notice: said(now.held.seat!.email, (answer.output as SeatMailResent).mail) } }
+    }
+    if (now.state !== `${at}.idle`) return now
+    const { license } = event as EventObject & { license?: AssignedLicense }
+    if (event.type === 'mail.resend' && license?.pending) return { state: `${at}.sending`, held: { seat: license, notice: null, error: null } }
+    // Dismiss closes the notice or the message that shows.
+    if (event.type === 'notice.dismiss' && (now.held.notice || now.held.error)) return { state: now.state, held: { ...now.held, notice: null, error: null } }
+    return now
+  },
+}

@@ -1,0 +1,123 @@
+import type { AuthEvent, LoginInput, SessionCheck, StartupOutput } from '../../../machines/auth.machine'
+import type { AuthFailure, InteractionType, SignedInAccount } from '../../../machines/auth.types'
+import { answerOf, type Expected, type Oracle } from '../../model/oracle'
+
+/** What the sign-in flow holds: the active account, the sign-in or token request it carries out, the error shown. */
+export interface AuthHeld {
+  activeAccount: SignedInAccount | null
+  pendingLogin: LoginInput | null
+  pendingToken: { interactionType: InteractionType; scopes: string[]; returnPath?: string } | null
+  error: string | null
+}
+
+/** The sign-in errors of spec section 8, as the spec words them. */
+const invalidInteractionType = 'Invalid interaction type'
+const interactionInProgress = 'Cannot fall back to interaction because another interaction is in progress'
+
+const interactionTypes: readonly string[] = ['redirect', 'popup', 'silent']
+const nothingHeld: AuthHeld = { activeAccount: null, pendingLogin: null, pendingToken: null, error: null }
+/** Startup (spec section 4's 'startup' and 'handle redirect'): MSAL starts, and may read a redirect's answer meanwhile. */
+const startup = { initializing: 'auth.startup.initializing', handleRedirect: 'auth.startup.handleRedirect' } as const
+/** Where each actor's answer is awaited; an answer anywhere else changes nothing. */
+const awaitedIn: Record<string, string | readonly string[]> = {
+  startup: Object.values(startup),
+  login: 'auth.login',
+  ssoSilent: 'auth.ssoSilent',
+  acquireTokenInteractive: 'auth.acquireToken',
+  logout: 'auth.logout',
+  checkSession: 'auth.checkingSession',
+}
+
+/**
+ * Spec section 4's sign-in interaction states (startup, handle redirect, none, login, acquire
+ * token, silent sign-in, logout) and the product's session check: interactive calls start only when
+ * no interaction is in progress; the account of a successful sign-in or token acquisition becomes
+ * active; at startup the first account becomes active when none is. Signed out in another tab (or
+ * someone else signed in there), nothing of the account stays.
+ */
+export const authOracle: Oracle<void, AuthHeld> = {
+  start: () => ({ state: startup.initializing, held: nothingHeld }),
+  after: (now, sent) => {
+    const to = (state: string, changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state, held: { ...now.held, ...changes } })
+    const stay = (changes: Partial<AuthHeld>) => to(now.state, changes)
+    const answer = answerOf(sent, now.state, awaitedIn)
+    if (answer) return answer.awaited ? answered(now, answer.actor, answer.done ? { output: answer.output } : { error: answer.error as AuthFailure }) : now
+    const event = sent as AuthEvent
+    const free = now.state === 'auth.none'
+    switch (event.type) {
+      case 'msal.handleRedirect.start':
+        return now.state === startup.initializing ? to(startup.handleRedirect) : now
+      case 'msal.handleRedirect.end':
+        return now.state === startup.handleRedirect ? to(startup.initializing) : now
+      // After a successful sign-in or token acquisition, the account in MSAL's event becomes active;
+      // someone else signed in in another tab signs this tab out rather than mix two people.
+      case 'msal.login.success': {
+        const active = now.held.activeAccount
+        return active && active.homeAccountId !== event.account.homeAccountId ? to('auth.none', nothingHeld) : stay({ activeAccount: event.account, error: null })
+      }
+      case 'msal.acquireToken.success':
+        return stay({ activeAccount: event.account, error: null })
+      case 'msal.acquireToken.failure':
+        return now.state === 'auth.acquireToken' && event.interaction !== 'silent' ? to('auth.none', { error: event.failure.errorMessage }) : now
+      // Another tab signed out: nothing of the account stays. This tab's own sign-out goes on until MSAL's
+      // logout end, which comes only when MSAL does not leave for the provider: the person is signed out all the same.
+      case 'msal.logout.success':
+        return now.state === 'auth.logout' ? now : to('auth.none', nothingHeld)
+      case 'msal.logout.end':
+        return now.state === 'auth.logout' ? to('auth.none', nothingHeld) : now
+      case 'page.visible':
+        return free && now.held.activeAccount ? to('auth.checkingSession') : now
+      case 'error.dismiss':
+        return stay({ error: null })
+      // Interactive calls start only when no interaction is in progress; an unknown interaction type starts nothing.
+      case 'login.request':
+        if (!free) return stay({ error: interactionInProgress })
+        if (!interactionTypes.includes(event.interactionType)) return stay({ error: invalidInteractionType })
+        return to('auth.login', { pendingLogin: { interactionType: event.interactionType as InteractionType, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }, error: null })
+      case 'token.request': {
+        const known = interactionTypes.includes(event.interactionType)
+        const pendingToken = { interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }
+        if (free && event.interactionType === 'silent') return to('auth.ssoSilent')
+        if (free) return known ? to('auth.acquireToken', { pendingToken }) : stay({ error: invalidInteractionType })
+        // A session check that cannot renew silently hands over to an interactive token request.
+        if (now.state === 'auth.checkingSession' && known && event.interactionType !== 'silent') return to('auth.acquireToken', { pendingToken })
+        return stay({ error: interactionInProgress })
+      }
+      case 'logout.request':
+        return free || now.state === 'auth.checkingSession' ? to('auth.logout') : stay({ error: interactionInProgress })
+      default:
+        return now
+    }
+  },
+}
+
+/** An actor's answer, in the interaction that awaits it: every answer but a redirect's ends the interaction. */
+function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { output?: unknown; error?: AuthFailure }): Expected<AuthHeld> {
+  const none = (changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state: 'auth.none', held: { ...now.held, ...changes } })
+  const login = (pendingLogin: LoginInput): Expected<AuthHeld> => ({ state: 'auth.login', held: { ...now.held, pendingLogin } })
+  if (error) {
+    // B2C answers 'Forgot your password?' with AADB2C90118: the password-reset policy follows.
+    if (actor === 'startup' && error.errorMessage.includes('AADB2C90118')) return login({ interactionType: 'redirect', policy: 'passwordReset' })
+    // Not signed in at the provider, or a session check failing for a reason the user cannot help with: nothing to show.
+    if (actor === 'ssoSilent' || actor === 'checkSession') return none()
+    return none({ error: error.errorMessage })
+  }
+  switch (actor) {
+    case 'startup': {
+      const { activeAccount, accounts, returnedPolicy, returnPath } = output as StartupOutput
+      if (returnedPolicy === 'passwordReset') return login({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath })
+      // If no account is active but accounts exist, the first becomes active.
+      return none({ activeAccount: activeAccount ?? accounts[0] ?? null })
+    }
+    case 'ssoSilent':
+      return none({ activeAccount: output as SignedInAccount, error: null })
+    // A redirect leaves the page (no account comes back); MSAL's own success event is what makes an account active.
+    case 'login':
+    case 'acquireTokenInteractive':
+      return output === null ? now : none()
+    case 'checkSession':
+      return (output as SessionCheck) === 'signedOut' ? none(nothingHeld) : none()
+    default:
+      return now
+  }
+}

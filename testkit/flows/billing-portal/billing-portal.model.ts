@@ -1,0 +1,15 @@
+/** Model of the billing portal machine for generated paths: tests, the path catalogue and coverage. */
+import { billingPortalMachine } from '../../../machines/billing-portal.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+
+export const portalUrl = 'https://localhost:5173/sandbox/portal/bps_1'
+export const fixtures: ActorFixtures<typeof billingPortalMachine> = {
+  createPortalSession: { done: [{ url: portalUrl }], error: [new Error('There was a problem connecting to the server. Please try again.')] },
+}
+
+export const billingPortalModel: PathPlan<typeof billingPortalMachine> = {
+  name: 'billingPortal',
+  machine: billingPortalMachine,
+  actors: Object.keys(fixtures),
+  events: [{ type: 'portal.open', returnUrl: 'https://localhost:5173/account/profile' }, { type: 'error.dismiss' }, ...actorEvents(fixtures)],
+}

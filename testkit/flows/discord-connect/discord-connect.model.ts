@@ -1,0 +1,14 @@
+/** Model of the Connect Discord machine for generated paths. */
+import { discordConnectMachine } from '../../../machines/discord-connect.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+
+export const fixtures: ActorFixtures<typeof discordConnectMachine> = {
+  connectDiscord: { done: [{ inviteLink: 'https://discord.gg/prism-local-invite' }], error: [new Error('Discord username may hold only lowercase letters, digits, _ and .')] },
+}
+
+export const discordConnectModel: PathPlan<typeof discordConnectMachine> = {
+  name: 'discordConnect',
+  machine: discordConnectMachine,
+  actors: Object.keys(fixtures),
+  events: [{ type: 'dialog.open' }, { type: 'dialog.close' }, { type: 'name.change', value: 'paula.plus' }, { type: 'name.change', value: '   ' }, { type: 'discord.join' }, ...actorEvents(fixtures)],
+}

@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/feed-tokens.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: showErrorIn('confirming')",
+    wrong: "onError: showErrorIn('#feedTokens.ready.shown')",
+    why: 'a refused revoke closes its dialog as if the token were revoked: it still works, and the message shows nowhere',
+  },
+]

@@ -1,0 +1,59 @@
+import * as v from 'valibot'
+import type { EventObject } from 'xstate'
+import { companyDetailsSchema, type CompanyDetails, type Invoice } from '../../../common/billing-contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+
+/** What the invoices and company page holds: the invoices, the saved details, the request sent, and the notices. */
+export interface InvoicesHeld {
+  invoices: Invoice[]
+  company: CompanyDetails | null
+  request: CompanyDetails | null
+  error: string | null
+  taxIdError: string | null
+  saved: boolean
+}
+
+const at = 'invoices'
+const awaitedIn = { loadPapers: `${at}.loading`, saveCompany: `${at}.saving` }
+const quiet = { error: null, taxIdError: null, saved: false } satisfies Partial<InvoicesHeld>
+
+/**
+ * Issue 31's Invoices and company: the invoices and the company details load together (a failure
+ * shows its message with Try again); the details are sent only as the contract accepts them (the
+ * form's fields flattened: the address, and a tax ID only with its type), and held only while out; the
+ * answer is what is shown after, with a confirmation; a refusal of the tax ID is said beside it, any other above the form.
+ */
+export const invoicesOracle: Oracle<void, InvoicesHeld> = {
+  start: () => ({ state: `${at}.loading`, held: { invoices: [], company: null, request: null, ...quiet } }),
+  after: (now, event) => {
+    const to = (state: string, changes: Partial<InvoicesHeld> = {}): Expected<InvoicesHeld> => ({ state, held: { ...now.held, ...changes } })
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (answer) {
+      if (!answer.awaited) return now
+      if (answer.actor === 'loadPapers') {
+        if (!answer.done) return to(`${at}.failed`, { error: shownMessage(answer.error), request: null, saved: false })
+        const papers = answer.output as { invoices: Invoice[]; company: CompanyDetails }
+        return to(`${at}.editing`, { invoices: papers.invoices, company: papers.company, error: null })
+      }
+      if (answer.done) return to(`${at}.editing`, { company: answer.output as CompanyDetails, request: null, ...quiet, saved: true })
+      const field = (answer.error as { field?: string }).field
+      return field === 'taxId'
+        ? to(`${at}.editing`, { taxIdError: shownMessage(answer.error), request: null, saved: false })
+        : to(`${at}.editing`, { error: shownMessage(answer.error), request: null, saved: false })
+    }
+    switch (`${now.state} ${event.type}`) {
+      case `${at}.failed papers.reload`:
+        return to(`${at}.loading`, quiet)
+      case `${at}.editing notice.dismiss`:
+        return to(now.state, quiet)
+      case `${at}.editing company.save`: {
+        const { draft } = event as EventObject & { draft: Record<string, string> }
+        const { legalName, taxIdType, taxIdValue, ...address } = draft
+        const parsed = v.safeParse(companyDetailsSchema, { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null })
+        return parsed.success ? to(`${at}.saving`, { ...quiet, request: parsed.output }) : now
+      }
+      default:
+        return now
+    }
+  },
+}

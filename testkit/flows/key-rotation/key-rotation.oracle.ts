@@ -1,0 +1,47 @@
+import type { EventObject } from 'xstate'
+import type { RegeneratedKey } from '../../../common/contract'
+import type { RotationSeat } from '../../../machines/key-rotation.machine'
+import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+
+/** What key rotation holds: the seat asked about, the new key, the message. */
+export interface KeyRotationHeld {
+  seat: RotationSeat | null
+  licenseKey: string | null
+  error: string | null
+}
+
+const nothing: KeyRotationHeld = { seat: null, licenseKey: null, error: null }
+
+/**
+ * Key rotation (our addition): a request naming a seat asks for confirmation; confirmed, one
+ * request is sent; the new key shows, or the failure with Try again. Cancel forgets it all, and
+ * after a new key another rotation may be asked for. A request naming no seat is refused.
+ */
+export const keyRotationOracle: Oracle<void, KeyRotationHeld> = {
+  start: () => ({ state: 'keyRotation.idle', held: nothing }),
+  after: (now, event) => {
+    const answer = answerOf(event, now.state, { regenerateKey: 'keyRotation.regenerating' })
+    if (answer) {
+      if (!answer.awaited) return now
+      return answer.done
+        ? { state: 'keyRotation.done', held: { ...now.held, licenseKey: (answer.output as RegeneratedKey).licenseKey } }
+        : { state: 'keyRotation.failed', held: { ...now.held, error: shownMessage(answer.error) } }
+    }
+    const seat = (event as EventObject & { seat?: RotationSeat }).seat
+    switch (`${now.state} ${event.type}`) {
+      case 'keyRotation.idle rotation.request':
+      case 'keyRotation.done rotation.request':
+        return seat && seat.licenseId.trim() !== '' ? { state: 'keyRotation.confirming', held: { ...nothing, seat } } : now
+      case 'keyRotation.confirming rotation.confirm':
+        return { state: 'keyRotation.regenerating', held: now.held }
+      case 'keyRotation.failed rotation.retry':
+        return { state: 'keyRotation.regenerating', held: { ...now.held, error: null } }
+      case 'keyRotation.confirming rotation.close':
+      case 'keyRotation.failed rotation.close':
+      case 'keyRotation.done rotation.close':
+        return { state: 'keyRotation.idle', held: nothing }
+      default:
+        return now
+    }
+  },
+}

@@ -1,0 +1,167 @@
+import type { EventObject } from 'xstate'
+import type { AssignedLicense, MemberRole, Stats } from '../../../common/contract'
+import type { BulkLine, BulkResult, ManageLicensesInput } from '../../../machines/manage-licenses.machine'
+import { answerOf, shownMessage, type Expected, type Oracle, type State } from '../../model/oracle'
+
+/** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
+export interface ManageLicensesHeld {
+  stats: Stats | null
+  assigned: AssignedLicense[]
+  notice: string | null
+  error: string | null
+  unassigning: AssignedLicense | null
+  seats: number
+  bulkLines: BulkLine[]
+  bulkResults: BulkResult[]
+  /** Back from the hosted checkout, and not yet said so. */
+  checkoutReturned: boolean
+  /** The caller's role (issue 30): an owner's unless the page was told otherwise. */
+  role: MemberRole
+}
+
+type Now = Expected<ManageLicensesHeld, State>
+
+const at = 'manageLicenses'
+const region = { stats: `${at}.loading.stats`, assigned: `${at}.loading.assigned` } as const
+/** Both loads out at once (spec section 2's tiles and table); a billing manager's page asks for no table (issue 30). */
+const loadingFor = (role: MemberRole) => [`${region.stats}.loading`, `${region.assigned}.${role === 'billing-manager' ? 'withheld' : 'loading'}`]
+/** Issue 30: seats are the owners' and seat managers', buying and upgrading the owners' and billing managers'. */
+const seatsFor = (role: MemberRole) => role !== 'billing-manager'
+const billingFor = (role: MemberRole) => role !== 'seat-manager'
+/** Spec section 4's upgrade paths: Community to Commercial or Commercial Plus, Commercial to Commercial Plus. */
+const upgradesFrom: Record<string, readonly string[]> = { community: ['commercial', 'commercial-plus'], commercial: ['commercial-plus'], 'commercial-plus': [] }
+/** A dialog's form whose request is out: the dialog cannot be closed under it. */
+const busy = [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`, `${at}.ready.unassign.removing`, `${at}.ready.purchase.redirecting`]
+
+const awaitedIn = {
+  loadStats: `${region.stats}.loading`,
+  loadAssigned: `${region.assigned}.loading`,
+  assignLicense: [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`],
+  unassignLicense: `${at}.ready.unassign.removing`,
+  createCheckoutSession: `${at}.ready.purchase.redirecting`,
+}
+
+/** Every dialog opens afresh: one seat, no message, no notice of the last change, no lines. */
+const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] } satisfies Partial<ManageLicensesHeld>
+
+/**
+ * Spec sections 2 and 4 and issue 30's roles: a billing manager's page buys and upgrades and asks for
+ * no table; a seat manager's assigns and unassigns and buys nothing.
+ * The tiles and the table load at once, and the page shows once both came
+ * (a failure of either shows only its message, with Try again); back from the checkout it says the
+ * licenses were bought. 'Assign License' opens while a seat is available, 'Buy Additional
+ * Licenses' when none is and the plan is paid, the upgrade when the plan has a path. Assign adds a
+ * row, assigned +1, available -1; unassign the reverse; a refusal stays in its dialog with its
+ * message and what was typed. Pasted lines go one by one while a seat is left; the rest are skipped.
+ */
+export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHeld, State> = {
+  start: (input) => ({
+    state: loadingFor(input.role ?? 'owner'),
+    held: { stats: null, assigned: [], ...fresh, checkoutReturned: input.checkoutReturned, role: input.role ?? 'owner' },
+  }),
+  after: (now, event) => {
+    const to = (state: State, changes: Partial<ManageLicensesHeld> = {}): Now => ({ state, held: { ...now.held, ...changes } })
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (answer) {
+      if (!answer.awaited) return now
+      if (answer.actor === 'loadStats' || answer.actor === 'loadAssigned') return loaded(now, answer, to)
+      return answered(now, answer, to)
+    }
+    if (typeof now.state !== 'string') return now
+    const { stats, assigned, role } = now.held
+    const { license, seats, lines } = event as EventObject & { license?: AssignedLicense; seats?: number; lines?: BulkLine[] }
+    if (event.type === 'dialog.close' && now.state.startsWith(`${at}.ready.`) && !busy.includes(now.state)) return to(`${at}.ready.none`, { error: null })
+    switch (`${now.state} ${event.type}`) {
+      case `${at}.failed licenses.reload`:
+        return to(loadingFor(role), { error: null })
+      case `${at}.ready.none notice.dismiss`:
+        return to(now.state, { notice: null })
+      case `${at}.ready.none assign.open`:
+        return seatsFor(role) && stats && stats.available > 0 ? to(`${at}.ready.assign.single.editing`, fresh) : now
+      // 'Buy Additional Licenses': no seat left, on a paid plan (spec section 2).
+      case `${at}.ready.none purchase.open`:
+        return billingFor(role) && stats && stats.available === 0 && stats.priceId !== null && stats.priceId !== 'community' ? to(`${at}.ready.purchase.choosing`, fresh) : now
+      case `${at}.ready.none upgrade.open`:
+        return billingFor(role) && stats?.priceId && upgradesFrom[stats.priceId]?.length ? to(`${at}.ready.upgrade`, fresh) : now
+      // Only a row on the page can be unassigned.
+      case `${at}.ready.none unassign.request`:
+        return license && assigned.some((row) => row.id === license.id) ? to(`${at}.ready.unassign.confirming`, { ...fresh, unassigning: license }) : now
+      // The form has checked each field (spec section 5); the values typed stay while it is sent.
+      case `${at}.ready.assign.single.editing assign.submit`:
+        return to(`${at}.ready.assign.single.submitting`, { error: null })
+      case `${at}.ready.assign.single.editing bulk.open`:
+        return to(`${at}.ready.assign.bulk.editing`, { error: null })
+      case `${at}.ready.assign.bulk.editing bulk.change`:
+        return to(now.state, { bulkLines: lines ?? [], bulkResults: [] })
+      // Sent only when every pasted line names someone (each line's own check).
+      case `${at}.ready.assign.bulk.editing bulk.submit`:
+        return now.held.bulkLines.length > 0 && now.held.bulkLines.every((line) => line.error === null) ? to(`${at}.ready.assign.bulk.sending`) : now
+      case `${at}.ready.unassign.confirming unassign.confirm`:
+        return to(`${at}.ready.unassign.removing`, { error: null })
+      // Seats: whole numbers from 1, no maximum (spec section 5).
+      case `${at}.ready.purchase.choosing seats.change`:
+        return Number.isInteger(seats) && seats! >= 1 ? to(now.state, { seats }) : now
+      case `${at}.ready.purchase.choosing checkout.start`:
+        return to(`${at}.ready.purchase.redirecting`, { error: null })
+      default:
+        return now
+    }
+  },
+}
+
+type To = (state: State, changes?: Partial<ManageLicensesHeld>) => Now
+type Answered = { actor: string; done: boolean; output?: unknown; error?: unknown }
+
+/** A load's answer: the other may still be out; once both came, the page is ready. */
+function loaded(now: Now, answer: Answered, to: To): Now {
+  if (!answer.done) return to(`${at}.failed`, { error: shownMessage(answer.error) })
+  const stats = answer.actor === 'loadStats'
+  const leaves = [now.state].flat().map((leaf) => (leaf === `${stats ? region.stats : region.assigned}.loading` ? leaf.replace(/loading$/, 'loaded') : leaf))
+  const changes: Partial<ManageLicensesHeld> = stats ? { stats: answer.output as Stats } : { assigned: answer.output as AssignedLicense[] }
+  if (leaves.some((leaf) => leaf.endsWith('.loading'))) return to(leaves, changes)
+  const notice = now.held.checkoutReturned ? 'Your additional licenses were purchased.' : now.held.notice
+  return to(`${at}.ready.none`, { ...changes, notice, checkoutReturned: false })
+}
+
+/** A change's answer: the page follows it (spec section 4), or the dialog says why not. */
+function answered(now: Now, answer: Answered, to: To): Now {
+  const { stats, assigned, unassigning, bulkLines, bulkResults } = now.held
+  const counts = (by: number) => stats && { ...stats, assigned: stats.assigned + by, available: stats.available - by }
+  switch (`${answer.actor} ${answer.done ? 'done' : 'failed'}`) {
+    case 'assignLicense done': {
+      const license = answer.output as AssignedLicense
+      const added = { assigned: [...assigned, license], stats: counts(1) }
+      if (now.state === `${at}.ready.assign.single.submitting`) return to(`${at}.ready.none`, { ...added, notice: `License assigned to ${license.email}.` })
+      return nextLine(to, { ...added, bulkResults: [...bulkResults, { status: 'assigned' }] }, bulkLines)
+    }
+    case 'assignLicense failed': {
+      const message = shownMessage(answer.error)
+      if (now.state === `${at}.ready.assign.single.submitting`) return to(`${at}.ready.assign.single.editing`, { error: message })
+      return nextLine(to, { stats, bulkResults: [...bulkResults, { status: 'failed', message }] }, bulkLines)
+    }
+    case 'unassignLicense done':
+      return to(`${at}.ready.none`, {
+        assigned: assigned.filter((row) => row.id !== unassigning?.id),
+        stats: counts(-1),
+        notice: `License unassigned from ${unassigning?.email}.`,
+        unassigning: null,
+      })
+    case 'unassignLicense failed':
+      return to(`${at}.ready.unassign.confirming`, { error: shownMessage(answer.error) })
+    // The browser leaves for the hosted checkout.
+    case 'createCheckoutSession done':
+      return to(`${at}.checkingOut`)
+    case 'createCheckoutSession failed':
+      return to(`${at}.ready.purchase.choosing`, { error: shownMessage(answer.error) })
+    default:
+      return now
+  }
+}
+
+/** After a pasted line's answer: the next line while one is left and a seat for it, else the end, the lines not sent skipped. */
+function nextLine(to: To, changes: Partial<ManageLicensesHeld> & Pick<ManageLicensesHeld, 'bulkResults'>, lines: readonly BulkLine[]): Now {
+  const { bulkResults, stats } = changes
+  if (bulkResults.length < lines.length && (stats?.available ?? 0) > 0) return to(`${at}.ready.assign.bulk.sending`, changes)
+  const skipped = lines.slice(bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))
+  return to(`${at}.ready.assign.bulk.finished`, { ...changes, bulkResults: [...bulkResults, ...skipped] })
+}

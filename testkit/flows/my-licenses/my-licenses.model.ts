@@ -1,0 +1,30 @@
+/** Model of the My Licenses machine for generated paths: tests, the path catalogue and coverage. */
+import type { License } from '../../../common/contract'
+import { myLicensesMachine } from '../../../machines/my-licenses.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+
+export const plusLicense: License = {
+  id: 'seat_plus_1',
+  subscription: 'Commercial Plus',
+  priceId: 'commercial-plus',
+  accountEmail: 'plus@example.com',
+  expirationDate: '2027-11-22T00:00:00.000Z',
+  licenseKey: 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
+  discordConnected: false,
+  status: 'active',
+  ownedByCaller: true,
+}
+
+/** The key a rotation gave the Commercial Plus seat. */
+export const regeneratedKey = 'PRSM-NEWKY-11111-22222-33333-44444'
+
+export const fixtures: ActorFixtures<typeof myLicensesMachine> = {
+  loadLicenses: { done: [[plusLicense], []], error: [new Error('There was a problem connecting to the server. Please try again.')] },
+}
+
+export const myLicensesModel: PathPlan<typeof myLicensesMachine> = {
+  name: 'myLicenses',
+  machine: myLicensesMachine,
+  actors: Object.keys(fixtures),
+  events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, { type: 'license.keyRegenerated', licenseId: plusLicense.id, licenseKey: regeneratedKey }, ...actorEvents(fixtures)],
+}

@@ -1,0 +1,41 @@
+import type { EventObject } from 'xstate'
+import type { License } from '../../../common/contract'
+import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+
+/** What My Licenses holds: the cards, and why they could not load. */
+export interface MyLicensesHeld {
+  licenses: License[]
+  error: string | null
+}
+
+/**
+ * Spec section 2's My Licenses: a card per license, or 'No Licenses Assigned' when there is none;
+ * a failed load shows its message with Try again (kept while loading again). Joining Discord marks
+ * every Commercial Plus card connected (spec section 4); a new key replaces its card's.
+ */
+export const myLicensesOracle: Oracle<void, MyLicensesHeld> = {
+  start: () => ({ state: 'myLicenses.loading', held: { licenses: [], error: null } }),
+  after: (now, event) => {
+    const answer = answerOf(event, now.state, { loadLicenses: 'myLicenses.loading' })
+    if (answer) {
+      if (!answer.awaited) return now
+      if (!answer.done) return { state: 'myLicenses.failed', held: { ...now.held, error: shownMessage(answer.error) } }
+      const licenses = answer.output as License[]
+      return { state: licenses.length ? 'myLicenses.licensed' : 'myLicenses.empty', held: { licenses, error: null } }
+    }
+    const { licenses } = now.held
+    const change = (changed: License[]) => ({ state: now.state, held: { ...now.held, licenses: changed } })
+    switch (`${now.state} ${event.type}`) {
+      case 'myLicenses.failed licenses.reload':
+        return { state: 'myLicenses.loading', held: now.held }
+      case 'myLicenses.licensed license.discordConnected':
+        return change(licenses.map((license) => (license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)))
+      case 'myLicenses.licensed license.keyRegenerated': {
+        const { licenseId, licenseKey } = event as EventObject & { licenseId: string; licenseKey: string }
+        return change(licenses.map((license) => (license.id === licenseId ? { ...license, licenseKey } : license)))
+      }
+      default:
+        return now
+    }
+  },
+}

@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/profile.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: showErrorIn('editing')",
+    wrong: "onError: showErrorIn('failed')",
+    why: 'a refused save replaces the form and what was typed with the load failure',
+  },
+]

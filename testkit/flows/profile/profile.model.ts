@@ -1,0 +1,19 @@
+/** Model of the Profile machine for generated paths. */
+import { profileMachine } from '../../../machines/profile.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { account } from '../session/session.model'
+
+const { email: _email, oid: _oid, discordName: _d, discordConnected: _dc, allowedPriceId: _p, hasStripeAccount: _s, ...fields } = account
+export const profileFields = fields
+
+export const fixtures: ActorFixtures<typeof profileMachine> = {
+  loadProfile: { done: [account], error: [new Error('There was a problem connecting to the server. Please try again.')] },
+  saveProfile: { done: [{ ...account, companyName: 'Fabrikam' }], error: [new Error("The information provided couldn't be processed. Please check your entries and try again.")] },
+}
+
+export const profileModel: PathPlan<typeof profileMachine> = {
+  name: 'profile',
+  machine: profileMachine,
+  actors: Object.keys(fixtures),
+  events: [{ type: 'profile.save', fields: { ...profileFields, companyName: 'Fabrikam' } }, { type: 'profile.reload' }, { type: 'notice.dismiss' }, ...actorEvents(fixtures)],
+}

@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/purchase-complete.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: { target: 'delayed',",
+    wrong: "onError: { target: 'incomplete',",
+    why: "a failed status call says 'Purchase Incomplete' after a payment that went through",
+  },
+]

@@ -1,0 +1,29 @@
+/** Model of the purchase completion page's machine for generated paths: tests, the path catalogue and coverage. */
+import type { EventFromLogic } from 'xstate'
+import { purchaseCompleteMachine, type PurchaseCompleteInput } from '../../../machines/purchase-complete.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+
+export const paidReturn: PurchaseCompleteInput = { success: true, sessionId: 'cs_test_1' }
+export const cancelledReturn: PurchaseCompleteInput = { success: false, sessionId: null }
+export const returnWithoutSession: PurchaseCompleteInput = { success: true, sessionId: null }
+
+/** The wait between two checks running out, as the machine names it (`after: { pollDelay }`). */
+export const waitOver = { type: 'xstate.after.pollDelay.purchaseComplete.processing' } as unknown as EventFromLogic<typeof purchaseCompleteMachine>
+
+export const fixtures: ActorFixtures<typeof purchaseCompleteMachine> = {
+  loadCheckoutStatus: {
+    done: ['fulfilled', 'processing', 'open', 'unknown'],
+    error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")],
+  },
+}
+
+export const purchaseCompleteModel: PathPlan<typeof purchaseCompleteMachine> = {
+  name: 'purchaseComplete',
+  machine: purchaseCompleteMachine,
+  actors: Object.keys(fixtures),
+  inputs: [paidReturn, cancelledReturn, returnWithoutSession],
+  events: [waitOver, ...actorEvents(fixtures)],
+}
+
+/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
+export const noTour = 'The page the hosted checkout returns to; e2e/purchase.mutating.spec.ts buys through the payment sandbox to reach it, which the atlas does not run.'

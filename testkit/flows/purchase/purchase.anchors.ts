@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/purchase.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: showErrorIn('choosingSeats')",
+    wrong: "onError: showErrorIn('notAvailable')",
+    why: "a refused checkout says 'License not available' instead of showing its message beside the seats",
+  },
+]

@@ -1,0 +1,48 @@
+/** Model of the session machine for generated paths: tests, the path catalogue and coverage. */
+import type { Account } from '../../../common/contract'
+import { sessionMachine, type SignInIdentity } from '../../../machines/session.machine'
+import { noOrganisation, personalOrganisation, teamAs } from '../../organisations'
+import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+
+export const identity: SignInIdentity = { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: 'oid-cara' }
+export const account: Account = {
+  firstName: 'Cara',
+  lastName: 'Commercial',
+  email: 'commercial@example.com',
+  oid: 'oid-cara',
+  image: '',
+  github: '',
+  companyName: 'Contoso',
+  country: 'United States',
+  address: '1 Main Street',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  emailAnnouncements: true,
+  discordName: null,
+  discordConnected: false,
+  allowedPriceId: 'commercial',
+  hasStripeAccount: true,
+}
+
+export const fixtures: ActorFixtures<typeof sessionMachine> = {
+  loadAccount: { done: [account], error: [new Error('There was a problem connecting to the server. Please try again.')] },
+  // Cara alone, the owner; or a seat manager of an organisation.
+  loadOrganisation: {
+    done: [personalOrganisation, teamAs('seat-manager')],
+    error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")],
+  },
+}
+
+export const sessionModel: PathPlan<typeof sessionMachine> = {
+  name: 'session',
+  machine: sessionMachine,
+  actors: Object.keys(fixtures),
+  inputs: [{ identity }],
+  events: [
+    { type: 'account.changed', account: { ...account, firstName: 'Caroline' } },
+    // She left the organisation her account keys.
+    { type: 'organisation.changed', organisation: noOrganisation },
+    ...actorEvents(fixtures),
+  ],
+}

@@ -1,0 +1,10 @@
+import type { FlowAnchor } from '../../model/oracle-anchor'
+
+/** Wrong transitions of machines/upgrade.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
+export const anchors: readonly FlowAnchor[] = [
+  {
+    source: "onError: showErrorIn('select', unknownUpgradeError)",
+    wrong: "onError: showErrorIn('failure', unknownUpgradeError)",
+    why: 'a failed card-on-file lookup shows the failure step instead of going back to select (issue 34)',
+  },
+]

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { FeedToken } from '../../../common/contract'
+import { FeedTokensPage } from '../../../src/features/feed-tokens/components/FeedTokensPage'
+import { planPaths } from '../../../testkit/model/paths'
+import { buildToken, feedTokensModel } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
+import { account } from '../../../testkit/flows/session/session.model'
+import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
+import { walkPaths } from '../../support/run-paths'
+import { feedTokensViewTable } from '../../../testkit/flows/feed-tokens/feed-tokens.view-table'
+import { feedTokensOracle } from '../../../testkit/flows/feed-tokens/feed-tokens.oracle'
+
+const plan = planPaths(feedTokensModel)
+const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken' } as const
+const dialog = (name: string) => screen.getByRole('dialog', { name })
+
+/** What the user does for each of the machine's own events. */
+function act(event: { type: string } & Record<string, unknown>) {
+  switch (event.type) {
+    case 'tokens.reload':
+      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    case 'create.open':
+      return fireEvent.click(screen.getByRole('button', { name: 'Create feed token' }))
+    case 'create.submit': {
+      const form = dialog('Create feed token')
+      // What a failure left typed stays; a fresh form gets the name (the days stay at their default).
+      fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'GitHub Actions' } })
+      return fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    }
+    case 'revoke.request':
+      return fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` }))
+    case 'revoke.confirm':
+      return fireEvent.click(within(dialog('Revoke feed token')).getByRole('button', { name: 'Revoke' }))
+    case 'dialog.close':
+      return fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!)
+    case 'xstate.init':
+      return
+  }
+  throw new Error(`No user action for ${event.type}`)
+}
+
+function open() {
+  const pending = pendingApi()
+  renderAccountPage(() => <FeedTokensPage />, { api: pending.api, account, path: '/account/feed-tokens' })
+  return pending
+}
+
+describe('the feed tokens page (component paths of the feedTokens machine)', () => {
+  walkPaths(plan.paths, {
+    table: feedTokensViewTable,
+    oracle: feedTokensOracle,
+    start: open,
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, methods, event))) act(event)
+    },
+    end: (pending, sent) => {
+      // One press of 'Create token' sends one request, checked and trimmed; Revoke sends the token's id.
+      expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [{ name: 'GitHub Actions', expiresInDays: 365 }]))
+      expect(pending.made('revokeFeedToken')).toEqual(sent.filter((event) => event.type === 'revoke.confirm').map(() => ['ft_build']))
+    },
+  })
+
+  it('says what the contract refuses before sending, and sends nothing', async () => {
+    const pending = open()
+    await pending.settle('feedTokens', { output: [buildToken] })
+    fireEvent.click(screen.getByRole('button', { name: 'Create feed token' }))
+    const form = dialog('Create feed token')
+    fireEvent.change(within(form).getByRole('textbox', { name: /Expires in/ }), { target: { value: '731' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(await within(form).findByText('Name is required')).toBeTruthy()
+    expect(within(form).getByText('Expiry must be at most 730 days')).toBeTruthy()
+    expect(pending.calls('createFeedToken')).toHaveLength(0)
+  })
+})

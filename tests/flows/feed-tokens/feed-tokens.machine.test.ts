@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { CreateFeedTokenRequest, FeedToken } from '../../../common/contract'
+import { feedTokensMachine } from '../../../machines/feed-tokens.machine'
+import { buildToken, created, goodDraft, newToken, tooLongDraft } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
+import { settle } from '../../../testkit/settle'
+
+/** The request a good draft makes: its name, and the default 365 days. */
+const request = { name: 'GitHub Actions', expiresInDays: 365 }
+
+/** The machine over fakes: the list answers these tokens; making and revoking are recorded. */
+function start(tokens: FeedToken[]) {
+  const createToken = vi.fn((_request: CreateFeedTokenRequest) => Promise.resolve(created))
+  const revokeToken = vi.fn((_tokenId: string) => Promise.resolve())
+  const actor = createActor(
+    feedTokensMachine.provide({
+      actors: {
+        loadTokens: fromPromise(() => Promise.resolve(tokens)),
+        createToken: fromPromise(({ input }: { input: CreateFeedTokenRequest }) => createToken(input)),
+        revokeToken: fromPromise(({ input }: { input: { tokenId: string } }) => revokeToken(input.tokenId)),
+      },
+    }),
+  ).start()
+  return { actor, createToken, revokeToken }
+}
+
+describe('feed token rules', () => {
+  it('sends nothing for a draft the contract refuses (more than 730 days, or no name), keeping the dialog open', async () => {
+    const { actor, createToken } = start([])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: tooLongDraft })
+    actor.send({ type: 'create.submit', draft: { name: '   ', expiresInDays: 30 } })
+    actor.send({ type: 'create.submit', draft: { name: 'CI', expiresInDays: '30' } })
+    await settle()
+    expect(createToken).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().matches({ ready: { dialog: { creating: 'editing' } } })).toBe(true)
+  })
+
+  it('sends one request however often Create token is pressed, with the name trimmed, and refuses to close while it is out', async () => {
+    const { actor, createToken } = start([buildToken])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: { ...goodDraft, name: '  GitHub Actions  ' } })
+    actor.send({ type: 'create.submit', draft: goodDraft })
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().matches({ ready: { dialog: { creating: 'submitting' } } })).toBe(true)
+    await settle()
+    expect(createToken.mock.calls).toEqual([[request]])
+    expect(actor.getSnapshot().context.tokens.map((token) => token.id)).toEqual(['ft_new', 'ft_build'])
+    expect(actor.getSnapshot().context.created?.secret).toBe(created.secret)
+  })
+
+  it('forgets the secret once its dialog closes', async () => {
+    const { actor } = start([])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: goodDraft })
+    await settle()
+    actor.send({ type: 'dialog.close' })
+    expect(actor.getSnapshot().context.created).toBeNull()
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(created.secret)
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true)
+  })
+
+  it('revokes only a listed token, once, and shows the empty list after the last one', async () => {
+    const { actor, revokeToken } = start([buildToken])
+    await settle()
+    actor.send({ type: 'revoke.request', token: newToken })
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true)
+    actor.send({ type: 'revoke.request', token: buildToken })
+    actor.send({ type: 'revoke.confirm' })
+    actor.send({ type: 'revoke.confirm' })
+    await settle()
+    expect(revokeToken.mock.calls).toEqual([['ft_build']])
+    expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true)
+  })
+})

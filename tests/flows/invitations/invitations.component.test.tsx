@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { MemberRole } from '../../../common/contract'
+import { roleLabels } from '../../../common/roles'
+import type { Invitation } from '../../../common/organisation-contract'
+import { invitationsMachine } from '../../../machines/invitations.machine'
+import { MembersPage } from '../../../src/features/members/components/MembersPage'
+import { coveringPaths, planPaths } from '../../../testkit/model/paths'
+import { invitationsModel } from '../../../testkit/flows/invitations/invitations.model'
+import { account } from '../../../testkit/flows/session/session.model'
+import { invitationsOracle } from '../../../testkit/flows/invitations/invitations.oracle'
+import { team } from '../../../testkit/organisations'
+import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
+import { walkPaths } from '../../support/run-paths'
+import { invitationsViewTable } from '../../../testkit/flows/invitations/invitations.view-table'
+
+const plan = planPaths(invitationsModel)
+const methods = { loadInvitations: 'invitations' }
+const dialog = (name: string) => screen.getByRole('dialog', { name })
+const press = (name: string, scope: HTMLElement = document.body) => fireEvent.click(within(scope).getByRole('button', { name }))
+
+function act(event: { type: string } & Record<string, unknown>) {
+  switch (event.type) {
+    case 'invitations.reload':
+      return press('Try again')
+    case 'notice.dismiss':
+      return press('Dismiss')
+    case 'dialog.close':
+      return press('Close', screen.getByRole('dialog'))
+    case 'invite.open':
+      return press('Invite member')
+    case 'invite.submit': {
+      const form = dialog('Invite member')
+      const draft = event.draft as { email: string; role: MemberRole }
+      fireEvent.change(within(form).getByRole('textbox', { name: /Email/ }), { target: { value: draft.email } })
+      fireEvent.click(within(form).getByRole('radio', { name: roleLabels[draft.role] }))
+      return press('Send invitation', form)
+    }
+    case 'invitation.resend':
+      return press(`Resend invitation to ${(event.invitation as Invitation).email}`)
+    case 'revoke.request':
+      return press(`Revoke invitation to ${(event.invitation as Invitation).email}`)
+    case 'revoke.confirm':
+      return press('Revoke', dialog('Revoke invitation'))
+    case 'xstate.init':
+      return
+  }
+  throw new Error(`No user action for ${event.type}`)
+}
+
+/** The Members page of Cara, an owner: her invitations under the members. */
+async function open() {
+  const pending = pendingApi({ organisation: async () => team })
+  renderAccountPage(() => <MembersPage />, { api: pending.api, account, organisation: team, path: '/account/members' })
+  expect(await screen.findByRole('heading', { level: 2, name: 'Invitations' })).toBeTruthy()
+  return pending
+}
+
+describe('an owner’s invitations on the Members page (component paths of the invitations machine)', () => {
+  walkPaths(coveringPaths(invitationsMachine, plan.paths), {
+    table: invitationsViewTable,
+    oracle: invitationsOracle,
+    timeout: 60_000,
+    start: open,
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, methods, event))) act(event)
+    },
+    end: (pending) => {
+      // Only what the contract accepts goes out, once per press; Resend and Revoke name the invitation's id.
+      expect(pending.made('invite').every(([request]) => JSON.stringify(request) === JSON.stringify({ email: 'finn@example.com', role: 'billing-manager' }))).toBe(true)
+      expect(pending.made('resendInvitation').every(([id]) => id === 'inv_eve')).toBe(true)
+      expect(pending.made('revokeInvitation').every(([id]) => id === 'inv_dana')).toBe(true)
+    },
+  })
+
+  it('says there are none without one, and what the contract refuses before sending, and sends nothing', async () => {
+    const pending = await open()
+    await pending.settle('invitations', { output: [] })
+    expect(await screen.findByText('No invitations waiting.')).toBeTruthy()
+    press('Invite member')
+    const form = dialog('Invite member')
+    fireEvent.change(within(form).getByRole('textbox', { name: /Email/ }), { target: { value: 'finn@' } })
+    press('Send invitation', form)
+    expect(await within(form).findByText('Email must be a valid email address')).toBeTruthy()
+    expect(pending.calls('invite')).toHaveLength(0)
+  })
+})

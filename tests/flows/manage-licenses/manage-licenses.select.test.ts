@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { AssignedLicense, Stats } from '../../../common/contract'
+import { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
+import { plans, upgradePaths } from '../../../common/plans'
+import { selectManageLicenses, selectPurchaseDialog } from '../../../src/features/manage-licenses/manage-licenses.select'
+import { settle } from '../../../testkit/settle'
+
+/** Spec section 2: the header button and the upgrade entry follow the plan and the seats. */
+async function loaded(stats: Stats) {
+  const machine = manageLicensesMachine.provide({
+    actors: { loadStats: fromPromise(async () => stats), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []) },
+  })
+  const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths } }).start()
+  await settle()
+  return actor
+}
+
+describe('Manage Licenses', () => {
+  it('offers Assign License while a seat is free, and Upgrade from the subscription tile for Commercial', async () => {
+    const actor = await loaded({ subscription: 'Commercial', priceId: 'commercial', purchased: 5, assigned: 2, available: 3 })
+    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({
+      headerAction: 'assign',
+      headerEnabled: true,
+      upgradeBadge: false,
+      upgradeTileAction: true,
+      canOpenUpgrade: true,
+      dialog: null,
+    })
+  })
+
+  it('offers Buy Additional Licenses when no seat is free on a paid plan, and no upgrade above Commercial Plus', async () => {
+    const actor = await loaded({ subscription: 'Commercial Plus', priceId: 'commercial-plus', purchased: 2, assigned: 2, available: 0 })
+    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({
+      headerAction: 'purchase',
+      headerEnabled: true,
+      upgradeBadge: false,
+      upgradeTileAction: false,
+      canOpenUpgrade: false,
+    })
+  })
+
+  it('offers no header button to a full Community plan, and the Upgrade badge instead', async () => {
+    const actor = await loaded({ subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 })
+    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({ headerAction: null, headerEnabled: false, upgradeBadge: true, upgradeTileAction: false })
+  })
+
+  it('prices the additional seats of the plan in the Buy Additional Licenses dialog', async () => {
+    const actor = await loaded({ subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 })
+    actor.send({ type: 'purchase.open' })
+    actor.send({ type: 'seats.change', seats: 4 })
+    expect(selectManageLicenses(actor.getSnapshot()).dialog).toBe('purchase')
+    expect(selectPurchaseDialog(actor.getSnapshot())).toMatchObject({ planName: 'Commercial', seats: 4, pricePerSeat: '$299.00', total: '$1,196.00', redirecting: false })
+  })
+})

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import type { License } from '../../../common/contract'
+import { myLicensesMachine } from '../../../machines/my-licenses.machine'
+import { selectMyLicenses } from '../../../src/features/my-licenses/my-licenses.select'
+import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
+
+const now = new Date('2026-11-23T09:00:00.000Z')
+
+/** The cards My Licenses shows for these licenses, as seen at `now`. */
+function cardsFor(licenses: License[]) {
+  const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses, error: null } })
+  return selectMyLicenses(snapshot, now).cards
+}
+
+const expiring = (expirationDate: string): License => ({ ...plusLicense, expirationDate })
+
+describe('My Licenses cards', () => {
+  it('say in words when a license expires within 30 days, and only then', () => {
+    const cards = cardsFor([expiring('2026-12-05T00:00:00.000Z'), expiring('2026-12-23T00:00:00.000Z'), expiring('2026-12-24T00:00:00.000Z'), expiring('2027-03-05T00:00:00.000Z')])
+    expect(cards.map((card) => card.expiresInWords)).toEqual(['Expires in 12 days', 'Expires in 30 days', null, null])
+    expect(cards[3]!.expires).toBe('Expires: March 5, 2027')
+  })
+
+  it("give the owner's email and show Discord only for Commercial Plus with a key", () => {
+    const [plus, commercial, keyless] = cardsFor([plusLicense, { ...plusLicense, priceId: 'commercial', subscription: 'Commercial' }, { ...plusLicense, licenseKey: '' }])
+    expect(plus!.owner).toBe('Owner: plus@example.com')
+    expect([plus!.showDiscord, commercial!.showDiscord, keyless!.showDiscord]).toEqual([true, false, false])
+  })
+})
+
+describe('My Licenses cards by status', () => {
+  const cardOf = (fields: Partial<License>) => cardsFor([{ ...plusLicense, ...fields }])[0]!
+
+  it('say when a seat set to cancel ends, in words when it is near', () => {
+    expect(cardOf({ status: 'cancels', expirationDate: '2026-12-05T00:00:00.000Z' })).toMatchObject({
+      expires: 'Cancels on December 5, 2026',
+      expiresInWords: 'Ends in 12 days',
+      badge: { label: 'Active' },
+    })
+    expect(cardOf({ status: 'cancels', expirationDate: '2027-03-05T00:00:00.000Z' })).toMatchObject({ expires: 'Cancels on March 5, 2027', expiresInWords: null })
+  })
+
+  it('show neither the key nor Discord for an ended seat, and offer its owner to buy the plan again', () => {
+    const ended = { status: 'expired', expirationDate: '2026-11-01T00:00:00.000Z' } as const
+    expect(cardOf({ ...ended, ownedByCaller: true })).toMatchObject({
+      expires: 'Expired on November 1, 2026',
+      expiresInWords: null,
+      showKey: false,
+      showDiscord: false,
+      buyAgainHref: '/account/purchase?pid=commercial-plus',
+    })
+    expect(cardOf({ ...ended, ownedByCaller: false }).buyAgainHref).toBeNull()
+    expect(cardOf({ status: 'active', ownedByCaller: true }).buyAgainHref).toBeNull()
+  })
+})

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import type { SnapshotFrom } from 'xstate'
+import type { purchaseMachine } from '../../../machines/purchase.machine'
+import { planPaths } from '../../../testkit/model/paths'
+import { purchaseModel } from '../../../testkit/flows/purchase/purchase.model'
+
+const plan = planPaths(purchaseModel)
+
+describe('purchase machine: generated paths', () => {
+  it('reaches the Community limit of 5 seats, and no further', () => {
+    expect(plan.paths.some((path) => (path.state as SnapshotFrom<typeof purchaseMachine>).context.seats === 5)).toBe(true)
+  })
+})

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { RenewalPanel } from '../../../src/features/manage-licenses/components/RenewalPanel'
+import { planPaths } from '../../../testkit/model/paths'
+import { caraRenewal, renewalModel } from '../../../testkit/flows/renewal/renewal.model'
+import { account } from '../../../testkit/flows/session/session.model'
+import { renewalOracle } from '../../../testkit/flows/renewal/renewal.oracle'
+import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
+import { walkPaths } from '../../support/run-paths'
+import { renewalViewTable } from '../../../testkit/flows/renewal/renewal.view-table'
+
+const plan = planPaths(renewalModel)
+const methods = { loadRenewals: 'renewals', setRenewalSeats: 'setRenewalSeats', setAutoRenew: 'setAutoRenew' } as const
+const seatsDialog = () => screen.getByRole('dialog', { name: 'Seats for renewal' })
+
+function act(event: { type: string } & Record<string, unknown>) {
+  switch (event.type) {
+    case 'renewals.reload':
+      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    case 'seats.open':
+      return fireEvent.click(screen.getByRole('button', { name: 'Change seats for renewal' }))
+    case 'seats.submit': {
+      const form = seatsDialog()
+      fireEvent.change(within(form).getByRole('textbox', { name: /Licenses from/ }), { target: { value: String(event.seats) } })
+      return fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    }
+    case 'autoRenew.set':
+      return fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' }))
+    case 'dialog.close':
+      return fireEvent.click(within(seatsDialog()).getAllByRole('button', { name: 'Close' })[0]!)
+    case 'xstate.init':
+      return
+  }
+  throw new Error(`No user action for ${event.type}`)
+}
+
+function open() {
+  const pending = pendingApi()
+  renderAccountPage(() => <RenewalPanel />, { api: pending.api, account, path: '/account/licenses' })
+  return pending
+}
+
+describe('the renewal panel of Manage Licenses (component paths of the renewal machine)', () => {
+  walkPaths(plan.paths, {
+    table: renewalViewTable,
+    oracle: renewalOracle,
+    start: open,
+    step: async (event, pending) => {
+      if (!(await settleActorEvent(pending, methods, event))) act(event)
+    },
+    end: (pending, sent) => {
+      // Save sends the allowed count once, for the subscription; the switch sends its new position.
+      expect(pending.made('setRenewalSeats')).toEqual(
+        sent.filter((event) => event.type === 'seats.submit' && (event as unknown as { seats: number }).seats >= 2).map(() => [caraRenewal.subscriptionId, { seats: 3 }]),
+      )
+      expect(pending.made('setAutoRenew').every(([id, body]) => id === caraRenewal.subscriptionId && JSON.stringify(body) === '{"autoRenew":false}')).toBe(true)
+    },
+  })
+
+  it('says what the count may be, and what it will charge, before sending', async () => {
+    const pending = open()
+    await pending.settle('renewals', { output: [caraRenewal] })
+    fireEvent.click(await screen.findByRole('button', { name: 'Change seats for renewal' }))
+    const form = seatsDialog()
+    const field = within(form).getByRole('textbox', { name: /Licenses from/ })
+    fireEvent.change(field, { target: { value: '4' } })
+    expect(within(form).getByText('The renewal will charge $1,196.00, before any tax.')).toBeTruthy()
+    fireEvent.change(field, { target: { value: '1' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await within(form).findByText('2 licenses are assigned: keep at least 2, or unassign licenses first.')).toBeTruthy()
+    fireEvent.change(field, { target: { value: '6' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(await within(form).findByText('At most the 5 licenses you have now: to add licenses, buy more.')).toBeTruthy()
+    expect(pending.calls('setRenewalSeats')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { useActorRef } from '@xstate/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
+import { upgradeMachine } from '../../../machines/upgrade.machine'
+import { UpgradeWizard } from '../../../src/features/upgrade/components/UpgradeWizard'
+import { communityOfThree, upgradeModel } from '../../../testkit/flows/upgrade/upgrade.model'
+import { pendingApi, settleActorEvent } from '../../support/pending-api'
+import { walkPaths } from '../../support/run-paths'
+import { inspectComponent } from '../../support/running-actors'
+import { coveringPaths, planPaths } from '../../../testkit/model/paths'
+import { renderPage } from '../../support/render'
+import { upgradeViewTable } from '../../../testkit/flows/upgrade/upgrade.view-table'
+import { upgradeOracle } from '../../../testkit/flows/upgrade/upgrade.oracle'
+
+// Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: React.ReactNode }) => children,
+  PaymentElement: () => <input aria-label="Card number" />,
+  useStripe: () => ({ fake: 'stripe' }),
+  useElements: () => ({ fake: 'elements' }),
+}))
+vi.mock('../../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
+
+function renderWizard() {
+  const calls = pendingApi()
+  const reloadPage = vi.fn()
+  const onClose = vi.fn()
+  const logic = upgradeMachine.provide({
+    actors: {
+      loadPaymentMethod: fromPromise(() => calls.call('loadPaymentMethod')),
+      createSetupIntent: fromPromise(() => calls.call('createSetupIntent')),
+      setUpPayment: fromPromise(({ input }: { input: { form: unknown } }) => {
+        expect(input.form).toEqual({ stripe: { fake: 'stripe' }, elements: { fake: 'elements' } })
+        return calls.call('setUpPayment')
+      }),
+      loadUpgradePreview: fromPromise(({ input }: { input: unknown }) => {
+        expect(input).toEqual({ priceId: expect.stringMatching(/^commercial/), quantity: expect.any(Number) })
+        return calls.call('loadUpgradePreview')
+      }),
+      upgradeSubscription: fromPromise(({ input }: { input: unknown }) => {
+        expect(input).toEqual({ priceId: expect.stringMatching(/^commercial/), quantity: expect.any(Number) })
+        return calls.call('upgradeSubscription')
+      }),
+    } as never,
+    actions: { reloadPage },
+  })
+  function Harness() {
+    const upgrade = useActorRef(logic, { input: communityOfThree, inspect: inspectComponent })
+    return <UpgradeWizard upgrade={upgrade} onClose={onClose} />
+  }
+  renderPage(Harness)
+  return { calls, reloadPage, onClose }
+}
+
+const wizard = () => screen.getByRole('dialog', { name: 'Upgrade Subscription' })
+const button = (name: string) => within(wizard()).getByRole('button', { name })
+
+function perform(event: { type: string } & Record<string, unknown>) {
+  switch (event.type) {
+    case 'plan.select':
+      return fireEvent.click(within(wizard()).getByRole('radio', { name: new RegExp(`^${event.priceId === 'commercial-plus' ? 'Commercial Plus' : 'Community'} —`) }))
+    case 'seats.change':
+      return fireEvent.change(within(wizard()).getByLabelText(/^Licenses/), { target: { value: String(event.seats) } })
+    case 'wizard.continue':
+      return fireEvent.click(button('Continue'))
+    case 'wizard.back':
+      return fireEvent.click(button('Back'))
+    case 'payment.submit':
+      return fireEvent.click(button('Save payment method'))
+    case 'upgrade.confirm':
+      return fireEvent.click(button('Confirm'))
+    case 'upgrade.retry':
+      return fireEvent.click(button('Try Again'))
+    case 'page.refresh':
+      return fireEvent.click(button('Refresh Page'))
+  }
+  throw new Error(`No user action for ${event.type}`)
+}
+
+describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
+  const { paths } = planPaths(upgradeModel)
+  walkPaths(coveringPaths(upgradeModel.machine, paths), {
+    table: upgradeViewTable,
+    oracle: upgradeOracle,
+    start: renderWizard,
+    step: async (event, { calls }) => {
+      if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return
+      await act(async () => perform(event))
+    },
+    // 'Refresh Page' reloads the page, once a press.
+    check: ({ reloadPage }, sent) => expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length),
+  })
+
+  it('closes from any step through the dialog’s close button', async () => {
+    const { onClose } = renderWizard()
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Upgrade Subscription' })).findByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenCalled()
+  })
+})
