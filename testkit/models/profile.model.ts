@@ -15,5 +15,7 @@ export const profileModel: PathPlan<typeof profileMachine> = {
   name: 'profile',
   machine: profileMachine,
   actors: Object.keys(fixtures),
+  // No session to tell: the machine alone (its rules test tells one).
+  inputs: [{}],
   events: [{ type: 'profile.save', fields: { ...profileFields, companyName: 'Fabrikam' } }, { type: 'profile.reload' }, { type: 'notice.dismiss' }, ...actorEvents(fixtures)],
 }

@@ -64,6 +64,7 @@ const pages = [
   {
     page: 'the profile, while saving',
     machine: profileMachine,
+    input: {},
     request: 'PUT /api/account/',
     effect: 'announceAccount',
     act: async (page: AnyActorRef, sent: Held['sent']) => {
