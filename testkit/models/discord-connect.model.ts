@@ -10,5 +10,7 @@ export const discordConnectModel: PathPlan<typeof discordConnectMachine> = {
   name: 'discordConnect',
   machine: discordConnectMachine,
   actors: Object.keys(fixtures),
+  // Nobody to tell: the machine alone (its rules test gives it whom it tells).
+  inputs: [{}],
   events: [{ type: 'dialog.open' }, { type: 'dialog.close' }, { type: 'name.change', value: 'paula.plus' }, { type: 'name.change', value: '   ' }, { type: 'discord.join' }, ...actorEvents(fixtures)],
 }

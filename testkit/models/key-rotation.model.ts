@@ -16,6 +16,8 @@ export const keyRotationModel: PathPlan<typeof keyRotationMachine> = {
   name: 'keyRotation',
   machine: keyRotationMachine,
   actors: Object.keys(fixtures),
+  // Nobody to tell: the machine alone (its rules test gives it whom it tells).
+  inputs: [{}],
   events: [
     { type: 'rotation.request', seat: adaSeat },
     { type: 'rotation.request', seat: noSeat },
