@@ -305,10 +305,11 @@ export const manageLicensesMachine = setup({
           },
         },
         upgrade: {
-          description: 'The upgrade wizard runs as a child; closing the dialog discards it.',
+          description: 'The upgrade wizard runs as a child; closing the dialog discards it, and the wizard closed ends the dialog.',
           invoke: {
             id: 'upgrade',
             src: 'upgrade',
+            onDone: { target: '#manageLicenses.ready.none', actions: 'clearError' },
             input: ({ context }) => ({
               currentPriceId: context.stats!.priceId!,
               targets: context.upgradePaths[context.stats!.priceId!].flatMap((priceId) => context.plans.filter((plan) => plan.priceId === priceId)),

@@ -39,6 +39,7 @@ const awaitedIn = {
   assignLicense: [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`],
   unassignLicense: `${at}.ready.unassign.removing`,
   createCheckoutSession: `${at}.ready.purchase.redirecting`,
+  upgrade: `${at}.ready.upgrade`,
 }
 
 /** Every dialog opens afresh: one seat, no message, no notice of the last change, no lines. */
@@ -153,6 +154,9 @@ function answered(now: Now, answer: Answered, to: To): Now {
       return to(`${at}.checkingOut`)
     case 'createCheckoutSession failed':
       return to(`${at}.ready.purchase.choosing`, { error: shownMessage(answer.error) })
+    // The wizard closed (its close button or Cancel): the dialog closes with it.
+    case 'upgrade done':
+      return to(`${at}.ready.none`, { error: null })
     default:
       return now
   }

@@ -40,7 +40,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20))
 function renderManageLicenses(held: ReturnType<typeof fetchApi>) {
   const upgradeLogic = upgradeMachine.provide({ actors: upgradeActors(held.api, () => 'https://localhost/account/licenses') })
   renderAccountPage(
-    () => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} goToCheckout={() => {}} />,
+    () => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade) => <UpgradeWizard upgrade={upgrade} />} goToCheckout={() => {}} />,
     {
       api: held.api,
       account,

@@ -45,7 +45,7 @@ interface ManageLicensesPageProps {
   /** The upgrade wizard's machine with its actors; the route supplies it. */
   upgradeLogic: UpgradeLogic
   /** Renders the wizard for the running child, or closed when there is none; the route composes the upgrade feature. */
-  renderUpgrade: (upgrade: UpgradeRef | undefined, close: () => void) => ReactNode
+  renderUpgrade: (upgrade: UpgradeRef | undefined) => ReactNode
   /** Leaves for the hosted checkout (tests replace it). */
   goToCheckout?: (url: string) => void
   /** Saves the assigned seats' CSV (tests replace it). */
@@ -225,7 +225,7 @@ function ManageLicenses({
         onRetry={() => rotation.send({ type: 'rotation.retry' })}
         onClose={() => rotation.send({ type: 'rotation.close' })}
       />
-      {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined, close)}
+      {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined)}
     </Stack>
   )
 }
