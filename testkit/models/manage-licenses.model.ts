@@ -62,6 +62,8 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
   name: 'manageLicenses',
   machine: manageLicensesMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['activity'],
   inputs: manageLicensesInputs,
   // What the user can tell apart: the step, the counts, the rows, the notice and error, the dialog's values.
   serialize: (snapshot) => {

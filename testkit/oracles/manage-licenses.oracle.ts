@@ -108,6 +108,16 @@ export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHel
         return now
     }
   },
+  // Every change of the seats shows at the top of Recent activity: a seat assigned, the end of
+  // 'Assign several', a seat unassigned.
+  tells: (now, event, input) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (!answer?.awaited) return []
+    const assigned = answer.done && answer.actor === 'assignLicense' && now.state === `${at}.ready.assign.single.submitting`
+    const bulkEnded = manageLicensesOracle.after(now, event, input).state === `${at}.ready.assign.bulk.finished`
+    const unassigned = answer.done && answer.actor === 'unassignLicense'
+    return assigned || bulkEnded || unassigned ? [{ to: 'activity', event: { type: 'activity.refresh' } }] : []
+  },
 }
 
 type To = (state: State, changes?: Partial<ManageLicensesHeld>) => Now

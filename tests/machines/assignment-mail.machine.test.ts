@@ -17,7 +17,8 @@ describe('assignment mail machine: generated paths', () => {
     expect(plan.coverage.transitions.missing).toEqual([])
   })
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(assignmentMailMachine, path, { actors: assignmentMailModel.actors, serialize: plan.serialize, oracle: assignmentMailOracle }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(assignmentMailMachine, path, { actors: assignmentMailModel.actors, addressees: assignmentMailModel.addressees, serialize: plan.serialize, oracle: assignmentMailOracle }))
   }
 })
 

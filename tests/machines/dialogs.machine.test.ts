@@ -38,7 +38,8 @@ describe('license key dialog: generated paths', () => {
 describe('connect discord dialog: generated paths', () => {
   const plan = planPaths(discordConnectModel)
   for (const path of plan.paths)
-    it(`replays ${describePath(path.steps)}`, () => replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, serialize: plan.serialize, oracle: discordConnectOracle }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(discordConnectMachine, path, { actors: discordConnectModel.actors, addressees: discordConnectModel.addressees, serialize: plan.serialize, oracle: discordConnectOracle }))
 
   it('refuses to join while the name is empty or only spaces (spec section 5)', () => {
     const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never), { input: {} }).start()

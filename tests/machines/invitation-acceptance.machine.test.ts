@@ -18,7 +18,12 @@ describe('invitation acceptance machine: generated paths', () => {
   })
   for (const path of plan.paths) {
     it(`replays ${describePath(path.steps)}`, () =>
-      replayPath(invitationAcceptanceMachine, path, { actors: invitationAcceptanceModel.actors, serialize: plan.serialize, oracle: invitationAcceptanceOracle }))
+      replayPath(invitationAcceptanceMachine, path, {
+        actors: invitationAcceptanceModel.actors,
+        addressees: invitationAcceptanceModel.addressees,
+        serialize: plan.serialize,
+        oracle: invitationAcceptanceOracle,
+      }))
   }
 })
 

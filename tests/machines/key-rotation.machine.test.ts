@@ -12,7 +12,8 @@ const notFound = "The requested information couldn't be found. Please try again 
 
 describe('key rotation machine: generated paths', () => {
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, serialize: plan.serialize, oracle: keyRotationOracle }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(keyRotationMachine, path, { actors: keyRotationModel.actors, addressees: keyRotationModel.addressees, serialize: plan.serialize, oracle: keyRotationOracle }))
   }
 })
 

@@ -52,6 +52,6 @@ describe('manage licenses machine: generated paths', () => {
   })
   for (const path of plan.paths) {
     it(`replays ${path.input?.checkoutReturned ? 'after checkout' : 'fresh'}: ${describePath(path.steps)}`, () =>
-      replayPath(manageLicensesMachine, path, { actors: manageLicensesModel.actors, serialize: plan.serialize, oracle: manageLicensesOracle }))
+      replayPath(manageLicensesMachine, path, { actors: manageLicensesModel.actors, addressees: manageLicensesModel.addressees, serialize: plan.serialize, oracle: manageLicensesOracle }))
   }
 })

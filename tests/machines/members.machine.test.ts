@@ -18,7 +18,8 @@ describe('members machine: generated paths', () => {
     expect(plan.coverage.transitions.missing).toEqual([])
   })
   for (const path of plan.paths) {
-    it(`replays ${describePath(path.steps)}`, () => replayPath(membersMachine, path, { actors: membersModel.actors, serialize: plan.serialize, oracle: membersOracle }))
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(membersMachine, path, { actors: membersModel.actors, addressees: membersModel.addressees, serialize: plan.serialize, oracle: membersOracle }))
   }
 })
 

@@ -10,7 +10,9 @@ import { profileOracle } from '../../testkit/oracles/profile.oracle'
 const plan = planPaths(profileModel)
 
 describe('profile machine: generated paths', () => {
-  for (const path of plan.paths) it(`replays ${describePath(path.steps)}`, () => replayPath(profileMachine, path, { actors: profileModel.actors, serialize: plan.serialize, oracle: profileOracle }))
+  for (const path of plan.paths)
+    it(`replays ${describePath(path.steps)}`, () =>
+      replayPath(profileMachine, path, { actors: profileModel.actors, addressees: profileModel.addressees, serialize: plan.serialize, oracle: profileOracle }))
 })
 
 describe('profile machine', () => {
