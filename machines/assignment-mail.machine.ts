@@ -1,6 +1,7 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { AssignedLicense } from '../common/contract'
 import type { MailOutcome, SeatMailResent } from '../common/organisation-contract'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
@@ -18,6 +19,9 @@ export function resentNotice(email: string, mail: MailOutcome): string {
   }
 }
 
+/** Recent activity on the same page, when the caller sees it. */
+type ActivityAddressee = Addressee<{ type: 'activity.refresh' }>
+
 /**
  * A pending seat's mail (issue 30): a seat assigned to an email is 'Pending' in Manage Licenses
  * until its holder first signs in; 'Resend' sends the assignment mail again, which the caps may put
@@ -25,7 +29,8 @@ export function resentNotice(email: string, mail: MailOutcome): string {
  */
 export const assignmentMailMachine = setup({
   types: {
-    context: {} as { seat: AssignedLicense | null; notice: string | null; error: string | null },
+    context: {} as { seat: AssignedLicense | null; notice: string | null; error: string | null; activity?: ActivityAddressee },
+    input: {} as { activity?: ActivityAddressee },
     events: {} as { type: 'mail.resend'; license: AssignedLicense } | { type: 'notice.dismiss' },
   },
   actors: {
@@ -36,8 +41,10 @@ export const assignmentMailMachine = setup({
     noteResent: assign({ notice: ({ context }, params: { resent: SeatMailResent }) => resentNotice(context.seat!.email, params.resent.mail), seat: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message, seat: null }),
     dismissNotice: assign({ notice: null, error: null }),
-    /** A mail put off or dropped is a line in the activity: the app refreshes it. */
-    mailResent: () => {},
+    /** A mail put off or dropped is a line in the activity: Recent activity shows its newest page again. */
+    mailResent: enqueueActions(({ context, enqueue }) => {
+      if (context.activity) enqueue.sendTo(context.activity, { type: 'activity.refresh' })
+    }),
   },
   guards: {
     isPending: (_, params: { license: AssignedLicense }) => params.license.pending === true,
@@ -46,7 +53,7 @@ export const assignmentMailMachine = setup({
   },
 }).createMachine({
   id: 'assignmentMail',
-  context: { seat: null, notice: null, error: null },
+  context: ({ input }) => ({ seat: null, notice: null, error: null, ...input }),
   initial: 'idle',
   states: {
     idle: {

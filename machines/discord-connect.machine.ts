@@ -1,11 +1,16 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
+
+/** My Licenses' list, told when the person joined. */
+type LicensesAddressee = Addressee<{ type: 'license.discordConnected' }>
 
 /** Connect Discord (spec section 2): a Discord username in, an invite link out. */
 export const discordConnectMachine = setup({
   types: {
-    context: {} as { discordName: string; error: string | null },
+    context: {} as { discordName: string; error: string | null; licenses?: LicensesAddressee },
+    input: {} as { licenses?: LicensesAddressee },
     events: {} as { type: 'dialog.open' } | { type: 'dialog.close' } | { type: 'name.change'; value: string } | { type: 'discord.join' },
   },
   actors: {
@@ -16,8 +21,12 @@ export const discordConnectMachine = setup({
     keepName: assign({ discordName: (_, params: { value: string }) => params.value }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    /** Opens the invite in a new tab and marks the card connected; the app provides both. */
+    /** Opens the invite in a new tab; the app provides it. */
     openInvite: (_, _params: { inviteLink: string }) => {},
+    /** Tells My Licenses' list, whose Commercial Plus cards then show 'Discord Connected'. */
+    markConnected: enqueueActions(({ context, enqueue }) => {
+      if (context.licenses) enqueue.sendTo(context.licenses, { type: 'license.discordConnected' })
+    }),
   },
   guards: {
     // 'Join Prism Discord' stays disabled while the name is empty or only spaces.
@@ -25,7 +34,7 @@ export const discordConnectMachine = setup({
   },
 }).createMachine({
   id: 'discordConnect',
-  context: { discordName: '', error: null },
+  context: ({ input }) => ({ discordName: '', error: null, ...input }),
   initial: 'closed',
   states: {
     closed: { description: 'The card offers Connect Discord.', on: { 'dialog.open': { target: 'open', actions: 'reset' } } },
@@ -47,7 +56,7 @@ export const discordConnectMachine = setup({
             id: 'connectDiscord',
             src: 'connectDiscord',
             input: ({ context }) => ({ discordName: context.discordName.trim() }),
-            onDone: { target: '#discordConnect.connected', actions: { type: 'openInvite', params: ({ event }) => ({ inviteLink: event.output.inviteLink }) } },
+            onDone: { target: '#discordConnect.connected', actions: [{ type: 'openInvite', params: ({ event }) => ({ inviteLink: event.output.inviteLink }) }, 'markConnected'] },
             onError: showErrorIn('editing'),
           },
         },

@@ -1,7 +1,11 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { InvitationOffer, Organisation } from '../common/organisation-contract'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
+
+/** The session, told of the person's new standing once they accepted. */
+type SessionAddressee = Addressee<{ type: 'organisation.changed'; organisation: Organisation }>
 
 /**
  * An invitation's link (issue 30): it authenticates nobody. Once the person signed in (the account
@@ -11,8 +15,8 @@ import { showErrorIn } from './error-message'
  */
 export const invitationAcceptanceMachine = setup({
   types: {
-    context: {} as { secret: string; offer: InvitationOffer | null; error: string | null },
-    input: {} as { secret: string },
+    context: {} as { secret: string; offer: InvitationOffer | null; error: string | null; session?: SessionAddressee },
+    input: {} as { secret: string; session?: SessionAddressee },
     events: {} as { type: 'offer.reload' } | { type: 'invitation.accept' } | { type: 'invitation.decline' },
   },
   actors: {
@@ -24,12 +28,14 @@ export const invitationAcceptanceMachine = setup({
     keepOffer: assign({ offer: (_, params: { offer: InvitationOffer }) => params.offer, error: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    /** The caller's standing changed: the app tells the session, whose sidebar follows. */
-    organisationChanged: (_, _params: { organisation: Organisation }) => {},
+    /** The caller's standing changed: the session is told, and its sidebar follows. */
+    organisationChanged: enqueueActions(({ context, enqueue }, params: { organisation: Organisation }) => {
+      if (context.session) enqueue.sendTo(context.session, { type: 'organisation.changed', organisation: params.organisation })
+    }),
   },
 }).createMachine({
   id: 'invitationAcceptance',
-  context: ({ input }) => ({ secret: input.secret, offer: null, error: null }),
+  context: ({ input }) => ({ secret: input.secret, offer: null, error: null, session: input.session }),
   initial: 'loading',
   states: {
     loading: {

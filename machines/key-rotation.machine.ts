@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { RegeneratedKey } from '../common/contract'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
@@ -11,13 +12,24 @@ export interface RotationSeat {
 }
 
 /**
+ * Who hears of a new key, as the page that starts the rotation has them: My Licenses' list and its
+ * License Key dialog show the key; Manage Licenses' Recent activity shows the rotation at the top.
+ */
+export interface RotationAddressees {
+  licenses?: Addressee<{ type: 'license.keyRegenerated'; licenseId: string; licenseKey: string }>
+  keyDialog?: Addressee<{ type: 'key.regenerated'; licenseKey: string }>
+  activity?: Addressee<{ type: 'activity.refresh' }>
+}
+
+/**
  * Key rotation (our addition): the seat holder from the License Key dialog, or the owner from
  * Manage Licenses, asks for a new key; the old one stops working at once. Asked, confirmed, sent
  * once, then the new key or the failure with Try again.
  */
 export const keyRotationMachine = setup({
   types: {
-    context: {} as { seat: RotationSeat | null; licenseKey: string | null; error: string | null },
+    context: {} as { seat: RotationSeat | null; licenseKey: string | null; error: string | null } & RotationAddressees,
+    input: {} as RotationAddressees,
     events: {} as { type: 'rotation.request'; seat: RotationSeat } | { type: 'rotation.confirm' } | { type: 'rotation.retry' } | { type: 'rotation.close' },
   },
   actors: {
@@ -29,8 +41,12 @@ export const keyRotationMachine = setup({
     keepKey: assign({ licenseKey: (_, params: { key: RegeneratedKey }) => params.key.licenseKey }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    /** Tells the page the seat's key changed (its list shows the new one); the app provides it. */
-    keyRegenerated: (_, _params: RegeneratedKey) => {},
+    /** Tells whoever the page named that the seat's key changed. */
+    keyRegenerated: enqueueActions(({ context: told, enqueue }, key: RegeneratedKey) => {
+      if (told.licenses) enqueue.sendTo(told.licenses, { type: 'license.keyRegenerated', licenseId: key.licenseId, licenseKey: key.licenseKey })
+      if (told.keyDialog) enqueue.sendTo(told.keyDialog, { type: 'key.regenerated', licenseKey: key.licenseKey })
+      if (told.activity) enqueue.sendTo(told.activity, { type: 'activity.refresh' })
+    }),
   },
   guards: {
     // A seat without an id cannot be sent: the request would go to /licenses//regenerate-key.
@@ -38,7 +54,7 @@ export const keyRotationMachine = setup({
   },
 }).createMachine({
   id: 'keyRotation',
-  context: { seat: null, licenseKey: null, error: null },
+  context: ({ input }) => ({ seat: null, licenseKey: null, error: null, ...input }),
   initial: 'idle',
   states: {
     idle: {

@@ -1,7 +1,8 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '../common/contract'
 import type { PriceId } from '../common/plans'
 import { may } from '../common/roles'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { upgradeMachine, type PlanPrice } from './upgrade.machine'
 import { messageOf, showErrorIn } from './error-message'
@@ -22,6 +23,8 @@ export interface ManageLicensesInput {
    * no seats; a seat manager assigns and unassigns and buys nothing. Left out, an owner's: everything.
    */
   role?: MemberRole
+  /** Recent activity, shown to those who see the seats: every change made here shows at its top. */
+  activity?: Addressee<{ type: 'activity.refresh' }>
 }
 
 interface ManageLicensesContext extends ManageLicensesInput {
@@ -101,8 +104,10 @@ export const manageLicensesMachine = setup({
     skipRest: assign({ bulkResults: ({ context }) => [...context.bulkResults, ...context.bulkLines.slice(context.bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))] }),
     /** Leaves for the hosted checkout; the app provides the navigation. */
     goToCheckout: (_, _params: { url: string }) => {},
-    /** Seats were assigned or unassigned: the app refreshes what reports them (Recent activity). */
-    licensesChanged: () => {},
+    /** Seats were assigned or unassigned: Recent activity shows its newest page again. */
+    licensesChanged: enqueueActions(({ context, enqueue }) => {
+      if (context.activity) enqueue.sendTo(context.activity, { type: 'activity.refresh' })
+    }),
   },
   guards: {
     managesSeats: ({ context }) => may(context.role, 'seats'),
@@ -300,10 +305,11 @@ export const manageLicensesMachine = setup({
           },
         },
         upgrade: {
-          description: 'The upgrade wizard runs as a child; closing the dialog discards it.',
+          description: 'The upgrade wizard runs as a child; closing the dialog discards it, and the wizard closed ends the dialog.',
           invoke: {
             id: 'upgrade',
             src: 'upgrade',
+            onDone: { target: '#manageLicenses.ready.none', actions: 'clearError' },
             input: ({ context }) => ({
               currentPriceId: context.stats!.priceId!,
               targets: context.upgradePaths[context.stats!.priceId!].flatMap((priceId) => context.plans.filter((plan) => plan.priceId === priceId)),

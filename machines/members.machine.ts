@@ -1,13 +1,16 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { MemberRole } from '../common/contract'
 import type { Member, Organisation, TransferRequest } from '../common/organisation-contract'
 import { may } from '../common/roles'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
 /** Who looks at the members: the signed-in person's identity (oid). */
 export interface MembersInput {
   me: string
+  /** The session, told when the caller's own standing changes (its sidebar follows). */
+  session?: Addressee<{ type: 'organisation.changed'; organisation: Organisation }>
 }
 
 interface MembersContext extends MembersInput {
@@ -88,8 +91,10 @@ export const membersMachine = setup({
     noteOffer: assign({ notice: ({ context }) => `Ownership was offered to ${context.organisation?.transfer?.to.name}. It takes effect once they accept.` }),
     dropOffer: assign(({ context }, params: { notice: string }) => ({ organisation: context.organisation && { ...context.organisation, transfer: null }, notice: params.notice, error: null })),
     noteOwnership: assign({ notice: 'You are an owner of the organisation now.' }),
-    /** The caller's standing changed: the app tells the session, whose sidebar follows. */
-    organisationChanged: (_, _params: { organisation: Organisation }) => {},
+    /** The caller's standing changed: the session is told, and its sidebar follows. */
+    organisationChanged: enqueueActions(({ context, enqueue }, params: { organisation: Organisation }) => {
+      if (context.session) enqueue.sendTo(context.session, { type: 'organisation.changed', organisation: params.organisation })
+    }),
   },
   guards: {
     isMember: ({ context }) => context.organisation?.role != null,

@@ -1,12 +1,16 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { Account, ProfileFields } from '../common/contract'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
+
+type AccountChanged = { type: 'account.changed'; account: Account }
 
 /** The Profile page (spec section 2): load with GET /api/account/, save with PUT. */
 export const profileMachine = setup({
   types: {
-    context: {} as { account: Account | null; error: string | null; saved: boolean },
+    context: {} as { account: Account | null; error: string | null; saved: boolean; session?: Addressee<AccountChanged> },
+    input: {} as { session?: Addressee<AccountChanged> },
     events: {} as { type: 'profile.save'; fields: ProfileFields } | { type: 'profile.reload' } | { type: 'notice.dismiss' },
   },
   actors: {
@@ -18,12 +22,14 @@ export const profileMachine = setup({
     confirmSaved: assign({ saved: true, error: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message, saved: false }),
     clearNotice: assign({ error: null, saved: false }),
-    /** Tells the rest of the account area (the user menu's name) about the change. */
-    announceAccount: (_, _params: { account: Account }) => {},
+    /** Tells the session, whose user menu shows the name, about the change. */
+    announceAccount: enqueueActions(({ context, enqueue }, params: { account: Account }) => {
+      if (context.session) enqueue.sendTo(context.session, { type: 'account.changed', account: params.account })
+    }),
   },
 }).createMachine({
   id: 'profile',
-  context: { account: null, error: null, saved: false },
+  context: ({ input }) => ({ account: null, error: null, saved: false, session: input.session }),
   initial: 'loading',
   states: {
     loading: {

@@ -61,7 +61,9 @@ export const upgradeMachine = setup({
       | { type: 'payment.submit'; form: unknown }
       | { type: 'upgrade.confirm' }
       | { type: 'upgrade.retry' }
-      | { type: 'page.refresh' },
+      | { type: 'page.refresh' }
+      /** The dialog's close button or Cancel: the wizard ends, and its parent closes the dialog. */
+      | { type: 'wizard.close' },
   },
   actors: {
     loadPaymentMethod: notProvided<{ hasPaymentMethod: boolean; card: PaymentCard | null }>('loadPaymentMethod'),
@@ -107,6 +109,8 @@ export const upgradeMachine = setup({
     error: null,
   }),
   initial: 'select',
+  // Closing ends the wizard at any step but while a card is saved or the upgrade is made: aborting would not undo a charge.
+  on: { 'wizard.close': '.closed' },
   states: {
     select: {
       description: 'The plans allowed from the current one, seats (1 to 500), price per seat and total; Continue.',
@@ -151,7 +155,8 @@ export const upgradeMachine = setup({
           on: { 'payment.submit': { target: 'submitting', actions: 'clearError' }, 'wizard.back': backToSelect },
         },
         submitting: {
-          description: 'The setup is confirmed and the payment method saved as the default; Back waits for the answer.',
+          description: 'The setup is confirmed and the payment method saved as the default; Back and closing wait for the answer.',
+          on: { 'wizard.close': {} },
           invoke: {
             id: 'setUpPayment',
             src: 'setUpPayment',
@@ -183,7 +188,8 @@ export const upgradeMachine = setup({
       },
     },
     upgrading: {
-      description: 'Confirm shows progress and cannot be pressed again.',
+      description: 'Confirm shows progress and cannot be pressed again; the dialog cannot be closed.',
+      on: { 'wizard.close': {} },
       invoke: {
         id: 'upgradeSubscription',
         src: 'upgradeSubscription',
@@ -193,6 +199,7 @@ export const upgradeMachine = setup({
       },
     },
     success: { description: "'Upgrade Successful!' and 'Refresh Page'.", on: { 'page.refresh': { actions: 'reloadPage' } } },
+    closed: { type: 'final', description: 'The dialog closed: the wizard is discarded, and Manage Licenses shows its page.' },
     failure: {
       description: "The message, 'Try Again' (back to confirm; the amounts load first if they are not known) and 'Refresh Page'.",
       on: {

@@ -22,11 +22,30 @@ export const leavesOf = (state: State): string[] => [state].flat()
 export interface Oracle<TInput, THeld, TState extends State = string> {
   start: (input: TInput) => Expected<THeld, TState>
   after: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => Expected<THeld, TState>
+  /** What the flow tells the actors it was given (the session, the licenses list) on `event` where it is `now`; nothing when left out. */
+  tells?: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => readonly Told[]
+}
+
+/** An event a flow sends to an actor it was given, named by that actor's field in its input (docs/decisions/0035). */
+export interface Told {
+  to: string
+  event: EventObject
 }
 
 /** The fold: where the flow must be, and what it must hold, after the events sent (xstate.init is the start). */
 export function expectedAlong<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, input: TInput, sent: readonly EventObject[]): Expected<THeld, TState> {
   return sent.filter((event) => event.type !== 'xstate.init').reduce((now, event) => oracle.after(now, event, input), oracle.start(input))
+}
+
+/** What the flow must have told the actors it was given, in order, after the events sent. */
+export function toldAlong<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, input: TInput, sent: readonly EventObject[]): Told[] {
+  const told: Told[] = []
+  let now = oracle.start(input)
+  for (const event of sent.filter((each) => each.type !== 'xstate.init')) {
+    told.push(...(oracle.tells?.(now, event, input) ?? []))
+    now = oracle.after(now, event, input)
+  }
+  return told
 }
 
 /** An actor's answer, as the graph feeds it: which actor, and whether it is done or failed. */
@@ -47,6 +66,12 @@ export function answerOf(event: EventObject, state: State, awaitedIn: Readonly<R
   const { output, error } = event as EventObject & { output?: unknown; error?: unknown }
   const awaited = [awaitedIn[actor] ?? []].flat().some((id) => leavesOf(state).includes(id))
   return { actor, done: outcome === 'done', output, error, awaited }
+}
+
+/** For an oracle's `tells`: what the awaited answer of `actor`, once it came, tells; nothing for any other event. */
+export function toldOnAnswer(event: EventObject, state: State, awaitedIn: Readonly<Record<string, string | readonly string[]>>, actor: string, told: (output: unknown) => Told[]): readonly Told[] {
+  const answer = answerOf(event, state, awaitedIn)
+  return answer?.awaited && answer.done && answer.actor === actor ? told(answer.output) : []
 }
 
 /** What a failure shows (spec section 8): the error's message, or the flow's own text when it says nothing. */

@@ -38,6 +38,8 @@ export interface PathPlan<TMachine extends AnyStateMachine> {
   events: readonly EventFromLogic<TMachine>[]
   /** Inputs to start from; each gives its own paths. */
   inputs?: InputFrom<TMachine>[]
+  /** The input's fields that name actors the machine tells (docs/decisions/0035): replays give each a recorder. */
+  addressees?: readonly string[]
   /** What makes two snapshots different for the model; defaults to value and context. */
   serialize?: (snapshot: SnapshotFrom<TMachine>) => unknown
 }

@@ -23,7 +23,7 @@ describe('closing a dialog cancels its request; the late answer changes nothing'
   it('Connect Discord closed while joining: no invite opens, the card stays unconnected', async () => {
     const { api, sent } = fetchApi()
     const openInvite = vi.fn()
-    const discord = createActor(discordConnectMachine.provide({ actors: discordActors(api), actions: { openInvite } })).start()
+    const discord = createActor(discordConnectMachine.provide({ actors: discordActors(api), actions: { openInvite } }), { input: {} }).start()
     discord.send({ type: 'dialog.open' })
     discord.send({ type: 'name.change', value: 'paula.plus' })
     discord.send({ type: 'discord.join' })
@@ -64,6 +64,7 @@ const pages = [
   {
     page: 'the profile, while saving',
     machine: profileMachine,
+    input: {},
     request: 'PUT /api/account/',
     effect: 'announceAccount',
     act: async (page: AnyActorRef, sent: Held['sent']) => {

@@ -16,7 +16,8 @@ for (const { model, oracle } of flows) {
       expect(plan.coverage.transitions.missing).toEqual([])
     })
     for (const path of plan.paths) {
-      it(`replays${describeInput(path.input)} ${describePath(path.steps)}`, () => replayPath(model.machine, path, { actors: model.actors, serialize: plan.serialize, oracle }))
+      it(`replays${describeInput(path.input)} ${describePath(path.steps)}`, () =>
+        replayPath(model.machine, path, { actors: model.actors, addressees: model.addressees, serialize: plan.serialize, oracle }))
     }
   })
 }

@@ -5,7 +5,8 @@ import { describePath, type MachinePath } from '../../testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '../../testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
-import { expectedAlong, leavesOf } from '../../testkit/model/oracle'
+import { expectedAlong, leavesOf, toldAlong, type Told } from '../../testkit/model/oracle'
+import { addressee } from '../../testkit/addressee'
 import { forgetRunning, newestActorOf, snapshotsOf } from './running-actors'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */
@@ -16,26 +17,47 @@ export function idleActors(names: readonly string[]) {
 /**
  * Replays a generated path on a running actor of the machine and checks, after every step, that
  * it rests where the model says, where the machine's `oracle` says (written from the spec, apart
- * from the machine), holding what the oracle says, and that `expectations` hold.
+ * from the machine), holding what the oracle says, that the `addressees` it was given were told
+ * what the oracle says, and that `expectations` hold.
  * What it runs counts at the machine level of `npm run test:model`'s coverage.
  */
 export function replayPath<TMachine extends AnyStateMachine>(
   machine: TMachine,
   path: MachinePath<TMachine>,
-  options: { actors: readonly string[]; serialize: (snapshot: Snapshot<unknown>) => string; oracle?: AnyOracle; expectations?: (snapshot: SnapshotFrom<TMachine>) => void },
+  options: {
+    actors: readonly string[]
+    serialize: (snapshot: Snapshot<unknown>) => string
+    oracle?: AnyOracle
+    addressees?: readonly string[]
+    expectations?: (snapshot: SnapshotFrom<TMachine>) => void
+  },
 ) {
-  const actor = createActor(machine.provide({ actors: idleActors(options.actors) } as never), { input: path.input, inspect: inspectAt('machine') })
+  const told: Told[] = []
+  const addressees = options.addressees ?? []
+  const given = Object.fromEntries(addressees.map((to) => [to, addressee((event) => void told.push({ to, event }))]))
+  const input = addressees.length ? { ...(path.input as object), ...given } : path.input
+  const actor = createActor(machine.provide({ actors: idleActors(options.actors) } as never), { input, inspect: inspectAt('machine') })
   actor.start()
   const sent: EventObject[] = []
   for (const step of path.steps) {
     sent.push(step.event)
     if (step.event.type !== 'xstate.init') actor.send(step.event)
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
-    expect(options.serialize(live)).toBe(options.serialize(step.state))
+    // The plan ran without addressees: they are no part of the state it compares.
+    expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
     if (options.oracle) expectOracleAgrees(options.oracle, path.input, sent, live)
+    if (options.oracle && addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
     options.expectations?.(live)
   }
   actor.stop()
+}
+
+/** The snapshot with the given fields left out of its context. */
+function withoutFields<TSnapshot extends Snapshot<unknown>>(snapshot: TSnapshot, fields: readonly string[]): TSnapshot {
+  if (!fields.length) return snapshot
+  const context = { ...(snapshot as unknown as { context: Record<string, unknown> }).context }
+  for (const field of fields) delete context[field]
+  return { ...snapshot, context }
 }
 
 /** What a component test does along each generated path: render, act per step, check. */

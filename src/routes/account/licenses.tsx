@@ -31,5 +31,5 @@ function LicensesRoute() {
   // The area shows only once the organisation came: the role is known (issue 30).
   const role = useSelector(session, (snapshot) => snapshot.context.organisation?.role) ?? undefined
   const upgradeLogic = useMemo(() => upgradeMachine.provide({ actors: upgradeActors(api, () => window.location.href), actions: { reloadPage: () => window.location.reload() } }), [api])
-  return <ManageLicensesPage role={role} checkoutReturned={checkoutReturned} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} />
+  return <ManageLicensesPage role={role} checkoutReturned={checkoutReturned} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade) => <UpgradeWizard upgrade={upgrade} />} />
 }

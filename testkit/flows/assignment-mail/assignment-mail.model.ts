@@ -17,6 +17,10 @@ export const assignmentMailModel: PathPlan<typeof assignmentMailMachine> = {
   name: 'assignmentMail',
   machine: assignmentMailMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['activity'],
+  // Nobody to tell: the machine alone (its rules test gives it whom it tells).
+  inputs: [{}],
   // Ada's seat waits for her first sign-in; Cara's own is bound.
   events: [{ type: 'mail.resend', license: newSeat }, { type: 'mail.resend', license: ownSeat }, { type: 'notice.dismiss' }, ...actorEvents(fixtures)],
 }

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { AssignedLicense } from '../../../common/contract'
 import type { SeatMailResent } from '../../../common/organisation-contract'
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '../../model/oracle'
 
 /** What a person notices of a mail sent again: the seat it is for, what became of it, or why not. */
 export interface AssignmentMailHeld {
@@ -42,4 +42,6 @@ export const assignmentMailOracle: Oracle<void, AssignmentMailHeld> = {
     if (event.type === 'notice.dismiss' && (now.held.notice || now.held.error)) return { state: now.state, held: { ...now.held, notice: null, error: null } }
     return now
   },
+  // A mail sent again, put off or dropped is a line of Recent activity, which shows its newest page again.
+  tells: (now, event) => toldOnAnswer(event, now.state, { resendSeatMail: `${at}.sending` }, 'resendSeatMail', () => [{ to: 'activity', event: { type: 'activity.refresh' } }]),
 }

@@ -10,5 +10,9 @@ export const discordConnectModel: PathPlan<typeof discordConnectMachine> = {
   name: 'discordConnect',
   machine: discordConnectMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['licenses'],
+  // Nobody to tell: the machine alone (its rules test gives it whom it tells).
+  inputs: [{}],
   events: [{ type: 'dialog.open' }, { type: 'dialog.close' }, { type: 'name.change', value: 'paula.plus' }, { type: 'name.change', value: '   ' }, { type: 'discord.join' }, ...actorEvents(fixtures)],
 }

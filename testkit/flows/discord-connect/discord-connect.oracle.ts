@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
 
 /** What Connect Discord holds: the name typed since the dialog opened, and the API's refusal. */
 export interface DiscordConnectHeld {
@@ -29,4 +29,6 @@ export const discordConnectOracle: Oracle<void, DiscordConnectHeld> = {
     if (event.type === 'discord.join' && now.held.discordName.trim() !== '') return to('discordConnect.open.joining', { error: null })
     return now
   },
+  // Joined: My Licenses' Commercial Plus cards show 'Discord Connected'.
+  tells: (now, event) => toldOnAnswer(event, now.state, { connectDiscord: 'discordConnect.open.joining' }, 'connectDiscord', () => [{ to: 'licenses', event: { type: 'license.discordConnected' } }]),
 }

@@ -22,6 +22,8 @@ export const invitationAcceptanceModel: PathPlan<typeof invitationAcceptanceMach
   name: 'invitationAcceptance',
   machine: invitationAcceptanceMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['session'],
   inputs: [{ secret }],
   events: [{ type: 'offer.reload' }, { type: 'invitation.accept' }, { type: 'invitation.decline' }, ...actorEvents(fixtures)],
 }

@@ -1,5 +1,5 @@
 import type { InvitationOffer } from '../../../common/organisation-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
 
 /** What the invitation's page holds that the person notices: the offer, and the message. */
 export interface InvitationAcceptanceHeld {
@@ -39,4 +39,6 @@ export const invitationAcceptanceOracle: Oracle<{ secret: string }, InvitationAc
         return now
     }
   },
+  // Once accepted, the person's new standing reaches the session, whose sidebar follows.
+  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'loadOrganisation', (organisation) => [{ to: 'session', event: { type: 'organisation.changed', organisation } }]),
 }

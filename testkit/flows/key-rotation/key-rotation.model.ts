@@ -16,6 +16,10 @@ export const keyRotationModel: PathPlan<typeof keyRotationMachine> = {
   name: 'keyRotation',
   machine: keyRotationMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['licenses', 'keyDialog', 'activity'],
+  // Nobody to tell: the machine alone (its rules test gives it whom it tells).
+  inputs: [{}],
   events: [
     { type: 'rotation.request', seat: adaSeat },
     { type: 'rotation.request', seat: noSeat },

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { RegeneratedKey } from '../../../common/contract'
 import type { RotationSeat } from '../../../machines/key-rotation.machine'
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '../../model/oracle'
 
 /** What key rotation holds: the seat asked about, the new key, the message. */
 export interface KeyRotationHeld {
@@ -44,4 +44,14 @@ export const keyRotationOracle: Oracle<void, KeyRotationHeld> = {
         return now
     }
   },
+  // The new key reaches the licenses list and the key dialog (My Licenses), and Recent activity (Manage Licenses).
+  tells: (now, event) =>
+    toldOnAnswer(event, now.state, { regenerateKey: 'keyRotation.regenerating' }, 'regenerateKey', (output) => {
+      const { licenseId, licenseKey } = output as RegeneratedKey
+      return [
+        { to: 'licenses', event: { type: 'license.keyRegenerated', licenseId, licenseKey } },
+        { to: 'keyDialog', event: { type: 'key.regenerated', licenseKey } },
+        { to: 'activity', event: { type: 'activity.refresh' } },
+      ]
+    }),
 }

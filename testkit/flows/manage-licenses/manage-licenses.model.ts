@@ -46,7 +46,8 @@ export const fixtures: ActorFixtures<typeof manageLicensesMachine> = {
     done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }],
     error: [new Error('There was a conflict with your request. The item may have been modified by another user.')],
   },
-  upgrade: { done: [], error: [] },
+  // The wizard ends only when it is closed (its own paths walk its steps).
+  upgrade: { done: [undefined], error: [] },
 }
 
 export const manageLicensesInputs: ManageLicensesInput[] = [
@@ -61,6 +62,8 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
   name: 'manageLicenses',
   machine: manageLicensesMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['activity'],
   inputs: manageLicensesInputs,
   // What the user can tell apart: the step, the counts, the rows, the notice and error, the dialog's values.
   serialize: (snapshot) => {

@@ -39,6 +39,7 @@ const awaitedIn = {
   assignLicense: [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`],
   unassignLicense: `${at}.ready.unassign.removing`,
   createCheckoutSession: `${at}.ready.purchase.redirecting`,
+  upgrade: `${at}.ready.upgrade`,
 }
 
 /** Every dialog opens afresh: one seat, no message, no notice of the last change, no lines. */
@@ -107,6 +108,16 @@ export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHel
         return now
     }
   },
+  // Every change of the seats shows at the top of Recent activity: a seat assigned, the end of
+  // 'Assign several', a seat unassigned.
+  tells: (now, event, input) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (!answer?.awaited) return []
+    const assigned = answer.done && answer.actor === 'assignLicense' && now.state === `${at}.ready.assign.single.submitting`
+    const bulkEnded = manageLicensesOracle.after(now, event, input).state === `${at}.ready.assign.bulk.finished`
+    const unassigned = answer.done && answer.actor === 'unassignLicense'
+    return assigned || bulkEnded || unassigned ? [{ to: 'activity', event: { type: 'activity.refresh' } }] : []
+  },
 }
 
 type To = (state: State, changes?: Partial<ManageLicensesHeld>) => Now
@@ -153,6 +164,9 @@ function answered(now: Now, answer: Answered, to: To): Now {
       return to(`${at}.checkingOut`)
     case 'createCheckoutSession failed':
       return to(`${at}.ready.purchase.choosing`, { error: shownMessage(answer.error) })
+    // The wizard closed (its close button or Cancel): the dialog closes with it.
+    case 'upgrade done':
+      return to(`${at}.ready.none`, { error: null })
     default:
       return now
   }

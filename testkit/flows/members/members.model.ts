@@ -21,6 +21,8 @@ export const membersModel: PathPlan<typeof membersMachine> = {
   name: 'members',
   machine: membersMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['session'],
   inputs: [{ me: cara.oid }],
   events: [
     { type: 'members.reload' },

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { MemberRole } from '../../../common/contract'
 import type { Member, Organisation, TransferRequest } from '../../../common/organisation-contract'
-import type { MembersInput } from '../../../machines/members.machine'
+import { leftOrganisation, type MembersInput } from '../../../machines/members.machine'
 import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
 
 /** What the Members page holds that a person notices: the organisation as they stand in it, the message, the notice, the member a dialog is about. */
@@ -123,6 +123,24 @@ export const membersOracle: Oracle<MembersInput, MembersHeld> = {
         return sent.request && sent.request.to !== me && listed(sent.request.to) ? to(`${ready}.transfer.offering`, { error: null }) : now
       default:
         return now
+    }
+  },
+  // A change of the caller's standing reaches the session, whose sidebar follows: the organisation
+  // loaded, a role changed, ownership accepted, the organisation left.
+  tells: (now, event, input) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (!answer?.awaited || !answer.done) return []
+    const tell = (organisation: Organisation | null) => [{ to: 'session', event: { type: 'organisation.changed', organisation } }]
+    switch (answer.actor) {
+      case 'loadOrganisation':
+      case 'acceptTransfer':
+        return tell(answer.output as Organisation)
+      case 'changeRole':
+        return tell(membersOracle.after(now, event, input).held.organisation)
+      case 'removeMember':
+        return now.state === `${ready}.leave.leaving` ? tell(leftOrganisation) : []
+      default:
+        return []
     }
   },
 }

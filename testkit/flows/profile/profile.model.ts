@@ -15,5 +15,9 @@ export const profileModel: PathPlan<typeof profileMachine> = {
   name: 'profile',
   machine: profileMachine,
   actors: Object.keys(fixtures),
+  // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
+  addressees: ['session'],
+  // No session to tell: the machine alone (its rules test tells one).
+  inputs: [{}],
   events: [{ type: 'profile.save', fields: { ...profileFields, companyName: 'Fabrikam' } }, { type: 'profile.reload' }, { type: 'notice.dismiss' }, ...actorEvents(fixtures)],
 }

@@ -1,5 +1,5 @@
 import type { Account } from '../../../common/contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
 
 /** What the Profile page holds: the account shown, and the notice of the last save. */
 export interface ProfileHeld {
@@ -35,4 +35,6 @@ export const profileOracle: Oracle<void, ProfileHeld> = {
         return now
     }
   },
+  // A saved profile reaches the session, whose user menu shows the name.
+  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'saveProfile', (account) => [{ to: 'session', event: { type: 'account.changed', account } }]),
 }

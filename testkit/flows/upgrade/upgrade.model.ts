@@ -59,6 +59,7 @@ export const upgradeModel: PathPlan<typeof upgradeMachine> = {
     { type: 'upgrade.confirm' },
     { type: 'upgrade.retry' },
     { type: 'page.refresh' },
+    { type: 'wizard.close' },
     ...actorEvents(fixtures),
   ],
 }

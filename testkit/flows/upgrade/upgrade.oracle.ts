@@ -29,6 +29,9 @@ const awaitedIn: Record<string, string> = {
   upgradeSubscription: 'upgrade.upgrading',
 }
 
+/** Where closing the dialog waits for the answer: aborting would not undo a charge. */
+const closingWaits = ['upgrade.payment.submitting', 'upgrade.upgrading']
+
 /**
  * Spec section 4's upgrade dialog: select, then payment only without a default payment method,
  * then confirm (once what is due today is known), then success or failure. Back: payment to
@@ -48,6 +51,8 @@ export const upgradeOracle: Oracle<UpgradeInput, UpgradeHeld> = {
       if (!answer.done) return to(answer.actor === 'loadPaymentMethod' ? 'upgrade.select' : 'upgrade.failure', { error: shownMessage(answer.error, unknownError) })
       return answered(now, answer.actor, answer.output, to)
     }
+    // Closing ends the wizard, but not while a card is saved or the upgrade is made.
+    if (event.type === 'wizard.close') return closingWaits.includes(now.state) ? now : to('upgrade.closed')
     const { priceId, seats } = event as EventObject & { priceId?: string; seats?: number }
     switch (`${now.state} ${event.type}`) {
       case 'upgrade.select plan.select':

@@ -62,6 +62,8 @@ export const upgradeViewTable: ViewTable<UpgradeHeld> = {
       alerts: [],
     }
   },
+  // The wizard ended: the dialog is gone.
+  'upgrade.closed': { dialogs: [] },
   'upgrade.failure': (_, held) => ({
     ...wizard,
     shows: ['Upgrade failed'],

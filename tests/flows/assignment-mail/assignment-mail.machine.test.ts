@@ -11,6 +11,7 @@ describe('assignment mail rules', () => {
     const mailResent = vi.fn()
     const actor = createActor(
       assignmentMailMachine.provide({ actors: { resendSeatMail: fromPromise(({ input }: { input: { licenseId: string } }) => resend(input.licenseId)) }, actions: { mailResent } }),
+      { input: {} },
     ).start()
     actor.send({ type: 'mail.resend', license: ownSeat })
     actor.send({ type: 'mail.resend', license: newSeat })

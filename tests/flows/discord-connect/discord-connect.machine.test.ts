@@ -3,11 +3,12 @@ import { createActor, fromPromise } from 'xstate'
 import { discordConnectMachine } from '../../../machines/discord-connect.machine'
 import { idleActors } from '../../support/run-paths'
 import { discordConnectModel } from '../../../testkit/flows/discord-connect/discord-connect.model'
+import { addressee } from '../../../testkit/addressee'
 import { settle } from '../../../testkit/settle'
 
 describe('connect discord dialog', () => {
   it('refuses to join while the name is empty or only spaces (spec section 5)', () => {
-    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never)).start()
+    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never), { input: {} }).start()
     actor.send({ type: 'dialog.open' })
     expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)
     actor.send({ type: 'name.change', value: '   ' })
@@ -18,7 +19,7 @@ describe('connect discord dialog', () => {
 
   // The generated paths cannot tell a reopened dialog from one still holding the same name, so this rule is stated here.
   it('opens again empty after Cancel: the name typed before is gone, and Join is disabled', () => {
-    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never)).start()
+    const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never), { input: {} }).start()
     actor.send({ type: 'dialog.open' })
     actor.send({ type: 'name.change', value: 'paula.plus' })
     actor.send({ type: 'dialog.close' })
@@ -30,7 +31,7 @@ describe('connect discord dialog', () => {
   it('sends the name without the spaces around it', () => {
     const sent: unknown[] = []
     const connectDiscord = fromPromise<{ inviteLink: string }, { discordName: string }>(({ input }) => (sent.push(input), new Promise(() => {})))
-    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord } })).start()
+    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord } }), { input: {} }).start()
     actor.send({ type: 'dialog.open' })
     actor.send({ type: 'name.change', value: '  paula.plus ' })
     actor.send({ type: 'discord.join' })
@@ -40,7 +41,9 @@ describe('connect discord dialog', () => {
   it('keeps the typed name after an error, and opens the invite on success', async () => {
     const openInvite = vi.fn()
     let answer: Promise<{ inviteLink: string }> = Promise.reject(new Error('Discord access comes with a Commercial Plus license.'))
-    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord: fromPromise(() => answer) }, actions: { openInvite: (_, params) => openInvite(params.inviteLink) } })).start()
+    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord: fromPromise(() => answer) }, actions: { openInvite: (_, params) => openInvite(params.inviteLink) } }), {
+      input: {},
+    }).start()
     actor.send({ type: 'dialog.open' })
     actor.send({ type: 'discord.join' })
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true)
@@ -53,5 +56,17 @@ describe('connect discord dialog', () => {
     await settle()
     expect(openInvite).toHaveBeenCalledWith('https://discord.gg/x')
     expect(actor.getSnapshot().value).toBe('connected')
+  })
+
+  it('tells the licenses list it was given that the person joined', async () => {
+    const told: unknown[] = []
+    const actor = createActor(discordConnectMachine.provide({ actors: { connectDiscord: fromPromise(async () => ({ inviteLink: 'https://discord.gg/x' })) } }), {
+      input: { licenses: addressee((event) => void told.push(event)) },
+    }).start()
+    actor.send({ type: 'dialog.open' })
+    actor.send({ type: 'name.change', value: 'paula.plus' })
+    actor.send({ type: 'discord.join' })
+    await settle()
+    expect(told).toEqual([{ type: 'license.discordConnected' }])
   })
 })

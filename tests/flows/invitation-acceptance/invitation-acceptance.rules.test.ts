@@ -5,6 +5,7 @@ import { invitationAcceptanceMachine } from '../../../machines/invitation-accept
 import { answersInTurn } from '../../../testkit/answers'
 import { secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
 import { offer, refusals } from '../../../testkit/organisations'
+import { addressee } from '../../../testkit/addressee'
 import { settle } from '../../../testkit/settle'
 
 /** An invitation's link (issue 30): the offer it is asked for, Try again, and an acceptance that stands. */
@@ -14,9 +15,9 @@ function invitation(offers: (InvitationOffer | Error)[], standings: (Organisatio
   const actor = createActor(
     invitationAcceptanceMachine.provide({
       actors: { loadOffer: loadOffer.logic, acceptInvitation: answersInTurn<void, { secret: string }>([undefined]).logic, loadOrganisation: answersInTurn<Organisation>(standings).logic },
-      actions: { organisationChanged: (_, params) => void changed.push(params.organisation) },
     }),
-    { input: { secret } },
+    // The session it tells of the new standing.
+    { input: { secret, session: addressee<{ type: 'organisation.changed'; organisation: Organisation }>((event) => void changed.push(event.organisation)) } },
   ).start()
   return { actor, offersAsked: loadOffer.asked, changed }
 }

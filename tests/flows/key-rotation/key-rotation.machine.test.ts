@@ -16,6 +16,7 @@ describe('key rotation rules', () => {
         actors: { regenerateKey: fromPromise(({ input }: { input: { licenseId: string } }) => regenerate(input.licenseId)) },
         actions: { keyRegenerated: (_, params) => keyRegenerated(params) },
       }),
+      { input: {} },
     ).start()
     actor.send({ type: 'rotation.request', seat: adaSeat })
     actor.send({ type: 'rotation.confirm' })
@@ -29,7 +30,7 @@ describe('key rotation rules', () => {
   })
 
   it('refuses a request that names no seat', () => {
-    const actor = createActor(keyRotationMachine.provide({ actors: idleActors(keyRotationModel.actors) } as never)).start()
+    const actor = createActor(keyRotationMachine.provide({ actors: idleActors(keyRotationModel.actors) } as never), { input: {} }).start()
     actor.send({ type: 'rotation.request', seat: noSeat })
     expect(actor.getSnapshot().value).toBe('idle')
   })
@@ -37,7 +38,7 @@ describe('key rotation rules', () => {
   it('keeps the seat after a failure, and Try again sends it again', async () => {
     let answer: Promise<{ licenseId: string; licenseKey: string }> = Promise.reject(new Error(notFound))
     answer.catch(() => {})
-    const actor = createActor(keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(() => answer) } })).start()
+    const actor = createActor(keyRotationMachine.provide({ actors: { regenerateKey: fromPromise(() => answer) } }), { input: {} }).start()
     actor.send({ type: 'rotation.request', seat: adaSeat })
     actor.send({ type: 'rotation.confirm' })
     await settle()

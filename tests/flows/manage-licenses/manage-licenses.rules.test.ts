@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { AssignedLicense, AssignRequest, Stats } from '../../../common/contract'
 import { plans, upgradePaths, type PriceId } from '../../../common/plans'
 import { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
+import { addressee } from '../../../testkit/addressee'
 import { settle } from '../../../testkit/settle'
 
 /**
@@ -56,11 +57,12 @@ function manageLicenses(stats: Stats, options: { failFirstLoad?: boolean; hold?:
       }),
     },
     actions: {
-      licensesChanged: () => void sent.changed++,
       goToCheckout: (_, params: { url: string }) => void sent.checkoutUrls.push(params.url),
     },
   })
-  const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths } }).start()
+  // Recent activity, which it tells of every change.
+  const activity = addressee<{ type: 'activity.refresh' }>(() => void sent.changed++)
+  const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths, activity } }).start()
   return { actor, sent, state: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context }
 }
 

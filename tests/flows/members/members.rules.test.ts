@@ -6,6 +6,7 @@ import { membersMachine } from '../../../machines/members.machine'
 import { answersInTurn } from '../../../testkit/answers'
 import { neverAnswers } from '../../../testkit/flows/auth/auth.started'
 import { acceptedByCara, bea, cara, noOrganisation, offeredToBea, offeredToCara, personalOrganisation, refusals, sam, team } from '../../../testkit/organisations'
+import { addressee } from '../../../testkit/addressee'
 import { settle } from '../../../testkit/settle'
 
 /**
@@ -35,9 +36,9 @@ function members(loads: (Organisation | Error)[], actors: Record<string, AnyActo
         declineTransfer: done.logic,
         ...actors,
       } as never,
-      actions: { organisationChanged: (_, params) => void changed.push(params.organisation) },
     }),
-    { input: { me: cara.oid } },
+    // The session it tells of the caller's own standing.
+    { input: { me: cara.oid, session: addressee<{ type: 'organisation.changed'; organisation: Organisation }>((event) => void changed.push(event.organisation)) } },
   ).start()
   const context = () => actor.getSnapshot().context
   return { actor, context, loads: load.asked, roles: changeRole.asked, removed: removeMember.asked, offers: offerTransfer.asked, changed }

@@ -5,6 +5,7 @@ import { profileMachine } from '../../../machines/profile.machine'
 import { answersInTurn } from '../../../testkit/answers'
 import { profileFields } from '../../../testkit/flows/profile/profile.model'
 import { account } from '../../../testkit/flows/session/session.model'
+import { addressee } from '../../../testkit/addressee'
 import { settle } from '../../../testkit/settle'
 
 /** The Profile page (spec section 2): what is sent on Update Profile, who hears of it, and the notices. */
@@ -22,6 +23,7 @@ function profile(loads: (Account | Error)[], saves: (Account | Error)[] = []) {
       actors: { loadProfile: load.logic, saveProfile: save.logic },
       actions: { announceAccount: (_, params) => void announced.push(params.account) },
     }),
+    { input: {} },
   ).start()
   return { actor, loads: load.asked, saves: save.asked, announced }
 }
@@ -60,5 +62,17 @@ describe('Profile', () => {
     expect(actor.getSnapshot().context.error).toBe(unprocessable)
     actor.send({ type: 'notice.dismiss' })
     expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('tells the session it was given the saved account, which its user menu shows', async () => {
+    const told: Account[] = []
+    const session = addressee<{ type: 'account.changed'; account: Account }>((event) => void told.push(event.account))
+    const actor = createActor(profileMachine.provide({ actors: { loadProfile: answersInTurn<Account>([account]).logic, saveProfile: answersInTurn<Account, ProfileFields>([saved]).logic } }), {
+      input: { session },
+    }).start()
+    await settle()
+    actor.send({ type: 'profile.save', fields: fabrikam })
+    await settle()
+    expect(told).toEqual([saved])
   })
 })

@@ -39,13 +39,10 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20))
 
 function renderManageLicenses(held: ReturnType<typeof fetchApi>) {
   const upgradeLogic = upgradeMachine.provide({ actors: upgradeActors(held.api, () => 'https://localhost/account/licenses') })
-  renderAccountPage(
-    () => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade, close) => <UpgradeWizard upgrade={upgrade} onClose={close} />} goToCheckout={() => {}} />,
-    {
-      api: held.api,
-      account,
-    },
-  )
+  renderAccountPage(() => <ManageLicensesPage checkoutReturned={false} upgradeLogic={upgradeLogic} renderUpgrade={(upgrade) => <UpgradeWizard upgrade={upgrade} />} goToCheckout={() => {}} />, {
+    api: held.api,
+    account,
+  })
 }
 
 async function openManageLicenses(stats: unknown, assigned: unknown[] = [ownSeat]) {

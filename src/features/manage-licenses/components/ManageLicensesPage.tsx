@@ -45,7 +45,7 @@ interface ManageLicensesPageProps {
   /** The upgrade wizard's machine with its actors; the route supplies it. */
   upgradeLogic: UpgradeLogic
   /** Renders the wizard for the running child, or closed when there is none; the route composes the upgrade feature. */
-  renderUpgrade: (upgrade: UpgradeRef | undefined, close: () => void) => ReactNode
+  renderUpgrade: (upgrade: UpgradeRef | undefined) => ReactNode
   /** Leaves for the hosted checkout (tests replace it). */
   goToCheckout?: (url: string) => void
   /** Saves the assigned seats' CSV (tests replace it). */
@@ -71,8 +71,8 @@ function WithSeatActivity(props: ManageLicensesPageProps) {
   return (
     <ManageLicenses
       {...props}
-      // A change made here shows at the top of Recent activity.
-      onSeatsChanged={() => activity.send({ type: 'activity.refresh' })}
+      // Every change made here shows at the top of Recent activity: the machines that make one tell it.
+      activityRef={activity}
       activity={<RecentActivity activity={activityView} onRetry={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />}
     />
   )
@@ -85,18 +85,18 @@ function ManageLicenses({
   goToCheckout = leaveSiteFor,
   saveCsv,
   role,
-  onSeatsChanged = () => {},
+  activityRef,
   activity,
-}: ManageLicensesPageProps & { onSeatsChanged?: () => void; activity?: ReactNode }) {
+}: ManageLicensesPageProps & { activityRef?: ActorRefFrom<typeof activityMachine>; activity?: ReactNode }) {
   const { api } = useAccountServices()
   const manage = useAppActorRef(
     manageLicensesMachine.provide({
       actors: { ...manageLicensesActors(api, window.location.origin), upgrade: upgradeLogic },
-      actions: { goToCheckout: (_, { url }) => goToCheckout(url), licensesChanged: onSeatsChanged },
+      actions: { goToCheckout: (_, { url }) => goToCheckout(url) },
     }),
-    { input: { checkoutReturned, plans, upgradePaths, role } },
+    { input: { checkoutReturned, plans, upgradePaths, role, activity: activityRef } },
   )
-  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api), actions: { keyRegenerated: onSeatsChanged } }))
+  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api) }), { input: { activity: activityRef } })
   const view = useSelector(manage, selectManageLicenses)
   const assign = useSelector(manage, selectAssignDialog)
   const bulk = useSelector(manage, selectBulkDialog)
@@ -105,7 +105,7 @@ function ManageLicenses({
   const upgrade = useSelector(manage, (snapshot) => snapshot.children.upgrade as UpgradeRef | undefined)
   const rotationView = useSelector(rotation, selectKeyRotation)
   // A pending seat's mail again (issue 30); a mail the caps put off or dropped is a line of the activity.
-  const mail = useAppActorRef(assignmentMailMachine.provide({ actors: assignmentMailActors(api), actions: { mailResent: onSeatsChanged } }))
+  const mail = useAppActorRef(assignmentMailMachine.provide({ actors: assignmentMailActors(api) }), { input: { activity: activityRef } })
   const mailView = useSelector(mail, selectAssignmentMail)
   const close = () => manage.send({ type: 'dialog.close' })
   const priceId = view.stats?.priceId
@@ -225,7 +225,7 @@ function ManageLicenses({
         onRetry={() => rotation.send({ type: 'rotation.retry' })}
         onClose={() => rotation.send({ type: 'rotation.close' })}
       />
-      {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined, close)}
+      {renderUpgrade(view.dialog === 'upgrade' ? upgrade : undefined)}
     </Stack>
   )
 }

@@ -16,13 +16,8 @@ import '../members.css'
  */
 export function InvitationPage({ secret }: { secret: string }) {
   const { api, session } = useAccountServices()
-  const acceptance = useAppActorRef(
-    invitationAcceptanceMachine.provide({
-      actors: invitationAcceptanceActors(api),
-      actions: { organisationChanged: (_, { organisation }) => session.send({ type: 'organisation.changed', organisation }) },
-    }),
-    { input: { secret } },
-  )
+  // Once accepted, the new standing reaches the session, whose sidebar follows.
+  const acceptance = useAppActorRef(invitationAcceptanceMachine.provide({ actors: invitationAcceptanceActors(api) }), { input: { secret, session } })
   const view = useSelector(acceptance, selectInvitationAcceptance)
   const offer = view.offer
 

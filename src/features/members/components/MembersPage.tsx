@@ -21,10 +21,7 @@ export function MembersPage() {
   const { api, session } = useAccountServices()
   const me = useSelector(session, (snapshot) => snapshot.context.account!.oid)
   // A change of the caller's own standing reaches the session, whose sidebar follows it.
-  const members = useAppActorRef(
-    membersMachine.provide({ actors: membersActors(api), actions: { organisationChanged: (_, { organisation }) => session.send({ type: 'organisation.changed', organisation }) } }),
-    { input: { me } },
-  )
+  const members = useAppActorRef(membersMachine.provide({ actors: membersActors(api) }), { input: { me, session } })
   const view = useSelector(members, selectMembers)
   const close = () => members.send({ type: 'dialog.close' })
 

@@ -25,28 +25,14 @@ export function MyLicensesPage() {
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
   const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
   const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
-  // A new key reaches the open dialog and the card it came from.
-  const rotation = useAppActorRef(
-    keyRotationMachine.provide({
-      actors: keyRotationActors(api),
-      actions: {
-        keyRegenerated: (_, { licenseId, licenseKey }) => {
-          keyDialog.send({ type: 'key.regenerated', licenseKey })
-          licenses.send({ type: 'license.keyRegenerated', licenseId, licenseKey })
-        },
-      },
-    }),
-  )
+  // A new key reaches the open dialog and the card it came from; a joined Discord, the cards.
+  const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api) }), { input: { licenses, keyDialog } })
   const discord = useAppActorRef(
     discordConnectMachine.provide({
       actors: discordActors(api),
-      actions: {
-        openInvite: (_, { inviteLink }) => {
-          if (inviteLink) window.open(inviteLink, '_blank', 'noopener,noreferrer')
-          licenses.send({ type: 'license.discordConnected' })
-        },
-      },
+      actions: { openInvite: (_, { inviteLink }) => void (inviteLink && window.open(inviteLink, '_blank', 'noopener,noreferrer')) },
     }),
+    { input: { licenses } },
   )
   const view = useSelector(licenses, selectMyLicenses)
   const rotationView = useSelector(rotation, selectKeyRotation)

@@ -12,7 +12,8 @@ import '../profile.css'
 
 export function ProfilePage() {
   const { api, session } = useAccountServices()
-  const profile = useAppActorRef(profileMachine.provide({ actors: profileActors(api), actions: { announceAccount: (_, { account }) => session.send({ type: 'account.changed', account }) } }))
+  // A saved change reaches the session, whose user menu shows the name.
+  const profile = useAppActorRef(profileMachine.provide({ actors: profileActors(api) }), { input: { session } })
   const view = useSelector(profile, selectProfile, shallowEqual)
   return (
     <Stack maw={820}>

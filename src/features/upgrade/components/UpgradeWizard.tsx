@@ -18,25 +18,22 @@ type UpgradeRef = ActorRefFrom<typeof upgradeMachine>
 interface UpgradeWizardProps {
   /** The running wizard; none while the dialog is closed. */
   upgrade: UpgradeRef | undefined
-  onClose: () => void
 }
 
 const stepTitles = { select: 'Choose your plan', payment: 'Payment method', confirm: 'Confirm your upgrade', success: 'Upgrade complete', failure: 'Upgrade failed' } as const
 
-// A lookup is cancelled by closing; saving a card or upgrading is not (aborting would not undo a charge made).
-const isBusy = (view: ReturnType<typeof selectUpgrade>) => view.submittingPayment || view.upgrading
-
 /**
- * The upgrade wizard (spec section 4) as a dialog; closing it at any step discards the wizard.
- * The dialog stays mounted while closed, so that closing gives the focus back to its opener.
+ * The upgrade wizard (spec section 4) as a dialog; closing it tells the wizard, which ends (its
+ * parent, Manage Licenses, then closes the dialog) at any step but while a card is saved or the
+ * upgrade is made. The dialog stays mounted while closed, so that closing gives the focus back to
+ * its opener.
  */
-export function UpgradeWizard({ upgrade, onClose }: UpgradeWizardProps) {
-  const closeUnlessBusy = () => {
-    if (upgrade && !isBusy(selectUpgrade(upgrade.getSnapshot()))) onClose()
-  }
+export function UpgradeWizard({ upgrade }: UpgradeWizardProps) {
+  const running = useSelector(upgrade, (snapshot) => snapshot?.status === 'active')
+  const close = () => upgrade?.send({ type: 'wizard.close' })
   return (
-    <FormDialog opened={upgrade !== undefined} onClose={closeUnlessBusy} title="Upgrade Subscription" size="lg">
-      {upgrade && <WizardSteps upgrade={upgrade} onClose={onClose} />}
+    <FormDialog opened={running} onClose={close} title="Upgrade Subscription" size="lg">
+      {upgrade && <WizardSteps upgrade={upgrade} onClose={close} />}
     </FormDialog>
   )
 }
