@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
-import type { Account } from '../common/contract'
+import type { Account, License } from '../common/contract'
 import type { Organisation } from '../common/organisation-contract'
+import { failureMessage } from './error-message'
 import { notProvided } from './not-provided'
 
 /** Who signed in, from the ID token's claims (B2C: the email is emails[0]). */
@@ -11,34 +12,44 @@ export interface SignInIdentity {
   oid: string
 }
 
+/** My Licenses' first page as it came beside the account: the cards, or why they could not load. */
+export type FirstLicenses = { licenses: License[] } | { error: string }
+
 /**
  * The signed-in account, loaded when the account area opens (spec section 4): on failure the user
  * goes to '/'. With it, side by side, the caller's organisation and role (issue 30): the sidebar
- * and the pages show what the role allows.
+ * and the pages show what the role allows. When the area opens on My Licenses, its first page
+ * loads beside them too (issue 43, decision 0036): the first card needs one round trip.
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { identity: SignInIdentity; account: Account | null; organisation: Organisation | null },
-    input: {} as { identity: SignInIdentity },
-    events: {} as { type: 'account.changed'; account: Account } | { type: 'organisation.changed'; organisation: Organisation },
+    context: {} as { identity: SignInIdentity; opensOnLicenses: boolean; account: Account | null; organisation: Organisation | null; firstLicenses: FirstLicenses | null },
+    input: {} as { identity: SignInIdentity; opensOnLicenses?: boolean },
+    events: {} as { type: 'account.changed'; account: Account } | { type: 'organisation.changed'; organisation: Organisation } | { type: 'licenses.taken' },
   },
   actors: {
     loadAccount: notProvided<Account, SignInIdentity>('loadAccount'),
     loadOrganisation: notProvided<Organisation>('loadOrganisation'),
+    loadLicenses: notProvided<License[]>('loadLicenses'),
   },
   actions: {
     keepAccount: assign({ account: (_, params: { account: Account }) => params.account }),
     keepOrganisation: assign({ organisation: (_, params: { organisation: Organisation }) => params.organisation }),
+    keepFirstLicenses: assign({ firstLicenses: (_, params: FirstLicenses) => params }),
+    forgetFirstLicenses: assign({ firstLicenses: null }),
     /** Leaves the account area for the site root; the app provides the navigation. */
     goHome: () => {},
   },
+  guards: {
+    opensOnLicenses: ({ context }) => context.opensOnLicenses,
+  },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ identity: input.identity, account: null, organisation: null }),
+  context: ({ input }) => ({ identity: input.identity, opensOnLicenses: input.opensOnLicenses ?? false, account: null, organisation: null, firstLicenses: null }),
   initial: 'loading',
   states: {
     loading: {
-      description: "'Loading, please wait...' while the account and the caller's organisation load side by side.",
+      description: "'Loading, please wait...' while the account, the caller's organisation and, on My Licenses, its first page load side by side.",
       type: 'parallel',
       states: {
         account: {
@@ -74,6 +85,24 @@ export const sessionMachine = setup({
             loaded: { type: 'final', description: 'The role has come.' },
           },
         },
+        licenses: {
+          description: "My Licenses' first page, when the area opens on it; the page takes it instead of loading it.",
+          initial: 'choosing',
+          states: {
+            choosing: { description: 'Does the area open on My Licenses?', always: [{ guard: 'opensOnLicenses', target: 'loading' }, { target: 'notNeeded' }] },
+            loading: {
+              description: "GET /api/licenses answers with the cards; a failure is the page's to show (with Try again), not the session's.",
+              invoke: {
+                id: 'loadLicenses',
+                src: 'loadLicenses',
+                onDone: { target: 'loaded', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+                onError: { target: 'loaded', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ error: failureMessage({ event }).message }) } },
+              },
+            },
+            loaded: { type: 'final', description: 'The first page has come, or why it could not.' },
+            notNeeded: { type: 'final', description: 'The area opens on another page, which loads what it shows.' },
+          },
+        },
       },
       onDone: 'ready',
     },
@@ -83,6 +112,8 @@ export const sessionMachine = setup({
         'account.changed': { actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.account }) } },
         // A page changed the caller's standing (an invitation accepted, a role changed, the organisation left).
         'organisation.changed': { actions: { type: 'keepOrganisation', params: ({ event }) => ({ organisation: event.organisation }) } },
+        // My Licenses took its first page: a later visit loads its own, as things may have changed since.
+        'licenses.taken': { actions: 'forgetFirstLicenses' },
       },
     },
     failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", entry: 'goHome' },

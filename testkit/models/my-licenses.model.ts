@@ -26,5 +26,8 @@ export const myLicensesModel: PathPlan<typeof myLicensesMachine> = {
   name: 'myLicenses',
   machine: myLicensesMachine,
   actors: Object.keys(fixtures),
+  // Opened from elsewhere in the area it loads its cards; opened with the area, it starts from the
+  // first page the session brought: a card, none, or why they could not load (decision 0036).
+  inputs: [undefined, { firstPage: { licenses: [plusLicense] } }, { firstPage: { licenses: [] } }, { firstPage: { error: 'There was a problem connecting to the server. Please try again.' } }],
   events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, { type: 'license.keyRegenerated', licenseId: plusLicense.id, licenseKey: regeneratedKey }, ...actorEvents(fixtures)],
 }

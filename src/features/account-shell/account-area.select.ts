@@ -6,8 +6,9 @@ import { displayName, selectAccountNav } from './account-nav.select'
 /** What the account area shows, from the session. */
 export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>) {
   const { account, organisation } = snapshot.context
-  // The session keeps the account and the organisation once both came (POST /api/auth/login, GET /api/organisation).
-  if (!account || !organisation) return { status: 'loading' as const }
+  // The session is ready once the account and the organisation came (POST /api/auth/login, GET /api/organisation),
+  // and, when the area opens on My Licenses, its first page (GET /api/licenses), all side by side.
+  if (!snapshot.matches('ready') || !account || !organisation) return { status: 'loading' as const }
   return {
     status: 'ready' as const,
     account,
@@ -16,6 +17,9 @@ export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>)
     userImage: account.image || null,
   }
 }
+
+/** Whether the account area opens on My Licenses, its index page. */
+export const opensOnMyLicenses = (pathname: string) => /^\/account\/?$/.test(pathname)
 
 export function selectBilling(snapshot: SnapshotFrom<typeof billingPortalMachine>) {
   return { opening: !snapshot.matches('idle'), error: snapshot.context.error }

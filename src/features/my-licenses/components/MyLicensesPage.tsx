@@ -23,7 +23,10 @@ import '../my-licenses.css'
 export function MyLicensesPage() {
   const { api, session, billing } = useAccountServices()
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
-  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
+  // Opened with the account area, the page starts from the first page the session brought (decision 0036).
+  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api), actions: { firstPageTaken: () => session.send({ type: 'licenses.taken' }) } }), {
+    input: { firstPage: session.getSnapshot().context.firstLicenses },
+  })
   const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
   // A new key reaches the open dialog and the card it came from.
   const rotation = useAppActorRef(

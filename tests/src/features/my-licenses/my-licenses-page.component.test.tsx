@@ -51,10 +51,11 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
   walkPaths(paths, {
     table: myLicensesViewTable,
     oracle: myLicensesOracle,
-    start: () => {
+    // Opened with the area, the page finds the first page in the session; else it loads its cards.
+    start: (path) => {
       const pending = pendingApi()
-      renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
-      return pending
+      const { session } = renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account, firstLicenses: path.input?.firstPage })
+      return Object.assign(pending, { session })
     },
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
@@ -72,7 +73,12 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
       // The empty page's 'Purchase License' goes to the pricing section (spec section 2).
       if (screen.queryByRole('link', { name: 'Purchase License' })) expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
     },
-    end: (pending, _, path) => expect(pending.calls('licenses')).toHaveLength(1 + path.steps.filter((step) => step.event.type === 'licenses.reload').length),
+    end: (pending, _, path) => {
+      const reloads = path.steps.filter((step) => step.event.type === 'licenses.reload').length
+      expect(pending.calls('licenses')).toHaveLength((path.input?.firstPage ? 0 : 1) + reloads)
+      // The page took the session's first page: a later visit loads its own.
+      expect(pending.session.getSnapshot().context.firstLicenses).toBeNull()
+    },
   })
 })
 
