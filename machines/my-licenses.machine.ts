@@ -2,27 +2,36 @@ import { assign, setup } from 'xstate'
 import type { License } from '../common/contract'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
-import type { FirstLicenses } from './session.machine'
+
+/** The cards an answer brought, or 'No Licenses Assigned'. */
+const shownLicenses = [
+  {
+    guard: { type: 'hasLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
+    target: 'licensed',
+    actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
+  },
+  { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) } },
+] as const
 
 /**
  * My Licenses: the licenses the signed-in person holds (spec section 2). When the account area
- * opened on it, the session brought the first page beside the account (decision 0036): the page
- * starts from it instead of loading it.
+ * opened on it, the session asked for the first page beside the account (decision 0036): the page
+ * takes that answer instead of loading its own.
  */
 export const myLicensesMachine = setup({
   types: {
-    context: {} as { licenses: License[]; error: string | null; firstPage: FirstLicenses | null },
-    input: {} as { firstPage: FirstLicenses | null } | void,
+    context: {} as { licenses: License[]; error: string | null; fromSession: boolean },
+    input: {} as { fromSession: boolean } | void,
     events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' } | { type: 'license.keyRegenerated'; licenseId: string; licenseKey: string },
   },
   actors: {
     loadLicenses: notProvided<License[], void>('loadLicenses'),
+    /** The first page the session asked for when the area opened here: its cards, or its failure. */
+    takeFirstPage: notProvided<License[], void>('takeFirstPage'),
   },
   actions: {
     keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
     showError: assign({ error: (_, params: { message: string }) => params.message }),
-    /** Tells the session its first page is taken, so that a later visit loads its own; the app provides it. */
-    firstPageTaken: () => {},
     // A person joins Discord once: every Commercial Plus seat they hold shows it.
     markDiscordConnected: assign({
       licenses: ({ context }) => context.licenses.map((license) => (license.priceId === 'commercial-plus' ? { ...license, discordConnected: true } : license)),
@@ -35,40 +44,27 @@ export const myLicensesMachine = setup({
   },
   guards: {
     hasLicenses: (_, params: { licenses: License[] }) => params.licenses.length > 0,
-    firstPageFailed: ({ context }) => context.firstPage !== null && 'error' in context.firstPage,
-    firstPageCame: ({ context }) => context.firstPage !== null && 'licenses' in context.firstPage,
+    fromSession: ({ context }) => context.fromSession,
   },
 }).createMachine({
   id: 'myLicenses',
-  context: ({ input }) => ({ licenses: [], error: null, firstPage: input?.firstPage ?? null }),
+  context: ({ input }) => ({ licenses: [], error: null, fromSession: input?.fromSession ?? false }),
   initial: 'opening',
   states: {
     opening: {
-      description: 'The first page came with the session (the area opened here), or it loads now.',
-      always: [
-        { guard: 'firstPageFailed', target: 'failed', actions: [{ type: 'showError', params: ({ context }) => ({ message: errorOf(context.firstPage) }) }, 'firstPageTaken'] },
-        {
-          guard: { type: 'hasLicenses', params: ({ context }) => ({ licenses: licensesOf(context.firstPage) }) },
-          target: 'licensed',
-          actions: [{ type: 'keepLicenses', params: ({ context }) => ({ licenses: licensesOf(context.firstPage) }) }, 'firstPageTaken'],
-        },
-        { guard: 'firstPageCame', target: 'empty', actions: 'firstPageTaken' },
-        { target: 'loading' },
-      ],
+      description: 'Did the session ask for the first page (the area opened here)? Then the page takes it, else it loads its own.',
+      always: [{ guard: 'fromSession', target: 'takingFirstPage' }, { target: 'loading' }],
+    },
+    takingFirstPage: {
+      description: 'Placeholders while the first page the session asked for comes.',
+      invoke: { id: 'takeFirstPage', src: 'takeFirstPage', onDone: shownLicenses, onError: showErrorIn('failed') },
     },
     loading: {
       description: 'Loading, with placeholders where the cards will be.',
       invoke: {
         id: 'loadLicenses',
         src: 'loadLicenses',
-        onDone: [
-          {
-            guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) },
-            target: 'licensed',
-            actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) },
-          },
-          { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
-        ],
+        onDone: shownLicenses,
         onError: showErrorIn('failed'),
       },
     },
@@ -83,8 +79,3 @@ export const myLicensesMachine = setup({
     failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },
   },
 })
-
-/** The first page's cards (none when it did not come or failed). */
-const licensesOf = (firstPage: FirstLicenses | null) => (firstPage && 'licenses' in firstPage ? firstPage.licenses : [])
-/** Why the first page could not load ('' when it did). */
-const errorOf = (firstPage: FirstLicenses | null) => (firstPage && 'error' in firstPage ? firstPage.error : '')

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, setup, spawnChild } from 'xstate'
 import type { Account, License } from '../common/contract'
 import type { Organisation } from '../common/organisation-contract'
 import { failureMessage } from './error-message'
@@ -15,17 +15,27 @@ export interface SignInIdentity {
 /** My Licenses' first page as it came beside the account: the cards, or why they could not load. */
 export type FirstLicenses = { licenses: License[] } | { error: string }
 
+/** The first page while it is on its way ('loading'), once it came, or none (not asked for, or taken). */
+export type FirstLicensesHeld = FirstLicenses | 'loading' | null
+
 /**
  * The signed-in account, loaded when the account area opens (spec section 4): on failure the user
  * goes to '/'. With it, side by side, the caller's organisation and role (issue 30): the sidebar
  * and the pages show what the role allows. When the area opens on My Licenses, its first page
- * loads beside them too (issue 43, decision 0036): the first card needs one round trip.
+ * loads beside them too, for the page to take (issue 43, decision 0036): the first card needs one
+ * round trip. The area does not wait for it: a slow page shows its placeholders in the area.
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { identity: SignInIdentity; opensOnLicenses: boolean; account: Account | null; organisation: Organisation | null; firstLicenses: FirstLicenses | null },
+    context: {} as { identity: SignInIdentity; opensOnLicenses: boolean; account: Account | null; organisation: Organisation | null; firstLicenses: FirstLicensesHeld },
     input: {} as { identity: SignInIdentity; opensOnLicenses?: boolean },
-    events: {} as { type: 'account.changed'; account: Account } | { type: 'organisation.changed'; organisation: Organisation } | { type: 'licenses.taken' },
+    events: {} as
+      | { type: 'account.changed'; account: Account }
+      | { type: 'organisation.changed'; organisation: Organisation }
+      | { type: 'licenses.taken' }
+      // The answers of the first page's request, which the session starts beside its states (spawned, not invoked).
+      | { type: 'xstate.done.actor.loadLicenses'; output: License[] }
+      | { type: 'xstate.error.actor.loadLicenses'; error: unknown },
   },
   actors: {
     loadAccount: notProvided<Account, SignInIdentity>('loadAccount'),
@@ -42,14 +52,21 @@ export const sessionMachine = setup({
   },
   guards: {
     opensOnLicenses: ({ context }) => context.opensOnLicenses,
+    firstLicensesLoading: ({ context }) => context.firstLicenses === 'loading',
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ identity: input.identity, opensOnLicenses: input.opensOnLicenses ?? false, account: null, organisation: null, firstLicenses: null }),
   initial: 'loading',
+  // My Licenses' first page, asked for beside the account and the organisation, is kept whatever state the session is in when it comes.
+  on: {
+    'xstate.done.actor.loadLicenses': { guard: 'firstLicensesLoading', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ licenses: event.output }) } },
+    // A failure is the page's to show (with Try again), not the session's.
+    'xstate.error.actor.loadLicenses': { guard: 'firstLicensesLoading', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ error: failureMessage({ event }).message }) } },
+  },
   states: {
     loading: {
-      description: "'Loading, please wait...' while the account, the caller's organisation and, on My Licenses, its first page load side by side.",
+      description: "'Loading, please wait...' while the account and the caller's organisation load side by side (and, on My Licenses, its first page).",
       type: 'parallel',
       states: {
         account: {
@@ -86,20 +103,14 @@ export const sessionMachine = setup({
           },
         },
         licenses: {
-          description: "My Licenses' first page, when the area opens on it; the page takes it instead of loading it.",
+          description: "My Licenses' first page, asked for beside the account when the area opens on it; the area does not wait for it.",
           initial: 'choosing',
           states: {
-            choosing: { description: 'Does the area open on My Licenses?', always: [{ guard: 'opensOnLicenses', target: 'loading' }, { target: 'notNeeded' }] },
-            loading: {
-              description: "GET /api/licenses answers with the cards; a failure is the page's to show (with Try again), not the session's.",
-              invoke: {
-                id: 'loadLicenses',
-                src: 'loadLicenses',
-                onDone: { target: 'loaded', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ licenses: event.output }) } },
-                onError: { target: 'loaded', actions: { type: 'keepFirstLicenses', params: ({ event }) => ({ error: failureMessage({ event }).message }) } },
-              },
+            choosing: {
+              description: 'Does the area open on My Licenses? (Decided once the account and the organisation are asked for: their calls go first.)',
+              always: [{ guard: 'opensOnLicenses', target: 'asked', actions: [assign({ firstLicenses: 'loading' }), spawnChild('loadLicenses', { id: 'loadLicenses' })] }, { target: 'notNeeded' }],
             },
-            loaded: { type: 'final', description: 'The first page has come, or why it could not.' },
+            asked: { type: 'final', description: 'GET /api/licenses is on its way; the page takes its answer.' },
             notNeeded: { type: 'final', description: 'The area opens on another page, which loads what it shows.' },
           },
         },
@@ -112,10 +123,11 @@ export const sessionMachine = setup({
         'account.changed': { actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.account }) } },
         // A page changed the caller's standing (an invitation accepted, a role changed, the organisation left).
         'organisation.changed': { actions: { type: 'keepOrganisation', params: ({ event }) => ({ organisation: event.organisation }) } },
-        // My Licenses took its first page: a later visit loads its own, as things may have changed since.
+        // My Licenses took its first page (or left before it came): a later visit loads its own, as things may have changed since.
         'licenses.taken': { actions: 'forgetFirstLicenses' },
       },
     },
-    failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", entry: 'goHome' },
+    // Nothing awaits My Licenses' first page any more.
+    failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", entry: ['forgetFirstLicenses', 'goHome'] },
   },
 })

@@ -1,38 +1,21 @@
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import type { myLicensesMachine } from '../../machines/my-licenses.machine'
-import type { FirstLicenses } from '../../machines/session.machine'
-import { routeApi } from '../support/api-routes'
 import { myLicensesModel } from '../../testkit/models/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { myLicensesViewTable } from '../../testkit/views/my-licenses/my-licenses.view-table'
 
-/** The session's first request for My Licenses' cards, answered with the first page the path starts from (later ones are the tour's). */
-async function answerFirstPage(page: Page, firstPage: FirstLicenses) {
-  let answered = false
-  await routeApi(page, '/api/licenses', (route) => {
-    if (answered) return route.fallback()
-    answered = true
-    if ('error' in firstPage) return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: firstPage.error }) })
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(firstPage.licenses) })
-  })
-}
-
-/** My Licenses: loading, the cards, empty, and a failed load with Try again; from the session's first page, or loaded. */
+/** My Licenses: loading, the cards, empty, and a failed load with Try again; the first page the session asked for, or the page's own. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
   view: { table: myLicensesViewTable },
-  actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] } },
+  // Opened with the area, the first page is the session's request: the page takes its answer.
+  actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] }, takeFirstPage: { calls: [{ method: 'GET', path: '/licenses' }] } },
   // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
   walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated'),
   open: async (page, input) => {
-    const firstPage = (input as { firstPage: FirstLicenses | null } | undefined)?.firstPage
-    if (firstPage) {
-      // Opened with the area: the session's request for the first page answers what the path starts from.
-      await answerFirstPage(page, firstPage)
-      return openAs(page, demo.plus, '/account')
-    }
+    if ((input as { fromSession: boolean } | undefined)?.fromSession) return openAs(page, demo.plus, '/account')
     // Opened from elsewhere in the area, the page loads its own cards.
     await openAs(page, demo.plus, '/account/profile')
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
@@ -46,6 +29,7 @@ export const myLicensesTour: Tour<typeof myLicensesMachine> = {
     await expect(main.getByRole('heading', { level: 1, name: 'My Licenses' })).toBeVisible()
     switch (step.state.value) {
       case 'loading':
+      case 'takingFirstPage':
         return expect(main.getByLabel('Loading your licenses')).toBeVisible()
       case 'licensed':
         return expect(licenseCard(page, 'Commercial Plus')).toBeVisible()

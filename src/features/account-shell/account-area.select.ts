@@ -6,9 +6,8 @@ import { displayName, selectAccountNav } from './account-nav.select'
 /** What the account area shows, from the session. */
 export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>) {
   const { account, organisation } = snapshot.context
-  // The session is ready once the account and the organisation came (POST /api/auth/login, GET /api/organisation),
-  // and, when the area opens on My Licenses, its first page (GET /api/licenses), all side by side.
-  if (!snapshot.matches('ready') || !account || !organisation) return { status: 'loading' as const }
+  // The session keeps the account and the organisation once both came (POST /api/auth/login, GET /api/organisation).
+  if (!account || !organisation) return { status: 'loading' as const }
   return {
     status: 'ready' as const,
     account,

@@ -7,8 +7,9 @@ const connectionFailed = 'Your licenses could not be loadedThere was a problem c
 const loading: StateView = { shows: ['My Licenses'], hides: ['No Licenses Assigned', 'Commercial Plus'], absent: ['Try again', 'License Key', 'Connect Discord'], alerts: [] }
 
 export const myLicensesViewTable: ViewTable<MyLicensesHeld> = {
-  // The page moves on at once: to the first page the session brought, or to loading.
+  // The page moves on at once: to the first page the session asked for, or to loading its own.
   'myLicenses.opening': { ...loading, sameScreen: 'the page passes through it as it starts, before anything is drawn' },
+  'myLicenses.takingFirstPage': { ...loading, sameScreen: 'the same placeholders, whether the session asked for the cards or the page does' },
   // Placeholders where the cards will be, and nothing else yet.
   'myLicenses.loading': loading,
   // The model's one license: a Commercial Plus seat of plus@example.com, not yet on Discord.

@@ -23,13 +23,14 @@ describe('the account area', () => {
     expect(selectAccountArea(await sessionWith(account, null))).toEqual({ status: 'loading' })
   })
 
-  it("opened on My Licenses, shows 'Loading' until its first page has come too", async () => {
+  it('opened on My Licenses, shows the area once the account and the organisation came, before its first page', async () => {
     const loadAccount = fromPromise<typeof account, SignInIdentity>(async () => account)
     const loadOrganisation = fromPromise<Organisation, void>(async () => personalOrganisation)
     const loadLicenses = fromPromise<License[], void>(() => new Promise<License[]>(() => {}))
     const actor = createActor(sessionMachine.provide({ actors: { loadAccount, loadOrganisation, loadLicenses } }), { input: { identity, opensOnLicenses: true } }).start()
     await settle()
-    expect(selectAccountArea(actor.getSnapshot())).toEqual({ status: 'loading' })
+    expect(selectAccountArea(actor.getSnapshot())).toMatchObject({ status: 'ready', account })
+    expect(actor.getSnapshot().context.firstLicenses).toBe('loading')
   })
 
   it('shows the account: its sidebar, its name and its picture', async () => {

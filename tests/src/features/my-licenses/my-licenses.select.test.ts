@@ -8,7 +8,7 @@ const now = new Date('2026-11-23T09:00:00.000Z')
 
 /** The cards My Licenses shows for these licenses, as seen at `now`. */
 function cardsFor(licenses: License[]) {
-  const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses, error: null, firstPage: null } })
+  const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses, error: null, fromSession: false } })
   return selectMyLicenses(snapshot, now).cards
 }
 
