@@ -18,8 +18,8 @@ export function firstPageActors(api: AccountsApi, session: ActorRefFrom<typeof s
 
 /**
  * The first page the session asked for, once it came; then the session forgets it, so that a later
- * visit loads its own. Were it taken already (a page left and came back before it came), the page
- * loads its own now.
+ * visit loads its own (a page left before it came did not take it: the next one does). Were it
+ * taken already by another of the page's actors, the page loads its own now.
  */
 async function takeFirstPage(session: ActorRefFrom<typeof sessionMachine>, api: AccountsApi, signal: AbortSignal): Promise<License[]> {
   const { context } = await waitFor(session, (snapshot) => snapshot.context.firstLicenses !== 'loading', { signal, timeout: Infinity })
