@@ -19,6 +19,8 @@ export const myLicensesTour: Tour<typeof myLicensesMachine> = {
     // Opened from elsewhere in the area, the page loads its own cards.
     await openAs(page, demo.plus, '/account/profile')
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+    // The pointer leaves the sidebar: the states are checked as shown, not as hovered.
+    await page.mouse.move(0, 0)
   },
   perform: async (page, event) => {
     if (event.type === 'licenses.reload') return page.getByRole('button', { name: 'Try again' }).click()

@@ -52,4 +52,11 @@ describe('My Licenses cards by status', () => {
     expect(cardOf({ ...ended, ownedByCaller: false }).buyAgainHref).toBeNull()
     expect(cardOf({ status: 'active', ownedByCaller: true }).buyAgainHref).toBeNull()
   })
+
+  it('show placeholders while the first page the session asked for comes, as while the page loads its own', () => {
+    for (const value of ['takingFirstPage', 'loading']) {
+      const snapshot = myLicensesMachine.resolveState({ value, context: { licenses: [], error: null, fromSession: value === 'takingFirstPage' } })
+      expect(selectMyLicenses(snapshot, now)).toMatchObject({ loading: true, cards: [] })
+    }
+  })
 })
