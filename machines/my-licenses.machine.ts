@@ -3,14 +3,31 @@ import type { License } from '../common/contract'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
-/** My Licenses: the licenses the signed-in person holds (spec section 2). */
+/** The cards an answer brought, or 'No Licenses Assigned'. */
+const shownLicenses = [
+  {
+    guard: { type: 'hasLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
+    target: 'licensed',
+    actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
+  },
+  { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) } },
+] as const
+
+/**
+ * My Licenses: the licenses the signed-in person holds (spec section 2). When the account area
+ * opened on it, the session asked for the first page beside the account (decision 0036): the page
+ * takes that answer instead of loading its own.
+ */
 export const myLicensesMachine = setup({
   types: {
-    context: {} as { licenses: License[]; error: string | null },
+    context: {} as { licenses: License[]; error: string | null; fromSession: boolean },
+    input: {} as { fromSession: boolean } | void,
     events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' } | { type: 'license.keyRegenerated'; licenseId: string; licenseKey: string },
   },
   actors: {
     loadLicenses: notProvided<License[], void>('loadLicenses'),
+    /** The first page the session asked for when the area opened here: its cards, or its failure. */
+    takeFirstPage: notProvided<License[], void>('takeFirstPage'),
   },
   actions: {
     keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
@@ -27,25 +44,27 @@ export const myLicensesMachine = setup({
   },
   guards: {
     hasLicenses: (_, params: { licenses: License[] }) => params.licenses.length > 0,
+    fromSession: ({ context }) => context.fromSession,
   },
 }).createMachine({
   id: 'myLicenses',
-  context: { licenses: [], error: null },
-  initial: 'loading',
+  context: ({ input }) => ({ licenses: [], error: null, fromSession: input?.fromSession ?? false }),
+  initial: 'opening',
   states: {
+    opening: {
+      description: 'Did the session ask for the first page (the area opened here)? Then the page takes it, else it loads its own.',
+      always: [{ guard: 'fromSession', target: 'takingFirstPage' }, { target: 'loading' }],
+    },
+    takingFirstPage: {
+      description: 'Placeholders while the first page the session asked for comes.',
+      invoke: { id: 'takeFirstPage', src: 'takeFirstPage', onDone: shownLicenses, onError: showErrorIn('failed') },
+    },
     loading: {
       description: 'Loading, with placeholders where the cards will be.',
       invoke: {
         id: 'loadLicenses',
         src: 'loadLicenses',
-        onDone: [
-          {
-            guard: { type: 'hasLicenses', params: ({ event }) => ({ licenses: event.output }) },
-            target: 'licensed',
-            actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) },
-          },
-          { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }) => ({ licenses: event.output }) } },
-        ],
+        onDone: shownLicenses,
         onError: showErrorIn('failed'),
       },
     },

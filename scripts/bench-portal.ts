@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test'
 import { offlineChromiumArgs, resolveChromium } from '../e2e/support/browser'
 import { otherCommit, runQuietly, thisTree, type Target } from './bench/checkout'
 import { cleanupStack, readOptions, sideBySide } from './bench/options'
+import { sequentialRoundTrips, type TimedCall } from './bench/round-trips'
 import { freePort } from './bench/servers'
 import { untilAnswers } from './processes'
 
@@ -51,7 +52,7 @@ async function measure(target: Target): Promise<Figures> {
     await page.getByRole('button', { name: 'commercial@example.com', exact: true }).click()
     await page.getByRole('article', { name: 'Commercial', exact: true }).filter({ hasText: 'Owner: ' }).waitFor()
     const times: number[] = []
-    let calls: { url: string; start: number; end: number }[] = []
+    let calls: TimedCall[] = []
     page.on('requestfinished', (request) => {
       if (!request.url().includes('/api/')) return
       const timing = request.timing()
@@ -66,10 +67,8 @@ async function measure(target: Target): Promise<Figures> {
       times.push(Date.now() - started)
     }
     calls.sort((a, b) => a.start - b.start)
-    // A call waits for another when it starts after that one has answered.
-    const depth = calls.reduce((chain, call, index) => Math.max(chain, 1 + calls.slice(0, index).filter((before) => before.end <= call.start).length), 0)
     times.sort((a, b) => a - b)
-    return { median: times[Math.floor(runs / 2)]!, min: times[0]!, max: times.at(-1)!, calls: calls.map((call) => call.url), depth }
+    return { median: times[Math.floor(runs / 2)]!, min: times[0]!, max: times.at(-1)!, calls: calls.map((call) => call.url), depth: sequentialRoundTrips(calls) }
   } finally {
     await browser.close()
     await stop()

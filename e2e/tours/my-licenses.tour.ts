@@ -6,14 +6,22 @@ import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { myLicensesViewTable } from '../../testkit/flows/my-licenses/my-licenses.view-table'
 
-/** My Licenses: loading, the cards, empty, and a failed load with Try again. */
+/** My Licenses: loading, the cards, empty, and a failed load with Try again; the first page the session asked for, or the page's own. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
   view: { table: myLicensesViewTable },
-  actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] } },
+  // Opened with the area, the first page is the session's request: the page takes its answer.
+  actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] }, takeFirstPage: { calls: [{ method: 'GET', path: '/licenses' }] } },
   // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
   walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated'),
-  open: (page) => openAs(page, demo.plus, '/account'),
+  open: async (page, input) => {
+    if ((input as { fromSession: boolean } | undefined)?.fromSession) return openAs(page, demo.plus, '/account')
+    // Opened from elsewhere in the area, the page loads its own cards.
+    await openAs(page, demo.plus, '/account/profile')
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Licenses' }).click()
+    // The pointer leaves the sidebar: the states are checked as shown, not as hovered.
+    await page.mouse.move(0, 0)
+  },
   perform: async (page, event) => {
     if (event.type === 'licenses.reload') return page.getByRole('button', { name: 'Try again' }).click()
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
@@ -23,6 +31,7 @@ export const myLicensesTour: Tour<typeof myLicensesMachine> = {
     await expect(main.getByRole('heading', { level: 1, name: 'My Licenses' })).toBeVisible()
     switch (step.state.value) {
       case 'loading':
+      case 'takingFirstPage':
         return expect(main.getByLabel('Loading your licenses')).toBeVisible()
       case 'licensed':
         return expect(licenseCard(page, 'Commercial Plus')).toBeVisible()

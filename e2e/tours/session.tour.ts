@@ -10,12 +10,17 @@ import { sessionViewTable } from '../../testkit/flows/session/session.view-table
 export const sessionTour: Tour<typeof sessionMachine> = {
   plan: sessionModel,
   view: { table: sessionViewTable },
-  actors: { loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] }, loadOrganisation: { calls: [{ method: 'GET', path: '/organisation' }] } },
-  // The profile page sends account.changed after a save, the members page organisation.changed; their own tours walk those.
-  walkable: (steps) => !steps.some((step) => step.event.type === 'account.changed' || step.event.type === 'organisation.changed'),
+  actors: {
+    loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] },
+    loadOrganisation: { calls: [{ method: 'GET', path: '/organisation' }] },
+    loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] },
+  },
+  // The profile page sends account.changed after a save, the members page organisation.changed, My Licenses licenses.taken; their own tours walk those.
+  walkable: (steps) => !steps.some((step) => ['account.changed', 'organisation.changed', 'licenses.taken'].includes(step.event.type)),
   // A failed load sends the user to '/', which has tests of its own.
   leaving: (step) => step.state.value === 'failed',
-  open: (page) => openAs(page, demo.commercial, '/account'),
+  // On My Licenses the session loads its first page too; on the Profile page it does not.
+  open: (page, input) => openAs(page, demo.commercial, (input as { opensOnLicenses?: boolean }).opensOnLicenses ? '/account' : '/account/profile'),
   perform: async (_page, event) => {
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },

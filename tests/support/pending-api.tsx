@@ -8,7 +8,7 @@ import type { Account } from '../../common/contract'
 import type { Organisation } from '../../common/organisation-contract'
 import type { AuthService } from '../../src/auth/auth-service'
 import { billingPortalMachine } from '../../machines/billing-portal.machine'
-import type { sessionMachine } from '../../machines/session.machine'
+import type { FirstLicenses, FirstLicensesHeld, sessionMachine } from '../../machines/session.machine'
 import { AccountServicesProvider } from '../../src/ui/account-services'
 import { renderWithRouter } from './render'
 import { deferred, type Deferred } from './deferred'
@@ -88,13 +88,22 @@ export async function settleActorEvent(pending: PendingApi, methods: Record<stri
 /**
  * Renders an account page with the given API and signed-in account (and organisation), beside a home page at '/'.
  * Billing is the real billing portal machine over the API; `goToPortal` sees where it would leave for.
- * The session keeps the organisation a page says changed (`organisation.changed`).
+ * The session keeps the organisation a page says changed (`organisation.changed`), and the first
+ * page of My Licenses it asked for (`firstLicenses`: 'loading' until the test sends `firstLicenses.came`) until the page takes it.
  */
-export function renderAccountPage(page: () => ReactNode, options: { api: AccountsApi; account: Account; organisation?: Organisation; path?: string; goToPortal?: (url: string) => void }) {
+export function renderAccountPage(
+  page: () => ReactNode,
+  options: { api: AccountsApi; account: Account; organisation?: Organisation; firstLicenses?: FirstLicensesHeld; path?: string; goToPortal?: (url: string) => void },
+) {
   const session = createActor(
     createMachine({
-      context: { account: options.account, organisation: options.organisation ?? null },
-      on: { 'organisation.changed': { actions: assign({ organisation: ({ event }) => (event as unknown as { organisation: Organisation }).organisation }) } },
+      context: { account: options.account, organisation: options.organisation ?? null, firstLicenses: options.firstLicenses ?? null },
+      on: {
+        'organisation.changed': { actions: assign({ organisation: ({ event }) => (event as unknown as { organisation: Organisation }).organisation }) },
+        // The first page of My Licenses the session asked for comes (sent by the test), and the page takes it.
+        'firstLicenses.came': { actions: assign({ firstLicenses: ({ event }) => (event as unknown as { firstLicenses: FirstLicenses }).firstLicenses }) },
+        'licenses.taken': { actions: assign({ firstLicenses: null }) },
+      },
     }),
   ).start() as unknown as ActorRefFrom<typeof sessionMachine>
   const billing = createActor(

@@ -17,6 +17,9 @@ export function selectAccountArea(snapshot: SnapshotFrom<typeof sessionMachine>)
   }
 }
 
+/** Whether the account area opens on My Licenses, its index page. */
+export const opensOnMyLicenses = (pathname: string) => /^\/account\/?$/.test(pathname)
+
 export function selectBilling(snapshot: SnapshotFrom<typeof billingPortalMachine>) {
   return { opening: !snapshot.matches('idle'), error: snapshot.context.error }
 }

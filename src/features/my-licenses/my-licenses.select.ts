@@ -65,7 +65,8 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
     }
   })
   return {
-    loading: snapshot.matches('loading'),
+    // Placeholders whether the page loads its cards or takes those the session asked for.
+    loading: snapshot.matches('loading') || snapshot.matches('takingFirstPage'),
     empty: snapshot.matches('empty'),
     error: snapshot.matches('failed') ? snapshot.context.error : null,
     cards,

@@ -20,11 +20,14 @@ export const regeneratedKey = 'PRSM-NEWKY-11111-22222-33333-44444'
 
 export const fixtures: ActorFixtures<typeof myLicensesMachine> = {
   loadLicenses: { done: [[plusLicense], []], error: [new Error('There was a problem connecting to the server. Please try again.')] },
+  takeFirstPage: { done: [[plusLicense], []], error: [new Error('There was a problem connecting to the server. Please try again.')] },
 }
 
 export const myLicensesModel: PathPlan<typeof myLicensesMachine> = {
   name: 'myLicenses',
   machine: myLicensesMachine,
   actors: Object.keys(fixtures),
+  // Opened from elsewhere in the area it loads its cards; opened with the area, it takes the first page the session asked for (decision 0036).
+  inputs: [undefined, { fromSession: true }],
   events: [{ type: 'licenses.reload' }, { type: 'license.discordConnected' }, { type: 'license.keyRegenerated', licenseId: plusLicense.id, licenseKey: regeneratedKey }, ...actorEvents(fixtures)],
 }

@@ -9,14 +9,15 @@ export interface MyLicensesHeld {
 }
 
 /**
- * Spec section 2's My Licenses: a card per license, or 'No Licenses Assigned' when there is none;
+ * Spec section 2's My Licenses: a card per license, or 'No Licenses Assigned' when there is none,
+ * from the first page the session asked for when the area opened here (issue 43), else loaded;
  * a failed load shows its message with Try again (kept while loading again). Joining Discord marks
  * every Commercial Plus card connected (spec section 4); a new key replaces its card's.
  */
-export const myLicensesOracle: Oracle<void, MyLicensesHeld> = {
-  start: () => ({ state: 'myLicenses.loading', held: { licenses: [], error: null } }),
+export const myLicensesOracle: Oracle<{ fromSession: boolean } | undefined, MyLicensesHeld> = {
+  start: (input) => ({ state: input?.fromSession ? 'myLicenses.takingFirstPage' : 'myLicenses.loading', held: { licenses: [], error: null } }),
   after: (now, event) => {
-    const answer = answerOf(event, now.state, { loadLicenses: 'myLicenses.loading' })
+    const answer = answerOf(event, now.state, { loadLicenses: 'myLicenses.loading', takeFirstPage: 'myLicenses.takingFirstPage' })
     if (answer) {
       if (!answer.awaited) return now
       if (!answer.done) return { state: 'myLicenses.failed', held: { ...now.held, error: shownMessage(answer.error) } }

@@ -20,6 +20,9 @@ export const sessionViewTable: ViewTable<SessionHeld> = {
   'session.loading.account.loaded': { ...loading, sameScreen: 'the area waits for the organisation too' },
   'session.loading.organisation.loading': { ...loading, sameScreen: 'the organisation and the account load side by side behind one loading text' },
   'session.loading.organisation.loaded': { ...loading, sameScreen: 'the area waits for the account too' },
+  'session.loading.licenses.choosing': { ...loading, sameScreen: "the session decides at once whether My Licenses' first page is asked for" },
+  'session.loading.licenses.asked': { ...loading, sameScreen: "My Licenses' first page is asked for beside the account, behind the same loading text" },
+  'session.loading.licenses.notNeeded': { ...loading, sameScreen: 'the area opens on another page, which loads what it shows once the area is ready' },
   // Cara's name in the header, the one the Profile page saved once it did; the sidebar her role allows.
   'session.ready': (_, held) => {
     const renamed = held.account?.firstName === 'Caroline'

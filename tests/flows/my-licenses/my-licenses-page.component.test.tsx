@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { License } from '../../../common/contract'
 import { MyLicensesPage } from '../../../src/features/my-licenses/components/MyLicensesPage'
 import { planPaths } from '../../../testkit/model/paths'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../support/pending-api'
@@ -46,13 +47,16 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
   walkPaths(paths, {
     table: myLicensesViewTable,
     oracle: myLicensesOracle,
-    start: () => {
+    // Opened with the area, the page takes the first page the session asked for; else it loads its cards.
+    start: (path) => {
       const pending = pendingApi()
-      renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account })
-      return pending
+      const { session } = renderAccountPage(() => <MyLicensesPage />, { api: pending.api, account, firstLicenses: path.input?.fromSession ? 'loading' : null })
+      return Object.assign(pending, { session })
     },
     step: async (event, pending) => {
-      if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+      if (event.type === 'xstate.done.actor.takeFirstPage') pending.session.send({ type: 'firstLicenses.came', firstLicenses: { licenses: event.output as License[] } } as never)
+      else if (event.type === 'xstate.error.actor.takeFirstPage') pending.session.send({ type: 'firstLicenses.came', firstLicenses: { error: (event.error as Error).message } } as never)
+      else if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
       if (event.type === 'license.keyRegenerated') {
         // The card's key changes through its License Key dialog; opened again, it shows the new key.
         fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
@@ -67,7 +71,13 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
       // The empty page's 'Purchase License' goes to the pricing section (spec section 2).
       if (screen.queryByRole('link', { name: 'Purchase License' })) expect(screen.getByRole('link', { name: 'Purchase License' }).getAttribute('href')).toBe('/#pricing')
     },
-    end: (pending, _, path) => expect(pending.calls('licenses')).toHaveLength(1 + path.steps.filter((step) => step.event.type === 'licenses.reload').length),
+    end: (pending, _, path) => {
+      const reloads = path.steps.filter((step) => step.event.type === 'licenses.reload').length
+      expect(pending.calls('licenses')).toHaveLength((path.input?.fromSession ? 0 : 1) + reloads)
+      // The page took the session's first page once it came: a later visit loads its own.
+      const came = path.steps.some((step) => /^xstate\.(done|error)\.actor\.takeFirstPage$/.test(step.event.type))
+      expect(pending.session.getSnapshot().context.firstLicenses).toEqual(path.input?.fromSession && !came ? 'loading' : null)
+    },
   })
 })
 

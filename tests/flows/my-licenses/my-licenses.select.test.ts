@@ -8,7 +8,7 @@ const now = new Date('2026-11-23T09:00:00.000Z')
 
 /** The cards My Licenses shows for these licenses, as seen at `now`. */
 function cardsFor(licenses: License[]) {
-  const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses, error: null } })
+  const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses, error: null, fromSession: false } })
   return selectMyLicenses(snapshot, now).cards
 }
 
@@ -51,5 +51,12 @@ describe('My Licenses cards by status', () => {
     })
     expect(cardOf({ ...ended, ownedByCaller: false }).buyAgainHref).toBeNull()
     expect(cardOf({ status: 'active', ownedByCaller: true }).buyAgainHref).toBeNull()
+  })
+
+  it('show placeholders while the first page the session asked for comes, as while the page loads its own', () => {
+    for (const value of ['takingFirstPage', 'loading']) {
+      const snapshot = myLicensesMachine.resolveState({ value, context: { licenses: [], error: null, fromSession: value === 'takingFirstPage' } })
+      expect(selectMyLicenses(snapshot, now)).toMatchObject({ loading: true, cards: [] })
+    }
   })
 })

@@ -26,15 +26,15 @@ vi.mock('../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
 const auth = signedInAuth(account)
 
-/** The account area at /account around a page, beside a home page at '/'; every API call waits for the test. */
-function renderArea(page: ReactNode) {
+/** The account area at /account (My Licenses) or another of its addresses around a page, beside a home page at '/'; every API call waits for the test. */
+function renderArea(page: ReactNode, path = '/account') {
   const pending = pendingApi()
   renderWithRouter(
     (root) => [
       createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home page</h1> }),
       createRoute({
         getParentRoute: () => root,
-        path: '/account',
+        path,
         component: () => (
           <AccountArea auth={auth} api={pending.api}>
             {page}
@@ -42,7 +42,7 @@ function renderArea(page: ReactNode) {
         ),
       }),
     ],
-    '/account',
+    path,
   )
   return pending
 }
@@ -59,7 +59,8 @@ async function saveFirstName(pending: PendingApi, firstName: string, stored: Acc
 
 /**
  * A page that changed the caller's standing tells the session so (the Members page does when they
- * leave; its own component paths walk that): here a stand-in with the Profile page.
+ * leave; its own component paths walk that): here a stand-in with the Profile page. My Licenses
+ * takes the first page the session brought (its own component paths walk that): a stand-in too.
  */
 function ProfileAndLeave() {
   const { session } = useAccountServices()
@@ -67,6 +68,7 @@ function ProfileAndLeave() {
     <>
       <ProfilePage />
       <button onClick={() => session.send({ type: 'organisation.changed', organisation: noOrganisation })}>Leave the organisation</button>
+      <button onClick={() => session.send({ type: 'licenses.taken' })}>Take the first licenses</button>
     </>
   )
 }
@@ -75,17 +77,20 @@ describe('the account area around the Profile page (component paths of the sessi
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
     oracle: sessionOracle,
-    start: () => renderArea(<ProfileAndLeave />),
+    // Opened on My Licenses (/account), the session loads its first page too; on the Profile page it does not.
+    start: (path) => renderArea(<ProfileAndLeave />, path.input?.opensOnLicenses ? '/account' : '/account/profile'),
     step: async (event, pending) => {
       if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
       else if (event.type === 'organisation.changed') {
         expect((event.organisation as Organisation).role).toBeNull()
         fireEvent.click(screen.getByRole('button', { name: 'Leave the organisation' }))
-      } else await settleActorEvent(pending, { loadAccount: 'login', loadOrganisation: 'organisation' }, event)
+      } else if (event.type === 'licenses.taken') fireEvent.click(screen.getByRole('button', { name: 'Take the first licenses' }))
+      else await settleActorEvent(pending, { loadAccount: 'login', loadOrganisation: 'organisation', loadLicenses: 'licenses' }, event)
     },
-    end: (pending) => {
+    end: (pending, _, path) => {
       expect(pending.calls('login')).toEqual([[{ firstName: 'Cara', lastName: 'Commercial', email: account.email, oid: account.oid }, expect.any(AbortSignal)]])
       expect(pending.calls('organisation')).toEqual([[expect.any(AbortSignal)]])
+      expect(pending.calls('licenses')).toEqual(path.input?.opensOnLicenses ? [[expect.any(AbortSignal)]] : [])
       for (const [fields] of pending.calls('updateAccount')) expect(fields).toMatchObject({ firstName: 'Caroline', lastName: 'Commercial', companyName: 'Contoso' })
     },
   })

@@ -5,6 +5,7 @@ import { selectAccountArea } from '../../../src/features/account-shell/account-a
 import { account, identity } from '../../../testkit/flows/session/session.model'
 import { personalOrganisation, teamAs } from '../../../testkit/organisations'
 import type { Organisation } from '../../../common/organisation-contract'
+import type { License } from '../../../common/contract'
 import { settle } from '../../../testkit/settle'
 
 /** The session of the account area, after POST /api/auth/login answered with this account (or while it has not), and GET /api/organisation with this organisation. */
@@ -20,6 +21,16 @@ describe('the account area', () => {
   it("shows 'Loading' until the account and the organisation have come", async () => {
     expect(selectAccountArea(await sessionWith(null))).toEqual({ status: 'loading' })
     expect(selectAccountArea(await sessionWith(account, null))).toEqual({ status: 'loading' })
+  })
+
+  it('opened on My Licenses, shows the area once the account and the organisation came, before its first page', async () => {
+    const loadAccount = fromPromise<typeof account, SignInIdentity>(async () => account)
+    const loadOrganisation = fromPromise<Organisation, void>(async () => personalOrganisation)
+    const loadLicenses = fromPromise<License[], void>(() => new Promise<License[]>(() => {}))
+    const actor = createActor(sessionMachine.provide({ actors: { loadAccount, loadOrganisation, loadLicenses } }), { input: { identity, opensOnLicenses: true } }).start()
+    await settle()
+    expect(selectAccountArea(actor.getSnapshot())).toMatchObject({ status: 'ready', account })
+    expect(actor.getSnapshot().context.firstLicenses).toBe('loading')
   })
 
   it('shows the account: its sidebar, its name and its picture', async () => {

@@ -1,13 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { useAppActorRef } from '../../../ui/app-actors'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { billingPortalMachine } from '../../../../machines/billing-portal.machine'
 import { sessionMachine } from '../../../../machines/session.machine'
 import type { AccountsApi } from '../../../api/accounts-api'
 import { identityOf, type AuthService } from '../../../auth/auth-service'
 import { accountShellActors } from '../account.actors'
-import { selectAccountArea, selectBilling } from '../account-area.select'
+import { opensOnMyLicenses, selectAccountArea, selectBilling } from '../account-area.select'
 import { AccountServicesProvider } from '../../../ui/account-services'
 import { AccountLayout } from './AccountLayout'
 import { LoadingPage } from '../../../ui/LoadingScreen'
@@ -17,11 +17,14 @@ import { leaveSiteFor } from '../../../ui/leave-site'
 /** The signed-in area: loads the account, then shows the layout around the page. */
 export function AccountArea({ auth, api, children }: { auth: AuthService; api: AccountsApi; children: ReactNode }) {
   const navigate = useNavigate()
+  const router = useRouter()
   const actors = useMemo(() => accountShellActors(api), [api])
   // The session starts from the account signed in when the area opened; a re-render after that
   // account is forgotten (the guard is about to leave) must not read it again.
   const [identity] = useState(() => identityOf(auth.actor.getSnapshot().context.activeAccount!))
-  const session = useAppActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity } })
+  // Opened on My Licenses, the session loads its first page beside the account (decision 0036).
+  const [opensOnLicenses] = useState(() => opensOnMyLicenses(router.state.location.pathname))
+  const session = useAppActorRef(sessionMachine.provide({ actors, actions: { goHome: () => void navigate({ to: '/' }) } }), { input: { identity, opensOnLicenses } })
   const billing = useAppActorRef(billingPortalMachine.provide({ actors, actions: { goToPortal: (_, { url }) => leaveSiteFor(url) } }))
   const area = useSelector(session, selectAccountArea)
   const billingView = useSelector(billing, selectBilling)

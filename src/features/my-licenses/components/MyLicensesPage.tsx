@@ -12,7 +12,7 @@ import { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
 import { LoadFailed } from '../../../ui/LoadFailed'
 import { selectDiscordConnect } from '../discord-connect.select'
 import { selectLicenseKey } from '../license-key.select'
-import { discordActors, licensesActors } from '../my-licenses.actors'
+import { discordActors, firstPageActors, licensesActors } from '../my-licenses.actors'
 import { selectBillingOpening, selectMyLicenses } from '../my-licenses.select'
 import { DiscordDialog } from './DiscordDialog'
 import { LicenseCard } from './LicenseCard'
@@ -23,7 +23,10 @@ import '../my-licenses.css'
 export function MyLicensesPage() {
   const { api, session, billing } = useAccountServices()
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
-  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: licensesActors(api) }))
+  // Opened with the area, the page takes the first page the session asked for (decision 0036).
+  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: { ...licensesActors(api), ...firstPageActors(api, session) } }), {
+    input: { fromSession: session.getSnapshot().context.firstLicenses !== null },
+  })
   const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
   // A new key reaches the open dialog and the card it came from; a joined Discord, the cards.
   const rotation = useAppActorRef(keyRotationMachine.provide({ actors: keyRotationActors(api) }), { input: { licenses, keyDialog } })
