@@ -34,7 +34,7 @@ function layering() {
       rules: restrict([
         noDevtools,
         {
-          regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== feature).join('|')})(/|$)`,
+          regex: `^(@/src/features/|(\\.\\./)+(features/)?)(${features.filter((other) => other !== feature).join('|')})(/|$)`,
           message: 'A feature never imports another feature: what two need goes to ui/ or api/.',
         },
       ]),
@@ -46,7 +46,9 @@ function layering() {
         '@typescript-eslint/no-restricted-imports': [
           'error',
           {
-            patterns: [{ regex: '^(?!xstate$|\\./|\\.\\./common/)', message: 'Machines import only xstate, machines/, common/ and types (import type).', allowTypeImports: true }],
+            patterns: [
+              { regex: '^(?!xstate$|\\./|\\.\\./common/|@/common/|@/machines/)', message: 'Machines import only xstate, machines/, common/ and types (import type).', allowTypeImports: true },
+            ],
           },
         ],
       },
@@ -72,7 +74,7 @@ function house() {
       plugins: { 'import-x': importX, 'check-file': checkFile, cycles },
       settings: {
         'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
-        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], tsconfig: { configFile: 'tsconfig.json' } })],
       },
       rules: {
         'import-x/no-restricted-paths': [
@@ -90,6 +92,8 @@ function house() {
             ],
           },
         ],
+        // A relative import climbs one folder at most: past that, '@/…' names the path from the root.
+        'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: "An import that climbs two folders or more names its path from the root: '@/…'." }] }],
         // import-x's no-cycle lets a circle of type imports through: this one counts them (scripts/lint/no-cycle.js).
         'cycles/no-cycle': 'error',
         ...fileNames(KEBAB_CASE),

@@ -17,6 +17,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       modulePreload: { polyfill: false },
       target: 'es2022',
     },
+    // '@/…' is the project's root, as tsconfig.json's paths say: imports that would climb two folders or more.
+    resolve: { tsconfigPaths: true },
     server: { port: 5173 },
     // The dev tools' libraries (development only, loaded with a dynamic import): bundled at start,
     // so the first visit to /__statecharts or ?inspect does not make Vite reload the page.

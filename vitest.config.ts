@@ -29,12 +29,14 @@ const inDom = (path: string) => /@vitest-environment happy-dom/.test(source.get(
 const project = (name: string, include: string[], options: { isolate?: boolean } = {}) => (include.length ? [{ extends: true as const, test: { name, include, ...options } }] : [])
 
 export default defineConfig({
+  // '@/…' is the project's root, as tsconfig.json's paths say.
+  resolve: { tsconfigPaths: true },
   plugins: [react()],
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     // One migrated PGlite dump for the run, from which every test process starts its databases.
-    globalSetup: ['testkit/server/migrated-pglite-setup.ts'],
+    globalSetup: ['tests/support/server/migrated-pglite-setup.ts'],
     // Unit tests see the local stack's configuration, as the built app does.
     env: loadEnv('localstack', process.cwd(), 'VITE_'),
     restoreMocks: true,

@@ -42,6 +42,8 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
 const QuickTestsFirst = filesInOrder([/\/tests\/flows\/(paths|.*\.machine|.*\.rules)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
 export default defineConfig({
+  // '@/…' is the project's root, as tsconfig.json's paths say.
+  resolve: { tsconfigPaths: true },
   ...base,
   test: {
     ...base.test,

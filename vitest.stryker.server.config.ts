@@ -15,6 +15,8 @@ const ruleTests = /^tests\/server\/(api|licensing|feed)\//
 const RulesFirst = filesInOrder([/\/tests\/server\/licensing\//, /\/tests\/server\/feed\//])
 
 export default defineConfig({
+  // '@/…' is the project's root, as tsconfig.json's paths say.
+  resolve: { tsconfigPaths: true },
   ...base,
   test: {
     ...base.test,

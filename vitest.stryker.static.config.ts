@@ -9,6 +9,8 @@ import shared from './vitest.stryker.config'
  * module every test file loads.
  */
 export default defineConfig({
+  // '@/…' is the project's root, as tsconfig.json's paths say.
+  resolve: { tsconfigPaths: true },
   ...shared,
   test: { ...shared.test, projects: everyFileIsolated((shared.test?.projects ?? []) as TestProjectInlineConfiguration[]) },
 })

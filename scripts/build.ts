@@ -16,6 +16,7 @@ await build({ mode, logLevel: 'warn' })
 await build({ mode, logLevel: 'warn', build: { ssr: 'src/prerender/entry-server.tsx', outDir: 'dist-ssr' } })
 const inline = (await build({
   configFile: false,
+  resolve: { tsconfigPaths: true },
   logLevel: 'warn',
   build: {
     write: false,
@@ -35,6 +36,7 @@ if (mode === 'production') {
   // dependencies only (no tsx, no Vite). Packages stay imports of node_modules.
   await build({
     configFile: false,
+    resolve: { tsconfigPaths: true },
     publicDir: false,
     logLevel: 'warn',
     build: {

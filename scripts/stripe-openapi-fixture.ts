@@ -1,5 +1,5 @@
 /**
- * Writes testkit/server/stripe-openapi/stripe-openapi.json.gz (2 MB of JSON, gzipped): the part of
+ * Writes tests/support/server/stripe-openapi/stripe-openapi.json.gz (2 MB of JSON, gzipped): the part of
  * Stripe's API description that the payment sandbox serves, at the API version of the installed `stripe` SDK, in OpenAPI 3.0 form
  * (paths with their form parameters and answers, components.schemas with `nullable`, expandable
  * fields as `anyOf: [id, object]` with `x-expansionResources`, `x-expandableFields`).
@@ -17,7 +17,7 @@ import { sdkSchemas, type Schema } from './stripe-openapi-schemas'
 
 const sdkDir = join(process.cwd(), 'node_modules/stripe')
 const resourcesDir = join(sdkDir, 'cjs/resources')
-const output = join(process.cwd(), 'testkit/server/stripe-openapi/stripe-openapi.json.gz')
+const output = join(process.cwd(), 'tests/support/server/stripe-openapi/stripe-openapi.json.gz')
 
 const program = ts.createProgram([join(sdkDir, 'cjs/stripe.cjs.node.d.ts')], { strict: true, skipLibCheck: true, noEmit: true })
 const { checker, schemas, toSchema, objectSchema, listSchema } = sdkSchemas(program, sdkDir)

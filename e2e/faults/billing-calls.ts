@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import type { CompanyDetails, Renewal } from '../../common/billing-contract'
-import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '../../testkit/flows/renewal/renewal.model'
+import type { CompanyDetails, Renewal } from '@/common/billing-contract'
+import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { CallCase } from './call-case'
 import { dialog, dialogFailed, dialogWaits, loading, pageLoad, sidebarUsable } from './on-screen'

@@ -1,5 +1,5 @@
 import { expect, type Download, type Page } from '@playwright/test'
-import type { CreatedFeedToken, FeedToken } from '../../common/contract'
+import type { CreatedFeedToken, FeedToken } from '@/common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import type { CallCase } from './call-case'

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
-import { planPaths, type PathPlan } from '../../testkit/model/paths'
-import { flows } from '../../testkit/model/node-flows'
+import { planPaths, type PathPlan } from '@/testkit/model/paths'
+import { flows } from '@/testkit/model/node-flows'
 import { routeApi, type ApiRoute } from './api-routes'
 import { expectOracleRowShown, type TourView } from './view-row'
 

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { mailInboxURL } from '../../playwright.config'
+import { mailInboxURL } from '@/playwright.config'
 
 /** A message as the local mail catcher (MailDev) holds it. */
 export interface CaughtMail {

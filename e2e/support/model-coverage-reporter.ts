@@ -1,8 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter'
-import { allModels } from '../../testkit/model/node-flows'
-import { coverageTable, mergeRecorded, readRecorded } from '../../testkit/model/coverage-report'
+import { allModels } from '@/testkit/model/node-flows'
+import { coverageTable, mergeRecorded, readRecorded } from '@/testkit/model/coverage-report'
 import { modelCoverageDir } from './model-coverage'
 
 /** The machines the browser tests must run completely (issue 18); the rest print their figure. */

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
-import { allModels } from '../../testkit/model/node-flows'
-import { transitionKey } from '../../testkit/model/coverage'
-import type { ExecutedByMachine } from '../../testkit/model/recorder'
+import { allModels } from '@/testkit/model/node-flows'
+import { transitionKey } from '@/testkit/model/coverage'
+import type { ExecutedByMachine } from '@/testkit/model/recorder'
 
 /** A transition the page saw taken: its source state, its event (null: eventless) and its place among the source's transitions for it. */
 export interface TakenTransition {

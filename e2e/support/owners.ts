@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 
 const actionText: Record<PriceId, string> = { community: 'Get Community License', commercial: 'Buy Commercial', 'commercial-plus': 'Buy Commercial Plus' }
 

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { baseURL } from '../../playwright.config'
+import { baseURL } from '@/playwright.config'
 import { signInAs } from './accounts'
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>

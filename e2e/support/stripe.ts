@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { expect } from '@playwright/test'
 import type Stripe from 'stripe'
-import { oidForEmail } from '../../server/local/identity/people'
-import { trustingAgent } from '../../server/local/trusting-fetch'
-import { createStripeClient } from '../../server/payments/stripe-client'
-import { baseURL, stackDataDir } from '../../playwright.config'
+import { oidForEmail } from '@/server/local/identity/people'
+import { trustingAgent } from '@/server/local/trusting-fetch'
+import { createStripeClient } from '@/server/payments/stripe-client'
+import { baseURL, stackDataDir } from '@/playwright.config'
 
 /** Stripe's SDK against the stack under test, as its server uses it (the local stack's secret key and certificate). */
 export function stackStripe(): Stripe {

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
-import { expectedAlong, leavesOf, type Oracle } from '../../testkit/model/oracle'
-import type { StateView, ViewTable } from '../../testkit/views/view-table'
-import { readRowsOn } from '../../testkit/views/page-origin'
+import { expectedAlong, leavesOf, type Oracle } from '@/testkit/model/oracle'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
+import { readRowsOn } from '@/testkit/views/page-origin'
 
 /**
  * What a tour checks of each state in the browser: the row of the machine's view table (the same

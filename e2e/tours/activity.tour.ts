@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { activityMachine } from '../../machines/activity.machine'
-import { activityModel } from '../../testkit/flows/activity/activity.model'
+import type { activityMachine } from '@/machines/activity.machine'
+import { activityModel } from '@/testkit/flows/activity/activity.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { activityViewTable } from '../../testkit/flows/activity/activity.view-table'
+import { activityViewTable } from '@/testkit/flows/activity/activity.view-table'
 
 /** Recent activity below Manage Licenses' table: loading, the entries, Show more, empty, and a failed load. */
 export const activityTour: Tour<typeof activityMachine> = {

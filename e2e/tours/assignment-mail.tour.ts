@@ -1,12 +1,12 @@
 import { expect } from '@playwright/test'
-import type { assignmentMailMachine } from '../../machines/assignment-mail.machine'
-import { assignmentMailModel } from '../../testkit/flows/assignment-mail/assignment-mail.model'
-import { newSeat, ownSeat } from '../../testkit/flows/manage-licenses/manage-licenses.model'
+import type { assignmentMailMachine } from '@/machines/assignment-mail.machine'
+import { assignmentMailModel } from '@/testkit/flows/assignment-mail/assignment-mail.model'
+import { newSeat, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { assignmentMailViewTable } from '../../testkit/flows/assignment-mail/assignment-mail.view-table'
+import { assignmentMailViewTable } from '@/testkit/flows/assignment-mail/assignment-mail.view-table'
 
 const resendAda = 'Resend the assignment email to Ada Lovelace'
 

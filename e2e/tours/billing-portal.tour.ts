@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { billingPortalMachine } from '../../machines/billing-portal.machine'
-import { billingPortalModel } from '../../testkit/flows/billing-portal/billing-portal.model'
+import type { billingPortalMachine } from '@/machines/billing-portal.machine'
+import { billingPortalModel } from '@/testkit/flows/billing-portal/billing-portal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { billingPortalViewTable } from '../../testkit/flows/billing-portal/billing-portal.view-table'
+import { billingPortalViewTable } from '@/testkit/flows/billing-portal/billing-portal.view-table'
 
 /** Billing in the sidebar: opening the customer portal, and its error. */
 export const billingPortalTour: Tour<typeof billingPortalMachine> = {

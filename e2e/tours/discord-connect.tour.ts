@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { discordConnectMachine } from '../../machines/discord-connect.machine'
-import { discordConnectModel } from '../../testkit/flows/discord-connect/discord-connect.model'
+import type { discordConnectMachine } from '@/machines/discord-connect.machine'
+import { discordConnectModel } from '@/testkit/flows/discord-connect/discord-connect.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { discordConnectViewTable } from '../../testkit/flows/discord-connect/discord-connect.view-table'
+import { discordConnectViewTable } from '@/testkit/flows/discord-connect/discord-connect.view-table'
 
 /** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
 export const discordConnectTour: Tour<typeof discordConnectMachine> = {

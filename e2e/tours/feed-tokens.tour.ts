@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { feedTokensMachine } from '../../machines/feed-tokens.machine'
-import { feedTokensModel, newSecret } from '../../testkit/flows/feed-tokens/feed-tokens.model'
+import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
+import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { feedTokensViewTable } from '../../testkit/flows/feed-tokens/feed-tokens.view-table'
+import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 
 /** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
 export const feedTokensTour: Tour<typeof feedTokensMachine> = {

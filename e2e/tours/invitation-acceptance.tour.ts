@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { invitationAcceptanceMachine } from '../../machines/invitation-acceptance.machine'
-import { invitationAcceptanceModel, secret } from '../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
+import type { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import { invitationAcceptanceModel, secret } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs, sessionAsksTheServer } from './open-as'
-import { invitationAcceptanceViewTable } from '../../testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
+import { invitationAcceptanceViewTable } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
 
 const actions = { 'offer.reload': 'Try again', 'invitation.accept': 'Accept invitation', 'invitation.decline': 'Decline' } as const
 

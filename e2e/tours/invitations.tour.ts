@@ -1,13 +1,13 @@
 import { expect, type Page } from '@playwright/test'
 import type { EventFromLogic } from 'xstate'
-import type { MemberRole } from '../../common/contract'
-import { roleLabels } from '../../common/roles'
-import type { invitationsMachine } from '../../machines/invitations.machine'
-import { invitationsModel } from '../../testkit/flows/invitations/invitations.model'
+import type { MemberRole } from '@/common/contract'
+import { roleLabels } from '@/common/roles'
+import type { invitationsMachine } from '@/machines/invitations.machine'
+import { invitationsModel } from '@/testkit/flows/invitations/invitations.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { invitationsViewTable } from '../../testkit/flows/invitations/invitations.view-table'
+import { invitationsViewTable } from '@/testkit/flows/invitations/invitations.view-table'
 
 const dialogs: Record<string, { name: string; sending?: string }> = {
   '{"ready":{"inviting":"editing"}}': { name: 'Invite member' },

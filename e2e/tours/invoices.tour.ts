@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { invoicesMachine } from '../../machines/invoices.machine'
-import { invoicesModel } from '../../testkit/flows/invoices/invoices.model'
+import type { invoicesMachine } from '@/machines/invoices.machine'
+import { invoicesModel } from '@/testkit/flows/invoices/invoices.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { companyFieldLabels, invoicesViewTable } from '../../testkit/flows/invoices/invoices.view-table'
+import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
 
 /** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
 export const invoicesTour: Tour<typeof invoicesMachine> = {

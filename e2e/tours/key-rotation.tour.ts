@@ -1,11 +1,11 @@
 import { expect } from '@playwright/test'
-import type { keyRotationMachine } from '../../machines/key-rotation.machine'
-import { keyRotationModel, noSeat } from '../../testkit/flows/key-rotation/key-rotation.model'
+import type { keyRotationMachine } from '@/machines/key-rotation.machine'
+import { keyRotationModel, noSeat } from '@/testkit/flows/key-rotation/key-rotation.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { renamed } from '../support/view-row'
 import { openAs } from './open-as'
-import { keyRotationViewTable } from '../../testkit/flows/key-rotation/key-rotation.view-table'
+import { keyRotationViewTable } from '@/testkit/flows/key-rotation/key-rotation.view-table'
 
 /** The owner's key rotation from Manage Licenses: asked, sent, failed with Try again, and the new key. */
 export const keyRotationTour: Tour<typeof keyRotationMachine> = {

@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { licenseKeyMachine } from '../../machines/license-key.machine'
-import { licenseKeyModel } from '../../testkit/flows/license-key/license-key.model'
+import type { licenseKeyMachine } from '@/machines/license-key.machine'
+import { licenseKeyModel } from '@/testkit/flows/license-key/license-key.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { licenseKeyViewTable } from '../../testkit/flows/license-key/license-key.view-table'
+import { licenseKeyViewTable } from '@/testkit/flows/license-key/license-key.view-table'
 
 /** The License Key dialog of a Commercial Plus card: open, closed, and closed after copying. */
 export const licenseKeyTour: Tour<typeof licenseKeyMachine> = {

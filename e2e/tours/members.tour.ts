@@ -1,14 +1,14 @@
 import { expect, type Page } from '@playwright/test'
 import type { EventFromLogic } from 'xstate'
-import { roleLabels } from '../../common/roles'
-import type { membersMachine } from '../../machines/members.machine'
-import { demoPeople } from '../../server/local/demo-accounts'
-import { membersModel } from '../../testkit/flows/members/members.model'
-import { cara } from '../../testkit/organisations'
+import { roleLabels } from '@/common/roles'
+import type { membersMachine } from '@/machines/members.machine'
+import { demoPeople } from '@/server/local/demo-accounts'
+import { membersModel } from '@/testkit/flows/members/members.model'
+import { cara } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs, sessionAsksTheServer } from './open-as'
-import { membersViewTable } from '../../testkit/flows/members/members.view-table'
+import { membersViewTable } from '@/testkit/flows/members/members.view-table'
 
 /** The fixtures' Cara is the demo Commercial owner signed in here: her oid in the answers is theirs. */
 const demoOid = demoPeople.find((person) => person.email === demo.commercial)!.oid

@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { myLicensesMachine } from '../../machines/my-licenses.machine'
-import { myLicensesModel } from '../../testkit/flows/my-licenses/my-licenses.model'
+import type { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { myLicensesModel } from '@/testkit/flows/my-licenses/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { myLicensesViewTable } from '../../testkit/flows/my-licenses/my-licenses.view-table'
+import { myLicensesViewTable } from '@/testkit/flows/my-licenses/my-licenses.view-table'
 
 /** My Licenses: loading, the cards, empty, and a failed load with Try again; the first page the session asked for, or the page's own. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {

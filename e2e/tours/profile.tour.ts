@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { profileMachine } from '../../machines/profile.machine'
-import { profileModel } from '../../testkit/flows/profile/profile.model'
+import type { profileMachine } from '@/machines/profile.machine'
+import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { profileViewTable } from '../../testkit/flows/profile/profile.view-table'
+import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
 
 /** Profile: loading, a failed load, the form, saving, saved and a failed save. */
 export const profileTour: Tour<typeof profileMachine> = {

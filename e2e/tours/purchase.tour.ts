@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { purchaseMachine } from '../../machines/purchase.machine'
-import { purchaseModel } from '../../testkit/flows/purchase/purchase.model'
+import type { purchaseMachine } from '@/machines/purchase.machine'
+import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { purchaseViewTable } from '../../testkit/flows/purchase/purchase.view-table'
+import { purchaseViewTable } from '@/testkit/flows/purchase/purchase.view-table'
 
 type PurchaseInput = { priceId: string | null; allowedPriceId: string | null }
 

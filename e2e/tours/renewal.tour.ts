@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { renewalMachine } from '../../machines/renewal.machine'
-import { renewalModel } from '../../testkit/flows/renewal/renewal.model'
+import type { renewalMachine } from '@/machines/renewal.machine'
+import { renewalModel } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { renewalViewTable } from '../../testkit/flows/renewal/renewal.view-table'
+import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
 /** The Renewal panel of Manage Licenses: loading, failed, the renewals, the auto-renew switch, and the seats dialog. */
 export const renewalTour: Tour<typeof renewalMachine> = {

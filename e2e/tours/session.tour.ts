@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test'
-import type { sessionMachine } from '../../machines/session.machine'
-import { sessionModel } from '../../testkit/flows/session/session.model'
+import type { sessionMachine } from '@/machines/session.machine'
+import { sessionModel } from '@/testkit/flows/session/session.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { sessionViewTable } from '../../testkit/flows/session/session.view-table'
+import { sessionViewTable } from '@/testkit/flows/session/session.view-table'
 
 /** The account area while the signed-in account loads, and once it has. */
 export const sessionTour: Tour<typeof sessionMachine> = {

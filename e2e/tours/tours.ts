@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { AnyStateMachine } from 'xstate'
-import { importAll } from '../../testkit/import-all'
-import { camelCase } from '../../testkit/model/flow-kit'
+import { importAll } from '@/testkit/import-all'
+import { camelCase } from '@/testkit/model/flow-kit'
 import { tourPaths, type Tour, type TourPath } from '../support/machine-tour'
 
 const tourFile = /^([a-z-]+)\.tour\.ts$/

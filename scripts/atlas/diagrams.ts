@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import type { Mermaid } from 'mermaid'
-import { offlineChromiumArgs, resolveChromium } from '../../e2e/support/browser'
+import { offlineChromiumArgs, resolveChromium } from '@/e2e/support/browser'
 import { chartsDir } from '../charts/files'
 
 /** The committed diagram of a machine: the Mermaid block of its page in docs/statecharts/. */

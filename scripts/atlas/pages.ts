@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
-import { describeInput, type PathPlan } from '../../testkit/model/paths'
+import { describeInput, type PathPlan } from '@/testkit/model/paths'
 import type { StatePicture, StateRow } from './states'
 
 /** What the atlas knows of one machine when it writes the pages. */

@@ -1,8 +1,8 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
-import type { AtlasCapture, AtlasRecord } from '../../e2e/tours/atlas-record'
-import type { Tour, TourStep } from '../../e2e/support/machine-tour'
-import { planPaths, type PathPlan } from '../../testkit/model/paths'
-import type { FlowKit } from '../../testkit/model/flow-kit'
+import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
+import type { Tour, TourStep } from '@/e2e/support/machine-tour'
+import { planPaths, type PathPlan } from '@/testkit/model/paths'
+import type { FlowKit } from '@/testkit/model/flow-kit'
 
 /** A screenshot on a state's row: taken by the machine's own tour, or on another tour's page while the machine ran there. */
 export interface StatePicture {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { offlineChromiumArgs } from '../../e2e/support/browser'
+import { offlineChromiumArgs } from '@/e2e/support/browser'
 
 export type AssetBytes = {
   jsRaw: number

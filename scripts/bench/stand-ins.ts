@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
-import { findPlan } from '../../common/plans'
+import { findPlan } from '@/common/plans'
 
 export interface Person {
   oid: string

@@ -1,6 +1,6 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
-import { describePath, planPaths, type PathPlan } from '../../testkit/model/paths'
-import { eventLabel, toMermaid } from '../../src/devtools/mermaid'
+import { describePath, planPaths, type PathPlan } from '@/testkit/model/paths'
+import { eventLabel, toMermaid } from '@/src/devtools/mermaid'
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...allNodes(child)])

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate'
-import type { PathPlan } from '../../testkit/model/paths'
+import type { PathPlan } from '@/testkit/model/paths'
 import { chartDocument } from './document'
 
 export const chartsDir = 'docs/statecharts'

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { writeFeed } from '../../server/local/feed/static-feed'
+import { writeFeed } from '@/server/local/feed/static-feed'
 
 /**
  * `tsx scripts/feed/write-feed.ts <folder> <base address>`: writes the static NuGet v3 feed of the

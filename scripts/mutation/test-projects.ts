@@ -1,6 +1,6 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
-import base from '../../vitest.config'
+import base from '@/vitest.config'
 
 /** The project's Vitest projects (vitest.config.ts) with only the test files a mutation run keeps. */
 export function testProjects(keep: (path: string) => boolean) {

@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { discordConnectRequestSchema, profileFieldsSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { discordConnectRequestSchema, profileFieldsSchema } from '@/common/contract'
 import type { Queryable } from '../db/database'
 import { connectDiscord, findAccountRow, toAccount, updateProfile } from '../licensing/account-store'
 import { holdsCommercialPlus, statsOf } from '../licensing/license-store'

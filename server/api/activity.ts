@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { activityQuerySchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { activityQuerySchema } from '@/common/contract'
 import type { Queryable } from '../db/database'
 import { activityPage } from '../kernel/activity/activity-page'
 import { caller, parsed, resource } from './context'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { apiBase, apiMounts, apiRoutes } from '../../common/api-paths'
+import { apiBase, apiMounts, apiRoutes } from '@/common/api-paths'
 import { noteCaller } from '../http/request-log'
 import { createStandings } from '../organisations/standing'
 import { accountRoutes, discordRoutes } from './account'

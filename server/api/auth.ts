@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { loginRequestSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { loginRequestSchema } from '@/common/contract'
 import type { Queryable } from '../db/database'
 import { signIn } from '../licensing/account-store'
 import { Refusal } from '../kernel/refusal'

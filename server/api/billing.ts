@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePreviewQuerySchema, upgradeRequestSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePreviewQuerySchema, upgradeRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { customerOf, ensureCustomer } from '../licensing/billing-account'

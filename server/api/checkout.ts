@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { checkoutRequestSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { checkoutRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'

@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { companyDetailsSchema } from '../../common/billing-contract'
+import { apiRoutes } from '@/common/api-paths'
+import { companyDetailsSchema } from '@/common/billing-contract'
 import type { Database } from '../db/database'
 import { billingCustomerFor } from '../licensing/billing-access'
 import type { StripeGateway } from '../payments/gateway'

@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { createFeedTokenRequestSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { createFeedTokenRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
 import { acting, caller, resource } from './context'

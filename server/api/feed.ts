@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../common/api-paths'
+import { apiRoutes } from '@/common/api-paths'
 import type { Context } from 'hono'
 import type { Queryable } from '../db/database'
 import { basicCredentials } from '../feed/basic-credentials'

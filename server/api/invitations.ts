@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { inviteRequestSchema, invitationSecretSchema } from '../../common/organisation-contract'
+import { apiRoutes } from '@/common/api-paths'
+import { inviteRequestSchema, invitationSecretSchema } from '@/common/organisation-contract'
 import type { Database } from '../db/database'
 import { acceptInvitation, offerOf } from '../organisations/invitation-acceptance'
 import { invitationsOf, invite, resendInvitation, revokeInvitation } from '../organisations/invitations'

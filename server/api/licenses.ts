@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { assignRequestSchema, unassignRequestSchema } from '../../common/contract'
+import { apiRoutes } from '@/common/api-paths'
+import { assignRequestSchema, unassignRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'

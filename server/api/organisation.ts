@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { roleChangeRequestSchema, transferRequestSchema } from '../../common/organisation-contract'
+import { apiRoutes } from '@/common/api-paths'
+import { roleChangeRequestSchema, transferRequestSchema } from '@/common/organisation-contract'
 import type { Database } from '../db/database'
 import { changeRole, organisationOf, removeMember } from '../organisations/members'
 import type { Standings } from '../organisations/standing'

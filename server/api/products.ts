@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { plans } from '../../common/plans'
+import { apiRoutes } from '@/common/api-paths'
+import { plans } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { seatsAvailable } from '../licensing/checkout-rules'
 import { notFound } from '../kernel/refusal'

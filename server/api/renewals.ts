@@ -1,5 +1,5 @@
-import { apiRoutes } from '../../common/api-paths'
-import { autoRenewRequestSchema, renewalSeatsRequestSchema } from '../../common/billing-contract'
+import { apiRoutes } from '@/common/api-paths'
+import { autoRenewRequestSchema, renewalSeatsRequestSchema } from '@/common/billing-contract'
 import type { Database } from '../db/database'
 import { billingOwnerFor } from '../licensing/billing-access'
 import { renewalsOf } from '../licensing/renewals'

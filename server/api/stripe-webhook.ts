@@ -1,4 +1,4 @@
-import { apiRoutes } from '../../common/api-paths'
+import { apiRoutes } from '@/common/api-paths'
 import type { Database } from '../db/database'
 import type { StripeGateway } from '../payments/gateway'
 import { receiveEvent } from '../payments/webhook'

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { feedTokenUsername } from '../../common/contract'
+import { feedTokenUsername } from '@/common/contract'
 import type { Queryable } from '../db/database'
 import { livePlusSeatsOf } from '../licensing/license-store'
 import { secretDigest } from '../secret-digest'

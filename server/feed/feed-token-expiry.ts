@@ -1,4 +1,4 @@
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 import type { Database } from '../db/database'
 import { recordActivity } from '../kernel/activity/record'
 import { endedSql, liveSql } from '../licensing/standing'

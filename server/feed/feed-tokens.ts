@@ -1,5 +1,5 @@
-import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '../../common/contract'
-import type { PriceId } from '../../common/plans'
+import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
+import type { PriceId } from '@/common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
 import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'

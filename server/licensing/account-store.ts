@@ -1,4 +1,4 @@
-import type { Account, LoginRequest, ProfileFields } from '../../common/contract'
+import type { Account, LoginRequest, ProfileFields } from '@/common/contract'
 import type { Queryable } from '../db/database'
 import { actorNameSql, jsWhitespace } from '../kernel/activity/actor'
 import { insertActivitySql } from '../kernel/activity/activity-table'

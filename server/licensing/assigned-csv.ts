@@ -1,5 +1,5 @@
-import { assignedCsvHeader } from '../../common/contract'
-import { findPlan } from '../../common/plans'
+import { assignedCsvHeader } from '@/common/contract'
+import { findPlan } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { csvText } from './csv'
 import { readAssignedSeats } from './license-store'

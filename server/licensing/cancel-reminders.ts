@@ -1,4 +1,4 @@
-import { findPlan } from '../../common/plans'
+import { findPlan } from '@/common/plans'
 import type { Database } from '../db/database'
 import { cancelReminderMail } from '../mail/messages'
 import { queueMail } from '../mail/outbox'

@@ -1,5 +1,5 @@
-import type { CheckoutRequest } from '../../common/contract'
-import { findPlan, type Plan } from '../../common/plans'
+import type { CheckoutRequest } from '@/common/contract'
+import { findPlan, type Plan } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
 import { seatsHeldSql, type Holdings, type PendingCheckout } from './pending-checkouts'

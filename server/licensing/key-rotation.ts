@@ -1,4 +1,4 @@
-import type { RegeneratedKey } from '../../common/contract'
+import type { RegeneratedKey } from '@/common/contract'
 import { callerActor } from '../kernel/activity/actor'
 import type { Database } from '../db/database'
 import { newLicenseKey } from './license-keys'

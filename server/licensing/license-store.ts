@@ -1,5 +1,5 @@
-import type { AssignedLicense, License, Stats } from '../../common/contract'
-import { findPlan, planLadder, type PriceId } from '../../common/plans'
+import type { AssignedLicense, License, Stats } from '@/common/contract'
+import { findPlan, planLadder, type PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { heldBySql, holderParams, type Holder } from '../organisations/seat-holder'
 import { conflict } from '../kernel/refusal'

@@ -1,4 +1,4 @@
-import { findPlan, type PriceId } from '../../common/plans'
+import { findPlan, type PriceId } from '@/common/plans'
 import type { Database } from '../db/database'
 import { renewalReminderMail } from '../mail/messages'
 import { queueMail } from '../mail/outbox'

@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../common/format'
+import { formatLongDate } from '@/common/format'
 import type { Queryable } from '../db/database'
 import { conflict, type Refusal } from '../kernel/refusal'
 import { assignableSql } from './standing'

@@ -1,4 +1,4 @@
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 import { accountJsonSql, actorOf, type AccountRow, type Actor } from '../kernel/activity/actor'
 import { factsFrom, type FactRows } from '../kernel/activity/activity-mail'
 import type { NewActivity } from '../kernel/activity/activity-entry'

@@ -1,5 +1,5 @@
-import type { AssignedLicense, AssignRequest } from '../../common/contract'
-import type { PriceId } from '../../common/plans'
+import type { AssignedLicense, AssignRequest } from '@/common/contract'
+import type { PriceId } from '@/common/plans'
 import type { Database } from '../db/database'
 import { newId } from '../db/ids'
 import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'

@@ -1,4 +1,4 @@
-import { findPlan } from '../../common/plans'
+import { findPlan } from '@/common/plans'
 import type { Database } from '../db/database'
 import { queueCappedMail, type CappedOutcome } from '../kernel/mail-caps'
 import { seatAssignedMail } from '../mail/messages'

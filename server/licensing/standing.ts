@@ -1,4 +1,4 @@
-import type { LicenseStatus } from '../../common/contract'
+import type { LicenseStatus } from '@/common/contract'
 
 /**
  * The standing of a subscription and of its seats: the one place that says which of a

@@ -1,4 +1,4 @@
-import { planLadder, type PriceId } from '../../common/plans'
+import { planLadder, type PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
 import { newId } from '../db/ids'

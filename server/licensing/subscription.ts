@@ -1,4 +1,4 @@
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 import { isLive, type SubscriptionStatus } from './standing'
 
 /** What the portal keeps of a subscription at the payment provider (server/payments/ translates it). */

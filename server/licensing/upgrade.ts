@@ -1,5 +1,5 @@
-import type { UpgradeRequest } from '../../common/contract'
-import { findPlan, planLadder, upgradePaths } from '../../common/plans'
+import type { UpgradeRequest } from '@/common/contract'
+import { findPlan, planLadder, upgradePaths } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { customerOf } from './billing-account'
 import { tooFewSeats } from './license-store'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createServer as createViteServer, loadEnv } from 'vite'
-import { parsePublicEnv } from '../../common/config-schema'
+import { parsePublicEnv } from '@/common/config-schema'
 import { headersForPath } from '../web/headers-file'
 import { inlineScriptHashes, siteHeaderRules } from '../web/security-headers'
 

@@ -1,4 +1,4 @@
-import { plans, type PriceId } from '../../common/plans'
+import { plans, type PriceId } from '@/common/plans'
 import { demoPeople } from './demo-accounts'
 import { newLicenseKey } from '../licensing/license-keys'
 import type { SandboxPrice } from './sandbox'

@@ -1,4 +1,4 @@
-import { formatLongDate, formatUsd } from '../../common/format'
+import { formatLongDate, formatUsd } from '@/common/format'
 import { composeMail, type OutgoingMail, type Paragraph, type Person } from './compose'
 import { named } from './organisation-messages'
 import { supportAddress } from './settings'

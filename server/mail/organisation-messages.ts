@@ -1,5 +1,5 @@
-import { nameCharacters, type MemberRole as Role } from '../../common/contract'
-import { roleNames } from '../../common/roles'
+import { nameCharacters, type MemberRole as Role } from '@/common/contract'
+import { roleNames } from '@/common/roles'
 import { composeMail, type OutgoingMail, type Person } from './compose'
 import { supportAddress } from './settings'
 

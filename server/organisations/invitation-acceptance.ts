@@ -1,4 +1,4 @@
-import type { InvitationOffer } from '../../common/organisation-contract'
+import type { InvitationOffer } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { callerActor } from '../kernel/activity/actor'
 import { conflict, notFound, Refusal } from '../kernel/refusal'

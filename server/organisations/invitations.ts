@@ -1,4 +1,4 @@
-import { invitationDays, type Invitation, type InviteRequest } from '../../common/organisation-contract'
+import { invitationDays, type Invitation, type InviteRequest } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
 import { conflict, notFound } from '../kernel/refusal'

@@ -1,4 +1,4 @@
-import type { Member, Organisation } from '../../common/organisation-contract'
+import type { Member, Organisation } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { actorOf, type AccountRow, type Actor } from '../kernel/activity/actor'
 import { conflict, notFound, Refusal } from '../kernel/refusal'

@@ -1,4 +1,4 @@
-import { memberRoles } from '../../common/contract'
+import { memberRoles } from '@/common/contract'
 
 /**
  * The roles of an organisation's members and what each may do (issue 30, decision 0024). One
@@ -9,4 +9,4 @@ import { memberRoles } from '../../common/contract'
 export const roles = memberRoles
 export type Role = (typeof roles)[number]
 
-export { may, permissions, roleNames, type Permission } from '../../common/roles'
+export { may, permissions, roleNames, type Permission } from '@/common/roles'

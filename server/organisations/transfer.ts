@@ -1,4 +1,4 @@
-import type { TransferRequest } from '../../common/organisation-contract'
+import type { TransferRequest } from '@/common/organisation-contract'
 import type { Database } from '../db/database'
 import type { Actor } from '../kernel/activity/actor'
 import { conflict, invalid, notFound } from '../kernel/refusal'

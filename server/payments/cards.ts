@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { PaymentCard } from '../../common/contract'
+import type { PaymentCard } from '@/common/contract'
 import { isLive } from '../licensing/standing'
 import { PaymentDeclinedError } from './errors'
 import { idOf, isMissing, refusalsAsDeclines } from './stripe-errors'

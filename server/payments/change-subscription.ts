@@ -1,5 +1,5 @@
-import type { Renewal } from '../../common/billing-contract'
-import type { UpgradeRequest } from '../../common/contract'
+import type { Renewal } from '@/common/billing-contract'
+import type { UpgradeRequest } from '@/common/contract'
 import type { Database, Queryable } from '../db/database'
 import { renewableSubscriptionFor } from '../licensing/billing-access'
 import { recordUpgradeRefusal } from '../licensing/billing-account'

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { taxIdTypeOf, type CompanyDetails, type Invoice } from '../../common/billing-contract'
+import { taxIdTypeOf, type CompanyDetails, type Invoice } from '@/common/billing-contract'
 import { Refusal } from '../kernel/refusal'
 
 /** The gateway's calls about a customer's paperwork (gateway.ts): the invoices, and the company details invoices carry. */

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
 import { createCompanyCalls } from './company'

@@ -1,5 +1,5 @@
-import { planBilling, plans } from '../../common/plans'
-import { formatUsd } from '../../common/format'
+import { planBilling, plans } from '@/common/plans'
+import { formatUsd } from '@/common/format'
 import type { StripeGateway } from './gateway'
 import type { PriceCatalogue } from './stripe-settings'
 import type { PriceTerms } from './subscription-reads'

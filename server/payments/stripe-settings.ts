@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { PriceId } from '../../common/plans'
+import type { PriceId } from '@/common/plans'
 import { isSafeAddress } from '../safe-address'
 
 /** Stripe's settings, read from the environment at start (README: Configuration). */

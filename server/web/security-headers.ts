@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { PublicEnv } from '../../common/config-schema'
-import { usesSandbox } from '../../common/sandbox-key'
+import type { PublicEnv } from '@/common/config-schema'
+import { usesSandbox } from '@/common/sandbox-key'
 
 /**
  * The security headers of the site and of the local services, in one place: the build writes the

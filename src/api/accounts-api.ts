@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { apiCall } from '../../common/api-paths'
-import * as billing from '../../common/billing-contract'
-import * as contract from '../../common/contract'
-import * as organisations from '../../common/organisation-contract'
+import { apiCall } from '@/common/api-paths'
+import * as billing from '@/common/billing-contract'
+import * as contract from '@/common/contract'
+import * as organisations from '@/common/organisation-contract'
 import { createCaller, type Access, type Caller } from './client'
 import { config, resolveAddress } from '../config/config'
 

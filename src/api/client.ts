@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { ApiMethod } from '../../common/api-paths'
+import type { ApiMethod } from '@/common/api-paths'
 import { ApiError } from './errors'
 
 export type Access = 'read' | 'write'

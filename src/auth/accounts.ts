@@ -1,7 +1,7 @@
 import type { AccountInfo, AuthError } from '@azure/msal-browser'
 import { InteractionRequiredAuthError } from '@azure/msal-browser'
-import type { AuthFailure, SignedInAccount } from '../../machines/auth.types'
-import type { SignInIdentity } from '../../machines/session.machine'
+import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
+import type { SignInIdentity } from '@/machines/session.machine'
 
 /** MSAL's account, reduced to what the machines use: no raw token is kept (the claims are enough). */
 export function toSignedInAccount(account: AccountInfo): SignedInAccount {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import type { authMachine } from '../../machines/auth.machine'
-import type { TokenOutcome } from '../../machines/token.machine'
+import type { authMachine } from '@/machines/auth.machine'
+import type { TokenOutcome } from '@/machines/token.machine'
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>
 

@@ -1,5 +1,5 @@
 import { config, resolveAddress } from '../config/config'
-import type { Policy } from '../../machines/auth.types'
+import type { Policy } from '@/machines/auth.types'
 
 /** MSAL's view of the tenant: one authority per policy, the client, the API's scopes, the return pages. */
 export interface AuthSettings {

@@ -1,7 +1,7 @@
 import { CacheLookupPolicy, type PublicClientApplication } from '@azure/msal-browser'
 import { fromPromise } from 'xstate'
-import type { AuthFailure } from '../../machines/auth.types'
-import type { TokenRequest } from '../../machines/token.machine'
+import type { AuthFailure } from '@/machines/auth.types'
+import type { TokenRequest } from '@/machines/token.machine'
 import { toAuthFailure } from './accounts'
 import type { AuthSettings } from './settings'
 

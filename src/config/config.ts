@@ -1,4 +1,4 @@
-import type { PublicEnv } from '../../common/config-schema'
+import type { PublicEnv } from '@/common/config-schema'
 
 /**
  * The deployment configuration. vite.config.ts validates these values with the schema when the

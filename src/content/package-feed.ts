@@ -1,4 +1,4 @@
-import { feedTokenUsername } from '../../common/contract'
+import { feedTokenUsername } from '@/common/contract'
 import { config, resolveAddress } from '../config/config'
 
 /**

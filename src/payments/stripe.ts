@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js'
 import { config } from '../config/config'
-import { usesSandbox } from '../../common/sandbox-key'
+import { usesSandbox } from '@/common/sandbox-key'
 
 export const sandboxScript = '/sandbox/stripe.js'
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { billingPortalMachine } from '../../machines/billing-portal.machine'
-import type { sessionMachine } from '../../machines/session.machine'
+import type { billingPortalMachine } from '@/machines/billing-portal.machine'
+import type { sessionMachine } from '@/machines/session.machine'
 import type { AccountsApi } from '../api/accounts-api'
 import type { AuthService } from '../auth/auth-service'
 

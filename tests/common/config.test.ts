@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePublicEnv, publicEnvKeys } from '../../common/config-schema'
+import { parsePublicEnv, publicEnvKeys } from '@/common/config-schema'
 
 const complete = {
   VITE_SITE_URL: 'https://www.example.com',

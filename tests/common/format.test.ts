@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysUntil, formatDaysFromNow, formatLongDate, formatUsd } from '../../common/format'
+import { daysUntil, formatDaysFromNow, formatLongDate, formatUsd } from '@/common/format'
 
 describe('formatUsd', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { communityEligibility, findPlan, planLadder, plans, upgradePaths, upgradeSeatLimits } from '../../common/plans'
+import { communityEligibility, findPlan, planLadder, plans, upgradePaths, upgradeSeatLimits } from '@/common/plans'
 
 describe('plans', () => {
   it('holds the three plans of the spec with their prices in cents', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { AnyStateNode } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { chartFiles } from '../../scripts/charts/files'
-import { planPaths } from '../../testkit/model/paths'
-import { allModels } from '../../testkit/model/flows'
+import { chartFiles } from '@/scripts/charts/files'
+import { planPaths } from '@/testkit/model/paths'
+import { allModels } from '@/testkit/model/flows'
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true })
 const machineIds = Object.values(machineModules).flatMap((module) =>

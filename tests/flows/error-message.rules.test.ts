@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messageOf } from '../../machines/error-message'
+import { messageOf } from '@/machines/error-message'
 
 /** Spec section 8: a failure shows its message, or the flow's own text when it says nothing. */
 describe('what a failure says', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { setup } from 'xstate'
-import { toHighlightedMermaid, toMermaid, transitionLabel } from '../../src/devtools/mermaid'
+import { toHighlightedMermaid, toMermaid, transitionLabel } from '@/src/devtools/mermaid'
 
 /** Every shape a chart may take: nested and parallel states, guards, actions, eventless and root transitions. */
 const machine = setup({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { flows } from '../../testkit/model/flows'
-import { describeInput, describePath, planPaths } from '../../testkit/model/paths'
+import { flows } from '@/testkit/model/flows'
+import { describeInput, describePath, planPaths } from '@/testkit/model/paths'
 import { replayPath } from '../support/run-paths'
 
 /**

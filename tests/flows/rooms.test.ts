@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { flows } from '../../testkit/model/flows'
+import { flows } from '@/testkit/model/flows'
 
 /** Every flow, by the name of its machine's file: machines/<flow>.machine.ts. */
 const machineFlows = readdirSync('machines')

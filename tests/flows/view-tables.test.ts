@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest'
-import { flows } from '../../testkit/model/flows'
+import { flows } from '@/testkit/model/flows'
 import { expectRowPerState } from '../support/view-table'
 
 /** Every flow's view table (testkit/flows/<flow>/<flow>.view-table.ts) against its machine; the component tests walk the paths with it. */

@@ -1,4 +1,4 @@
-import { apiBase, type ApiRoute } from '../../common/api-paths'
+import { apiBase, type ApiRoute } from '@/common/api-paths'
 
 /** A call as `METHOD /api/path`: a route's template (`:param`) or a concrete address. */
 export type Call = string

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { apiBase, apiRoutes, type ApiRoute } from '../../common/api-paths'
-import { calls as faultMatrix } from '../../e2e/faults/calls'
-import { createAccountsApp } from '../../server/api/app'
-import type { AccountsAppDeps } from '../../server/api/deps'
-import { createAccountsApi } from '../../src/api/accounts-api'
-import type { Caller, CallOptions } from '../../src/api/client'
+import { apiBase, apiRoutes, type ApiRoute } from '@/common/api-paths'
+import { calls as faultMatrix } from '@/e2e/faults/calls'
+import { createAccountsApp } from '@/server/api/app'
+import type { AccountsAppDeps } from '@/server/api/deps'
+import { createAccountsApi } from '@/src/api/accounts-api'
+import type { Caller, CallOptions } from '@/src/api/client'
 import { callOf, obligationsMissing, type Evidence } from './endpoint-obligations'
 
 // Every route of the accounts API is named once (common/api-paths.ts), served by the server, and

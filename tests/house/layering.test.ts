@@ -15,8 +15,11 @@ const fileIn = (room: string): string => {
   if (file) return join(room, file.name)
   return fileIn(join(room, entries.find((entry) => entry.isDirectory())!.name))
 }
-/** The specifier a file at `from` writes to import `file`. */
-const specifier = (from: string, file: string) => relative(dirname(from), file).replace(/^(?!\.)/, './')
+/** The specifier a file at `from` writes to import `file`: relative, or from the root ('@/…') past one folder up. */
+const specifier = (from: string, file: string) => {
+  const path = relative(dirname(from), file)
+  return path.startsWith('../../') ? `@/${file}` : path.replace(/^(?!\.)/, './')
+}
 /** The problems of a file at `from` that imports one value of a real file of `room`. */
 const importing = async (from: string, room: string) => {
   const source = specifier(from, fileIn(room))
@@ -29,6 +32,17 @@ describe('the layering rules', () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { a } from '../upgrade/upgrade.select'\nexport const b = a\n")).toEqual([
       "'../upgrade/upgrade.select' import is restricted from being used by a pattern. A feature never imports another feature: what two need goes to ui/ or api/.",
     ])
+  })
+  it('refuse a feature importing another feature from the root', async () => {
+    expect(await problemsOf('src/features/profile/profile.extra.ts', "import { a } from '@/src/features/upgrade/upgrade.select'\nexport const b = a\n")).toEqual([
+      "'@/src/features/upgrade/upgrade.select' import is restricted from being used by a pattern. A feature never imports another feature: what two need goes to ui/ or api/.",
+    ])
+  })
+  it('refuse an import that climbs two folders, and take the same one from the root', async () => {
+    expect(await problemsOf('src/features/profile/profile.extra.ts', "import { plans } from '../../../common/plans'\nexport const b = plans\n")).toEqual([
+      "'../../../common/plans' import is restricted from being used by a pattern. An import that climbs two folders or more names its path from the root: '@/…'.",
+    ])
+    expect(await problemsOf('src/features/profile/profile.extra.ts', "import { plans } from '@/common/plans'\nexport const b = plans\n")).toEqual([])
   })
   it('refuse ui/ importing a feature', async () => {
     expect(await problemsOf('src/ui/extra.ts', "import { a } from '../features/upgrade/upgrade.select'\nexport const b = a\n")).toEqual([

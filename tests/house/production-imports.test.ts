@@ -1,29 +1,20 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { projectImportsOf, resolveImport } from './imports'
 import { inScratchTree } from './scratch-tree'
 
-const extensions = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
-
-/** The file a relative specifier names, as the bundler resolves it ('./a' -> './a.ts', './a.js' -> './a.ts'). */
-function resolveRelative(from: string, specifier: string): string | undefined {
-  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''))
-  return extensions.map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
-}
-
 /**
- * Every file the entries reach through relative imports (static, type-only, re-exports and
+ * Every file the entries reach through the project's imports (relative or '@/…') (static, type-only, re-exports and
  * dynamic `import()`), each with the file that first imported it. Packages are not followed.
  */
-function importGraph(entries: string[]): Map<string, string | undefined> {
+function importGraph(entries: string[], root = process.cwd()): Map<string, string | undefined> {
   const parents = new Map<string, string | undefined>(entries.map((entry) => [resolve(entry), undefined]))
   const queue = [...parents.keys()]
   for (let file = queue.shift(); file; file = queue.shift()) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
-    for (const { fileName } of importedFiles) {
-      if (!fileName.startsWith('.')) continue
-      const target = resolveRelative(file, fileName)
+    for (const fileName of projectImportsOf(file)) {
+      const target = resolveImport(root, file, fileName)
       if (!target) throw new Error(`${file}: cannot resolve ${fileName}`)
       if (parents.has(target)) continue
       parents.set(target, file)
@@ -35,7 +26,10 @@ function importGraph(entries: string[]): Map<string, string | undefined> {
 
 /** The reached files under `folder`, each as its import chain from an entry ("a.ts -> b.ts -> c.ts"). */
 function chainsInto(folder: string, entries: string[], root: string): string[] {
-  const parents = importGraph(entries.map((entry) => join(root, entry)))
+  const parents = importGraph(
+    entries.map((entry) => join(root, entry)),
+    root,
+  )
   const inside = resolve(root, folder) + '/'
   return [...parents.keys()]
     .filter((file) => file.startsWith(inside))
@@ -80,12 +74,12 @@ describe("the production server's imports", () => {
     expect(reached).toEqual(expect.arrayContaining(['server/production.ts', 'server/db/migrate.ts', 'server/api/create-api.ts', 'server/db/migrations.ts', 'server/mail/start.ts']))
   })
 
-  it('would be caught reaching server/local/, through a static or a dynamic import, with the chain', () => {
+  it('would be caught reaching server/local/, through a static or a dynamic import, relative or from the root, with the chain', () => {
     const files = {
       'server/production.ts': "import { a } from './api/app'\nexport { b } from './db/b.js'\nconsole.log(a)\n",
       'server/api/app.ts': "import type { T } from '../types'\nexport const a: T = 1\nexport const later = () => import('../local/sandbox')\n",
       'server/types.ts': 'export type T = number\n',
-      'server/db/b.ts': "import '../local/seed'\nexport const b = 2\n",
+      'server/db/b.ts': "import '@/server/local/seed'\nexport const b = 2\n",
       'server/local/sandbox/index.ts': 'export const sandbox = 3\n',
       'server/local/seed.ts': "import { stripe } from 'stripe'\nexport const seed = stripe\n",
     }

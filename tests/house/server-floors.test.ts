@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import ts from 'typescript'
+import { readdirSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectImportsOf, resolveImport } from './imports'
 import { inScratchTree } from './scratch-tree'
 
 /**
@@ -23,19 +23,12 @@ const filesUnder = (folder: string): string[] =>
     return /\.tsx?$/.test(entry.name) ? [path] : []
   })
 
-const resolveRelative = (from: string, specifier: string) => {
-  const base = resolve(dirname(from), specifier.replace(/\.js$/, ''))
-  return ['', '.ts', '.tsx', '/index.ts'].map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
-}
-
 /** Each import (type-only ones too) of a file under `room` that reaches server/ outside `allowed`, as "file -> target". */
 function strayImports(root: string, room: string, allowed: string[]): string[] {
   const inside = (file: string, place: string) => file === resolve(root, place) || file.startsWith(resolve(root, place) + '/')
   return filesUnder(join(root, room)).flatMap((file) =>
-    ts
-      .preProcessFile(readFileSync(file, 'utf8'), true, true)
-      .importedFiles.filter(({ fileName }) => fileName.startsWith('.'))
-      .map(({ fileName }) => resolveRelative(file, fileName) ?? fileName)
+    projectImportsOf(file)
+      .map((fileName) => resolveImport(root, file, fileName) ?? fileName)
       .filter((target) => inside(target, 'server') && !allowed.some((place) => inside(target, place)))
       .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
   )
@@ -49,7 +42,7 @@ describe("the server's floors", () => {
   it('would catch the kernel importing a domain, even for its types', () => {
     const files = {
       'server/kernel/activity/record.ts':
-        "import type { Role } from '../../organisations/roles'\nimport { newId } from '../../db/ids'\nimport * as v from 'valibot'\nexport const r = [newId, v] as unknown as Role\n",
+        "import type { Role } from '@/server/organisations/roles'\nimport { newId } from '../../db/ids'\nimport * as v from 'valibot'\nexport const r = [newId, v] as unknown as Role\n",
       'server/organisations/roles.ts': 'export type Role = string\n',
       'server/db/ids.ts': 'export const newId = 1\n',
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createCaller } from '../../src/api/client'
+import { createCaller } from '@/src/api/client'
 
 /** Spec section 7: JSON bodies with a bearer token; some answers are "not shown" and not read. */
 function recordingCaller(respond: () => Response) {

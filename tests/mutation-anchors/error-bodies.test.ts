@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, describeFailure } from '../../src/api/errors'
+import { ApiError, describeFailure } from '@/src/api/errors'
 
 /**
  * Spec section 8: a failed call shows the body's text only when it is a short text. An error page

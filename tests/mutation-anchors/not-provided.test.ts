@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, setup, type AnyActorLogic, type AnyStateMachine, type AnyStateNode } from 'xstate'
-import { myLicensesMachine } from '../../machines/my-licenses.machine'
-import { notProvidedCallback } from '../../machines/not-provided'
-import { settle } from '../../testkit/settle'
+import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { notProvidedCallback } from '@/machines/not-provided'
+import { settle } from '@/testkit/settle'
 
 /** A machine run without the app's actors says which one is missing, instead of waiting forever. */
 describe('an actor the app did not provide', () => {

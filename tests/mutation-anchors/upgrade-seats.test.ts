@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import type { AssignedLicense, Stats } from '../../common/contract'
-import { manageLicensesMachine } from '../../machines/manage-licenses.machine'
-import { upgradeMachine, type UpgradeInput } from '../../machines/upgrade.machine'
-import { plans, upgradePaths } from '../../common/plans'
-import { settle } from '../../testkit/settle'
+import type { AssignedLicense, Stats } from '@/common/contract'
+import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { upgradeMachine, type UpgradeInput } from '@/machines/upgrade.machine'
+import { plans, upgradePaths } from '@/common/plans'
+import { settle } from '@/testkit/settle'
 
 /** Spec sections 4, 5 and 9: the upgrade's plans and seats, and the seats of Buy Additional Licenses. */
 const commercialPlus = { priceId: 'commercial-plus', name: 'Commercial Plus', price: 49900 } as const

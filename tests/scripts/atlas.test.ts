@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { AtlasCapture, AtlasRecord } from '../../e2e/tours/atlas-record'
-import { tours } from '../../e2e/tours/tours'
-import { machinePage } from '../../scripts/atlas/pages'
-import { activePaths, stateRows } from '../../scripts/atlas/states'
-import { flows } from '../../testkit/model/flows'
+import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
+import { tours } from '@/e2e/tours/tours'
+import { machinePage } from '@/scripts/atlas/pages'
+import { activePaths, stateRows } from '@/scripts/atlas/states'
+import { flows } from '@/testkit/model/flows'
 
 const kit = (name: string) => flows.find((each) => each.model.name === name)!
 const capture = (value: unknown, actors: AtlasCapture['actors'] = [], shot = 'shots/one.png'): AtlasCapture => ({

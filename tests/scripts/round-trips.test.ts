@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sequentialRoundTrips } from '../../scripts/bench/round-trips'
+import { sequentialRoundTrips } from '@/scripts/bench/round-trips'
 
 const call = (url: string, start: number, end: number) => ({ url, start, end })
 

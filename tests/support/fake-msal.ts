@@ -10,7 +10,7 @@ import {
   type SilentRequest,
 } from '@azure/msal-browser'
 import { expect, vi } from 'vitest'
-import type { AuthFailure } from '../../machines/auth.types'
+import type { AuthFailure } from '@/machines/auth.types'
 import { deferred, type Deferred } from './deferred'
 
 /** Cara as MSAL holds her after a sign-in to the tenant (B2C: names and email in the ID token's claims). */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
-import { createAccountsApi } from '../../src/api/accounts-api'
-import { createCaller } from '../../src/api/client'
-import { settle } from '../../testkit/settle'
+import { createAccountsApi } from '@/src/api/accounts-api'
+import { createCaller } from '@/src/api/client'
+import { settle } from '@/testkit/settle'
 
 export interface SentRequest {
   method: string

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { EventObject, Snapshot } from 'xstate'
-import { expectedAlong, leavesOf, type Expected, type Oracle, type State } from '../../testkit/model/oracle'
+import { expectedAlong, leavesOf, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 import { activeLeafIds } from './view-table'
 
 /** A machine's oracle, for any of its inputs (the paths' inputs are typed loosely). */

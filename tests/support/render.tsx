@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, type AnyRoute } from '@tanstack/react-router'
-import { theme } from '../../src/ui/theme'
+import { theme } from '@/src/ui/theme'
 
 /**
  * Renders routes inside Mantine (test mode: no transitions, no portals) and a memory router.

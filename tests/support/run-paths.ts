@@ -1,12 +1,12 @@
 import { createActor, fromCallback, fromPromise, type ActorRefLike, type AnyStateMachine, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate'
 import { waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { describePath, type MachinePath } from '../../testkit/model/paths'
+import { describePath, type MachinePath } from '@/testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
-import { inspectAt } from '../../testkit/model/recorder'
+import { inspectAt } from '@/testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
-import { expectedAlong, leavesOf, toldAlong, type Told } from '../../testkit/model/oracle'
-import { addressee } from '../../testkit/addressee'
+import { expectedAlong, leavesOf, toldAlong, type Told } from '@/testkit/model/oracle'
+import { addressee } from '@/testkit/addressee'
 import { forgetRunning, newestActorOf, snapshotsOf } from './running-actors'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */

@@ -1,5 +1,5 @@
 import type { ActorRefLike, InspectionEvent, Snapshot } from 'xstate'
-import { recorders } from '../../testkit/model/recorder'
+import { recorders } from '@/testkit/model/recorder'
 
 /** The machine actors the page under test started, oldest first, by machine id. */
 const started = new Map<string, ActorRefLike[]>()

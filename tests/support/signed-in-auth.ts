@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import type { Account } from '../../common/contract'
-import type { AuthService } from '../../src/auth/auth-service'
+import type { Account } from '@/common/contract'
+import type { AuthService } from '@/src/auth/auth-service'
 
 /** An auth service whose MSAL account is the given person, signed in; `signOut` is a spy. */
 export function signedInAuth(account: Pick<Account, 'email' | 'oid'>) {

@@ -1,11 +1,11 @@
 import { waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
-import type { StateView, ViewTable } from '../../testkit/views/view-table'
-import { leavesOf, type Expected, type State } from '../../testkit/model/oracle'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
+import { leavesOf, type Expected, type State } from '@/testkit/model/oracle'
 
 /** The tables' types live in the test kit, shared with the browser tours (e2e/support/view-row.ts). */
-export type { StateView, ViewRow, ViewTable } from '../../testkit/views/view-table'
+export type { StateView, ViewRow, ViewTable } from '@/testkit/views/view-table'
 
 const isLeaf = (node: AnyStateNode) => node.type === 'atomic' || node.type === 'final'
 

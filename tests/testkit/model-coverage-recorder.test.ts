@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, setup, type AnyStateMachine } from 'xstate'
-import { executedCoverage } from '../../testkit/model/coverage'
-import { coverageTable, readRecorded } from '../../testkit/model/coverage-report'
-import { createRecorder, writeRecorded } from '../../testkit/model/recorder'
-import type { PathPlan } from '../../testkit/model/paths'
+import { executedCoverage } from '@/testkit/model/coverage'
+import { coverageTable, readRecorded } from '@/testkit/model/coverage-report'
+import { createRecorder, writeRecorded } from '@/testkit/model/recorder'
+import type { PathPlan } from '@/testkit/model/paths'
 
 /** A door with every kind of transition the recorder must count: guarded, eventless, done-state and actor-done ones. */
 const door = setup({

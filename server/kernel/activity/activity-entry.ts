@@ -1,6 +1,6 @@
-import type { ActivityEntry } from '../../../common/contract'
-import type { PriceId } from '../../../common/plans'
-import type { MemberRole as Role } from '../../../common/contract'
+import type { ActivityEntry } from '@/common/contract'
+import type { PriceId } from '@/common/plans'
+import type { MemberRole as Role } from '@/common/contract'
 
 /**
  * One change to an owner's licenses, as it is recorded (server/kernel/activity/record.ts) in the

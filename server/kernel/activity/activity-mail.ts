@@ -1,10 +1,10 @@
-import { findPlan } from '../../../common/plans'
-import type { Queryable } from '../../db/database'
-import type { OutgoingMail, Person } from '../../mail/compose'
-import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail } from '../../mail/messages'
+import { findPlan } from '@/common/plans'
+import type { Queryable } from '@/server/db/database'
+import type { OutgoingMail, Person } from '@/server/mail/compose'
+import { paymentFailedMail, purchaseMail, renewalMail, seatAssignedMail } from '@/server/mail/messages'
 import { queueCappedMail, type MailPurpose } from '../mail-caps'
-import { queueMail } from '../../mail/outbox'
-import { mailSiteOrigin } from '../../mail/site-origin'
+import { queueMail } from '@/server/mail/outbox'
+import { mailSiteOrigin } from '@/server/mail/site-origin'
 import type { NewActivity, RecordedActivity } from './activity-entry'
 
 /** What an activity's mail says of the owner and the subscription. */

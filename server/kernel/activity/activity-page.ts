@@ -1,7 +1,7 @@
-import type { ActivityEntry, ActivityPage } from '../../../common/contract'
+import type { ActivityEntry, ActivityPage } from '@/common/contract'
 import { Refusal } from '../refusal'
-import type { Queryable } from '../../db/database'
-import type { MemberRole as Role } from '../../../common/contract'
+import type { Queryable } from '@/server/db/database'
+import type { MemberRole as Role } from '@/common/contract'
 
 interface ActivityRow {
   id: string

@@ -1,4 +1,4 @@
-import type { MemberRole as Role } from '../../../common/contract'
+import type { MemberRole as Role } from '@/common/contract'
 import type { NewActivity } from './activity-entry'
 
 export type Actor = NonNullable<NewActivity['actor']>

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database'
-import { openPostgres } from '../../db/postgres'
+import type { Database } from '@/server/db/database'
+import { openPostgres } from '@/server/db/postgres'
 import { openPglite } from './pglite'
 
 /** PostgreSQL when the local stack is given a URL, else PGlite in a folder (or in memory). */

@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite, type Transaction } from '@electric-sql/pglite'
-import type { NamedStatement } from '../../db/database'
-import { statementOf } from '../../db/statement-names'
+import type { NamedStatement } from '@/server/db/database'
+import { statementOf } from '@/server/db/statement-names'
 
 const { serialize } = protocol
 

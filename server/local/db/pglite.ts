@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import type { Database, NamedStatement } from '../../db/database'
+import type { Database, NamedStatement } from '@/server/db/database'
 import { preparedStatements } from './pglite-prepared'
 
 /** PostgreSQL in WebAssembly, in a folder (or in memory without one). One connection, so work is serialised. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database'
+import type { Queryable } from '@/server/db/database'
 import type { SandboxPrice } from './options'
 import { errors } from './protocol'
 import type { RequestInfo } from './store'

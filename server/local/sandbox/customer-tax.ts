@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { Queryable } from '../../db/database'
+import type { Queryable } from '@/server/db/database'
 import type { InvoiceLineInput } from './objects/invoices'
 import { list } from './store'
 import { taxFor, totalTax } from './tax-rates'

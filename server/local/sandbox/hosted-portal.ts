@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type Stripe from 'stripe'
-import type { Database } from '../../db/database'
+import type { Database } from '@/server/db/database'
 import { loadConfiguration } from './api/portal-configurations'
 import { chargedPaymentMethod, nowFor } from './billing'
 import { attachDecline, checkCard } from './cards'

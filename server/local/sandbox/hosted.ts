@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { Hono } from 'hono'
 import type Stripe from 'stripe'
-import type { Database } from '../../db/database'
+import type { Database } from '@/server/db/database'
 import { standInStylesheet } from '../assets'
 import { checkCard } from './cards'
 import { collectsBilling, expireIfDue, payCheckout, type CheckoutCard } from './checkout'

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { Queryable } from '../../db/database'
+import type { Queryable } from '@/server/db/database'
 import { errors } from './protocol'
 import { mustLoad, save } from './store'
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database'
-import { runMigrations, type MigrationSet } from '../../db/migrations'
+import type { Database } from '@/server/db/database'
+import { runMigrations, type MigrationSet } from '@/server/db/migrations'
 
 /**
  * The payment sandbox's tables, migrated by the local stack (and the tests that start a sandbox),

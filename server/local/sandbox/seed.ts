@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database'
+import type { Queryable } from '@/server/db/database'
 import { customer as buildCustomer, paymentMethod as buildPaymentMethod, testClock as buildTestClock } from './objects/customers'
 import { addYear, unix } from './objects/ids'
 import { invoice as buildInvoice } from './objects/invoices'

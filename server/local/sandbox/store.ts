@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { Queryable } from '../../db/database'
+import type { Queryable } from '@/server/db/database'
 import { errors } from './protocol'
 import { apiVersion } from './protocol'
 import { newId } from './objects/ids'

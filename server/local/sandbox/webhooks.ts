@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Database } from '../../db/database'
+import type { Database } from '@/server/db/database'
 import { webhookQueuedChannel } from './store'
 
 /**

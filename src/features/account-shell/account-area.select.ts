@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import type { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import type { sessionMachine } from '../../../machines/session.machine'
+import type { billingPortalMachine } from '@/machines/billing-portal.machine'
+import type { sessionMachine } from '@/machines/session.machine'
 import { displayName, selectAccountNav } from './account-nav.select'
 
 /** What the account area shows, from the session. */

@@ -1,5 +1,5 @@
-import type { MemberRole } from '../../../common/contract'
-import { may } from '../../../common/roles'
+import type { MemberRole } from '@/common/contract'
+import { may } from '@/common/roles'
 
 /** The sidebar of the account area, from the account (spec section 2). */
 export type AccountNavItem =

@@ -1,7 +1,7 @@
-import { requestsFor } from '../../api/request-actor'
-import type { sessionMachine } from '../../../machines/session.machine'
-import type { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import type { AccountsApi } from '../../api/accounts-api'
+import { requestsFor } from '@/src/api/request-actor'
+import type { sessionMachine } from '@/machines/session.machine'
+import type { billingPortalMachine } from '@/machines/billing-portal.machine'
+import type { AccountsApi } from '@/src/api/accounts-api'
 
 /** The session's and the billing portal's I/O over the accounts API: the account, the caller's organisation and My Licenses' first page load side by side. */
 export function accountShellActors(api: AccountsApi) {

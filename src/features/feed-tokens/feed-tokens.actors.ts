@@ -1,6 +1,6 @@
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { feedTokensMachine } from '../../../machines/feed-tokens.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 
 /** Feed tokens' I/O over the accounts API: GET, POST /api/feed-tokens and DELETE /api/feed-tokens/{id}. */
 export function feedTokensActors(api: AccountsApi) {

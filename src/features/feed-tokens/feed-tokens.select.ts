@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
-import { feedTokenUsername, type FeedToken } from '../../../common/contract'
-import { formatLongDate } from '../../../common/format'
-import type { feedTokensMachine } from '../../../machines/feed-tokens.machine'
+import { feedTokenUsername, type FeedToken } from '@/common/contract'
+import { formatLongDate } from '@/common/format'
+import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 
 /** A token as its row shows it: never the secret, only its last four characters. */
 export function tokenRow(token: FeedToken) {

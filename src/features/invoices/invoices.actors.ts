@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { fieldRefusalSchema } from '../../../common/billing-contract'
-import type { invoicesMachine } from '../../../machines/invoices.machine'
-import type { AccountsApi } from '../../api/accounts-api'
-import { ApiError } from '../../api/errors'
-import { requestsFor } from '../../api/request-actor'
+import { fieldRefusalSchema } from '@/common/billing-contract'
+import type { invoicesMachine } from '@/machines/invoices.machine'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import { ApiError } from '@/src/api/errors'
+import { requestsFor } from '@/src/api/request-actor'
 
 /** The API's refusal of one field (422 `{ message, field }`) as the machine tells it apart; any other failure as it is. */
 export function asFieldRefusal(error: unknown): unknown {

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
-import type { Invoice } from '../../../common/billing-contract'
-import { draftOf } from '../../../common/company-draft'
-import { formatLongDate } from '../../../common/format'
-import type { invoicesMachine } from '../../../machines/invoices.machine'
+import type { Invoice } from '@/common/billing-contract'
+import { draftOf } from '@/common/company-draft'
+import { formatLongDate } from '@/common/format'
+import type { invoicesMachine } from '@/machines/invoices.machine'
 
 const statusWords: Record<Invoice['status'], string> = { paid: 'Paid', open: 'Open', void: 'Void', uncollectible: 'Uncollectible' }
 

@@ -1,6 +1,6 @@
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { activityMachine } from '../../../machines/activity.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { activityMachine } from '@/machines/activity.machine'
 
 /** Entries a page of Recent activity holds. */
 export const activityPageSize = 10

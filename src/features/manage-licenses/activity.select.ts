@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate'
-import type { activityMachine } from '../../../machines/activity.machine'
-import type { ActivityEntry } from '../../../common/contract'
-import { findPlan } from '../../../common/plans'
-import { formatDateTime } from '../../../common/format'
-import { roleNames } from '../../../common/roles'
+import type { activityMachine } from '@/machines/activity.machine'
+import type { ActivityEntry } from '@/common/contract'
+import { findPlan } from '@/common/plans'
+import { formatDateTime } from '@/common/format'
+import { roleNames } from '@/common/roles'
 
 const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`
 

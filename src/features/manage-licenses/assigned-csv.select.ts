@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
+import type { assignedCsvMachine } from '@/machines/assigned-csv.machine'
 
 /** 'Download CSV' as the page shows it: busy while the file comes, and the last failure until dismissed. */
 export function selectAssignedCsv(snapshot: SnapshotFrom<typeof assignedCsvMachine>) {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { assignmentMailMachine } from '../../../machines/assignment-mail.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { assignmentMailMachine } from '@/machines/assignment-mail.machine'
 
 /** A pending seat's mail again: POST /api/licenses/{id}/resend. */
 export function assignmentMailActors(api: AccountsApi) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { BulkLine } from '../../../machines/manage-licenses.machine'
-import { assignRequestSchema } from '../../../common/contract'
+import type { BulkLine } from '@/machines/manage-licenses.machine'
+import { assignRequestSchema } from '@/common/contract'
 
 /**
  * 'Assign several': one assignee per line as `first name, last name, email` (a tab works too, as

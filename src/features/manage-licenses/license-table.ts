@@ -1,4 +1,4 @@
-import type { AssignedLicense } from '../../../common/contract'
+import type { AssignedLicense } from '@/common/contract'
 
 export type SortColumn = 'name' | 'email' | 'expiration' | 'lastUsed'
 export interface TableView {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
-import type { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
-import { formatUsd } from '../../../common/format'
-import { may } from '../../../common/roles'
+import type { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { formatUsd } from '@/common/format'
+import { may } from '@/common/roles'
 
 type Snapshot = SnapshotFrom<typeof manageLicensesMachine>
 

@@ -1,6 +1,6 @@
-import type { renewalMachine } from '../../../machines/renewal.machine'
-import type { AccountsApi } from '../../api/accounts-api'
-import { requestsFor } from '../../api/request-actor'
+import type { renewalMachine } from '@/machines/renewal.machine'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import { requestsFor } from '@/src/api/request-actor'
 
 /** The renewal panel's I/O: GET /api/renewals, and the seats and auto-renew of one subscription's renewal. */
 export function renewalActors(api: AccountsApi) {

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
-import type { Renewal } from '../../../common/billing-contract'
-import { formatLongDate, formatUsd } from '../../../common/format'
-import { findPlan } from '../../../common/plans'
-import type { renewalMachine } from '../../../machines/renewal.machine'
+import type { Renewal } from '@/common/billing-contract'
+import { formatLongDate, formatUsd } from '@/common/format'
+import { findPlan } from '@/common/plans'
+import type { renewalMachine } from '@/machines/renewal.machine'
 
 const licenses = (count: number) => (count === 1 ? '1 license' : `${count} licenses`)
 

@@ -1,8 +1,8 @@
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import type { invitationsMachine } from '../../../machines/invitations.machine'
-import type { membersMachine } from '../../../machines/members.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import type { invitationsMachine } from '@/machines/invitations.machine'
+import type { membersMachine } from '@/machines/members.machine'
 
 /** Members' I/O over the accounts API: /api/organisation, its members and its ownership transfer. */
 export function membersActors(api: AccountsApi) {

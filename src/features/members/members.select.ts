@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate'
-import type { Invitation, Member } from '../../../common/organisation-contract'
-import { formatLongDate } from '../../../common/format'
-import { may, roleDuties, roleLabels, roleNames } from '../../../common/roles'
-import type { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import type { invitationsMachine } from '../../../machines/invitations.machine'
-import type { membersMachine } from '../../../machines/members.machine'
+import type { Invitation, Member } from '@/common/organisation-contract'
+import { formatLongDate } from '@/common/format'
+import { may, roleDuties, roleLabels, roleNames } from '@/common/roles'
+import type { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import type { invitationsMachine } from '@/machines/invitations.machine'
+import type { membersMachine } from '@/machines/members.machine'
 
 /** A member as their row shows them. */
 export function memberRow(member: Member, me: string) {

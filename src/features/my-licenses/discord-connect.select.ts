@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { discordConnectMachine } from '../../../machines/discord-connect.machine'
+import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 
 /** What the Connect Discord dialog shows, and whether Join may be pressed. */
 export function selectDiscordConnect(snapshot: SnapshotFrom<typeof discordConnectMachine>) {

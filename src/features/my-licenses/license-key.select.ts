@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { licenseKeyMachine } from '../../../machines/license-key.machine'
+import type { licenseKeyMachine } from '@/machines/license-key.machine'
 
 /** What the License Key dialog shows: the license while it is open, and whether a key was just copied. */
 export function selectLicenseKey(snapshot: SnapshotFrom<typeof licenseKeyMachine>) {

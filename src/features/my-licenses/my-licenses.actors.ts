@@ -1,10 +1,10 @@
 import { waitFor, type ActorRefFrom } from 'xstate'
-import type { License } from '../../../common/contract'
-import type { sessionMachine } from '../../../machines/session.machine'
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import type { discordConnectMachine } from '../../../machines/discord-connect.machine'
+import type { License } from '@/common/contract'
+import type { sessionMachine } from '@/machines/session.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { myLicensesMachine } from '@/machines/my-licenses.machine'
+import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 
 /** My Licenses' I/O over the accounts API. */
 export function licensesActors(api: AccountsApi) {

@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate'
-import type { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import type { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import type { License, LicenseStatus } from '../../../common/contract'
-import { purchaseHref } from '../../../common/plans'
-import { daysUntil, formatDaysFromNow, formatLongDate } from '../../../common/format'
+import type { billingPortalMachine } from '@/machines/billing-portal.machine'
+import type { myLicensesMachine } from '@/machines/my-licenses.machine'
+import type { License, LicenseStatus } from '@/common/contract'
+import { purchaseHref } from '@/common/plans'
+import { daysUntil, formatDaysFromNow, formatLongDate } from '@/common/format'
 
 /** Licenses that end within this many days also say so in words. */
 export const expiringSoonDays = 30

@@ -1,6 +1,6 @@
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { profileMachine } from '../../../machines/profile.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { profileMachine } from '@/machines/profile.machine'
 
 /** The Profile page's I/O: load, then save and read back what was stored. */
 export function profileActors(api: AccountsApi) {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { profileMachine } from '../../../machines/profile.machine'
+import type { profileMachine } from '@/machines/profile.machine'
 
 /** What the Profile page shows in each state of the profile machine. */
 export function selectProfile(snapshot: SnapshotFrom<typeof profileMachine>) {

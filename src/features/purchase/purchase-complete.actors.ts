@@ -1,7 +1,7 @@
-import type { purchaseCompleteMachine } from '../../../machines/purchase-complete.machine'
-import type { AccountsApi } from '../../api/accounts-api'
-import { ApiError } from '../../api/errors'
-import { requestsFor } from '../../api/request-actor'
+import type { purchaseCompleteMachine } from '@/machines/purchase-complete.machine'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import { ApiError } from '@/src/api/errors'
+import { requestsFor } from '@/src/api/request-actor'
 
 /** The purchase completion page's I/O: where the checkout stands. */
 export function purchaseCompleteActors(api: AccountsApi) {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { purchaseCompleteMachine } from '../../../machines/purchase-complete.machine'
+import type { purchaseCompleteMachine } from '@/machines/purchase-complete.machine'
 
 /** What the page says: still asking, licenses ready, being set up, taking longer, or not paid. */
 export type PurchaseOutcome = 'checking' | 'ready' | 'settingUp' | 'delayed' | 'incomplete'

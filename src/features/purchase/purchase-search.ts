@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkoutSuccessParam } from '../../payments/checkout-return'
+import { checkoutSuccessParam } from '@/src/payments/checkout-return'
 
 /** A price id from the address: trimmed, at most 64 characters; anything else means none. */
 const priceIdParam = v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined)

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
-import type { purchaseMachine } from '../../../machines/purchase.machine'
-import type { Product } from '../../../common/contract'
-import { findPlan } from '../../../common/plans'
-import { formatUsd } from '../../../common/format'
+import type { purchaseMachine } from '@/machines/purchase.machine'
+import type { Product } from '@/common/contract'
+import { findPlan } from '@/common/plans'
+import { formatUsd } from '@/common/format'
 
 export function selectPurchase(snapshot: SnapshotFrom<typeof purchaseMachine>) {
   const { product, seats, error } = snapshot.context

@@ -1,8 +1,8 @@
 import type { SetupIntentResult, Stripe, StripeElements } from '@stripe/stripe-js'
-import { requestsFor } from '../../api/request-actor'
-import type { PaymentSetupResult, upgradeMachine } from '../../../machines/upgrade.machine'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { SavedPaymentMethod } from '../../../common/contract'
+import { requestsFor } from '@/src/api/request-actor'
+import type { PaymentSetupResult, upgradeMachine } from '@/machines/upgrade.machine'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { SavedPaymentMethod } from '@/common/contract'
 
 /** The upgrade flow's payment messages (spec section 8), exactly. */
 export const paymentMessages = {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
-import type { upgradeMachine } from '../../../machines/upgrade.machine'
-import { upgradeSeatLimits } from '../../../common/plans'
-import { formatLongDate, formatUsd } from '../../../common/format'
+import type { upgradeMachine } from '@/machines/upgrade.machine'
+import { upgradeSeatLimits } from '@/common/plans'
+import { formatLongDate, formatUsd } from '@/common/format'
 
 export type UpgradeStep = 'select' | 'payment' | 'confirm' | 'success' | 'failure'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FeedTokensPage } from '../../features/feed-tokens/components/FeedTokensPage'
+import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
 
 export const Route = createFileRoute('/account/feed-tokens')({
   head: () => ({ meta: [{ title: 'Feed tokens – Prism' }] }),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MyLicensesPage } from '../../features/my-licenses/components/MyLicensesPage'
+import { MyLicensesPage } from '@/src/features/my-licenses/components/MyLicensesPage'
 
 export const Route = createFileRoute('/account/')({
   head: () => ({ meta: [{ title: 'My Licenses – Prism' }] }),

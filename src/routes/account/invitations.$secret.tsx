@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InvitationPage } from '../../features/members/components/InvitationPage'
+import { InvitationPage } from '@/src/features/members/components/InvitationPage'
 
 // The link an invitation's mail carries: it authenticates nobody, the account area asks for the
 // sign-in first (and comes back here), and the page shows the invitation to the address it was sent to.

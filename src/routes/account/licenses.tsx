@@ -2,12 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import * as v from 'valibot'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { ManageLicensesPage } from '../../features/manage-licenses/components/ManageLicensesPage'
-import { UpgradeWizard } from '../../features/upgrade/components/UpgradeWizard'
-import { upgradeActors } from '../../features/upgrade/upgrade.actors'
-import { useAccountServices } from '../../ui/account-services'
-import { checkoutSucceeded, checkoutSuccessParam } from '../../payments/checkout-return'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { ManageLicensesPage } from '@/src/features/manage-licenses/components/ManageLicensesPage'
+import { UpgradeWizard } from '@/src/features/upgrade/components/UpgradeWizard'
+import { upgradeActors } from '@/src/features/upgrade/upgrade.actors'
+import { useAccountServices } from '@/src/ui/account-services'
+import { checkoutSucceeded, checkoutSuccessParam } from '@/src/payments/checkout-return'
 
 // The hosted checkout for additional licenses returns here with success=true or false. The address
 // is read in the component, which is split from the public pages' JavaScript (docs/decisions/0002).

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MembersPage } from '../../features/members/components/MembersPage'
+import { MembersPage } from '@/src/features/members/components/MembersPage'
 
 export const Route = createFileRoute('/account/members')({
   head: () => ({ meta: [{ title: 'Members – Prism' }] }),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProfilePage } from '../../features/profile/components/ProfilePage'
+import { ProfilePage } from '@/src/features/profile/components/ProfilePage'
 
 export const Route = createFileRoute('/account/profile')({
   head: () => ({ meta: [{ title: 'Profile – Prism' }] }),

@@ -1,8 +1,8 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { AccountArea } from '../../features/account-shell/components/AccountArea'
-import { LoadingPage } from '../../ui/LoadingScreen'
-import { accountsApiFor } from '../../api/accounts-api'
-import { accountAreaTitle } from '../../content/pages'
+import { AccountArea } from '@/src/features/account-shell/components/AccountArea'
+import { LoadingPage } from '@/src/ui/LoadingScreen'
+import { accountsApiFor } from '@/src/api/accounts-api'
+import { accountAreaTitle } from '@/src/content/pages'
 
 export const Route = createFileRoute('/account')({
   head: () => ({ meta: [{ title: accountAreaTitle }, { name: 'robots', content: 'noindex' }] }),

@@ -1,6 +1,6 @@
-import { requestsFor } from '../../api/request-actor'
-import type { AccountsApi } from '../../api/accounts-api'
-import type { keyRotationMachine } from '../../../machines/key-rotation.machine'
+import { requestsFor } from '@/src/api/request-actor'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import type { keyRotationMachine } from '@/machines/key-rotation.machine'
 
 /** Key rotation's I/O over the accounts API: POST /api/licenses/{licenseId}/regenerate-key. */
 export function keyRotationActors(api: AccountsApi) {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import type { keyRotationMachine } from '../../../machines/key-rotation.machine'
+import type { keyRotationMachine } from '@/machines/key-rotation.machine'
 
 /**
  * Key rotation as the License Key dialog (My Licenses) and the Regenerate key dialog (Manage

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
-import { pageMeta } from '../../content/pages'
+import { pageMeta } from '@/src/content/pages'
 import { StatusPage } from './StatusPage'
 import { siteButton } from '../site-button'
 

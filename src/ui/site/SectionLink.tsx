@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
-import type { SectionId } from '../../content/site'
+import type { SectionId } from '@/src/content/site'
 import { scrollToSection } from './hash-scroll'
 
 interface SectionLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { site } from '../../content/site'
+import { site } from '@/src/content/site'
 import { ExternalLink } from '../ExternalLink'
 
 export function SiteFooter() {

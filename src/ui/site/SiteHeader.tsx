@@ -1,6 +1,6 @@
 import { Anchor, Burger, Container, Group, Stack } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { sectionLinks, site } from '../../content/site'
+import { sectionLinks, site } from '@/src/content/site'
 import { ExternalLink } from '../ExternalLink'
 import { ColorSchemeToggle } from './ColorSchemeToggle'
 import { PrismLogo } from '../PrismLogo'

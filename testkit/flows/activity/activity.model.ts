@@ -1,7 +1,7 @@
 /** Model of the Recent activity machine for generated paths: tests, the path catalogue and coverage. */
-import type { ActivityEntry, ActivityPage } from '../../../common/contract'
-import { activityMachine } from '../../../machines/activity.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { ActivityEntry, ActivityPage } from '@/common/contract'
+import { activityMachine } from '@/machines/activity.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 

@@ -1,5 +1,5 @@
-import type { ActivityEntry, ActivityPage } from '../../../common/contract'
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import type { ActivityEntry, ActivityPage } from '@/common/contract'
+import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
 
 /** What Recent activity holds: the entries shown, whether an older page exists, the message. */
 export interface ActivityHeld {

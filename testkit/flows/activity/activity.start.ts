@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { activityMachine } from '../../../machines/activity.machine'
-import type { ActivityPage } from '../../../common/contract'
+import { activityMachine } from '@/machines/activity.machine'
+import type { ActivityPage } from '@/common/contract'
 import { emptyPage } from './activity.model'
 
 /** Recent activity whose loads answer these pages in order (then empty ones); `load` records each cursor asked for. */

@@ -1,5 +1,5 @@
 import type { ActivityHeld } from './activity.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** What Recent activity says for each entry of the fixtures, written out. */
 const sentences: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** Model of the assigned seats' CSV download for generated paths: tests, the path catalogue and coverage. */
-import { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { assignedCsvMachine } from '@/machines/assigned-csv.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const assignedCsv = 'email,firstName,lastName,plan,assignedAt,lastFeedAccessAt,status\r\nada@example.com,Ada,Lovelace,Commercial,2026-11-20T14:05:00.000Z,,active\r\n'
 export const csvFailure = "We're experiencing technical difficulties. Please try again later or contact support if the problem persists."

@@ -1,4 +1,4 @@
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
 
 /** What 'Download CSV' holds: why the last download failed, until dismissed or pressed again. */
 export interface AssignedCsvHeld {

@@ -1,6 +1,6 @@
 /** What 'Download CSV' shows in each state of the assignedCsv machine, written from the page's rules. */
 import type { AssignedCsvHeld } from './assigned-csv.oracle'
-import type { ViewTable } from '../../views/view-table'
+import type { ViewTable } from '@/testkit/views/view-table'
 
 export const assignedCsvViewTable: ViewTable<AssignedCsvHeld> = {
   // After a failure, it is said in words until dismissed or the button is pressed again.

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
-import type { AssignedLicense } from '../../../common/contract'
-import type { SeatMailResent } from '../../../common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '../../model/oracle'
+import type { AssignedLicense } from '@/common/contract'
+import type { SeatMailResent } from '@/common/organisation-contract'
+import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '@/testkit/model/oracle'
 
 /** What a person notices of a mail sent again: the seat it is for, what became of it, or why not. */
 export interface AssignmentMailHeld {

@@ -1,6 +1,6 @@
 /** What Manage Licenses shows of a pending seat's mail in each state of the assignment mail machine, written from issue 30's rules. */
 import type { AssignmentMailHeld } from './assignment-mail.oracle'
-import type { ViewTable } from '../../views/view-table'
+import type { ViewTable } from '@/testkit/views/view-table'
 
 const resendAda = 'Resend the assignment email to Ada Lovelace'
 

@@ -1,7 +1,7 @@
 /** Model of the auth machine for generated paths: tests, the path catalogue and coverage. */
-import { authMachine, type StartupOutput } from '../../../machines/auth.machine'
-import type { AuthFailure, SignedInAccount } from '../../../machines/auth.types'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { authMachine, type StartupOutput } from '@/machines/auth.machine'
+import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
 export const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }

@@ -1,6 +1,6 @@
-import type { AuthEvent, LoginInput, SessionCheck, StartupOutput } from '../../../machines/auth.machine'
-import type { AuthFailure, InteractionType, SignedInAccount } from '../../../machines/auth.types'
-import { answerOf, type Expected, type Oracle } from '../../model/oracle'
+import type { AuthEvent, LoginInput, SessionCheck, StartupOutput } from '@/machines/auth.machine'
+import type { AuthFailure, InteractionType, SignedInAccount } from '@/machines/auth.types'
+import { answerOf, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the sign-in flow holds: the active account, the sign-in or token request it carries out, the error shown. */
 export interface AuthHeld {

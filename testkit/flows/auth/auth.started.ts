@@ -1,7 +1,7 @@
 import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
-import { authMachine, type StartupOutput } from '../../../machines/auth.machine'
-import type { SignedInAccount } from '../../../machines/auth.types'
-import { settle } from '../../settle'
+import { authMachine, type StartupOutput } from '@/machines/auth.machine'
+import type { SignedInAccount } from '@/machines/auth.types'
+import { settle } from '@/testkit/settle'
 
 /** An MSAL call that never answers (a redirect would be leaving the page). */
 export const neverAnswers = fromPromise(() => new Promise<never>(() => {}))

@@ -1,5 +1,5 @@
 /** What the account area shows in each state of the auth machine, written from spec section 2. */
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /**
  * Sign-in has no screen of its own: while MSAL starts, signs in, renews or signs out, and while the

@@ -1,6 +1,6 @@
 /** Model of the billing portal machine for generated paths: tests, the path catalogue and coverage. */
-import { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { billingPortalMachine } from '@/machines/billing-portal.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const portalUrl = 'https://localhost:5173/sandbox/portal/bps_1'
 export const fixtures: ActorFixtures<typeof billingPortalMachine> = {

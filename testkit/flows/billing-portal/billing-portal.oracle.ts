@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
 
 /** What Billing holds: the page to come back to, and why the portal did not open. */
 export interface BillingPortalHeld {

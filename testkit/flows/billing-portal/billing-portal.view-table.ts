@@ -1,6 +1,6 @@
 /** What the sidebar's Billing shows in each state of the billingPortal machine, written from spec section 2 and the layout. */
 import type { BillingPortalHeld } from './billing-portal.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const billing = 'Billing Opens the billing portal'
 /** Busy, Billing's name ends with its progress indicator's. */

@@ -1,6 +1,6 @@
 /** Model of the Connect Discord machine for generated paths. */
-import { discordConnectMachine } from '../../../machines/discord-connect.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { discordConnectMachine } from '@/machines/discord-connect.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const fixtures: ActorFixtures<typeof discordConnectMachine> = {
   connectDiscord: { done: [{ inviteLink: 'https://discord.gg/prism-local-invite' }], error: [new Error('Discord username may hold only lowercase letters, digits, _ and .')] },

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What Connect Discord holds: the name typed since the dialog opened, and the API's refusal. */
 export interface DiscordConnectHeld {

@@ -1,6 +1,6 @@
 /** What Connect Discord shows in each state of the discordConnect machine, written from spec sections 2 and 5 and the dialog. */
 import type { DiscordConnectHeld } from './discord-connect.oracle'
-import type { ViewTable } from '../../views/view-table'
+import type { ViewTable } from '@/testkit/views/view-table'
 
 /** The dialog shows the name the oracle says was typed since it opened, and the API's refusal of the last join. */
 export const discordConnectViewTable: ViewTable<DiscordConnectHeld> = {

@@ -1,8 +1,8 @@
 /** Model of the feed tokens machine for generated paths: tests, the path catalogue and coverage. */
-import type { CreatedFeedToken, FeedToken } from '../../../common/contract'
-import type { FeedTokenDraft } from '../../../common/feed-token-draft'
-import { feedTokensMachine } from '../../../machines/feed-tokens.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { CreatedFeedToken, FeedToken } from '@/common/contract'
+import type { FeedTokenDraft } from '@/common/feed-token-draft'
+import { feedTokensMachine } from '@/machines/feed-tokens.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Used by CI last week. */
 export const buildToken: FeedToken = {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { EventObject } from 'xstate'
-import { createFeedTokenRequestSchema, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '../../../common/contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { createFeedTokenRequestSchema, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the feed tokens page holds: the list, the message, the request sent, the secret made, the token asked about. */
 export interface FeedTokensHeld {

@@ -1,9 +1,9 @@
 /** What the feed tokens page shows in each state of the feedTokens machine, written from the page's rules. */
 import { newSecret } from './feed-tokens.model'
 import type { FeedTokensHeld } from './feed-tokens.oracle'
-import { configuredFeedSource } from '../../package-feed-source'
-import { pageOrigin } from '../../views/page-origin'
-import type { StateView, ViewTable } from '../../views/view-table'
+import { configuredFeedSource } from '@/testkit/package-feed-source'
+import { pageOrigin } from '@/testkit/views/page-origin'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** Each token's row: name, last four, created, expires, last used ('Never' until the feed let it in). */
 const rowTexts: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 /** Model of the invitation acceptance machine for generated paths: tests, the path catalogue and coverage. */
-import { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import { offer, teamAs } from '../../organisations'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import { offer, teamAs } from '@/testkit/organisations'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** A link's secret: 43 base64url characters. */
 export const secret = 'k3y_S3cr3t-0123456789abcdefghijklmnopqrstuv'

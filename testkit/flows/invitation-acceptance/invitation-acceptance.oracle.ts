@@ -1,5 +1,5 @@
-import type { InvitationOffer } from '../../../common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
+import type { InvitationOffer } from '@/common/organisation-contract'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the invitation's page holds that the person notices: the offer, and the message. */
 export interface InvitationAcceptanceHeld {

@@ -1,6 +1,6 @@
 /** What an invitation's page shows in each state of the invitation acceptance machine, written from issue 30's rules. */
 import type { InvitationAcceptanceHeld } from './invitation-acceptance.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** Bea's invitation as the fixture has it: from Cara, to Contoso, as a billing manager. */
 const offered = [

@@ -1,8 +1,8 @@
 /** Model of the invitations machine for generated paths: tests, the path catalogue and coverage. */
-import type { Invitation } from '../../../common/organisation-contract'
-import { invitationsMachine } from '../../../machines/invitations.machine'
-import { expiredInvitation, pendingInvitation, refusals } from '../../organisations'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { Invitation } from '@/common/organisation-contract'
+import { invitationsMachine } from '@/machines/invitations.machine'
+import { expiredInvitation, pendingInvitation, refusals } from '@/testkit/organisations'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Sent from the dialog to Finn, a billing manager. */
 export const finnInvitation: Invitation = {

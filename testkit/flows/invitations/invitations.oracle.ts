@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { EventObject } from 'xstate'
-import { inviteRequestSchema, type Invitation, type InviteRequest } from '../../../common/organisation-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { inviteRequestSchema, type Invitation, type InviteRequest } from '@/common/organisation-contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the invitations hold that an owner notices: the list, the message, the notice, what was sent, the invitation a dialog is about. */
 export interface InvitationsHeld {

@@ -1,7 +1,7 @@
 /** What an owner's Invitations show in each state of the invitations machine, written from issue 30's rules. */
 import type { EventObject } from 'xstate'
 import type { InvitationsHeld } from './invitations.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** Each invitation's row: email, role, who sent it, until when it works (or since when it does not). */
 const rowTexts: Record<string, (expiresAt: string) => string[]> = {

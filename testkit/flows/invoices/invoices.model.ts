@@ -1,8 +1,8 @@
 /** Model of the invoices and company machine for generated paths: tests, the path catalogue and coverage. */
-import type { CompanyDetails, Invoice } from '../../../common/billing-contract'
-import type { CompanyDraft } from '../../../common/company-draft'
-import { invoicesMachine } from '../../../machines/invoices.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { CompanyDetails, Invoice } from '@/common/billing-contract'
+import type { CompanyDraft } from '@/common/company-draft'
+import { invoicesMachine } from '@/machines/invoices.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const paidInvoice: Invoice = {
   id: 'in_paid',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { EventObject } from 'xstate'
-import { companyDetailsSchema, type CompanyDetails, type Invoice } from '../../../common/billing-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import { companyDetailsSchema, type CompanyDetails, type Invoice } from '@/common/billing-contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the invoices and company page holds: the invoices, the saved details, the request sent, and the notices. */
 export interface InvoicesHeld {

@@ -1,9 +1,9 @@
 /** What the invoices and company page shows in each state of the invoices machine, written from the page's rules. */
 import type { EventObject } from 'xstate'
-import type { CompanyDetails } from '../../../common/billing-contract'
-import type { CompanyDraft } from '../../../common/company-draft'
+import type { CompanyDetails } from '@/common/billing-contract'
+import type { CompanyDraft } from '@/common/company-draft'
 import type { InvoicesHeld } from './invoices.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const save = 'Save company details'
 /** The paid invoice's row: number, date, total, status, and its PDF link. */

@@ -1,6 +1,6 @@
 /** Model of the key rotation machine for generated paths: tests, the path catalogue and coverage. */
-import { keyRotationMachine, type RotationSeat } from '../../../machines/key-rotation.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { keyRotationMachine, type RotationSeat } from '@/machines/key-rotation.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** The seat of Ada Lovelace, as Manage Licenses names it. */
 export const adaSeat: RotationSeat = { licenseId: 'seat_new', holderName: 'Ada Lovelace', holderEmail: 'ada@example.com' }

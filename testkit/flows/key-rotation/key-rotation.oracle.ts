@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
-import type { RegeneratedKey } from '../../../common/contract'
-import type { RotationSeat } from '../../../machines/key-rotation.machine'
-import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '../../model/oracle'
+import type { RegeneratedKey } from '@/common/contract'
+import type { RotationSeat } from '@/machines/key-rotation.machine'
+import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '@/testkit/model/oracle'
 
 /** What key rotation holds: the seat asked about, the new key, the message. */
 export interface KeyRotationHeld {

@@ -1,4 +1,4 @@
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 /** The owner is asked before Ada Lovelace's key changes (her name is in bold, apart from this text). */

@@ -1,6 +1,6 @@
 /** Model of the License Key dialog machine for generated paths. */
-import { licenseKeyMachine } from '../../../machines/license-key.machine'
-import type { PathPlan } from '../../model/paths'
+import { licenseKeyMachine } from '@/machines/license-key.machine'
+import type { PathPlan } from '@/testkit/model/paths'
 import { plusLicense, regeneratedKey } from '../my-licenses/my-licenses.model'
 
 export const licenseKeyModel: PathPlan<typeof licenseKeyMachine> = {

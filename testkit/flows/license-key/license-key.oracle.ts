@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
-import type { License } from '../../../common/contract'
-import type { Oracle } from '../../model/oracle'
+import type { License } from '@/common/contract'
+import type { Oracle } from '@/testkit/model/oracle'
 
 /** What the License Key dialog holds: the license shown, and whether its key was just copied. */
 export interface LicenseKeyHeld {

@@ -1,9 +1,9 @@
 /** What the License Key dialog shows in each state of the licenseKey machine, written from spec section 2 and the dialog. */
-import { lastOf } from '../../views/last-of'
-import type { ViewTable } from '../../views/view-table'
+import { lastOf } from '@/testkit/views/last-of'
+import type { ViewTable } from '@/testkit/views/view-table'
 import type { LicenseKeyHeld } from './license-key.oracle'
-import { configuredFeedSource } from '../../package-feed-source'
-import { pageOrigin } from '../../views/page-origin'
+import { configuredFeedSource } from '@/testkit/package-feed-source'
+import { pageOrigin } from '@/testkit/views/page-origin'
 import { regeneratedKey } from '../my-licenses/my-licenses.model'
 
 const copied = 'License key copied to the clipboard.'

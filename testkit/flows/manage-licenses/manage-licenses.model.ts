@@ -1,8 +1,8 @@
 /** Model of the Manage Licenses machine for generated paths: tests, the path catalogue and coverage. */
-import type { AssignedLicense, Stats } from '../../../common/contract'
-import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '../../../machines/manage-licenses.machine'
-import { plans, upgradePaths } from '../../../common/plans'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { AssignedLicense, Stats } from '@/common/contract'
+import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '@/machines/manage-licenses.machine'
+import { plans, upgradePaths } from '@/common/plans'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const freeSeatStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 1, available: 1 }
 export const fullStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 }

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
-import type { AssignedLicense, MemberRole, Stats } from '../../../common/contract'
-import type { BulkLine, BulkResult, ManageLicensesInput } from '../../../machines/manage-licenses.machine'
-import { answerOf, shownMessage, type Expected, type Oracle, type State } from '../../model/oracle'
+import type { AssignedLicense, MemberRole, Stats } from '@/common/contract'
+import type { BulkLine, BulkResult, ManageLicensesInput } from '@/machines/manage-licenses.machine'
+import { answerOf, shownMessage, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 
 /** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
 export interface ManageLicensesHeld {

@@ -1,5 +1,5 @@
 import type { ManageLicensesHeld } from './manage-licenses.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** Several views on one screen (the page under a dialog): their lists joined. */
 function joined(...views: StateView[]): StateView {

@@ -1,7 +1,7 @@
 /** Model of the members machine for generated paths: tests, the path catalogue and coverage. */
-import { membersMachine } from '../../../machines/members.machine'
-import { acceptedByCara, bea, cara, offeredToBea, offeredToCara, refusals, team } from '../../organisations'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { membersMachine } from '@/machines/members.machine'
+import { acceptedByCara, bea, cara, offeredToBea, offeredToCara, refusals, team } from '@/testkit/organisations'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Bea made a seat manager. */
 export const beaSeats = { ...bea, role: 'seat-manager' as const }

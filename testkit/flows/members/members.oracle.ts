@@ -1,8 +1,8 @@
 import type { EventObject } from 'xstate'
-import type { MemberRole } from '../../../common/contract'
-import type { Member, Organisation, TransferRequest } from '../../../common/organisation-contract'
-import { leftOrganisation, type MembersInput } from '../../../machines/members.machine'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import type { MemberRole } from '@/common/contract'
+import type { Member, Organisation, TransferRequest } from '@/common/organisation-contract'
+import { leftOrganisation, type MembersInput } from '@/machines/members.machine'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the Members page holds that a person notices: the organisation as they stand in it, the message, the notice, the member a dialog is about. */
 export interface MembersHeld {

@@ -1,7 +1,7 @@
 /** What the Members page shows in each state of the members machine, written from issue 30's rules. */
 import type { MembersHeld } from './members.oracle'
-import { cara } from '../../organisations'
-import type { StateView, ViewTable } from '../../views/view-table'
+import { cara } from '@/testkit/organisations'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const me = cara.oid
 const roleLabel = { owner: 'Owner', 'billing-manager': 'Billing manager', 'seat-manager': 'Seat manager' } as const

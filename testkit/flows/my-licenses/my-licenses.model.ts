@@ -1,7 +1,7 @@
 /** Model of the My Licenses machine for generated paths: tests, the path catalogue and coverage. */
-import type { License } from '../../../common/contract'
-import { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { License } from '@/common/contract'
+import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const plusLicense: License = {
   id: 'seat_plus_1',

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
-import type { License } from '../../../common/contract'
-import { answerOf, shownMessage, type Oracle } from '../../model/oracle'
+import type { License } from '@/common/contract'
+import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
 
 /** What My Licenses holds: the cards, and why they could not load. */
 export interface MyLicensesHeld {

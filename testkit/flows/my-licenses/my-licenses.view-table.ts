@@ -1,6 +1,6 @@
 /** What My Licenses shows in each state of the myLicenses machine, written from spec section 2 and the page. */
 import type { MyLicensesHeld } from './my-licenses.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const connectionFailed = 'Your licenses could not be loadedThere was a problem connecting to the server. Please try again.Try again'
 

@@ -1,6 +1,6 @@
 /** Model of the Profile machine for generated paths. */
-import { profileMachine } from '../../../machines/profile.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { profileMachine } from '@/machines/profile.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 import { account } from '../session/session.model'
 
 const { email: _email, oid: _oid, discordName: _d, discordConnected: _dc, allowedPriceId: _p, hasStripeAccount: _s, ...fields } = account

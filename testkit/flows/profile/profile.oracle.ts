@@ -1,5 +1,5 @@
-import type { Account } from '../../../common/contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '../../model/oracle'
+import type { Account } from '@/common/contract'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the Profile page holds: the account shown, and the notice of the last save. */
 export interface ProfileHeld {

@@ -1,8 +1,8 @@
 /** What the Profile page shows in each state of the profile machine, written from the spec and the page. */
 import type { EventObject } from 'xstate'
-import { lastOf } from '../../views/last-of'
+import { lastOf } from '@/testkit/views/last-of'
 import type { ProfileHeld } from './profile.oracle'
-import type { ViewTable } from '../../views/view-table'
+import type { ViewTable } from '@/testkit/views/view-table'
 
 /** The notice above the form after the last save, as the oracle holds it: its confirmation, its error, or none once dismissed. */
 function notice({ saved, error }: ProfileHeld) {

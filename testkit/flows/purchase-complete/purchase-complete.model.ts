@@ -1,7 +1,7 @@
 /** Model of the purchase completion page's machine for generated paths: tests, the path catalogue and coverage. */
 import type { EventFromLogic } from 'xstate'
-import { purchaseCompleteMachine, type PurchaseCompleteInput } from '../../../machines/purchase-complete.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { purchaseCompleteMachine, type PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const paidReturn: PurchaseCompleteInput = { success: true, sessionId: 'cs_test_1' }
 export const cancelledReturn: PurchaseCompleteInput = { success: false, sessionId: null }

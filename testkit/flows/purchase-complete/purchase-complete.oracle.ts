@@ -1,5 +1,5 @@
-import type { PurchaseCompleteInput } from '../../../machines/purchase-complete.machine'
-import { answerOf, type Oracle } from '../../model/oracle'
+import type { PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
+import { answerOf, type Oracle } from '@/testkit/model/oracle'
 
 /** How long the page has waited for Stripe's webhook: the waits so far and their sum. */
 export interface PurchaseCompleteHeld {

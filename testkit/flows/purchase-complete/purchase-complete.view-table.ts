@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'
 const onTheirWay = 'Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.'

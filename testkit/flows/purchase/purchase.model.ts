@@ -1,7 +1,7 @@
 /** Model of the purchase machine for generated paths. */
-import type { Product } from '../../../common/contract'
-import { purchaseMachine } from '../../../machines/purchase.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { Product } from '@/common/contract'
+import { purchaseMachine } from '@/machines/purchase.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const communityProduct: Product = {
   name: 'Community',

@@ -1,5 +1,5 @@
-import type { Product } from '../../../common/contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import type { Product } from '@/common/contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 export interface PurchaseInput {
   priceId: string | null

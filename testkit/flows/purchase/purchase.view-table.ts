@@ -1,5 +1,5 @@
 import type { PurchaseHeld } from './purchase.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const loading: StateView = { shows: ['Purchase', 'Loading, please wait...'], absent: ['Get Community License'], alerts: [] }
 /** Passed through or left: what the page shows meanwhile is the loading view. */

@@ -1,7 +1,7 @@
 /** Model of the renewal machine for generated paths: tests, the path catalogue and coverage. */
-import type { Renewal } from '../../../common/billing-contract'
-import { renewalMachine } from '../../../machines/renewal.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { Renewal } from '@/common/billing-contract'
+import { renewalMachine } from '@/machines/renewal.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Cara's Commercial: 5 seats, 2 assigned, renewing on 1 March 2027 for all five. */
 export const caraRenewal: Renewal = {

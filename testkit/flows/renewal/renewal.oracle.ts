@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
-import type { Renewal } from '../../../common/billing-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import type { Renewal } from '@/common/billing-contract'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the renewal panel holds: the renewals, the message, the subscription whose seats are being chosen, and the changes sent. */
 export interface RenewalHeld {

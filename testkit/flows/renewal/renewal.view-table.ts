@@ -1,8 +1,8 @@
 /** What the renewal panel of Manage Licenses shows in each state of the renewal machine, written from the page's rules. */
 import type { EventObject } from 'xstate'
-import type { Renewal } from '../../../common/billing-contract'
+import type { Renewal } from '@/common/billing-contract'
 import type { RenewalHeld } from './renewal.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const change = 'Change seats for renewal'
 const seatsField = 'Licenses from March 1, 2027'

@@ -1,8 +1,8 @@
 /** Model of the session machine for generated paths: tests, the path catalogue and coverage. */
-import type { Account } from '../../../common/contract'
-import { sessionMachine, type SignInIdentity } from '../../../machines/session.machine'
-import { noOrganisation, personalOrganisation, teamAs } from '../../organisations'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { Account } from '@/common/contract'
+import { sessionMachine, type SignInIdentity } from '@/machines/session.machine'
+import { noOrganisation, personalOrganisation, teamAs } from '@/testkit/organisations'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 import { plusLicense } from '../my-licenses/my-licenses.model'
 
 export const identity: SignInIdentity = { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: 'oid-cara' }

@@ -1,8 +1,8 @@
 import type { EventObject } from 'xstate'
-import type { Account, License } from '../../../common/contract'
-import type { Organisation } from '../../../common/organisation-contract'
-import type { FirstLicensesHeld, SignInIdentity } from '../../../machines/session.machine'
-import { answerOf, leavesOf, shownMessage, type Expected, type Oracle, type State } from '../../model/oracle'
+import type { Account, License } from '@/common/contract'
+import type { Organisation } from '@/common/organisation-contract'
+import type { FirstLicensesHeld, SignInIdentity } from '@/machines/session.machine'
+import { answerOf, leavesOf, shownMessage, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 
 /** What the session holds: who signed in, their account and their organisation once loaded, and My Licenses' first page until it is taken. */
 export interface SessionHeld {

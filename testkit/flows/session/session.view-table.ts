@@ -1,6 +1,6 @@
 /** What the account area shows in each state of the session machine, written from spec sections 2 and 4, issue 30 and the layout. */
 import type { SessionHeld } from './session.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 const loading: StateView = { shows: ['Loading, please wait...'], absent: ['Account menu for Cara Commercial', 'Account menu for Caroline Commercial'], hides: ['Home page'] }
 const billing = 'Billing Opens the billing portal'

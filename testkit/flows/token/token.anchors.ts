@@ -1,4 +1,4 @@
-import type { FlowAnchor } from '../../model/oracle-anchor'
+import type { FlowAnchor } from '@/testkit/model/oracle-anchor'
 
 /** Wrong transitions of machines/token.machine.ts that its oracle must catch (testkit/model/oracle-anchor.ts). */
 export const anchors: readonly FlowAnchor[] = [

@@ -1,7 +1,7 @@
 /** Model of the token machine for generated paths: tests, the path catalogue and coverage. */
-import type { AuthFailure, SignedInAccount } from '../../../machines/auth.types'
-import { tokenMachine, type TokenRequest } from '../../../machines/token.machine'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
+import { tokenMachine, type TokenRequest } from '@/machines/token.machine'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '' }
 export const needsInteraction = (errorCode: string): AuthFailure => ({ errorCode, errorMessage: errorCode, interactionRequired: true, refreshTokenUnusable: true })

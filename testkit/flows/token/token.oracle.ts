@@ -1,6 +1,6 @@
-import type { AuthFailure } from '../../../machines/auth.types'
-import type { TokenOutcome, TokenRequest } from '../../../machines/token.machine'
-import { answerOf, type Oracle } from '../../model/oracle'
+import type { AuthFailure } from '@/machines/auth.types'
+import type { TokenOutcome, TokenRequest } from '@/machines/token.machine'
+import { answerOf, type Oracle } from '@/testkit/model/oracle'
 
 /** What a token acquisition holds: the request, and how it came out (a failure until a token comes). */
 export type TokenHeld = TokenRequest & { outcome: TokenOutcome }

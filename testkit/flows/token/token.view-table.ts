@@ -1,5 +1,5 @@
 /** What 'Update Profile' shows in each state of the token flow behind its call, written from spec sections 4 and 8. */
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** The save waits for its token: no message yet, whichever silent way is being tried (they happen out of sight). */
 const saving: StateView = {

@@ -1,7 +1,7 @@
 /** Model of the upgrade wizard's machine for generated paths: tests, the path catalogue and coverage. */
-import { upgradeMachine, type UpgradeInput } from '../../../machines/upgrade.machine'
-import type { UpgradePreview } from '../../../common/contract'
-import { actorEvents, type ActorFixtures, type PathPlan } from '../../model/paths'
+import { upgradeMachine, type UpgradeInput } from '@/machines/upgrade.machine'
+import type { UpgradePreview } from '@/common/contract'
+import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const communityUpgrade: UpgradeInput = {
   currentPriceId: 'community',

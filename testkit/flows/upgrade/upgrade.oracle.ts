@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
-import type { PaymentCard, UpgradePreview } from '../../../common/contract'
-import type { UpgradeInput } from '../../../machines/upgrade.machine'
-import { answerOf, shownMessage, type Expected, type Oracle } from '../../model/oracle'
+import type { PaymentCard, UpgradePreview } from '@/common/contract'
+import type { UpgradeInput } from '@/machines/upgrade.machine'
+import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the upgrade wizard holds that the user notices: the choice, the card charged, the amounts, the message. */
 export interface UpgradeHeld {

@@ -1,5 +1,5 @@
 import type { UpgradeHeld } from './upgrade.oracle'
-import type { StateView, ViewTable } from '../../views/view-table'
+import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** The plans a Community owner may move to (spec section 4), at their prices per seat (section 3). */
 const plans = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '../../../common/contract'
-import { describeActivity } from '../../../src/features/manage-licenses/activity.select'
-import { formatDateTime } from '../../../common/format'
+import type { ActivityEntry } from '@/common/contract'
+import { describeActivity } from '@/src/features/manage-licenses/activity.select'
+import { formatDateTime } from '@/common/format'
 
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 const entry = (fields: Partial<ActivityEntry> & Pick<ActivityEntry, 'kind'>): ActivityEntry => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { firstPage, lastPage, purchaseEntry, renewalEntry } from '../../../testkit/flows/activity/activity.model'
-import { startActivity } from '../../../testkit/flows/activity/activity.start'
-import { settle } from '../../../testkit/settle'
+import { firstPage, lastPage, purchaseEntry, renewalEntry } from '@/testkit/flows/activity/activity.model'
+import { startActivity } from '@/testkit/flows/activity/activity.start'
+import { settle } from '@/testkit/settle'
 
 describe('activity rules', () => {
   it('loads the newest page, then the next one by its cursor, once however often Show more is pressed', async () => {

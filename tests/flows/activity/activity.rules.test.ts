@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { ActivityPage } from '../../../common/contract'
-import { activityMachine } from '../../../machines/activity.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { firstPage, lastPage } from '../../../testkit/flows/activity/activity.model'
-import { settle } from '../../../testkit/settle'
+import type { ActivityPage } from '@/common/contract'
+import { activityMachine } from '@/machines/activity.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { firstPage, lastPage } from '@/testkit/flows/activity/activity.model'
+import { settle } from '@/testkit/settle'
 
 /** Recent activity below Manage Licenses' table: what a failed page leaves, and how it is asked again. */
 const notFound = "The requested information couldn't be found. Please try again or contact support."

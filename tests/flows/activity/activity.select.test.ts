@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { selectActivity } from '../../../src/features/manage-licenses/activity.select'
-import { firstPage, lastPage } from '../../../testkit/flows/activity/activity.model'
-import { startActivity } from '../../../testkit/flows/activity/activity.start'
-import { settle } from '../../../testkit/settle'
+import { selectActivity } from '@/src/features/manage-licenses/activity.select'
+import { firstPage, lastPage } from '@/testkit/flows/activity/activity.model'
+import { startActivity } from '@/testkit/flows/activity/activity.start'
+import { settle } from '@/testkit/settle'
 
 describe('Recent activity while it loads', () => {
   it('shows a placeholder only while nothing is shown yet; a refresh keeps the entries in view', async () => {

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { AssignedCsvDownload, csvFileName } from '../../../src/features/manage-licenses/components/AssignedCsvDownload'
-import { saveTextFile } from '../../../src/ui/save-file'
-import { planPaths } from '../../../testkit/model/paths'
-import { assignedCsv, assignedCsvModel } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { assignedCsvViewTable } from '../../../testkit/flows/assigned-csv/assigned-csv.view-table'
-import { assignedCsvOracle } from '../../../testkit/flows/assigned-csv/assigned-csv.oracle'
+import { AssignedCsvDownload, csvFileName } from '@/src/features/manage-licenses/components/AssignedCsvDownload'
+import { saveTextFile } from '@/src/ui/save-file'
+import { planPaths } from '@/testkit/model/paths'
+import { assignedCsv, assignedCsvModel } from '@/testkit/flows/assigned-csv/assigned-csv.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { assignedCsvViewTable } from '@/testkit/flows/assigned-csv/assigned-csv.view-table'
+import { assignedCsvOracle } from '@/testkit/flows/assigned-csv/assigned-csv.oracle'
 
 const plan = planPaths(assignedCsvModel)
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
-import { assignedCsv } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
-import { settle } from '../../../testkit/settle'
+import { assignedCsvMachine } from '@/machines/assigned-csv.machine'
+import { assignedCsv } from '@/testkit/flows/assigned-csv/assigned-csv.model'
+import { settle } from '@/testkit/settle'
 
 describe('assigned CSV rules', () => {
   it('fetches once however often the button is pressed, and saves what came', async () => {

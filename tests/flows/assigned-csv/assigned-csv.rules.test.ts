@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { assignedCsvMachine } from '../../../machines/assigned-csv.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { assignedCsv, csvFailure } from '../../../testkit/flows/assigned-csv/assigned-csv.model'
-import { settle } from '../../../testkit/settle'
+import { assignedCsvMachine } from '@/machines/assigned-csv.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { assignedCsv, csvFailure } from '@/testkit/flows/assigned-csv/assigned-csv.model'
+import { settle } from '@/testkit/settle'
 
 /** 'Download CSV' in Manage Licenses: a failure's message stays until dismissed, and Dismiss exists only while one shows. */
 describe('Download CSV', () => {

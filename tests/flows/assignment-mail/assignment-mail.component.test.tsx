@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { ManageLicensesPage } from '../../../src/features/manage-licenses/components/ManageLicensesPage'
-import { AccountServicesProvider, type AccountServices } from '../../../src/ui/account-services'
-import { planPaths } from '../../../testkit/model/paths'
-import { assignmentMailModel } from '../../../testkit/flows/assignment-mail/assignment-mail.model'
-import { freeSeatStats, newSeat, ownSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
-import { assignmentMailOracle } from '../../../testkit/flows/assignment-mail/assignment-mail.oracle'
-import { pendingApi, settleActorEvent } from '../../support/pending-api'
-import { renderPage } from '../../support/render'
-import { walkPaths } from '../../support/run-paths'
-import { assignmentMailViewTable } from '../../../testkit/flows/assignment-mail/assignment-mail.view-table'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { ManageLicensesPage } from '@/src/features/manage-licenses/components/ManageLicensesPage'
+import { AccountServicesProvider, type AccountServices } from '@/src/ui/account-services'
+import { planPaths } from '@/testkit/model/paths'
+import { assignmentMailModel } from '@/testkit/flows/assignment-mail/assignment-mail.model'
+import { freeSeatStats, newSeat, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
+import { assignmentMailOracle } from '@/testkit/flows/assignment-mail/assignment-mail.oracle'
+import { pendingApi, settleActorEvent } from '@/tests/support/pending-api'
+import { renderPage } from '@/tests/support/render'
+import { walkPaths } from '@/tests/support/run-paths'
+import { assignmentMailViewTable } from '@/testkit/flows/assignment-mail/assignment-mail.view-table'
 
 const plan = planPaths(assignmentMailModel)
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { SeatMailResent } from '../../../common/organisation-contract'
-import { assignmentMailMachine } from '../../../machines/assignment-mail.machine'
-import { newSeat, ownSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
-import { settle } from '../../../testkit/settle'
+import type { SeatMailResent } from '@/common/organisation-contract'
+import { assignmentMailMachine } from '@/machines/assignment-mail.machine'
+import { newSeat, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
+import { settle } from '@/testkit/settle'
 
 describe('assignment mail rules', () => {
   it('sends a pending seat’s mail once however often Resend is pressed, and nothing for a seat already bound', async () => {

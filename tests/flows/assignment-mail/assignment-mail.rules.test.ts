@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { SeatMailResent } from '../../../common/organisation-contract'
-import { assignmentMailMachine } from '../../../machines/assignment-mail.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { signedInAlready } from '../../../testkit/flows/assignment-mail/assignment-mail.model'
-import { newSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import type { SeatMailResent } from '@/common/organisation-contract'
+import { assignmentMailMachine } from '@/machines/assignment-mail.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { signedInAlready } from '@/testkit/flows/assignment-mail/assignment-mail.model'
+import { newSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 /** A pending seat's Resend (issue 30): Dismiss is on the notice or the refusal, and only while one shows. */
 function assignmentMail(answers: (SeatMailResent | Error)[]) {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine, type LoginInput, type SessionCheck, type StartupOutput } from '../../../machines/auth.machine'
-import type { SignedInAccount } from '../../../machines/auth.types'
-import { cara, forgotPassword, paula, startup } from '../../../testkit/flows/auth/auth.model'
-import { settle } from '../../../testkit/settle'
+import { authMachine, type LoginInput, type SessionCheck, type StartupOutput } from '@/machines/auth.machine'
+import type { SignedInAccount } from '@/machines/auth.types'
+import { cara, forgotPassword, paula, startup } from '@/testkit/flows/auth/auth.model'
+import { settle } from '@/testkit/settle'
 
 describe('auth machine: rules of spec section 4', () => {
   function start(

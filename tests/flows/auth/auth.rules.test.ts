@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine, type MsalEvent, type StartupOutput } from '../../../machines/auth.machine'
-import type { AuthFailure, InteractionType, SignedInAccount } from '../../../machines/auth.types'
-import { neverAnswers as never, startedWith } from '../../../testkit/flows/auth/auth.started'
-import { settle } from '../../../testkit/settle'
+import { authMachine, type MsalEvent, type StartupOutput } from '@/machines/auth.machine'
+import type { AuthFailure, InteractionType, SignedInAccount } from '@/machines/auth.types'
+import { neverAnswers as never, startedWith } from '@/testkit/flows/auth/auth.started'
+import { settle } from '@/testkit/settle'
 
 /** Spec section 4: which account is active, and the sign-in requests that may start. */
 const ada: SignedInAccount = { homeAccountId: 'ada-home', localAccountId: 'ada', username: 'ada@example.com' }

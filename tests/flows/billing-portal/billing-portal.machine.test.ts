@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import { portalUrl } from '../../../testkit/flows/billing-portal/billing-portal.model'
-import { settle } from '../../../testkit/settle'
+import { billingPortalMachine } from '@/machines/billing-portal.machine'
+import { portalUrl } from '@/testkit/flows/billing-portal/billing-portal.model'
+import { settle } from '@/testkit/settle'
 
 describe('billing portal machine', () => {
   it('asks for a portal session that returns to the current page, then leaves for its address', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { billingPortalMachine } from '../../../machines/billing-portal.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { settle } from '../../../testkit/settle'
+import { billingPortalMachine } from '@/machines/billing-portal.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { settle } from '@/testkit/settle'
 
 /** Billing (spec section 2): a portal session that could not be made leaves its message, until dismissed. */
 const technicalDifficulties = "We're experiencing technical difficulties. Please try again later or contact support if the problem persists."

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { createAccountsApi } from '../../../src/api/accounts-api'
-import { createCaller } from '../../../src/api/client'
-import { discordConnectAnswerSchema } from '../../../common/contract'
-import { ApiError } from '../../../src/api/errors'
-import { discordActors } from '../../../src/features/my-licenses/my-licenses.actors'
+import { createAccountsApi } from '@/src/api/accounts-api'
+import { createCaller } from '@/src/api/client'
+import { discordConnectAnswerSchema } from '@/common/contract'
+import { ApiError } from '@/src/api/errors'
+import { discordActors } from '@/src/features/my-licenses/my-licenses.actors'
 
 /** The accounts API over a backend that answers Connect Discord with the given body. */
 const apiAnswering = (body: unknown) =>

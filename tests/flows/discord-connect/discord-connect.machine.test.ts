@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { discordConnectMachine } from '../../../machines/discord-connect.machine'
-import { idleActors } from '../../support/run-paths'
-import { discordConnectModel } from '../../../testkit/flows/discord-connect/discord-connect.model'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import { discordConnectMachine } from '@/machines/discord-connect.machine'
+import { idleActors } from '@/tests/support/run-paths'
+import { discordConnectModel } from '@/testkit/flows/discord-connect/discord-connect.model'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 describe('connect discord dialog', () => {
   it('refuses to join while the name is empty or only spaces (spec section 5)', () => {

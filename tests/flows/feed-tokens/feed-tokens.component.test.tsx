@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { FeedToken } from '../../../common/contract'
-import { FeedTokensPage } from '../../../src/features/feed-tokens/components/FeedTokensPage'
-import { planPaths } from '../../../testkit/model/paths'
-import { buildToken, feedTokensModel } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { feedTokensViewTable } from '../../../testkit/flows/feed-tokens/feed-tokens.view-table'
-import { feedTokensOracle } from '../../../testkit/flows/feed-tokens/feed-tokens.oracle'
+import type { FeedToken } from '@/common/contract'
+import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
+import { planPaths } from '@/testkit/model/paths'
+import { buildToken, feedTokensModel } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
+import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)
 const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken' } as const

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { CreateFeedTokenRequest, FeedToken } from '../../../common/contract'
-import { feedTokensMachine } from '../../../machines/feed-tokens.machine'
-import { buildToken, created, goodDraft, newToken, tooLongDraft } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
-import { settle } from '../../../testkit/settle'
+import type { CreateFeedTokenRequest, FeedToken } from '@/common/contract'
+import { feedTokensMachine } from '@/machines/feed-tokens.machine'
+import { buildToken, created, goodDraft, newToken, tooLongDraft } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { settle } from '@/testkit/settle'
 
 /** The request a good draft makes: its name, and the default 365 days. */
 const request = { name: 'GitHub Actions', expiresInDays: 365 }

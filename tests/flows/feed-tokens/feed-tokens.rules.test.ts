@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken } from '../../../common/contract'
-import { feedTokensMachine } from '../../../machines/feed-tokens.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { buildToken, created, newToken, notFound, offline } from '../../../testkit/flows/feed-tokens/feed-tokens.model'
-import { settle } from '../../../testkit/settle'
+import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken } from '@/common/contract'
+import { feedTokensMachine } from '@/machines/feed-tokens.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { buildToken, created, newToken, notFound, offline } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { settle } from '@/testkit/settle'
 
 /** Feed tokens: Try again after a failed load, which token 'Revoke' picks, and the Revoke dialog while its request is out. */
 function feedTokens(loads: (FeedToken[] | Error)[], revokes: (void | Error)[] = []) {

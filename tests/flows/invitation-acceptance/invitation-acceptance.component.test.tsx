@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect } from 'vitest'
-import { InvitationPage } from '../../../src/features/members/components/InvitationPage'
-import { planPaths } from '../../../testkit/model/paths'
-import { invitationAcceptanceModel, secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { invitationAcceptanceOracle } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.oracle'
-import { noOrganisation, teamAs } from '../../../testkit/organisations'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { invitationAcceptanceViewTable } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
+import { InvitationPage } from '@/src/features/members/components/InvitationPage'
+import { planPaths } from '@/testkit/model/paths'
+import { invitationAcceptanceModel, secret } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { invitationAcceptanceOracle } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.oracle'
+import { noOrganisation, teamAs } from '@/testkit/organisations'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { invitationAcceptanceViewTable } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
 
 const plan = planPaths(invitationAcceptanceModel)
 const methods = { loadOffer: 'invitationOffer', acceptInvitation: 'acceptInvitation', loadOrganisation: 'organisation' }

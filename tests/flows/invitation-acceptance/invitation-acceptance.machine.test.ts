@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { InvitationOffer, Organisation } from '../../../common/organisation-contract'
-import { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import { secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
-import { offer, teamAs } from '../../../testkit/organisations'
-import { settle } from '../../../testkit/settle'
+import type { InvitationOffer, Organisation } from '@/common/organisation-contract'
+import { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import { secret } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.model'
+import { offer, teamAs } from '@/testkit/organisations'
+import { settle } from '@/testkit/settle'
 
 describe('invitation acceptance rules', () => {
   function start() {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { InvitationOffer, Organisation } from '../../../common/organisation-contract'
-import { invitationAcceptanceMachine } from '../../../machines/invitation-acceptance.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { secret } from '../../../testkit/flows/invitation-acceptance/invitation-acceptance.model'
-import { offer, refusals } from '../../../testkit/organisations'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import type { InvitationOffer, Organisation } from '@/common/organisation-contract'
+import { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { secret } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.model'
+import { offer, refusals } from '@/testkit/organisations'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 /** An invitation's link (issue 30): the offer it is asked for, Try again, and an acceptance that stands. */
 function invitation(offers: (InvitationOffer | Error)[], standings: (Organisation | Error)[] = []) {

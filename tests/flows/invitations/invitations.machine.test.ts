@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Invitation, InviteRequest } from '../../../common/organisation-contract'
-import { invitationsMachine } from '../../../machines/invitations.machine'
-import { eveAgain, finnDraft, finnInvitation } from '../../../testkit/flows/invitations/invitations.model'
-import { expiredInvitation, pendingInvitation } from '../../../testkit/organisations'
-import { settle } from '../../../testkit/settle'
+import type { Invitation, InviteRequest } from '@/common/organisation-contract'
+import { invitationsMachine } from '@/machines/invitations.machine'
+import { eveAgain, finnDraft, finnInvitation } from '@/testkit/flows/invitations/invitations.model'
+import { expiredInvitation, pendingInvitation } from '@/testkit/organisations'
+import { settle } from '@/testkit/settle'
 
 function start(invitations: Invitation[]) {
   const invite = vi.fn((_request: InviteRequest) => Promise.resolve(finnInvitation))

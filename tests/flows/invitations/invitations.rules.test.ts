@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type AnyActorLogic } from 'xstate'
-import type { Invitation, InviteRequest } from '../../../common/organisation-contract'
-import { invitationsMachine } from '../../../machines/invitations.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { neverAnswers } from '../../../testkit/flows/auth/auth.started'
-import { finnDraft, finnInvitation } from '../../../testkit/flows/invitations/invitations.model'
-import { expiredInvitation, pendingInvitation, refusals } from '../../../testkit/organisations'
-import { settle } from '../../../testkit/settle'
+import type { Invitation, InviteRequest } from '@/common/organisation-contract'
+import { invitationsMachine } from '@/machines/invitations.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { neverAnswers } from '@/testkit/flows/auth/auth.started'
+import { finnDraft, finnInvitation } from '@/testkit/flows/invitations/invitations.model'
+import { expiredInvitation, pendingInvitation, refusals } from '@/testkit/organisations'
+import { settle } from '@/testkit/settle'
 
 /** The owners' invitations (issue 30): the list, Try again, the notice, the dialogs' Cancel, and Revoke. */
 function invitations(lists: (Invitation[] | Error)[], actors: Record<string, AnyActorLogic> = {}) {

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { CompanyDraft } from '../../../common/company-draft'
-import { ApiError } from '../../../src/api/errors'
-import { InvoicesPage } from '../../../src/features/invoices/components/InvoicesPage'
-import { planPaths } from '../../../testkit/model/paths'
-import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '../../../testkit/flows/invoices/invoices.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { invoicesOracle } from '../../../testkit/flows/invoices/invoices.oracle'
-import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { companyFieldLabels, invoicesViewTable } from '../../../testkit/flows/invoices/invoices.view-table'
+import type { CompanyDraft } from '@/common/company-draft'
+import { ApiError } from '@/src/api/errors'
+import { InvoicesPage } from '@/src/features/invoices/components/InvoicesPage'
+import { planPaths } from '@/testkit/model/paths'
+import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '@/testkit/flows/invoices/invoices.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { invoicesOracle } from '@/testkit/flows/invoices/invoices.oracle'
+import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
 
 const plan = planPaths(invoicesModel)
 /** Types the draft into the form, as the owner would, and presses Save. */

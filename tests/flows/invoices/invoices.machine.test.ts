@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { invoicesMachine } from '../../../machines/invoices.machine'
-import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '../../../testkit/flows/invoices/invoices.model'
-import { idleActors } from '../../support/run-paths'
+import { invoicesMachine } from '@/machines/invoices.machine'
+import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '@/testkit/flows/invoices/invoices.model'
+import { idleActors } from '@/tests/support/run-paths'
 
 describe('invoices machine', () => {
   const ready = () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { CompanyDetails } from '../../../common/billing-contract'
-import { invoicesMachine, type BillingPapers } from '../../../machines/invoices.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { cityless, conflict, fabrikam, fabrikamDraft, noCompany, offline, paidInvoice, taxIdRefused, taxIdWords } from '../../../testkit/flows/invoices/invoices.model'
-import { settle } from '../../../testkit/settle'
+import type { CompanyDetails } from '@/common/billing-contract'
+import { invoicesMachine, type BillingPapers } from '@/machines/invoices.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { cityless, conflict, fabrikam, fabrikamDraft, noCompany, offline, paidInvoice, taxIdRefused, taxIdWords } from '@/testkit/flows/invoices/invoices.model'
+import { settle } from '@/testkit/settle'
 
 /** Invoices and company: Try again, what 'Save company details' sends, where a failure is said, and Dismiss. */
 const papers: BillingPapers = { invoices: [paidInvoice], company: noCompany }

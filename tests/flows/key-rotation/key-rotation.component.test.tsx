@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { MyLicensesPage } from '../../../src/features/my-licenses/components/MyLicensesPage'
-import { pendingApi, renderAccountPage } from '../../support/pending-api'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
-import { account } from '../../../testkit/flows/session/session.model'
+import { MyLicensesPage } from '@/src/features/my-licenses/components/MyLicensesPage'
+import { pendingApi, renderAccountPage } from '@/tests/support/pending-api'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
+import { account } from '@/testkit/flows/session/session.model'
 
 const newKey = 'PRSM-NEWKY-11111-22222-33333-44444'
 const keyDialog = () => within(screen.getByRole('dialog', { name: 'License Key' }))

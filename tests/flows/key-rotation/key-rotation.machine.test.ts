@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { keyRotationMachine } from '../../../machines/key-rotation.machine'
-import { idleActors } from '../../support/run-paths'
-import { adaSeat, keyRotationModel, newKey, noSeat } from '../../../testkit/flows/key-rotation/key-rotation.model'
-import { settle } from '../../../testkit/settle'
+import { keyRotationMachine } from '@/machines/key-rotation.machine'
+import { idleActors } from '@/tests/support/run-paths'
+import { adaSeat, keyRotationModel, newKey, noSeat } from '@/testkit/flows/key-rotation/key-rotation.model'
+import { settle } from '@/testkit/settle'
 
 const notFound = "The requested information couldn't be found. Please try again or contact support."
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { RegeneratedKey } from '../../../common/contract'
-import { keyRotationMachine, type RotationSeat } from '../../../machines/key-rotation.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { adaSeat, newKey } from '../../../testkit/flows/key-rotation/key-rotation.model'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import type { RegeneratedKey } from '@/common/contract'
+import { keyRotationMachine, type RotationSeat } from '@/machines/key-rotation.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { adaSeat, newKey } from '@/testkit/flows/key-rotation/key-rotation.model'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 /** Key rotation: after the new key shows, the dialog closes, or 'Regenerate key' asks again from the start. */
 const bobSeat: RotationSeat = { licenseId: 'seat_bob', holderName: 'Bob Builder', holderEmail: 'bob@example.com' }

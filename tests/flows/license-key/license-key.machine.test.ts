@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { licenseKeyMachine } from '../../../machines/license-key.machine'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
+import { licenseKeyMachine } from '@/machines/license-key.machine'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 describe('license key dialog', () => {
   it("copies the key on 'Copy and Close'", () => {

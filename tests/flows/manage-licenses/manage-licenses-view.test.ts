@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AssignedLicense } from '../../../common/contract'
-import { parseBulkLines } from '../../../src/features/manage-licenses/bulk-lines'
-import { rowsPerPage, tableRows, type TableView } from '../../../src/features/manage-licenses/license-table'
+import type { AssignedLicense } from '@/common/contract'
+import { parseBulkLines } from '@/src/features/manage-licenses/bulk-lines'
+import { rowsPerPage, tableRows, type TableView } from '@/src/features/manage-licenses/license-table'
 
 const row = (index: number, overrides: Partial<AssignedLicense> = {}): AssignedLicense => ({
   id: `seat_${index}`,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
-import { selectManageLicenses } from '../../../src/features/manage-licenses/manage-licenses.select'
-import { idleActors } from '../../support/run-paths'
-import { ada, badLines, freeSeatStats, goodLines, manageLicensesInputs, manageLicensesModel, newSeat, ownSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
+import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { selectManageLicenses } from '@/src/features/manage-licenses/manage-licenses.select'
+import { idleActors } from '@/tests/support/run-paths'
+import { ada, badLines, freeSeatStats, goodLines, manageLicensesInputs, manageLicensesModel, newSeat, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AssignedLicense, AssignRequest, Stats } from '../../../common/contract'
-import { plans, upgradePaths, type PriceId } from '../../../common/plans'
-import { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import type { AssignedLicense, AssignRequest, Stats } from '@/common/contract'
+import { plans, upgradePaths, type PriceId } from '@/common/plans'
+import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 /**
  * Spec sections 2 and 4, told through what the page sends and what it is told: the rules the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AssignedLicense, Stats } from '../../../common/contract'
-import { manageLicensesMachine } from '../../../machines/manage-licenses.machine'
-import { plans, upgradePaths } from '../../../common/plans'
-import { selectManageLicenses, selectPurchaseDialog } from '../../../src/features/manage-licenses/manage-licenses.select'
-import { settle } from '../../../testkit/settle'
+import type { AssignedLicense, Stats } from '@/common/contract'
+import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { plans, upgradePaths } from '@/common/plans'
+import { selectManageLicenses, selectPurchaseDialog } from '@/src/features/manage-licenses/manage-licenses.select'
+import { settle } from '@/testkit/settle'
 
 /** Spec section 2: the header button and the upgrade entry follow the plan and the seats. */
 async function loaded(stats: Stats) {

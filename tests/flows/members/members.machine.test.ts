@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { MemberRole } from '../../../common/contract'
-import type { Organisation } from '../../../common/organisation-contract'
-import { leftOrganisation, membersMachine } from '../../../machines/members.machine'
-import { beaSeats } from '../../../testkit/flows/members/members.model'
-import { bea, cara, offeredToBea, refusals, team } from '../../../testkit/organisations'
-import { settle } from '../../../testkit/settle'
+import type { MemberRole } from '@/common/contract'
+import type { Organisation } from '@/common/organisation-contract'
+import { leftOrganisation, membersMachine } from '@/machines/members.machine'
+import { beaSeats } from '@/testkit/flows/members/members.model'
+import { bea, cara, offeredToBea, refusals, team } from '@/testkit/organisations'
+import { settle } from '@/testkit/settle'
 
 /** The machine over fakes, as Cara: the organisation answers this; the changes are recorded. */
 function start(organisation: Organisation, me = cara.oid) {

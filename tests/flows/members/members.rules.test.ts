@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type AnyActorLogic } from 'xstate'
-import type { MemberRole } from '../../../common/contract'
-import type { Member, Organisation, TransferRequest } from '../../../common/organisation-contract'
-import { membersMachine } from '../../../machines/members.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { neverAnswers } from '../../../testkit/flows/auth/auth.started'
-import { acceptedByCara, bea, cara, noOrganisation, offeredToBea, offeredToCara, personalOrganisation, refusals, sam, team } from '../../../testkit/organisations'
-import { addressee } from '../../../testkit/addressee'
-import { settle } from '../../../testkit/settle'
+import type { MemberRole } from '@/common/contract'
+import type { Member, Organisation, TransferRequest } from '@/common/organisation-contract'
+import { membersMachine } from '@/machines/members.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { neverAnswers } from '@/testkit/flows/auth/auth.started'
+import { acceptedByCara, bea, cara, noOrganisation, offeredToBea, offeredToCara, personalOrganisation, refusals, sam, team } from '@/testkit/organisations'
+import { addressee } from '@/testkit/addressee'
+import { settle } from '@/testkit/settle'
 
 /**
  * Members (issue 30), as Cara: what each change sends and what the page then holds and says, the

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { License } from '../../../common/contract'
-import { MyLicensesPage } from '../../../src/features/my-licenses/components/MyLicensesPage'
-import { pendingApi, renderAccountPage } from '../../support/pending-api'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
-import { account } from '../../../testkit/flows/session/session.model'
+import type { License } from '@/common/contract'
+import { MyLicensesPage } from '@/src/features/my-licenses/components/MyLicensesPage'
+import { pendingApi, renderAccountPage } from '@/tests/support/pending-api'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
+import { account } from '@/testkit/flows/session/session.model'
 
 const commercial: License = {
   ...plusLicense,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import { idleActors } from '../../support/run-paths'
-import { myLicensesModel, plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
+import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { idleActors } from '@/tests/support/run-paths'
+import { myLicensesModel, plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 describe('my licenses after a key rotation', () => {
   it('shows the new key on the card it belongs to, and leaves the others as they were', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { License } from '../../../common/contract'
-import { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import { settle } from '../../../testkit/settle'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
+import type { License } from '@/common/contract'
+import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { settle } from '@/testkit/settle'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 /** Spec sections 2 and 6: the cards of My Licenses. */
 const commercialLicense: License = { ...plusLicense, id: 'seat_commercial_1', subscription: 'Commercial', priceId: 'commercial', accountEmail: 'commercial@example.com' }

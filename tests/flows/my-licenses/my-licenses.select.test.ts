@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { License } from '../../../common/contract'
-import { myLicensesMachine } from '../../../machines/my-licenses.machine'
-import { selectMyLicenses } from '../../../src/features/my-licenses/my-licenses.select'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
+import type { License } from '@/common/contract'
+import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { selectMyLicenses } from '@/src/features/my-licenses/my-licenses.select'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 const now = new Date('2026-11-23T09:00:00.000Z')
 

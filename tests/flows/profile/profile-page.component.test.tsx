@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ProfilePage } from '../../../src/features/profile/components/ProfilePage'
-import { planPaths } from '../../../testkit/model/paths'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { profileModel } from '../../../testkit/flows/profile/profile.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { profileViewTable } from '../../../testkit/flows/profile/profile.view-table'
-import { profileOracle } from '../../../testkit/flows/profile/profile.oracle'
+import { ProfilePage } from '@/src/features/profile/components/ProfilePage'
+import { planPaths } from '@/testkit/model/paths'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { profileModel } from '@/testkit/flows/profile/profile.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
+import { profileOracle } from '@/testkit/flows/profile/profile.oracle'
 
 const plan = planPaths(profileModel)
 // Saving is a PUT, then a GET of what was stored.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { profileMachine } from '../../../machines/profile.machine'
-import { idleActors } from '../../support/run-paths'
-import { profileFields, profileModel } from '../../../testkit/flows/profile/profile.model'
-import { account } from '../../../testkit/flows/session/session.model'
+import { profileMachine } from '@/machines/profile.machine'
+import { idleActors } from '@/tests/support/run-paths'
+import { profileFields, profileModel } from '@/testkit/flows/profile/profile.model'
+import { account } from '@/testkit/flows/session/session.model'
 
 describe('profile machine', () => {
   it('saves one at a time: a second save while saving is ignored', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { fetchApi } from '../../support/fetch-api'
-import { purchaseCompleteActors } from '../../../src/features/purchase/purchase-complete.actors'
+import { fetchApi } from '@/tests/support/fetch-api'
+import { purchaseCompleteActors } from '@/src/features/purchase/purchase-complete.actors'
 
 /** The real client over a fetch that answers every request with the given status and body. */
 function statusCall(status: number, body: unknown) {

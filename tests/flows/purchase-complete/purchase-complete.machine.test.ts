@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '../../../machines/purchase-complete.machine'
-import { selectPurchaseComplete } from '../../../src/features/purchase/purchase-complete.select'
-import { cancelledReturn, paidReturn, returnWithoutSession } from '../../../testkit/flows/purchase-complete/purchase-complete.model'
+import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
+import { selectPurchaseComplete } from '@/src/features/purchase/purchase-complete.select'
+import { cancelledReturn, paidReturn, returnWithoutSession } from '@/testkit/flows/purchase-complete/purchase-complete.model'
 
 describe('purchaseComplete machine: waiting for the webhook', () => {
   afterEach(() => void vi.useRealTimers())

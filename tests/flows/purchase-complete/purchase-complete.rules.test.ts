@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '../../../machines/purchase-complete.machine'
-import { settle } from '../../../testkit/settle'
+import { purchaseCompleteMachine, type CheckoutOutcome, type PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
+import { settle } from '@/testkit/settle'
 
 /**
  * Spec section 2, the purchase completion page: it asks where the checkout stands, and an answer

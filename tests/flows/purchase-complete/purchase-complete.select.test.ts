@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { purchaseCompleteMachine, type CheckoutOutcome } from '../../../machines/purchase-complete.machine'
-import { selectPurchaseComplete } from '../../../src/features/purchase/purchase-complete.select'
+import { purchaseCompleteMachine, type CheckoutOutcome } from '@/machines/purchase-complete.machine'
+import { selectPurchaseComplete } from '@/src/features/purchase/purchase-complete.select'
 
 /** Spec section 2: the purchase completion page while the checkout's status is asked. */
 describe('the purchase completion page', () => {

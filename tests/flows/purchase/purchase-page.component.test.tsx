@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, vi } from 'vitest'
-import type { Account } from '../../../common/contract'
-import { PurchasePage } from '../../../src/features/purchase/components/PurchasePage'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { account } from '../../../testkit/flows/session/session.model'
-import { purchaseModel } from '../../../testkit/flows/purchase/purchase.model'
-import { leaveSiteFor } from '../../../src/ui/leave-site'
-import { walkPaths } from '../../support/run-paths'
-import { purchaseViewTable } from '../../../testkit/flows/purchase/purchase.view-table'
-import { purchaseOracle } from '../../../testkit/flows/purchase/purchase.oracle'
+import type { Account } from '@/common/contract'
+import { PurchasePage } from '@/src/features/purchase/components/PurchasePage'
+import { describePath, planPaths } from '@/testkit/model/paths'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { account } from '@/testkit/flows/session/session.model'
+import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
+import { leaveSiteFor } from '@/src/ui/leave-site'
+import { walkPaths } from '@/tests/support/run-paths'
+import { purchaseViewTable } from '@/testkit/flows/purchase/purchase.view-table'
+import { purchaseOracle } from '@/testkit/flows/purchase/purchase.oracle'
 
-vi.mock('../../../src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
+vi.mock('@/src/ui/leave-site', () => ({ leaveSiteFor: vi.fn() }))
 
 const plan = planPaths(purchaseModel)
 const methods = { loadProduct: 'product', createCheckoutSession: 'createCheckoutSession' } as const

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
-import type { purchaseMachine } from '../../../machines/purchase.machine'
-import { planPaths } from '../../../testkit/model/paths'
-import { purchaseModel } from '../../../testkit/flows/purchase/purchase.model'
+import type { purchaseMachine } from '@/machines/purchase.machine'
+import { planPaths } from '@/testkit/model/paths'
+import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
 
 const plan = planPaths(purchaseModel)
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Product } from '../../../common/contract'
-import { purchaseMachine } from '../../../machines/purchase.machine'
-import { settle } from '../../../testkit/settle'
+import type { Product } from '@/common/contract'
+import { purchaseMachine } from '@/machines/purchase.machine'
+import { settle } from '@/testkit/settle'
 
 /** Spec sections 5 and 9: which license type an account may buy, and how many seats. */
 const product = (priceId: Product['priceId'], seatsAvailable: number | null): Product => ({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Product } from '../../../common/contract'
-import { purchaseMachine } from '../../../machines/purchase.machine'
-import { selectPurchase } from '../../../src/features/purchase/purchase.select'
-import { settle } from '../../../testkit/settle'
+import type { Product } from '@/common/contract'
+import { purchaseMachine } from '@/machines/purchase.machine'
+import { selectPurchase } from '@/src/features/purchase/purchase.select'
+import { settle } from '@/testkit/settle'
 
 /** Spec sections 2, 5 and 9: the purchase page's price, total and seat count. */
 const community: Product = {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { RenewalPanel } from '../../../src/features/manage-licenses/components/RenewalPanel'
-import { planPaths } from '../../../testkit/model/paths'
-import { caraRenewal, renewalModel } from '../../../testkit/flows/renewal/renewal.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { renewalOracle } from '../../../testkit/flows/renewal/renewal.oracle'
-import { pendingApi, renderAccountPage, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { renewalViewTable } from '../../../testkit/flows/renewal/renewal.view-table'
+import { RenewalPanel } from '@/src/features/manage-licenses/components/RenewalPanel'
+import { planPaths } from '@/testkit/model/paths'
+import { caraRenewal, renewalModel } from '@/testkit/flows/renewal/renewal.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { renewalOracle } from '@/testkit/flows/renewal/renewal.oracle'
+import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
 const plan = planPaths(renewalModel)
 const methods = { loadRenewals: 'renewals', setRenewalSeats: 'setRenewalSeats', setAutoRenew: 'setAutoRenew' } as const

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { renewalMachine } from '../../../machines/renewal.machine'
-import { caraRenewal, renewalModel } from '../../../testkit/flows/renewal/renewal.model'
-import { idleActors } from '../../support/run-paths'
+import { renewalMachine } from '@/machines/renewal.machine'
+import { caraRenewal, renewalModel } from '@/testkit/flows/renewal/renewal.model'
+import { idleActors } from '@/tests/support/run-paths'
 
 describe('renewal machine', () => {
   const choosing = () => {

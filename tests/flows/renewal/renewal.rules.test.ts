@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import type { Renewal } from '../../../common/billing-contract'
-import { renewalMachine, type AutoRenewChange, type RenewalSeatsChange } from '../../../machines/renewal.machine'
-import { answersInTurn } from '../../../testkit/answers'
-import { caraRenewal, offline } from '../../../testkit/flows/renewal/renewal.model'
-import { settle } from '../../../testkit/settle'
+import type { Renewal } from '@/common/billing-contract'
+import { renewalMachine, type AutoRenewChange, type RenewalSeatsChange } from '@/machines/renewal.machine'
+import { answersInTurn } from '@/testkit/answers'
+import { caraRenewal, offline } from '@/testkit/flows/renewal/renewal.model'
+import { settle } from '@/testkit/settle'
 
 /**
  * Renewal: Try again, which subscription the seats dialog and the Auto-renew switch act on, what

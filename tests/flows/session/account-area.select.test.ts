@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { sessionMachine, type SignInIdentity } from '../../../machines/session.machine'
-import { selectAccountArea } from '../../../src/features/account-shell/account-area.select'
-import { account, identity } from '../../../testkit/flows/session/session.model'
-import { personalOrganisation, teamAs } from '../../../testkit/organisations'
-import type { Organisation } from '../../../common/organisation-contract'
-import type { License } from '../../../common/contract'
-import { settle } from '../../../testkit/settle'
+import { sessionMachine, type SignInIdentity } from '@/machines/session.machine'
+import { selectAccountArea } from '@/src/features/account-shell/account-area.select'
+import { account, identity } from '@/testkit/flows/session/session.model'
+import { personalOrganisation, teamAs } from '@/testkit/organisations'
+import type { Organisation } from '@/common/organisation-contract'
+import type { License } from '@/common/contract'
+import { settle } from '@/testkit/settle'
 
 /** The session of the account area, after POST /api/auth/login answered with this account (or while it has not), and GET /api/organisation with this organisation. */
 async function sessionWith(answer: typeof account | null, organisation: Organisation | null = personalOrganisation) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { displayName, selectAccountNav } from '../../../src/features/account-shell/account-nav.select'
+import { displayName, selectAccountNav } from '@/src/features/account-shell/account-nav.select'
 
 const labels = (account: Parameters<typeof selectAccountNav>[0]) => selectAccountNav(account).map((item) => item.label)
 

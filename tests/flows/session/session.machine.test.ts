@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { sessionMachine } from '../../../machines/session.machine'
-import { account, identity } from '../../../testkit/flows/session/session.model'
-import { personalOrganisation } from '../../../testkit/organisations'
-import { settle } from '../../../testkit/settle'
+import { sessionMachine } from '@/machines/session.machine'
+import { account, identity } from '@/testkit/flows/session/session.model'
+import { personalOrganisation } from '@/testkit/organisations'
+import { settle } from '@/testkit/settle'
 
 describe('session machine', () => {
   const loadOrganisation = fromPromise<typeof personalOrganisation, void>(() => Promise.resolve(personalOrganisation))

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Account } from '../../../common/contract'
-import type { Organisation } from '../../../common/organisation-contract'
-import { sessionMachine, type SignInIdentity } from '../../../machines/session.machine'
-import { settle } from '../../../testkit/settle'
-import { account, identity } from '../../../testkit/flows/session/session.model'
-import { personalOrganisation } from '../../../testkit/organisations'
+import type { Account } from '@/common/contract'
+import type { Organisation } from '@/common/organisation-contract'
+import { sessionMachine, type SignInIdentity } from '@/machines/session.machine'
+import { settle } from '@/testkit/settle'
+import { account, identity } from '@/testkit/flows/session/session.model'
+import { personalOrganisation } from '@/testkit/organisations'
 
 /**
  * Spec section 4: the account area loads the account of who signed in, and follows a change of it;

@@ -5,20 +5,20 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
-import type { AuthFailure } from '../../../machines/auth.types'
-import type { tokenMachine } from '../../../machines/token.machine'
-import { toAuthFailure } from '../../../src/auth/accounts'
-import { createAuthService } from '../../../src/auth/auth-service'
-import { routeTree } from '../../../src/routeTree.gen'
-import { theme } from '../../../src/ui/theme'
-import { account } from '../../../testkit/flows/session/session.model'
-import { personalOrganisation } from '../../../testkit/organisations'
-import { tokenModel } from '../../../testkit/flows/token/token.model'
-import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '../../support/fake-msal'
-import { describePath, planPaths } from '../../../testkit/model/paths'
-import { walkPaths } from '../../support/run-paths'
-import { tokenViewTable } from '../../../testkit/flows/token/token.view-table'
-import { tokenOracle } from '../../../testkit/flows/token/token.oracle'
+import type { AuthFailure } from '@/machines/auth.types'
+import type { tokenMachine } from '@/machines/token.machine'
+import { toAuthFailure } from '@/src/auth/accounts'
+import { createAuthService } from '@/src/auth/auth-service'
+import { routeTree } from '@/src/routeTree.gen'
+import { theme } from '@/src/ui/theme'
+import { account } from '@/testkit/flows/session/session.model'
+import { personalOrganisation } from '@/testkit/organisations'
+import { tokenModel } from '@/testkit/flows/token/token.model'
+import { caraInMsal, fakeMsal, msalErrorFor, type FakeMsal } from '@/tests/support/fake-msal'
+import { describePath, planPaths } from '@/testkit/model/paths'
+import { walkPaths } from '@/tests/support/run-paths'
+import { tokenViewTable } from '@/testkit/flows/token/token.view-table'
+import { tokenOracle } from '@/testkit/flows/token/token.oracle'
 
 /**
  * The token flow behind an API call, at component level: the real auth service (auth and token
@@ -27,7 +27,7 @@ import { tokenOracle } from '../../../testkit/flows/token/token.oracle'
  * calls before it (the account, the profile) take their tokens from the cache.
  */
 let msal: FakeMsal
-vi.mock('../../../src/auth/msal-client', () => ({ createMsalClient: () => msal.client }))
+vi.mock('@/src/auth/msal-client', () => ({ createMsalClient: () => msal.client }))
 
 const writeScope = 'https://prismlibrary.onmicrosoft.com/accounts-api/accounts.write'
 

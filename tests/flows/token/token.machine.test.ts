@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
-import { tokenFailureMessage, tokenMachine, type TokenRequest } from '../../../machines/token.machine'
-import type { fixtures } from '../../../testkit/flows/token/token.model'
-import { cacheMiss, needsInteraction, offline, signedIn, signedOut } from '../../../testkit/flows/token/token.model'
+import { tokenFailureMessage, tokenMachine, type TokenRequest } from '@/machines/token.machine'
+import type { fixtures } from '@/testkit/flows/token/token.model'
+import { cacheMiss, needsInteraction, offline, signedIn, signedOut } from '@/testkit/flows/token/token.model'
 
 describe('token machine: the order of spec section 4', () => {
   function acquire(request: TokenRequest, outcomes: Partial<Record<keyof typeof fixtures, () => Promise<string | void>>>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, toPromise } from 'xstate'
-import { tokenMachine, type TokenRequest } from '../../../machines/token.machine'
-import { cacheMiss, needsInteraction, signedIn, signedOut } from '../../../testkit/flows/token/token.model'
+import { tokenMachine, type TokenRequest } from '@/machines/token.machine'
+import { cacheMiss, needsInteraction, signedIn, signedOut } from '@/testkit/flows/token/token.model'
 
 /**
  * Spec sections 4 and 8, told through what each way to a token is asked and how the call ends: a

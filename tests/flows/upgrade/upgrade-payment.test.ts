@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Stripe, StripeElements } from '@stripe/stripe-js'
-import type { AccountsApi } from '../../../src/api/accounts-api'
-import { setUpPayment } from '../../../src/features/upgrade/upgrade.actors'
+import type { AccountsApi } from '@/src/api/accounts-api'
+import { setUpPayment } from '@/src/features/upgrade/upgrade.actors'
 
 const elements = {} as StripeElements
 const stripeAnswering = (answer: unknown) => ({ confirmSetup: vi.fn(() => (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer))) }) as unknown as Stripe

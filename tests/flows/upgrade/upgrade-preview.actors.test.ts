@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
-import { fetchApi } from '../../support/fetch-api'
-import { upgradeActors } from '../../../src/features/upgrade/upgrade.actors'
+import { fetchApi } from '@/tests/support/fetch-api'
+import { upgradeActors } from '@/src/features/upgrade/upgrade.actors'
 
 function previewCall(status: number, body: unknown) {
   const { api, requests } = fetchApi({ status, body })

@@ -3,16 +3,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useActorRef } from '@xstate/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { UpgradeWizard } from '../../../src/features/upgrade/components/UpgradeWizard'
-import { communityOfThree, upgradeModel } from '../../../testkit/flows/upgrade/upgrade.model'
-import { pendingApi, settleActorEvent } from '../../support/pending-api'
-import { walkPaths } from '../../support/run-paths'
-import { inspectComponent } from '../../support/running-actors'
-import { coveringPaths, planPaths } from '../../../testkit/model/paths'
-import { renderPage } from '../../support/render'
-import { upgradeViewTable } from '../../../testkit/flows/upgrade/upgrade.view-table'
-import { upgradeOracle } from '../../../testkit/flows/upgrade/upgrade.oracle'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { UpgradeWizard } from '@/src/features/upgrade/components/UpgradeWizard'
+import { communityOfThree, upgradeModel } from '@/testkit/flows/upgrade/upgrade.model'
+import { pendingApi, settleActorEvent } from '@/tests/support/pending-api'
+import { walkPaths } from '@/tests/support/run-paths'
+import { inspectComponent } from '@/tests/support/running-actors'
+import { coveringPaths, planPaths } from '@/testkit/model/paths'
+import { renderPage } from '@/tests/support/render'
+import { upgradeViewTable } from '@/testkit/flows/upgrade/upgrade.view-table'
+import { upgradeOracle } from '@/testkit/flows/upgrade/upgrade.oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -21,7 +21,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useStripe: () => ({ fake: 'stripe' }),
   useElements: () => ({ fake: 'elements' }),
 }))
-vi.mock('../../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
+vi.mock('@/src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
 
 function renderWizard() {
   const calls = pendingApi()

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type EventFromLogic } from 'xstate'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { selectUpgrade } from '../../../src/features/upgrade/upgrade.select'
-import { idleActors } from '../../support/run-paths'
-import { communityOfThree, preview, upgradeModel, visa } from '../../../testkit/flows/upgrade/upgrade.model'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { selectUpgrade } from '@/src/features/upgrade/upgrade.select'
+import { idleActors } from '@/tests/support/run-paths'
+import { communityOfThree, preview, upgradeModel, visa } from '@/testkit/flows/upgrade/upgrade.model'
 
 /** Drives the machine through the events (actors' outcomes included) and returns where it rests. */
 function endOf(...events: EventFromLogic<typeof upgradeMachine>[]) {

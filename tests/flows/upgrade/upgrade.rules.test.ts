@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { PaymentCard, UpgradePreview } from '../../../common/contract'
-import type { PriceId } from '../../../common/plans'
-import { upgradeMachine, type PaymentSetupResult } from '../../../machines/upgrade.machine'
-import { settle } from '../../../testkit/settle'
+import type { PaymentCard, UpgradePreview } from '@/common/contract'
+import type { PriceId } from '@/common/plans'
+import { upgradeMachine, type PaymentSetupResult } from '@/machines/upgrade.machine'
+import { settle } from '@/testkit/settle'
 
 /**
  * Spec section 4, the upgrade wizard, told through what it sends: the card set up with the secret

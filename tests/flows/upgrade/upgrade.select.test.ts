@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { PaymentCard } from '../../../common/contract'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { selectUpgrade } from '../../../src/features/upgrade/upgrade.select'
-import { settle } from '../../../testkit/settle'
+import type { PaymentCard } from '@/common/contract'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { selectUpgrade } from '@/src/features/upgrade/upgrade.select'
+import { settle } from '@/testkit/settle'
 
 /** Spec section 4: what each step of the upgrade wizard shows. */
 const commercial = { priceId: 'commercial', name: 'Commercial', price: 29900 } as const

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { person } from '../../../testkit/server/api-harness'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { person } from '@/tests/support/server/api-harness'
 
 const profile = {
   firstName: 'Cara',

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { activityPageSchema, type ActivityEntry } from '../../../common/contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin } from '../../../testkit/server/api-harness'
+import { activityPageSchema, type ActivityEntry } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin } from '@/tests/support/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const nora = { name: 'Nora Nolicense', email: 'nolicense@example.com' }

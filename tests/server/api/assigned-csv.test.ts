@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { assignedCsvHeader } from '../../../common/contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { assignedCsvHeader } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const cara = 'commercial@example.com'
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin } from '../../../testkit/server/api-harness'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin } from '@/tests/support/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }

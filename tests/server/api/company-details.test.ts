@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { companyDetailsSchema, invoicesSchema, savedCompanySchema, type CompanyDetails } from '../../../common/billing-contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { companyDetailsSchema, invoicesSchema, savedCompanySchema, type CompanyDetails } from '@/common/billing-contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const cara = 'commercial@example.com'
 const fabrikam: CompanyDetails = {

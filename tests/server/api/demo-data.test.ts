@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 describeApi('the demo data on $name', (api) => {
   it("keeps times to whole seconds, as Stripe's are, so the portal's period ends are the sandbox's to the millisecond", async () => {

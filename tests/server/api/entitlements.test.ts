@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
-import type { License } from '../../../common/contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin } from '../../../testkit/server/api-harness'
+import type { License } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin } from '@/tests/support/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const paymentDue = 'Payment for your subscription is due. Update your card in Billing, then assign licenses.'

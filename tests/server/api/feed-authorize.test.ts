@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { basicCredentials } from '../../../server/feed/basic-credentials'
-import { clientAddressOf, noteProxied } from '../../../server/http/client-address'
-import { useProductionStack } from '../../../testkit/server/production-stack'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { basicCredentials } from '@/server/feed/basic-credentials'
+import { clientAddressOf, noteProxied } from '@/server/http/client-address'
+import { useProductionStack } from '@/tests/support/server/production-stack'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
 /** The Node request a server would hand the API: only the parts the client's address comes from. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import { beforeEach, expect, it } from 'vitest'
-import { createdFeedTokenSchema, feedTokenLimits, feedTokenUsername, feedTokensSchema, type FeedToken } from '../../../common/contract'
-import { workingTokenSql } from '../../../server/feed/feed-tokens'
-import { feedTokenDigest } from '../../../server/feed/feed-token-secret'
-import { hostileValues } from '../../../testkit/hostile-values'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { createdFeedTokenSchema, feedTokenLimits, feedTokenUsername, feedTokensSchema, type FeedToken } from '@/common/contract'
+import { workingTokenSql } from '@/server/feed/feed-tokens'
+import { feedTokenDigest } from '@/server/feed/feed-token-secret'
+import { hostileValues } from '@/testkit/hostile-values'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const day = 86_400_000
 const paula = 'plus@example.com'

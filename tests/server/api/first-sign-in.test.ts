@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 /** What the account area's sidebar reads of the organisation: the role and what the organisation bought. */
 const standingOf = (organisation: { role: unknown; personal: unknown; allowedPriceId: unknown; hasStripeAccount: unknown }) => ({

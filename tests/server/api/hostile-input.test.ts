@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { fieldLimits } from '../../../common/contract'
-import { hostileValues, untrimmed } from '../../../testkit/hostile-values'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin, person } from '../../../testkit/server/api-harness'
+import { fieldLimits } from '@/common/contract'
+import { hostileValues, untrimmed } from '@/testkit/hostile-values'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin, person } from '@/tests/support/server/api-harness'
 
 const profile = {
   firstName: 'Cara',

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { invitationOfferSchema, invitationsSchema } from '../../../common/organisation-contract'
-import { recordExpiredInvitations } from '../../../server/organisations/invitation-acceptance'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { mailedSecret, organisationActivity, signIn } from '../../../testkit/server/organisation'
+import { invitationOfferSchema, invitationsSchema } from '@/common/organisation-contract'
+import { recordExpiredInvitations } from '@/server/organisations/invitation-acceptance'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { mailedSecret, organisationActivity, signIn } from '@/tests/support/server/organisation'
 
 const owner = 'full@example.com'
 const finn = { name: 'Finn Full', email: owner }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 describeApi('licenses on $name', (api) => {
   it('lists the licenses a person holds, with the owner’s email', async () => {

@@ -1,9 +1,9 @@
 import { expect, it, vi } from 'vitest'
-import { mailCaps } from '../../../server/kernel/mail-caps'
-import { mailQueuedChannel } from '../../../server/mail/outbox'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { person } from '../../../testkit/server/api-harness'
-import { organisationActivity } from '../../../testkit/server/organisation'
+import { mailCaps } from '@/server/kernel/mail-caps'
+import { mailQueuedChannel } from '@/server/mail/outbox'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { person } from '@/tests/support/server/api-harness'
+import { organisationActivity } from '@/tests/support/server/organisation'
 
 const owner = 'commercial@example.com'
 /** The entry among the newest two: a change and its mail's line share the transaction's time, so their order is the ids'. */

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 /**
  * Under Node's server the API reads a write's body straight from Node's request (decision 0027),

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { organisationSchema } from '../../../common/organisation-contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { person } from '../../../testkit/server/api-harness'
-import { join, organisationActivity } from '../../../testkit/server/organisation'
+import { organisationSchema } from '@/common/organisation-contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { person } from '@/tests/support/server/api-harness'
+import { join, organisationActivity } from '@/tests/support/server/organisation'
 
 const owner = 'commercial@example.com'
 const cara = { name: 'Cara Commercial', email: owner }

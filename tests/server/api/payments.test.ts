@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { savedPaymentMethodSchema } from '../../../common/contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { savedPaymentMethodSchema } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
 import type Stripe from 'stripe'
-import { origin, stripeSettings } from '../../../testkit/server/api-harness'
-import { createStripeClient } from '../../../server/payments/stripe-client'
+import { origin, stripeSettings } from '@/tests/support/server/api-harness'
+import { createStripeClient } from '@/server/payments/stripe-client'
 
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openPaths } from '../../../server/api/app'
-import { declaredPermissions } from '../../../server/api/permissions'
-import { permissions, type Permission } from '../../../server/organisations/roles'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { person, type Api } from '../../../testkit/server/api-harness'
-import { join, mailedSecret, signIn } from '../../../testkit/server/organisation'
+import { openPaths } from '@/server/api/app'
+import { declaredPermissions } from '@/server/api/permissions'
+import { permissions, type Permission } from '@/server/organisations/roles'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { person, type Api } from '@/tests/support/server/api-harness'
+import { join, mailedSecret, signIn } from '@/tests/support/server/organisation'
 
 /**
  * Every API call (every route the app declares a permission for) as every kind of caller, against

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createRateLimiter } from '../../../server/api/rate-limit'
-import { memoryBuckets } from '../../../server/http/token-buckets'
+import { createRateLimiter } from '@/server/api/rate-limit'
+import { memoryBuckets } from '@/server/http/token-buckets'
 
 /** A clock the test moves by hand. */
 function clock() {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { regeneratedKeySchema } from '../../../common/contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { regeneratedKeySchema } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const notFound = { status: 404, body: { message: 'The license was not found.' } }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { renewalsSchema, type Renewal } from '../../../common/billing-contract'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { renewalsSchema, type Renewal } from '@/common/billing-contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const cara = 'commercial@example.com'
 const paula = 'plus@example.com'

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { person } from '../../../testkit/server/api-harness'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import type { TestDatabase } from '../../../testkit/server/database'
-import type { Counted } from '../../../testkit/server/counting-database'
+import { person } from '@/tests/support/server/api-harness'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import type { TestDatabase } from '@/tests/support/server/database'
+import type { Counted } from '@/tests/support/server/counting-database'
 
 /**
  * What each API call asks of the database, authentication and rate limit included (issue 32): a

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { organisationActivity, signIn } from '../../../testkit/server/organisation'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { organisationActivity, signIn } from '@/tests/support/server/organisation'
 
 const owner = 'plus@example.com'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin, person, startApi } from '../../../testkit/server/api-harness'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin, person, startApi } from '@/tests/support/server/api-harness'
 
 const readCalls = [
   '/licenses',

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { origin, startApi } from '../../../testkit/server/api-harness'
-import { describeOnEachDatabase } from '../../../testkit/server/database'
-import { createStripeSlots } from '../../../server/payments/stripe-slots'
-import { ownerKey } from '../../../server/payments/portal-configuration'
+import { origin, startApi } from '@/tests/support/server/api-harness'
+import { describeOnEachDatabase } from '@/tests/support/server/database'
+import { createStripeSlots } from '@/server/payments/stripe-slots'
+import { ownerKey } from '@/server/payments/portal-configuration'
 
 const generous = { readsPerSecond: 10_000, writesPerSecond: 10_000, burst: 10_000 }
 const back = { successUrl: `${origin}/account/licenses?success=true`, cancelUrl: `${origin}/account/licenses?success=false` }

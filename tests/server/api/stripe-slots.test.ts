@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PaymentBusyError } from '../../../server/payments/errors'
-import { createStripeSlots } from '../../../server/payments/stripe-slots'
+import { PaymentBusyError } from '@/server/payments/errors'
+import { createStripeSlots } from '@/server/payments/stripe-slots'
 
 describe('the cap on calls to Stripe in flight', () => {
   it('lets `max` calls run at once, the next ones wait in line and take the slots in turn', async () => {

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe'
 import { afterEach, expect, it, vi } from 'vitest'
-import { log } from '../../../server/log'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { legacyPrice, origin } from '../../../testkit/server/api-harness'
+import { log } from '@/server/log'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { legacyPrice, origin } from '@/tests/support/server/api-harness'
 
 const back = { successUrl: `${origin}/account/licenses?success=true`, cancelUrl: `${origin}/account/licenses?success=false` }
 /** An event about a subscription as Stripe sends it, at a given second. */

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe'
 import { expect, it } from 'vitest'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { origin } from '../../../testkit/server/api-harness'
-import { yearlyPlan } from '../../../testkit/yearly-plan'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin } from '@/tests/support/server/api-harness'
+import { yearlyPlan } from '@/testkit/yearly-plan'
 
 const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { type Database } from '../../../server/db/database'
-import { openPostgres } from '../../../server/db/postgres'
+import { type Database } from '@/server/db/database'
+import { openPostgres } from '@/server/db/postgres'
 
 const url = process.env.TEST_DATABASE_URL
 const schema = () => `test_drop_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import { databases } from '../../../testkit/server/database'
+import type { Database } from '@/server/db/database'
+import { databases } from '@/tests/support/server/database'
 
 /** A channel no other test file listens on (letters only, as channel names must be). */
 const channelName = () => `test_listen_${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`

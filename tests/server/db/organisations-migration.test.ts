@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database } from '../../../server/db/database'
-import { openPglite } from '../../../server/local/db/pglite'
-import { migrations, productMigrations, runMigrations } from '../../../server/db/migrations'
-import { readStanding } from '../../../server/organisations/standing'
-import { databases } from '../../../testkit/server/database'
+import { type Database } from '@/server/db/database'
+import { openPglite } from '@/server/local/db/pglite'
+import { migrations, productMigrations, runMigrations } from '@/server/db/migrations'
+import { readStanding } from '@/server/organisations/standing'
+import { databases } from '@/tests/support/server/database'
 
 /** A database with nothing migrated: PGlite anew, or a schema of its own on the PostgreSQL test server. */
 const unmigrated = databases.map((database) => ({ name: database.name, open: database.name === 'PGlite' ? () => openPglite() : database.open }))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import { databases } from '../../../testkit/server/database'
+import type { Database } from '@/server/db/database'
+import { databases } from '@/tests/support/server/database'
 
 /**
  * Statements with parameters are prepared once per connection, on PGlite as on PostgreSQL

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { deployingDoc, expectedNginxBlock, fillNginxConfig, nginxBlockOf, placeholdersOf, readNginxConfig, withNginxBlock } from '../../../scripts/feed/nginx-doc'
+import { deployingDoc, expectedNginxBlock, fillNginxConfig, nginxBlockOf, placeholdersOf, readNginxConfig, withNginxBlock } from '@/scripts/feed/nginx-doc'
 
 const config = readNginxConfig()
 const doc = readFileSync(deployingDoc, 'utf8')

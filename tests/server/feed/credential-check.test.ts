@@ -1,7 +1,7 @@
 import type * as nodeCrypto from 'node:crypto'
 import { timingSafeEqual } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { seatWithKey } from '../../../server/feed/credential-check'
+import { seatWithKey } from '@/server/feed/credential-check'
 
 vi.mock('node:crypto', async (original) => {
   const crypto = await original<typeof nodeCrypto>()

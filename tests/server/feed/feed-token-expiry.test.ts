@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest'
-import { feedTokenReminderKey, queueFeedTokenReminders, recordFeedTokenExpiries } from '../../../server/feed/feed-token-expiry'
-import { activityPage } from '../../../server/kernel/activity/activity-page'
-import { person } from '../../../testkit/server/api-harness'
+import { feedTokenReminderKey, queueFeedTokenReminders, recordFeedTokenExpiries } from '@/server/feed/feed-token-expiry'
+import { activityPage } from '@/server/kernel/activity/activity-page'
+import { person } from '@/tests/support/server/api-harness'
 import { describeSeeded, outbox } from '../mail/harness'
 
 const origin = 'https://portal.example.com'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Queryable } from '../../../server/db/database'
-import { createFeedUsage } from '../../../server/feed/feed-usage'
+import type { Queryable } from '@/server/db/database'
+import { createFeedUsage } from '@/server/feed/feed-usage'
 
 /** A database handle that only records what it is asked, and a clock the test moves. */
 function recording() {

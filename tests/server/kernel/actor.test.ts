@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsWhitespace } from '../../../server/kernel/activity/actor'
+import { jsWhitespace } from '@/server/kernel/activity/actor'
 
 describe('the characters the activity SQL trims from a name', () => {
   it('are exactly those String.prototype.trim removes', () => {

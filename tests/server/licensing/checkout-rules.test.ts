@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decideOrder } from '../../../server/licensing/checkout-rules'
-import type { Holdings, PendingCheckout } from '../../../server/licensing/pending-checkouts'
+import { decideOrder } from '@/server/licensing/checkout-rules'
+import type { Holdings, PendingCheckout } from '@/server/licensing/pending-checkouts'
 
 /**
  * Spec sections 6 and 9 at the checkout: one license type an account, five Community seats, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvText } from '../../../server/licensing/csv'
+import { csvCell, csvText } from '@/server/licensing/csv'
 
 describe('CSV for a spreadsheet', () => {
   it.each([

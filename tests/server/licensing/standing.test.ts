@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { endedSql, hasEnded, isAssignable, isLive, liveSql, seatStatus, whyNotAssignable, type SubscriptionStatus } from '../../../server/licensing/standing'
+import { endedSql, hasEnded, isAssignable, isLive, liveSql, seatStatus, whyNotAssignable, type SubscriptionStatus } from '@/server/licensing/standing'
 
 const statuses: SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'incomplete', 'paused', 'canceled', 'unpaid', 'incomplete_expired']
 

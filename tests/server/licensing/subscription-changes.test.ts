@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredSubscription, SubscriptionState } from '../../../server/licensing/subscription'
-import { subscriptionChanges } from '../../../server/licensing/subscription-changes'
+import type { StoredSubscription, SubscriptionState } from '@/server/licensing/subscription'
+import { subscriptionChanges } from '@/server/licensing/subscription-changes'
 
 const end = new Date('2027-01-01T00:00:00.000Z')
 const stored: StoredSubscription = { priceId: 'commercial', quantity: 3, status: 'active', currentPeriodEnd: end, cancelAtPeriodEnd: false }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
-import { applySubscription } from '../../../server/licensing/subscription-store'
-import type { SubscriptionState } from '../../../server/licensing/subscription'
-import { describeApi } from '../../../testkit/server/api-fixture'
+import { applySubscription } from '@/server/licensing/subscription-store'
+import type { SubscriptionState } from '@/server/licensing/subscription'
+import { describeApi } from '@/tests/support/server/api-fixture'
 
 const state = (quantity: number): SubscriptionState => ({
   stripeSubscriptionId: 'sub_demo_commercial',

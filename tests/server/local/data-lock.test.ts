@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DataDirectoryInUseError, lockDataDirectory } from '../../../server/local/data-lock'
+import { DataDirectoryInUseError, lockDataDirectory } from '@/server/local/data-lock'
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'prism-lock-'))
 

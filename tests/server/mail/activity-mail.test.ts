@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { activityKinds } from '../../../common/contract'
-import { queueMailFor } from '../../../server/kernel/activity/activity-mail'
-import { setMailSiteOrigin } from '../../../server/mail/site-origin'
+import { activityKinds } from '@/common/contract'
+import { queueMailFor } from '@/server/kernel/activity/activity-mail'
+import { setMailSiteOrigin } from '@/server/mail/site-origin'
 import { activity, cara, caraSubscription, describeSeeded, outbox } from './harness'
 
 const origin = 'https://portal.example.com'

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { cancelReminderKey, queueCancelReminders } from '../../../server/licensing/cancel-reminders'
-import { startMailWorker } from '../../../server/mail/worker'
+import { cancelReminderKey, queueCancelReminders } from '@/server/licensing/cancel-reminders'
+import { startMailWorker } from '@/server/mail/worker'
 import { describeSeeded, outbox } from './harness'
 
 const day = 86_400_000

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RecordedActivity } from '../../../server/kernel/activity/activity-entry'
-import type { Database } from '../../../server/db/database'
-import { migrate } from '../../../server/db/migrations'
-import { resetDatabase } from '../../../server/local/seed'
-import { startMailCatcher, type MailCatcher } from '../../../server/local/mail-catcher'
-import { person, stripeSettings } from '../../../testkit/server/api-harness'
-import { describeOnEachDatabase, type TestDatabase } from '../../../testkit/server/database'
+import type { RecordedActivity } from '@/server/kernel/activity/activity-entry'
+import type { Database } from '@/server/db/database'
+import { migrate } from '@/server/db/migrations'
+import { resetDatabase } from '@/server/local/seed'
+import { startMailCatcher, type MailCatcher } from '@/server/local/mail-catcher'
+import { person, stripeSettings } from '@/tests/support/server/api-harness'
+import { describeOnEachDatabase, type TestDatabase } from '@/tests/support/server/database'
 
 export const cara = person('commercial@example.com')
 /** Cara's Commercial subscription in the demo seed: 5 seats. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { queueRenewalReminders, renewalReminderKey } from '../../../server/licensing/renewal-reminders'
+import { queueRenewalReminders, renewalReminderKey } from '@/server/licensing/renewal-reminders'
 import { describeSeeded, outbox } from './harness'
 
 const day = 86_400_000

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { readServerConfig } from '../../../server/local/config'
-import { describeSmtpServer } from '../../../server/mail/settings'
-import { describeSendFailure } from '../../../server/mail/smtp'
+import { readServerConfig } from '@/server/local/config'
+import { describeSmtpServer } from '@/server/mail/settings'
+import { describeSendFailure } from '@/server/mail/smtp'
 
 /** .env.localstack's payment settings: the rest is left to the defaults. */
 const local = {

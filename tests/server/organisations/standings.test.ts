@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { migrate } from '../../../server/db/migrations'
-import { createStandings, readStanding } from '../../../server/organisations/standing'
-import { countingDatabase } from '../../../testkit/server/counting-database'
-import { describeOnEachDatabase } from '../../../testkit/server/database'
+import { migrate } from '@/server/db/migrations'
+import { createStandings, readStanding } from '@/server/organisations/standing'
+import { countingDatabase } from '@/tests/support/server/counting-database'
+import { describeOnEachDatabase } from '@/tests/support/server/database'
 
 /**
  * Each person's standing is kept in the instance's memory, so a permission costs no round trip

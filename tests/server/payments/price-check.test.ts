@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { gatewayFromSettings } from '../../../server/payments/gateway-from-settings'
-import { checkPrices, priceMismatches, PriceMismatchError } from '../../../server/payments/price-check'
-import { priceCatalogue } from '../../../server/payments/stripe-settings'
-import type { PriceTerms } from '../../../server/payments/subscription-reads'
-import { startStripe } from '../../../testkit/server/instances'
+import { gatewayFromSettings } from '@/server/payments/gateway-from-settings'
+import { checkPrices, priceMismatches, PriceMismatchError } from '@/server/payments/price-check'
+import { priceCatalogue } from '@/server/payments/stripe-settings'
+import type { PriceTerms } from '@/server/payments/subscription-reads'
+import { startStripe } from '@/tests/support/server/instances'
 
 const prices = priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_community', STRIPE_PRICE_COMMERCIAL: 'price_commercial', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_commercial_plus' })
 const yearly = (unitAmount: number): PriceTerms => ({ unitAmount, currency: 'usd', interval: 'year', intervalCount: 1 })

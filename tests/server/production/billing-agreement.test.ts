@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Renewal } from '../../../common/billing-contract'
-import { createStripeClient } from '../../../server/payments/stripe-client'
-import { callInstance, productionEnv, startInstance, startStripe } from '../../../testkit/server/instances'
-import { useProductionStack } from '../../../testkit/server/production-stack'
+import type { Renewal } from '@/common/billing-contract'
+import { createStripeClient } from '@/server/payments/stripe-client'
+import { callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
+import { useProductionStack } from '@/tests/support/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-billing-agreement', email: 'owner@agreement.example.com' }

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrate } from '../../../server/db/migrations'
-import { openPostgres } from '../../../server/db/postgres'
-import type { Database } from '../../../server/db/database'
-import { feedTokenReminderKey } from '../../../server/feed/feed-token-expiry'
-import { useProductionStack } from '../../../testkit/server/production-stack'
+import { migrate } from '@/server/db/migrations'
+import { openPostgres } from '@/server/db/postgres'
+import type { Database } from '@/server/db/database'
+import { feedTokenReminderKey } from '@/server/feed/feed-token-expiry'
+import { useProductionStack } from '@/tests/support/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'tokens-owner', email: 'owner@tokens.example.com' }

@@ -1,9 +1,9 @@
 import http from 'node:http'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { demoPeople } from '../../../server/local/demo-accounts'
-import { startInstance } from '../../../testkit/server/instances'
-import { useProductionStack } from '../../../testkit/server/production-stack'
+import { demoPeople } from '@/server/local/demo-accounts'
+import { startInstance } from '@/tests/support/server/instances'
+import { useProductionStack } from '@/tests/support/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const cara = demoPeople.find((person) => person.email === 'commercial@example.com')!

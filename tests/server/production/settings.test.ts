@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readProductionSettings } from '../../../server/production-config'
+import { readProductionSettings } from '@/server/production-config'
 
 const complete = {
   DATABASE_URL: 'postgres://portal@db.internal:5432/portal',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres } from '../../../server/db/postgres'
-import type { MailCatcher } from '../../../server/local/mail-catcher'
-import { composeMail } from '../../../server/mail/compose'
-import { queueMail } from '../../../server/mail/outbox'
+import { openPostgres } from '@/server/db/postgres'
+import type { MailCatcher } from '@/server/local/mail-catcher'
+import { composeMail } from '@/server/mail/compose'
+import { queueMail } from '@/server/mail/outbox'
 import { caught, startCatcher } from '../mail/harness'
-import { callInstance } from '../../../testkit/server/instances'
-import { useProductionStack } from '../../../testkit/server/production-stack'
+import { callInstance } from '@/tests/support/server/instances'
+import { useProductionStack } from '@/tests/support/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-two-instances', email: 'owner@two.example.com' }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ObservedSubscription, StoredSubscription } from '../../../server/licensing/subscription'
-import { differencesOf } from '../../../server/reconciliation/differences'
+import type { ObservedSubscription, StoredSubscription } from '@/server/licensing/subscription'
+import { differencesOf } from '@/server/reconciliation/differences'
 
 const now = new Date('2027-03-10T12:00:00Z')
 const day = 86_400_000

@@ -1,9 +1,9 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { log } from '../../../server/log'
-import { createStripeGateway } from '../../../server/payments/gateway'
-import { reconcileNow, reconciliationJob, type ReconciliationReport } from '../../../server/reconciliation/job'
-import { describeApi } from '../../../testkit/server/api-fixture'
-import { stripeSettings } from '../../../testkit/server/api-harness'
+import { log } from '@/server/log'
+import { createStripeGateway } from '@/server/payments/gateway'
+import { reconcileNow, reconciliationJob, type ReconciliationReport } from '@/server/reconciliation/job'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { stripeSettings } from '@/tests/support/server/api-harness'
 
 const day = 86_400_000
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { formatHeadersFile, headersForPath, maxLineLength, parseHeadersFile } from '../../../server/web/headers-file'
-import { inlineScriptHashes, serializePolicy, serviceHeaders, siteHeaderRules, sitePolicy, type SiteEnv } from '../../../server/web/security-headers'
+import { formatHeadersFile, headersForPath, maxLineLength, parseHeadersFile } from '@/server/web/headers-file'
+import { inlineScriptHashes, serializePolicy, serviceHeaders, siteHeaderRules, sitePolicy, type SiteEnv } from '@/server/web/security-headers'
 
 const localStack: SiteEnv = { VITE_API_BASE_URL: '/api', VITE_AUTH_AUTHORITY_BASE: '/idp', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox_local' }
 const deployment: SiteEnv = {

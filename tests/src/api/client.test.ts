@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { createCaller, type Access } from '../../../src/api/client'
-import { ApiError } from '../../../src/api/errors'
+import { createCaller, type Access } from '@/src/api/client'
+import { ApiError } from '@/src/api/errors'
 
 const stats = v.object({ purchased: v.number() })
 

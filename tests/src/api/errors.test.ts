@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, describeFailure } from '../../../src/api/errors'
+import { ApiError, describeFailure } from '@/src/api/errors'
 
 const http = (status: number, body = '') => describeFailure({ kind: 'http', status, body })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fetchApi } from '../../support/fetch-api'
+import { fetchApi } from '@/tests/support/fetch-api'
 
 describe("issue 15's calls as the SPA sends them", () => {
   it('POST /api/licenses/{licenseId}/regenerate-key with no body, answering the new key', async () => {

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise, setup, type AnyActorLogic } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { fromRequest } from '../../../src/api/request-actor'
+import { fromRequest } from '@/src/api/request-actor'
 
 /** A request that fails when aborted (as fetch does), and answers the second time it is made. */
 function secondCallAnswers() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { signInStarted, tokenOf } from '../../../src/auth/auth.select'
-import { cara, startup } from '../../../testkit/flows/auth/auth.model'
-import { neverAnswers, startedWith } from '../../../testkit/flows/auth/auth.started'
+import { signInStarted, tokenOf } from '@/src/auth/auth.select'
+import { cara, startup } from '@/testkit/flows/auth/auth.model'
+import { neverAnswers, startedWith } from '@/testkit/flows/auth/auth.started'
 
 /** The sign-in flow after startup, signed in as Cara; the interactive calls never answer (the page would be leaving). */
 const signedIn = async () => (await startedWith(startup({ activeAccount: cara, accounts: [cara] }), { login: neverAnswers, acquireTokenInteractive: neverAnswers })).actor

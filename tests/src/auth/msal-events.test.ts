@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { EventType, ProtocolMode, type AccountInfo, type EventMessage } from '@azure/msal-browser'
 import { describe, expect, it } from 'vitest'
-import { toSignedInAccount } from '../../../src/auth/accounts'
-import { translateMsalEvent } from '../../../src/auth/auth-actors'
-import { createMsalClient, msalConfiguration } from '../../../src/auth/msal-client'
-import { policyOfClaims, readAuthSettings, type AuthSettings } from '../../../src/auth/settings'
+import { toSignedInAccount } from '@/src/auth/accounts'
+import { translateMsalEvent } from '@/src/auth/auth-actors'
+import { createMsalClient, msalConfiguration } from '@/src/auth/msal-client'
+import { policyOfClaims, readAuthSettings, type AuthSettings } from '@/src/auth/settings'
 
 const message = (eventType: EventMessage['eventType']): EventMessage => ({ eventType, interactionType: null, payload: null, error: null, timestamp: 0, correlationId: 'c' })
 

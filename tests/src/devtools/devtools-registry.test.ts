@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, setup } from 'xstate'
-import { createRegistry, leafStates } from '../../../src/devtools/registry'
+import { createRegistry, leafStates } from '@/src/devtools/registry'
 
 const machine = setup({}).createMachine({
   id: 'door',

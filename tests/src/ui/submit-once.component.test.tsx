@@ -3,23 +3,23 @@ import type { ReactNode } from 'react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { upgradeMachine } from '../../../machines/upgrade.machine'
-import { signedInAuth } from '../../support/signed-in-auth'
-import { AccountArea } from '../../../src/features/account-shell/components/AccountArea'
-import { MyLicensesPage } from '../../../src/features/my-licenses/components/MyLicensesPage'
-import { ManageLicensesPage } from '../../../src/features/manage-licenses/components/ManageLicensesPage'
-import { ProfilePage } from '../../../src/features/profile/components/ProfilePage'
-import { PurchasePage } from '../../../src/features/purchase/components/PurchasePage'
-import { UpgradeWizard } from '../../../src/features/upgrade/components/UpgradeWizard'
-import { upgradeActors } from '../../../src/features/upgrade/upgrade.actors'
-import { communityStats, fullStats, ownSeat } from '../../../testkit/flows/manage-licenses/manage-licenses.model'
-import { plusLicense } from '../../../testkit/flows/my-licenses/my-licenses.model'
-import { communityProduct } from '../../../testkit/flows/purchase/purchase.model'
-import { account } from '../../../testkit/flows/session/session.model'
-import { personalOrganisation } from '../../../testkit/organisations'
-import { fetchApi } from '../../support/fetch-api'
-import { renderAccountPage } from '../../support/pending-api'
-import { renderWithRouter } from '../../support/render'
+import { upgradeMachine } from '@/machines/upgrade.machine'
+import { signedInAuth } from '@/tests/support/signed-in-auth'
+import { AccountArea } from '@/src/features/account-shell/components/AccountArea'
+import { MyLicensesPage } from '@/src/features/my-licenses/components/MyLicensesPage'
+import { ManageLicensesPage } from '@/src/features/manage-licenses/components/ManageLicensesPage'
+import { ProfilePage } from '@/src/features/profile/components/ProfilePage'
+import { PurchasePage } from '@/src/features/purchase/components/PurchasePage'
+import { UpgradeWizard } from '@/src/features/upgrade/components/UpgradeWizard'
+import { upgradeActors } from '@/src/features/upgrade/upgrade.actors'
+import { communityStats, fullStats, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
+import { communityProduct } from '@/testkit/flows/purchase/purchase.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { personalOrganisation } from '@/testkit/organisations'
+import { fetchApi } from '@/tests/support/fetch-api'
+import { renderAccountPage } from '@/tests/support/pending-api'
+import { renderWithRouter } from '@/tests/support/render'
 
 // Every submitting button, pressed three times before the page can redraw (and its form sent three
 // times with Enter): one request each. The API is the real client over a fetch that holds requests.
@@ -30,7 +30,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useStripe: () => ({ confirmSetup: async () => ({ setupIntent: { payment_method: 'pm_card_visa' } }) }),
   useElements: () => ({}),
 }))
-vi.mock('../../../src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
+vi.mock('@/src/payments/stripe', () => ({ loadPaymentProvider: () => Promise.resolve(null) }))
 
 /** Three clicks in one go: React draws the page again only after the last. */
 const pressThrice = (element: HTMLElement) => act(() => [1, 2, 3].forEach(() => element.click()))

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database'
+import type { Queryable } from '@/server/db/database'
 import type { Core } from '../context'
 import { priceObject, product, productId } from '../objects/catalogue'
 import { errors } from '../protocol'

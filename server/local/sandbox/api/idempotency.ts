@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import type { Database } from '../../../db/database'
+import type { Database } from '@/server/db/database'
 import { errorResponse, StripeApiError, type Params } from '../protocol'
 
 export interface IdempotentRequest {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { Database } from '../../../db/database'
+import type { Database } from '@/server/db/database'
 import type { Core, Ctx } from '../context'
 import { newId } from '../objects/ids'
 import { apiVersion, errorResponse, parseParams, read, redactKey, StripeApiError, type Params } from '../protocol'

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { Queryable } from '../../../db/database'
+import type { Queryable } from '@/server/db/database'
 import { nowFor } from '../billing'
 import { taxId as buildTaxId } from '../objects/tax-ids'
 import { errors, StripeApiError, read } from '../protocol'

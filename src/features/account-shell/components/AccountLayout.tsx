@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router'
 import type { AccountNavItem } from '../account-nav.select'
 import { AccountNav } from './AccountNav'
 import { UserMenu } from './UserMenu'
-import { PrismLogo } from '../../../ui/PrismLogo'
-import { ErrorAlert } from '../../../ui/FormDialog'
+import { PrismLogo } from '@/src/ui/PrismLogo'
+import { ErrorAlert } from '@/src/ui/FormDialog'
 
 interface AccountLayoutProps {
   navItems: AccountNavItem[]

@@ -1,8 +1,8 @@
 import { Button, NumberInput, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { createFeedTokenRequestSchema, feedTokenLimits } from '../../../../common/contract'
-import type { FeedTokenDraft } from '../../../../common/feed-token-draft'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { createFeedTokenRequestSchema, feedTokenLimits } from '@/common/contract'
+import type { FeedTokenDraft } from '@/common/feed-token-draft'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 
 interface CreateTokenDialogProps {
   opened: boolean

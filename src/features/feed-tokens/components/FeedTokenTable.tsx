@@ -1,5 +1,5 @@
 import { Button, Table, VisuallyHidden } from '@mantine/core'
-import type { FeedToken } from '../../../../common/contract'
+import type { FeedToken } from '@/common/contract'
 import type { TokenRow } from '../feed-tokens.select'
 
 interface FeedTokenTableProps {

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 import type { TokenRow } from '../feed-tokens.select'
 
 interface RevokeTokenDialogProps {

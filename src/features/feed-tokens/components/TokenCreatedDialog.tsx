@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { feedTokenSetup, packageFeedSource } from '../../../content/package-feed'
-import { CodeSnippet } from '../../../ui/CodeSnippet'
-import { CopyField } from '../../../ui/CopyField'
-import { FormDialog } from '../../../ui/FormDialog'
+import { feedTokenSetup, packageFeedSource } from '@/src/content/package-feed'
+import { CodeSnippet } from '@/src/ui/CodeSnippet'
+import { CopyField } from '@/src/ui/CopyField'
+import { FormDialog } from '@/src/ui/FormDialog'
 
 interface TokenCreatedDialogProps {
   created: { name: string; username: string; secret: string } | null

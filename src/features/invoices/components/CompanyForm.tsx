@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import * as v from 'valibot'
-import { companyDetailsSchema, companyLimits, taxIdTypes } from '../../../../common/billing-contract'
-import { detailsOf, type CompanyDraft } from '../../../../common/company-draft'
-import { ErrorAlert } from '../../../ui/FormDialog'
+import { companyDetailsSchema, companyLimits, taxIdTypes } from '@/common/billing-contract'
+import { detailsOf, type CompanyDraft } from '@/common/company-draft'
+import { ErrorAlert } from '@/src/ui/FormDialog'
 
 interface CompanyFormProps {
   initial: CompanyDraft

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { assignRequestSchema, type AssignRequest } from '../../../../common/contract'
-import { ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { assignRequestSchema, type AssignRequest } from '@/common/contract'
+import { ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 
 interface AssignDialogProps {
   opened: boolean

@@ -1,8 +1,8 @@
 import { Badge, Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
-import type { AssignedLicense } from '../../../../common/contract'
-import { formatLongDate } from '../../../../common/format'
+import type { AssignedLicense } from '@/common/contract'
+import { formatLongDate } from '@/common/format'
 import { fullName, tableRows, unusedDays, type SortColumn, type TableView } from '../license-table'
 
 interface AssignedTableProps {

@@ -1,8 +1,8 @@
 import { Button, List, Stack, Text, Textarea } from '@mantine/core'
 import { IconAlertCircle, IconCheck, IconCircleDashed, IconMinus } from '@tabler/icons-react'
-import type { BulkLine, BulkResult } from '../../../../machines/manage-licenses.machine'
+import type { BulkLine, BulkResult } from '@/machines/manage-licenses.machine'
 import { parseBulkLines } from '../bulk-lines'
-import { DialogActions, FormDialog } from '../../../ui/FormDialog'
+import { DialogActions, FormDialog } from '@/src/ui/FormDialog'
 
 interface BulkAssignDialogProps {
   opened: boolean

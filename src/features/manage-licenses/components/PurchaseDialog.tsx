@@ -1,5 +1,5 @@
 import { Button, NumberInput, Stack, Text } from '@mantine/core'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 
 interface PurchaseDialogProps {
   opened: boolean

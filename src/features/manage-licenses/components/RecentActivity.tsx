@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core'
-import { LoadFailed } from '../../../ui/LoadFailed'
-import { ErrorAlert } from '../../../ui/FormDialog'
+import { LoadFailed } from '@/src/ui/LoadFailed'
+import { ErrorAlert } from '@/src/ui/FormDialog'
 import type { selectActivity } from '../activity.select'
 
 interface RecentActivityProps {

@@ -1,6 +1,6 @@
 import { Button, NumberInput, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 import type { selectRenewal } from '../renewal.select'
 
 type SeatsDialog = NonNullable<ReturnType<typeof selectRenewal>['dialog']>

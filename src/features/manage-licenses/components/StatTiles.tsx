@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Text } from '@mantine/core'
-import type { Stats } from '../../../../common/contract'
+import type { Stats } from '@/common/contract'
 
 interface StatTilesProps {
   stats: Stats

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core'
-import type { AssignedLicense } from '../../../../common/contract'
+import type { AssignedLicense } from '@/common/contract'
 import { fullName } from '../license-table'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 
 interface UnassignDialogProps {
   license: AssignedLicense | null

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core'
 import { IconBolt, IconBoxMultiple, IconBroadcast, IconCode, IconLayoutDashboard, IconPlugConnected, IconRoute, IconSitemap, IconTemplate } from '@tabler/icons-react'
-import { features, type FeatureKey } from '../../../content/features'
+import { features, type FeatureKey } from '@/src/content/features'
 import { Section } from './Section'
 
 const featureIcons: Record<FeatureKey, typeof IconBolt> = {

@@ -1,7 +1,7 @@
 import { Container, VisuallyHidden } from '@mantine/core'
-import { site } from '../../../content/site'
-import { SectionLink } from '../../../ui/site/SectionLink'
-import { siteButton } from '../../../ui/site-button'
+import { site } from '@/src/content/site'
+import { SectionLink } from '@/src/ui/site/SectionLink'
+import { siteButton } from '@/src/ui/site-button'
 
 export function Hero() {
   return (

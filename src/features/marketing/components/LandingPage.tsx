@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { useLocation } from '@tanstack/react-router'
-import { scrollToSection } from '../../../ui/site/hash-scroll'
+import { scrollToSection } from '@/src/ui/site/hash-scroll'
 import { FeaturesSection } from './FeaturesSection'
 import { Hero } from './Hero'
 import { LearnSection } from './LearnSection'
 import { PricingSection } from './PricingSection'
-import { PublicLayout } from '../../../ui/site/PublicLayout'
+import { PublicLayout } from '@/src/ui/site/PublicLayout'
 import { TeamSection } from './TeamSection'
 
 export function LandingPage() {

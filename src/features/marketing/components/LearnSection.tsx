@@ -1,6 +1,6 @@
 import { Card } from '@mantine/core'
-import { courses } from '../../../content/courses'
-import { ExternalLink } from '../../../ui/ExternalLink'
+import { courses } from '@/src/content/courses'
+import { ExternalLink } from '@/src/ui/ExternalLink'
 import { Section } from './Section'
 
 export function LearnSection() {

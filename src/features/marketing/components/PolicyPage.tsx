@@ -1,7 +1,7 @@
 import { Container, Text, Title } from '@mantine/core'
-import type { Policy } from '../../../content/policies'
-import { formatLongDate } from '../../../../common/format'
-import { PublicLayout } from '../../../ui/site/PublicLayout'
+import type { Policy } from '@/src/content/policies'
+import { formatLongDate } from '@/common/format'
+import { PublicLayout } from '@/src/ui/site/PublicLayout'
 
 /** A policy document: a title, its date, and one heading per section. */
 export function PolicyPage({ policy }: { policy: Policy }) {

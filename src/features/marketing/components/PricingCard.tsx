@@ -1,7 +1,7 @@
 import { Badge, Card, List } from '@mantine/core'
 import { IconCheck } from '@tabler/icons-react'
-import { purchaseHref, type Plan } from '../../../../common/plans'
-import { siteButton } from '../../../ui/site-button'
+import { purchaseHref, type Plan } from '@/common/plans'
+import { siteButton } from '@/src/ui/site-button'
 
 export function PricingCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.priceId}`

@@ -1,4 +1,4 @@
-import { communityEligibility, plans } from '../../../../common/plans'
+import { communityEligibility, plans } from '@/common/plans'
 import { PricingCard } from './PricingCard'
 import { Section } from './Section'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Container } from '@mantine/core'
-import type { SectionId } from '../../../content/site'
+import type { SectionId } from '@/src/content/site'
 
 interface SectionProps {
   id: SectionId

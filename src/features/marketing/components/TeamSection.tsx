@@ -1,8 +1,8 @@
 import { Card } from '@mantine/core'
 import { IconBrandGithub, IconBrandX, IconBrandYoutube } from '@tabler/icons-react'
-import { team } from '../../../content/team'
+import { team } from '@/src/content/team'
 import { Section } from './Section'
-import { siteIconButton } from '../../../ui/site-button'
+import { siteIconButton } from '@/src/ui/site-button'
 
 const socialIcons = { GitHub: IconBrandGithub, X: IconBrandX, YouTube: IconBrandYoutube } as const
 

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { inviteRequestSchema, type InviteDraft } from '../../../../common/organisation-contract'
-import { ConfirmDialog } from '../../../ui/ConfirmDialog'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { inviteRequestSchema, type InviteDraft } from '@/common/organisation-contract'
+import { ConfirmDialog } from '@/src/ui/ConfirmDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 import type { InvitationRow } from '../members.select'
 import { RoleChoice } from './MemberDialogs'
 

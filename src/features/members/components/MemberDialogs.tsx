@@ -1,10 +1,10 @@
 import { Button, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import type { MemberRole } from '../../../../common/contract'
-import { memberRoles } from '../../../../common/contract'
-import { roleDuties, roleLabels } from '../../../../common/roles'
-import { ConfirmDialog } from '../../../ui/ConfirmDialog'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import type { MemberRole } from '@/common/contract'
+import { memberRoles } from '@/common/contract'
+import { roleDuties, roleLabels } from '@/common/roles'
+import { ConfirmDialog } from '@/src/ui/ConfirmDialog'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 import type { MemberRow } from '../members.select'
 
 interface DialogState {

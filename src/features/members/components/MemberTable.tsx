@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core'
-import type { Member } from '../../../../common/organisation-contract'
+import type { Member } from '@/common/organisation-contract'
 import type { MemberRow } from '../members.select'
 
 interface MemberTableProps {

@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import type { TransferRequest } from '../../../../common/organisation-contract'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import type { TransferRequest } from '@/common/organisation-contract'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 import type { MemberRow } from '../members.select'
 
 interface TransferDialogProps {

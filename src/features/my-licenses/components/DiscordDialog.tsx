@@ -1,9 +1,9 @@
 import { Anchor, Button, List, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import * as v from 'valibot'
-import { discordNameSchema } from '../../../../common/contract'
-import { discord } from '../../../content/discord'
-import { DialogActions, ErrorAlert, FormDialog } from '../../../ui/FormDialog'
+import { discordNameSchema } from '@/common/contract'
+import { discord } from '@/src/content/discord'
+import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
 
 interface DiscordDialogProps {
   opened: boolean

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
-import type { License } from '../../../../common/contract'
-import { feedSetup, packageFeed, packageFeedSource } from '../../../content/package-feed'
-import { CodeSnippet } from '../../../ui/CodeSnippet'
-import { CopyField } from '../../../ui/CopyField'
-import { FormDialog } from '../../../ui/FormDialog'
-import type { selectKeyRotation } from '../../../ui/key-rotation/key-rotation.select'
-import { RegenerateKeyConfirm } from '../../../ui/key-rotation/RegenerateKeyConfirm'
+import type { License } from '@/common/contract'
+import { feedSetup, packageFeed, packageFeedSource } from '@/src/content/package-feed'
+import { CodeSnippet } from '@/src/ui/CodeSnippet'
+import { CopyField } from '@/src/ui/CopyField'
+import { FormDialog } from '@/src/ui/FormDialog'
+import type { selectKeyRotation } from '@/src/ui/key-rotation/key-rotation.select'
+import { RegenerateKeyConfirm } from '@/src/ui/key-rotation/RegenerateKeyConfirm'
 
 interface LicenseKeyDialogProps {
   license: License | null

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import type { Account, ProfileFields } from '../../../../common/contract'
-import { profileFieldsSchema } from '../../../../common/contract'
+import type { Account, ProfileFields } from '@/common/contract'
+import { profileFieldsSchema } from '@/common/contract'
 import { UnsavedChangesGuard } from './UnsavedChangesGuard'
-import { ErrorAlert } from '../../../ui/FormDialog'
+import { ErrorAlert } from '@/src/ui/FormDialog'
 
 const fieldsOf = (account: Account): ProfileFields => ({
   firstName: account.firstName,

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core'
 import { useBlocker } from '@tanstack/react-router'
-import { FormDialog } from '../../../ui/FormDialog'
+import { FormDialog } from '@/src/ui/FormDialog'
 
 /** Leaving the page with unsaved changes asks first (also when closing the tab). */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {

@@ -1,15 +1,15 @@
 import { ActionIcon, Anchor, Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconCheck, IconMinus, IconPlus } from '@tabler/icons-react'
 import { useSelector } from '@xstate/react'
-import { useAppActorRef } from '../../../ui/app-actors'
+import { useAppActorRef } from '@/src/ui/app-actors'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { purchaseMachine } from '../../../../machines/purchase.machine'
-import { useAccountServices } from '../../../ui/account-services'
-import { LoadingScreen } from '../../../ui/LoadingScreen'
-import { ErrorAlert } from '../../../ui/FormDialog'
+import { purchaseMachine } from '@/machines/purchase.machine'
+import { useAccountServices } from '@/src/ui/account-services'
+import { LoadingScreen } from '@/src/ui/LoadingScreen'
+import { ErrorAlert } from '@/src/ui/FormDialog'
 import { purchaseActors } from '../purchase.actors'
 import { selectPurchase } from '../purchase.select'
-import { leaveSiteFor } from '../../../ui/leave-site'
+import { leaveSiteFor } from '@/src/ui/leave-site'
 
 /** The purchase page: one plan, how many developers, the total, then the hosted checkout. */
 export function PurchasePage({ priceId }: { priceId: string | null }) {

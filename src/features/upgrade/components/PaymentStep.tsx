@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import { loadPaymentProvider } from '../../../payments/stripe'
+import { loadPaymentProvider } from '@/src/payments/stripe'
 import type { PaymentForm } from '../upgrade.actors'
 
 interface PaymentStepProps {

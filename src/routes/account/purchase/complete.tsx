@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PurchaseCompletePage } from '../../../features/purchase/components/PurchaseCompletePage'
-import { purchaseCompleteSearchSchema } from '../../../features/purchase/purchase-search'
-import { checkoutSucceeded } from '../../../payments/checkout-return'
+import { PurchaseCompletePage } from '@/src/features/purchase/components/PurchaseCompletePage'
+import { purchaseCompleteSearchSchema } from '@/src/features/purchase/purchase-search'
+import { checkoutSucceeded } from '@/src/payments/checkout-return'
 
 export const Route = createFileRoute('/account/purchase/complete')({
   head: () => ({ meta: [{ title: 'Purchase – Prism' }] }),

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createPeopleDirectory, oidForEmail } from '../../../../server/local/identity/people'
+import { createPeopleDirectory, oidForEmail } from '@/server/local/identity/people'
 
 const person = (provider: 'GitHub' | 'Google', email = 'Sami.Same@example.com') => ({ firstName: 'Sami', lastName: 'Same', email, provider })
 

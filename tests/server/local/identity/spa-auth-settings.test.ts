@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spaAuthSettings } from '../../../../server/local/identity/spa-auth-settings'
+import { spaAuthSettings } from '@/server/local/identity/spa-auth-settings'
 
 const env = {
   VITE_AUTH_CLIENT_ID: 'portal-client',

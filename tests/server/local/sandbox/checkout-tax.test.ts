@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
-import { taxRates } from '../../../../server/local/sandbox/tax-rates'
+import { taxRates } from '@/server/local/sandbox/tax-rates'
 import { databases, goodCard, startSandbox, type TestSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createStripeGateway } from '../../../../server/payments/gateway'
-import { priceCatalogue } from '../../../../server/payments/stripe-settings'
+import { createStripeGateway } from '@/server/payments/gateway'
+import { priceCatalogue } from '@/server/payments/stripe-settings'
 import { databases, goodCard, saveCard, useSandbox, webhookSecret } from './harness'
 
 /**

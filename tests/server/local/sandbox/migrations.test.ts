@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database } from '../../../../server/db/database'
-import { openPglite } from '../../../../server/local/db/pglite'
-import { openPostgres } from '../../../../server/db/postgres'
-import { migrate, migrations } from '../../../../server/db/migrations'
-import { seedIfEmpty } from '../../../../server/local/seed'
-import { migrateSandbox, sandboxMigrations } from '../../../../server/local/sandbox/schema'
-import { stripeSettings } from '../../../../testkit/server/api-harness'
+import { type Database } from '@/server/db/database'
+import { openPglite } from '@/server/local/db/pglite'
+import { openPostgres } from '@/server/db/postgres'
+import { migrate, migrations } from '@/server/db/migrations'
+import { seedIfEmpty } from '@/server/local/seed'
+import { migrateSandbox, sandboxMigrations } from '@/server/local/sandbox/schema'
+import { stripeSettings } from '@/tests/support/server/api-harness'
 
 /** Fresh, unmigrated databases: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 const fresh: { name: string; open: () => Promise<Database> }[] = [

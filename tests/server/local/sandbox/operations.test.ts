@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { description } from '../../../../testkit/server/stripe-openapi/description'
+import { description } from '@/tests/support/server/stripe-openapi/description'
 import { databases, saveCard, subscribe, useSandbox } from './harness'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
-import { resetSandbox, type SandboxSeedCustomer } from '../../../../server/local/sandbox/seed'
+import { resetSandbox, type SandboxSeedCustomer } from '@/server/local/sandbox/seed'
 import { databases, prices, startSandbox, type TestSandbox } from './harness'
 
 const customers: SandboxSeedCustomer[] = [

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import Stripe from 'stripe'
 import { Ajv2020 } from 'ajv8/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { routes } from '../../../../server/local/sandbox/api/routes'
-import { customer, testClock } from '../../../../server/local/sandbox/objects/customers'
-import { stripeRecorder } from '../../../../testkit/server/stripe-openapi/recorder'
-import { checkAnswer, checkRequest, description, findOperation, type Found } from '../../../../testkit/server/stripe-openapi/description'
+import { routes } from '@/server/local/sandbox/api/routes'
+import { customer, testClock } from '@/server/local/sandbox/objects/customers'
+import { stripeRecorder } from '@/tests/support/server/stripe-openapi/recorder'
+import { checkAnswer, checkRequest, description, findOperation, type Found } from '@/tests/support/server/stripe-openapi/description'
 
 /** The description the contract tests check the sandbox against, and that the checks can fail. */
 

@@ -154,7 +154,7 @@ describe.each(databases)('webhooks from the sandbox on $name', ({ open }) => {
     })
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/api/stripe/webhook`
-    const { createSandbox } = await import('../../../../server/local/sandbox/index')
+    const { createSandbox } = await import('@/server/local/sandbox/index')
     const t = await start(open)
     const sandbox = createSandbox({
       db: t.db,

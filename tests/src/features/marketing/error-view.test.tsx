@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { createRoute } from '@tanstack/react-router'
-import { RouteErrorView, describeRouteError } from '../../../../src/ui/site/ErrorView'
-import { NotFoundView } from '../../../../src/ui/site/NotFoundView'
-import { renderWithRouter } from '../../../support/render'
+import { RouteErrorView, describeRouteError } from '@/src/ui/site/ErrorView'
+import { NotFoundView } from '@/src/ui/site/NotFoundView'
+import { renderWithRouter } from '@/tests/support/render'
 
 describe('describeRouteError', () => {
   it('prefers the HTTP status, with its text when there is one', () => {

@@ -12,7 +12,7 @@ declare module 'vitest' {
 
 /**
  * Vitest's global setup: names the file that holds the run's migrated database
- * (testkit/server/migrated-pglite.ts), and removes it at the end. Nothing is made here, so a run
+ * (tests/support/server/migrated-pglite.ts), and removes it at the end. Nothing is made here, so a run
  * that opens no database pays nothing. (Vitest runs it once for each project and the root: the
  * name follows this process, so they all hand out the same file.)
  */

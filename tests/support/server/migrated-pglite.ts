@@ -1,16 +1,16 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
-import { type Database } from '../../server/db/database'
-import { pgliteDatabase } from '../../server/local/db/pglite'
-import { migrate } from '../../server/db/migrations'
-import { migrateSandbox } from '../../server/local/sandbox/schema'
+import { type Database } from '@/server/db/database'
+import { pgliteDatabase } from '@/server/local/db/pglite'
+import { migrate } from '@/server/db/migrations'
+import { migrateSandbox } from '@/server/local/sandbox/schema'
 import { createPglitePool } from './pglite-pool'
 
 /**
  * The migrated database every new one in this process starts from. Starting PGlite and migrating
  * takes 2.5–3 s of CPU, starting from a dump about 0.4 s: the first test process to need one makes
- * the run's dump (testkit/server/migrated-pglite-setup.ts names it) and the others read it, where
+ * the run's dump (tests/support/server/migrated-pglite-setup.ts names it) and the others read it, where
  * fourteen processes in a run each made their own. A process of a run without the global setup (a
  * mutation run's) makes its own once.
  */
@@ -45,7 +45,7 @@ const pool = createPglitePool()
 
 /**
  * An in-memory PGlite with every migration applied, the product's and the payment sandbox's, and
- * nothing else: a new one, or one a test closed, set back (testkit/server/pglite-pool.ts).
+ * nothing else: a new one, or one a test closed, set back (tests/support/server/pglite-pool.ts).
  */
 export function openMigratedPglite(): Promise<Database> {
   return pool.open(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest'
-import { type Database } from '../../server/db/database'
-import { openPostgres } from '../../server/db/postgres'
+import { type Database } from '@/server/db/database'
+import { openPostgres } from '@/server/db/postgres'
 import { openMigratedPglite } from './migrated-pglite'
 
 export interface TestDatabase {

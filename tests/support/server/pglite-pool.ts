@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { type Database } from '../../server/db/database'
-import { pgliteDatabase } from '../../server/local/db/pglite'
+import { type Database } from '@/server/db/database'
+import { pgliteDatabase } from '@/server/local/db/pglite'
 
 /**
  * A test process's PGlites, lent again once closed. Starting one from the migrated dump costs about

@@ -1,4 +1,4 @@
-import type { Database, NamedStatement, Queryable } from '../../server/db/database'
+import type { Database, NamedStatement, Queryable } from '@/server/db/database'
 
 /** What a database handle was asked to do: statements on their own, transactions, and the statements inside them. */
 export interface Counted {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv8/dist/2020.js'
-import { parseParams } from '../../../server/local/sandbox/protocol'
+import { parseParams } from '@/server/local/sandbox/protocol'
 
 /**
  * Stripe's API description for the operations the sandbox serves (stripe-openapi.json.gz, written by
