@@ -23,6 +23,8 @@ export interface ActorCalls {
   calls: ApiCall[]
   /** The answer body of each call for a done event; by default the last call answers the output. */
   answers?: (output: unknown) => unknown[]
+  /** For an actor that answers what it observed: the error its first call is refused with, when the done event's output stands for a failure. */
+  refusal?: (output: unknown) => Error | undefined
 }
 
 /**
@@ -172,8 +174,9 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
       const actor = tour.actors[actorId]
       if (!actor) throw new Error(`No calls known for the actor ${actorId}`)
       const event = step.event as EventObject & { output?: unknown; error?: unknown }
-      if (kind === 'done') await held.succeed(actor, event.output)
-      else await held.fail(actor, event.error)
+      const refusal = kind === 'done' ? actor.refusal?.(event.output) : event.error
+      if (refusal) await held.fail(actor, refusal)
+      else await held.succeed(actor, event.output)
     } else if (step.event.type !== 'xstate.init') {
       await tour.perform(page, step.event as EventFromLogic<TMachine>)
     }
