@@ -62,7 +62,8 @@ export interface TourPath {
 /** Notices and errors the pages show on top of a state: a state with one looks different. */
 const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
 
-const defaultKey = (step: TourStep) => [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
+/** What tells two states apart by default: the state's value, and any error or notice shown. */
+export const defaultKey = (step: TourStep) => [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
 
 /**
  * The shortest generated path, from any input, to each state the user can tell apart and the page

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test'
 import type { FirstPage, myLicensesMachine } from '../../machines/my-licenses.machine'
 import { firstPagesAlong, myLicensesModel } from '../../testkit/flows/my-licenses/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { defaultKey, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { myLicensesViewTable } from '../../testkit/flows/my-licenses/my-licenses.view-table'
 
@@ -25,6 +25,8 @@ export const myLicensesTour: Tour<typeof myLicensesMachine> = {
       refusal: (output) => refusalOf(output as FirstPage),
     },
   },
+  // The cards, the empty page and the failure, from the session's first page as well as from the page's own load.
+  keyOf: (step) => [defaultKey(step), ...(step.state.context.fromSession ? ['opened with the area'] : [])].join(' + '),
   // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
   // The session holds its first page until this page takes it: none left to take is the component paths' (another actor of the page took it).
   walkable: (steps) =>
