@@ -1,33 +1,47 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { License } from '../common/contract'
+import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { showErrorIn } from './error-message'
 
-/** The cards an answer brought, or 'No Licenses Assigned'. */
-const shownLicenses = [
-  {
-    guard: { type: 'hasLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
-    target: 'licensed',
-    actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) },
-  },
-  { target: 'empty', actions: { type: 'keepLicenses', params: ({ event }: { event: { output: License[] } }) => ({ licenses: event.output }) } },
-] as const
+/** The session, told when the page took the first page it asked for: a later visit loads its own. */
+type SessionAddressee = Addressee<{ type: 'licenses.taken' }>
+
+/**
+ * What the session had of the first page once it came: its cards, its failure's message, or none
+ * (another of the page's actors took it, or the session no longer holds it).
+ */
+export type FirstPage = { found: 'licenses'; licenses: License[] } | { found: 'failure'; message: string } | { found: 'none' }
+
+type FirstPageCame = { event: { output: FirstPage } }
+const licensesOf = (page: FirstPage) => (page.found === 'licenses' ? page.licenses : [])
+const failureOf = (page: FirstPage) => (page.found === 'failure' ? page.message : '')
+const firstPageOf = ({ event }: FirstPageCame) => ({ page: event.output })
+
+/** The cards an answer brought, or 'No Licenses Assigned'; `also` the actions that go with them. */
+function shownLicenses<TArgs>(licenses: (args: TArgs) => License[], also: readonly 'firstPageTaken'[] = []) {
+  const keep = { type: 'keepLicenses', params: (args: TArgs) => ({ licenses: licenses(args) }) } as const
+  return [
+    { guard: { type: 'hasLicenses', params: (args: TArgs) => ({ licenses: licenses(args) }) }, target: 'licensed', actions: [keep, ...also] },
+    { target: 'empty', actions: [keep, ...also] },
+  ] as const
+}
 
 /**
  * My Licenses: the licenses the signed-in person holds (spec section 2). When the account area
  * opened on it, the session asked for the first page beside the account (decision 0036): the page
- * takes that answer instead of loading its own.
+ * takes that answer instead of loading its own, and tells the session it took it.
  */
 export const myLicensesMachine = setup({
   types: {
-    context: {} as { licenses: License[]; error: string | null; fromSession: boolean },
-    input: {} as { fromSession: boolean } | void,
+    context: {} as { licenses: License[]; error: string | null; fromSession: boolean; session?: SessionAddressee },
+    input: {} as { fromSession?: boolean; session?: SessionAddressee } | void,
     events: {} as { type: 'licenses.reload' } | { type: 'license.discordConnected' } | { type: 'license.keyRegenerated'; licenseId: string; licenseKey: string },
   },
   actors: {
     loadLicenses: notProvided<License[], void>('loadLicenses'),
-    /** The first page the session asked for when the area opened here: its cards, or its failure. */
-    takeFirstPage: notProvided<License[], void>('takeFirstPage'),
+    /** Waits for the first page the session asked for when the area opened here, and says what it found; it neither loads nor tells. */
+    awaitFirstPage: notProvided<FirstPage, void>('awaitFirstPage'),
   },
   actions: {
     keepLicenses: assign({ licenses: (_, params: { licenses: License[] }) => params.licenses, error: null }),
@@ -41,14 +55,20 @@ export const myLicensesMachine = setup({
       licenses: ({ context }, params: { licenseId: string; licenseKey: string }) =>
         context.licenses.map((license) => (license.id === params.licenseId ? { ...license, licenseKey: params.licenseKey } : license)),
     }),
+    /** Tells the session the page took its first page: it forgets it, so that a later visit loads its own. */
+    firstPageTaken: enqueueActions(({ context, enqueue }) => {
+      if (context.session) enqueue.sendTo(context.session, { type: 'licenses.taken' })
+    }),
   },
   guards: {
     hasLicenses: (_, params: { licenses: License[] }) => params.licenses.length > 0,
     fromSession: ({ context }) => context.fromSession,
+    noFirstPage: (_, params: { page: FirstPage }) => params.page.found === 'none',
+    firstPageFailed: (_, params: { page: FirstPage }) => params.page.found === 'failure',
   },
 }).createMachine({
   id: 'myLicenses',
-  context: ({ input }) => ({ licenses: [], error: null, fromSession: input?.fromSession ?? false }),
+  context: ({ input }) => ({ licenses: [], error: null, fromSession: input?.fromSession ?? false, ...(input?.session && { session: input.session }) }),
   initial: 'opening',
   states: {
     opening: {
@@ -56,15 +76,27 @@ export const myLicensesMachine = setup({
       always: [{ guard: 'fromSession', target: 'takingFirstPage' }, { target: 'loading' }],
     },
     takingFirstPage: {
-      description: 'Placeholders while the first page the session asked for comes.',
-      invoke: { id: 'takeFirstPage', src: 'takeFirstPage', onDone: shownLicenses, onError: showErrorIn('failed') },
+      description: 'Placeholders while the first page the session asked for comes; the page takes it and tells the session, or loads its own when there is none.',
+      invoke: {
+        id: 'awaitFirstPage',
+        src: 'awaitFirstPage',
+        onDone: [
+          { guard: { type: 'noFirstPage', params: firstPageOf }, target: 'loading' },
+          {
+            guard: { type: 'firstPageFailed', params: firstPageOf },
+            target: 'failed',
+            actions: [{ type: 'showError', params: ({ event }) => ({ message: failureOf(event.output) }) }, 'firstPageTaken'],
+          },
+          ...shownLicenses(({ event }: FirstPageCame) => licensesOf(event.output), ['firstPageTaken']),
+        ],
+      },
     },
     loading: {
       description: 'Loading, with placeholders where the cards will be.',
       invoke: {
         id: 'loadLicenses',
         src: 'loadLicenses',
-        onDone: shownLicenses,
+        onDone: shownLicenses(({ event }: { event: { output: License[] } }) => event.output),
         onError: showErrorIn('failed'),
       },
     },

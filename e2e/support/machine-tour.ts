@@ -23,6 +23,8 @@ export interface ActorCalls {
   calls: ApiCall[]
   /** The answer body of each call for a done event; by default the last call answers the output. */
   answers?: (output: unknown) => unknown[]
+  /** For an actor that answers what it observed: the error its first call is refused with, when the done event's output stands for a failure. */
+  refusal?: (output: unknown) => Error | undefined
 }
 
 /**
@@ -60,7 +62,8 @@ export interface TourPath {
 /** Notices and errors the pages show on top of a state: a state with one looks different. */
 const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
 
-const defaultKey = (step: TourStep) => [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
+/** What tells two states apart by default: the state's value, and any error or notice shown. */
+export const defaultKey = (step: TourStep) => [JSON.stringify(step.state.value), ...shownFlags.filter((flag) => step.state.context[flag])].join(' + ')
 
 /**
  * The shortest generated path, from any input, to each state the user can tell apart and the page
@@ -172,8 +175,9 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
       const actor = tour.actors[actorId]
       if (!actor) throw new Error(`No calls known for the actor ${actorId}`)
       const event = step.event as EventObject & { output?: unknown; error?: unknown }
-      if (kind === 'done') await held.succeed(actor, event.output)
-      else await held.fail(actor, event.error)
+      const refusal = kind === 'done' ? actor.refusal?.(event.output) : event.error
+      if (refusal) await held.fail(actor, refusal)
+      else await held.succeed(actor, event.output)
     } else if (step.event.type !== 'xstate.init') {
       await tour.perform(page, step.event as EventFromLogic<TMachine>)
     }

@@ -1,19 +1,36 @@
 import { expect } from '@playwright/test'
-import type { myLicensesMachine } from '@/machines/my-licenses.machine'
-import { myLicensesModel } from '@/testkit/flows/my-licenses/my-licenses.model'
+import type { FirstPage, myLicensesMachine } from '@/machines/my-licenses.machine'
+import { firstPagesAlong, myLicensesModel } from '@/testkit/flows/my-licenses/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { defaultKey, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { myLicensesViewTable } from '@/testkit/flows/my-licenses/my-licenses.view-table'
+
+/** The cards of the first page the session asked for, as GET /licenses answers them. */
+const licensesOf = (first: FirstPage) => (first.found === 'licenses' ? first.licenses : null)
+
+/** Its failure, as GET /licenses refuses. */
+const refusalOf = (first: FirstPage) => (first.found === 'failure' ? new Error(first.message) : undefined)
 
 /** My Licenses: loading, the cards, empty, and a failed load with Try again; the first page the session asked for, or the page's own. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
   view: { table: myLicensesViewTable },
-  // Opened with the area, the first page is the session's request: the page takes its answer.
-  actors: { loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] }, takeFirstPage: { calls: [{ method: 'GET', path: '/licenses' }] } },
+  // Opened with the area, the first page is the session's request: the page takes its answer, the cards or the failure.
+  actors: {
+    loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] },
+    awaitFirstPage: {
+      calls: [{ method: 'GET', path: '/licenses' }],
+      answers: (output) => [licensesOf(output as FirstPage)],
+      refusal: (output) => refusalOf(output as FirstPage),
+    },
+  },
+  // The cards, the empty page and the failure, from the session's first page as well as from the page's own load.
+  keyOf: (step) => [defaultKey(step), ...(step.state.context.fromSession ? ['opened with the area'] : [])].join(' + '),
   // Discord's dialog sends license.discordConnected and a key rotation license.keyRegenerated; their own tours walk those.
-  walkable: (steps) => !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated'),
+  // The session holds its first page until this page takes it: none left to take is the component paths' (another actor of the page took it).
+  walkable: (steps) =>
+    !steps.some((step) => step.event.type === 'license.discordConnected' || step.event.type === 'license.keyRegenerated') && !firstPagesAlong(steps).some((first) => first.found === 'none'),
   open: async (page, input) => {
     if ((input as { fromSession: boolean } | undefined)?.fromSession) return openAs(page, demo.plus, '/account')
     // Opened from elsewhere in the area, the page loads its own cards.

@@ -1,9 +1,8 @@
 import { waitFor, type ActorRefFrom } from 'xstate'
-import type { License } from '@/common/contract'
 import type { sessionMachine } from '@/machines/session.machine'
 import { requestsFor } from '@/src/api/request-actor'
 import type { AccountsApi } from '@/src/api/accounts-api'
-import type { myLicensesMachine } from '@/machines/my-licenses.machine'
+import type { FirstPage, myLicensesMachine } from '@/machines/my-licenses.machine'
 import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 
 /** My Licenses' I/O over the accounts API. */
@@ -12,22 +11,20 @@ export function licensesActors(api: AccountsApi) {
 }
 
 /** My Licenses' first page from the session that asked for it when the area opened there (decision 0036). */
-export function firstPageActors(api: AccountsApi, session: ActorRefFrom<typeof sessionMachine>) {
-  return requestsFor<typeof myLicensesMachine>()({ takeFirstPage: ({ signal }) => takeFirstPage(session, api, signal) })
+export function firstPageActors(session: ActorRefFrom<typeof sessionMachine>) {
+  return requestsFor<typeof myLicensesMachine>()({ awaitFirstPage: ({ signal }) => firstPageOf(session, signal) })
 }
 
 /**
- * The first page the session asked for, once it came; then the session forgets it, so that a later
- * visit loads its own (a page left before it came did not take it: the next one does). Were it
- * taken already by another of the page's actors, the page loads its own now.
+ * What the session has of the first page once it came. Only that: the page's chart takes it and
+ * tells the session, or loads its own when there is none (a page left before it came did not take
+ * it; another of the page's actors may have taken it already).
  */
-async function takeFirstPage(session: ActorRefFrom<typeof sessionMachine>, api: AccountsApi, signal: AbortSignal): Promise<License[]> {
+async function firstPageOf(session: ActorRefFrom<typeof sessionMachine>, signal: AbortSignal): Promise<FirstPage> {
   const { context } = await waitFor(session, (snapshot) => snapshot.context.firstLicenses !== 'loading', { signal, timeout: Infinity })
   const first = context.firstLicenses
-  if (first === null || first === 'loading') return api.licenses(signal)
-  session.send({ type: 'licenses.taken' })
-  if ('error' in first) throw new Error(first.error)
-  return first.licenses
+  if (first === null || first === 'loading') return { found: 'none' }
+  return 'error' in first ? { found: 'failure', message: first.error } : { found: 'licenses', licenses: first.licenses }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
 import type { License } from '@/common/contract'
-import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What My Licenses holds: the cards, and why they could not load. */
 export interface MyLicensesHeld {
@@ -8,21 +8,34 @@ export interface MyLicensesHeld {
   error: string | null
 }
 
+/** What the session had of the first page it asked for, when it came. */
+type FirstPageFound = { found: 'licenses'; licenses: License[] } | { found: 'failure'; message: string } | { found: 'none' }
+
+const awaitedIn = { loadLicenses: 'myLicenses.loading', awaitFirstPage: 'myLicenses.takingFirstPage' }
+
+/** The cards, or 'No Licenses Assigned'. */
+const shown = (licenses: License[]): Expected<MyLicensesHeld> => ({ state: licenses.length ? 'myLicenses.licensed' : 'myLicenses.empty', held: { licenses, error: null } })
+
 /**
  * Spec section 2's My Licenses: a card per license, or 'No Licenses Assigned' when there is none,
  * from the first page the session asked for when the area opened here (issue 43), else loaded;
  * a failed load shows its message with Try again (kept while loading again). Joining Discord marks
- * every Commercial Plus card connected (spec section 4); a new key replaces its card's.
+ * every Commercial Plus card connected (spec section 4); a new key replaces its card's. The first
+ * page taken (its cards or its failure), the session is told, so that a later visit loads its own;
+ * with none left to take, the page loads its own now.
  */
 export const myLicensesOracle: Oracle<{ fromSession: boolean } | undefined, MyLicensesHeld> = {
   start: (input) => ({ state: input?.fromSession ? 'myLicenses.takingFirstPage' : 'myLicenses.loading', held: { licenses: [], error: null } }),
   after: (now, event) => {
-    const answer = answerOf(event, now.state, { loadLicenses: 'myLicenses.loading', takeFirstPage: 'myLicenses.takingFirstPage' })
+    const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
       if (!answer.done) return { state: 'myLicenses.failed', held: { ...now.held, error: shownMessage(answer.error) } }
-      const licenses = answer.output as License[]
-      return { state: licenses.length ? 'myLicenses.licensed' : 'myLicenses.empty', held: { licenses, error: null } }
+      if (answer.actor === 'loadLicenses') return shown(answer.output as License[])
+      const first = answer.output as FirstPageFound
+      if (first.found === 'none') return { state: 'myLicenses.loading', held: now.held }
+      if (first.found === 'failure') return { state: 'myLicenses.failed', held: { ...now.held, error: first.message } }
+      return shown(first.licenses)
     }
     const { licenses } = now.held
     const change = (changed: License[]) => ({ state: now.state, held: { ...now.held, licenses: changed } })
@@ -39,4 +52,7 @@ export const myLicensesOracle: Oracle<{ fromSession: boolean } | undefined, MyLi
         return now
     }
   },
+  // The first page taken, the session forgets it.
+  tells: (now, event) =>
+    toldOnAnswer(event, now.state, awaitedIn, 'awaitFirstPage', (first) => ((first as FirstPageFound).found === 'none' ? [] : [{ to: 'session', event: { type: 'licenses.taken' } }])),
 }

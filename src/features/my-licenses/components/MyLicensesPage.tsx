@@ -23,9 +23,9 @@ import '../my-licenses.css'
 export function MyLicensesPage() {
   const { api, session, billing } = useAccountServices()
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
-  // Opened with the area, the page takes the first page the session asked for (decision 0036).
-  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: { ...licensesActors(api), ...firstPageActors(api, session) } }), {
-    input: { fromSession: session.getSnapshot().context.firstLicenses !== null },
+  // Opened with the area, the page takes the first page the session asked for, and tells the session (decision 0036).
+  const licenses = useAppActorRef(myLicensesMachine.provide({ actors: { ...licensesActors(api), ...firstPageActors(session) } }), {
+    input: { fromSession: session.getSnapshot().context.firstLicenses !== null, session },
   })
   const keyDialog = useAppActorRef(licenseKeyMachine.provide({ actions: { copyKey: (_, { licenseKey }) => void navigator.clipboard?.writeText(licenseKey) } }))
   // A new key reaches the open dialog and the card it came from; a joined Discord, the cards.
