@@ -82,9 +82,9 @@ test.describe('the offline statechart viewer (development build)', () => {
     // The session loads the account and the organisation side by side: whichever comes first, then ready.
     await expect.poll(async () => (await seen('session').getByRole('listitem').allTextContents()).at(-1)).toBe('ready')
     const session = await seen('session').getByRole('listitem').allTextContents()
-    expect(session[0]).toBe('loading.account.loading, loading.organisation.loading')
-    expect(session.slice(1, -1).every((state) => /^loading\.account\.(loading|loaded), loading\.organisation\.(loading|loaded)$/.test(state))).toBe(true)
-    await expect.poll(async () => await seen('myLicenses').getByRole('listitem').allTextContents()).toEqual(['loading', 'licensed'])
+    expect(session[0]).toBe('loading.account.loading, loading.organisation.loading, loading.licenses.asked')
+    expect(session.slice(1, -1).every((state) => /^loading\.account\.(loading|loaded), loading\.organisation\.(loading|loaded), loading\.licenses\.asked$/.test(state))).toBe(true)
+    await expect.poll(async () => await seen('myLicenses').getByRole('listitem').allTextContents()).toEqual(['takingFirstPage', 'licensed'])
     await expectNoAxeViolations(page)
   })
 })

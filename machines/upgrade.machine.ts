@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { and, assign, not, setup, stateIn } from 'xstate'
 import type { PaymentCard, UpgradePreview } from '../common/contract'
 import { upgradeSeatLimits, type PriceId } from '../common/plans'
 import { notProvided } from './not-provided'
@@ -88,6 +88,8 @@ export const upgradeMachine = setup({
     reloadPage: () => {},
   },
   guards: {
+    /** Not while a card is saved or the upgrade is made: aborting would not undo a charge. */
+    mayClose: and([not(stateIn({ payment: 'submitting' })), not(stateIn('upgrading'))]),
     isTarget: ({ context }, params: { priceId: PriceId }) => context.targets.some((plan) => plan.priceId === params.priceId),
     validSeats: (_, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= upgradeSeatLimits.min && params.seats <= upgradeSeatLimits.max,
     planChosen: ({ context }) => context.priceId !== null,
@@ -109,8 +111,8 @@ export const upgradeMachine = setup({
     error: null,
   }),
   initial: 'select',
-  // Closing ends the wizard at any step but while a card is saved or the upgrade is made: aborting would not undo a charge.
-  on: { 'wizard.close': '.closed' },
+  // Closing ends the wizard at any step but while a card is saved or the upgrade is made.
+  on: { 'wizard.close': { guard: 'mayClose', target: '.closed' } },
   states: {
     select: {
       description: 'The plans allowed from the current one, seats (1 to 500), price per seat and total; Continue.',
@@ -156,7 +158,6 @@ export const upgradeMachine = setup({
         },
         submitting: {
           description: 'The setup is confirmed and the payment method saved as the default; Back and closing wait for the answer.',
-          on: { 'wizard.close': {} },
           invoke: {
             id: 'setUpPayment',
             src: 'setUpPayment',
@@ -189,7 +190,6 @@ export const upgradeMachine = setup({
     },
     upgrading: {
       description: 'Confirm shows progress and cannot be pressed again; the dialog cannot be closed.',
-      on: { 'wizard.close': {} },
       invoke: {
         id: 'upgradeSubscription',
         src: 'upgradeSubscription',
