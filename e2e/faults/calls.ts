@@ -4,7 +4,7 @@ import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import type { CallCase } from './call-case'
 import { catalogue } from './faults'
-import { dialog, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
+import { dialog, dialogCall, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
 
 /** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
@@ -148,22 +148,16 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/discord/connect',
     account: demo.plus,
-    reach: async (page) => {
-      await page.goto('/account')
-      await page.getByRole('button', { name: 'Connect Discord' }).click()
-      await dialog(page, 'Connect Discord').getByLabel('Discord username').fill(discordName)
-    },
-    send: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
-    retry: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Connect Discord', 'Join Prism Discord', message)
-      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Connect Discord'), 'Join Prism Discord')
-      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
-      await expect(dialog(page, 'Connect Discord').getByRole('button', { name: 'Cancel' })).toBeEnabled()
-    },
+    ...dialogCall(
+      'Connect Discord',
+      'Join Prism Discord',
+      async (page) => {
+        await page.goto('/account')
+        await page.getByRole('button', { name: 'Connect Discord' }).click()
+        await dialog(page, 'Connect Discord').getByLabel('Discord username').fill(discordName)
+      },
+      { kept: (page) => expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName), cancel: 'enabled' },
+    ),
     done: async (page) => {
       await expect(page.getByText('Discord Connected')).toBeVisible()
       await expect(dialog(page, 'Connect Discord')).toBeHidden()
@@ -219,21 +213,16 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/feed-tokens',
     account: demo.plus,
-    reach: async (page) => {
-      await page.goto(feedTokensPath)
-      await page.getByRole('button', { name: 'Create feed token' }).click()
-      await tokenNameField(page).fill(tokenName)
-    },
-    send: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
-    retry: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Create feed token', 'Create token', message)
-      await expect(tokenNameField(page)).toHaveValue(tokenName)
-    },
-    waiting: async (page) => {
-      await dialogWaits(page, 'Create feed token', 'Create token')
-      await expect(tokenNameField(page)).toHaveValue(tokenName)
-    },
+    ...dialogCall(
+      'Create feed token',
+      'Create token',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: 'Create feed token' }).click()
+        await tokenNameField(page).fill(tokenName)
+      },
+      { kept: (page) => expect(tokenNameField(page)).toHaveValue(tokenName), cancel: 'waits' },
+    ),
     done: async (page) => {
       const box = dialog(page, 'Feed token created')
       await expect(box.getByRole('textbox', { name: 'Secret' })).toHaveValue(madeUpCreated.secret)
@@ -248,18 +237,18 @@ export const calls: readonly CallCase[] = [
     account: demo.plus,
     // The demo owner has no token: the page's list holds a made-up one, which the user revokes.
     stubs: [{ method: 'GET', path: '/api/feed-tokens', json: [madeUpToken] }],
-    reach: async (page) => {
-      await page.goto(feedTokensPath)
-      await page.getByRole('button', { name: `Revoke ${madeUpToken.name}` }).click()
-    },
-    send: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
-    retry: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
+    ...dialogCall(
+      'Revoke feed token',
+      'Revoke',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: `Revoke ${madeUpToken.name}` }).click()
+      },
+      { cancel: 'waits' },
+    ),
     failed: async (page, message) => {
       await dialogFailed(page, 'Revoke feed token', 'Revoke', message)
       await expect(dialog(page, 'Revoke feed token')).toContainText(`Revoke ${madeUpToken.name} (…${madeUpToken.last4})?`)
-    },
-    waiting: async (page) => {
-      await dialogWaits(page, 'Revoke feed token', 'Revoke')
     },
     done: async (page) => {
       await expect(dialog(page, 'Revoke feed token')).toBeHidden()
@@ -321,24 +310,19 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/licenses/assign',
     account: demo.commercial,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      await page.getByRole('button', { name: 'Assign License' }).click()
-      const box = dialog(page, 'Assign License')
-      await box.getByLabel('First name').fill(assignee.firstName)
-      await box.getByLabel('Last name').fill(assignee.lastName)
-      await box.getByLabel('Email').fill(assignee.email)
-    },
-    send: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
-    retry: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Assign License', 'Assign', message)
-      await expectAssigneeKept(page)
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Assign License'), 'Assign')
-      await expectAssigneeKept(page)
-    },
+    ...dialogCall(
+      'Assign License',
+      'Assign',
+      async (page) => {
+        await openManageLicenses(page)
+        await page.getByRole('button', { name: 'Assign License' }).click()
+        const box = dialog(page, 'Assign License')
+        await box.getByLabel('First name').fill(assignee.firstName)
+        await box.getByLabel('Last name').fill(assignee.lastName)
+        await box.getByLabel('Email').fill(assignee.email)
+      },
+      { kept: expectAssigneeKept },
+    ),
     done: async (page) => {
       await expectNotice(page, `License assigned to ${assignee.email}.`)
       await expect(page.getByRole('row', { name: new RegExp(assignee.email) })).toHaveCount(1)
@@ -350,14 +334,10 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/licenses/unassign',
     account: demo.commercial,
-    reach: async (page) => {
+    ...dialogCall('Unassign License', 'Unassign', async (page) => {
       await openManageLicenses(page)
       await page.getByRole('button', { name: 'Unassign Dev One' }).click()
-    },
-    send: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
-    retry: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
-    failed: (page, message) => dialogFailed(page, 'Unassign License', 'Unassign', message),
-    waiting: (page) => loading(dialog(page, 'Unassign License'), 'Unassign'),
+    }),
     done: async (page) => {
       await expectNotice(page, 'License unassigned from dev1@example.com.')
       await expect(page.getByRole('row', { name: /dev1@example\.com/ })).toHaveCount(0)
@@ -408,21 +388,16 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/stripe/create-checkout-session',
     account: demo.full,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
-      await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
-    },
-    send: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
-    retry: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Buy Additional Licenses', 'Continue to checkout', message)
-      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Buy Additional Licenses'), 'Continue to checkout')
-      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
-    },
+    ...dialogCall(
+      'Buy Additional Licenses',
+      'Continue to checkout',
+      async (page) => {
+        await openManageLicenses(page)
+        await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+        await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
+      },
+      { kept: (page) => expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3') },
+    ),
     ...leavesForCheckout,
   },
   {
