@@ -4,6 +4,7 @@ import { activityModel } from '@/testkit/flows/activity/activity.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown, loadFailedShown } from './shown'
 import { activityViewTable } from '@/testkit/flows/activity/activity.view-table'
 
 /** Recent activity below Manage Licenses' table: loading, the entries, Show more, empty, and a failed load. */
@@ -34,10 +35,9 @@ export const activityTour: Tour<typeof activityMachine> = {
       case '"empty"':
         return expect(section.getByText('No activity yet.')).toBeVisible()
       case '"failed"':
-        await expect(section.getByRole('alert')).toContainText('Recent activity could not be loaded')
-        return expect(section.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(section, 'Recent activity could not be loaded')
       case '{"shown":"loadingMore"}':
-        return expect(section.getByRole('button', { name: 'Show more' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(section.getByRole('button', { name: 'Show more' }))
       case '{"shown":"moreFailed"}':
         await expect(section.getByRole('alert')).toHaveText(step.state.context.error as string)
         return expect(section.getByRole('listitem')).toHaveCount(entries)

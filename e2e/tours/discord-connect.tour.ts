@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test'
 import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 import { discordConnectModel } from '@/testkit/flows/discord-connect/discord-connect.model'
-import { demo, licenseCard } from '../support/accounts'
+import { licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
-import { openAs } from './open-as'
+import { openPlusCard } from './open-as'
 import { discordConnectViewTable } from '@/testkit/flows/discord-connect/discord-connect.view-table'
 
 /** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
@@ -12,10 +12,7 @@ export const discordConnectTour: Tour<typeof discordConnectMachine> = {
   view: { table: discordConnectViewTable },
   // The API answers the invite link and that the account is now connected.
   actors: { connectDiscord: { calls: [{ method: 'POST', path: '/discord/connect' }], answers: (output) => [{ ...(output as object), discordConnected: true }] } },
-  open: async (page) => {
-    await openAs(page, demo.plus, '/account')
-    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
-  },
+  open: openPlusCard,
   perform: async (page, event) => {
     const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
     switch (event.type) {

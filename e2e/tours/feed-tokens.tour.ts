@@ -4,6 +4,7 @@ import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tok
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 
 /** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
@@ -46,8 +47,7 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
       case '"loading"':
         return expect(main.getByLabel('Loading your feed tokens')).toBeVisible()
       case '"failed"':
-        await expect(main.getByRole('alert')).toContainText('Your feed tokens could not be loaded')
-        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(main, 'Your feed tokens could not be loaded')
       case '{"ready":"empty"}':
         await expect(page.getByRole('dialog')).toHaveCount(0)
         return expect(main.getByText('No feed tokens yet.')).toBeVisible()
@@ -57,20 +57,18 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
         return expect(main.getByText(newSecret)).toHaveCount(0)
       case '{"ready":{"dialog":{"creating":"editing"}}}': {
         const dialog = page.getByRole('dialog', { name: 'Create feed token' })
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Create token' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Create token', context.error)
       }
       case '{"ready":{"dialog":{"creating":"submitting"}}}':
-        return expect(page.getByRole('dialog', { name: 'Create feed token' }).getByRole('button', { name: 'Create token' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(page.getByRole('dialog', { name: 'Create feed token' }).getByRole('button', { name: 'Create token' }))
       case '{"ready":{"dialog":"created"}}':
         return expect(page.getByRole('dialog', { name: 'Feed token created' }).getByRole('textbox', { name: 'Secret' })).toHaveValue(newSecret)
       case '{"ready":{"dialog":{"revoking":"confirming"}}}': {
         const dialog = page.getByRole('dialog', { name: 'Revoke feed token' })
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Revoke' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Revoke', context.error)
       }
       case '{"ready":{"dialog":{"revoking":"removing"}}}':
-        return expect(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },

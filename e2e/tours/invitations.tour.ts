@@ -7,6 +7,7 @@ import { invitationsModel } from '@/testkit/flows/invitations/invitations.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown } from './shown'
 import { invitationsViewTable } from '@/testkit/flows/invitations/invitations.view-table'
 
 const dialogs: Record<string, { name: string; sending?: string }> = {
@@ -42,7 +43,7 @@ export const invitationsTour: Tour<typeof invitationsMachine> = {
       return expect(section.getByRole('button', { name: 'Invite member' })).toBeEnabled()
     }
     await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible()
-    if (dialog.sending) await expect(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true })).toHaveAttribute('data-loading', 'true')
+    if (dialog.sending) await busyShown(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true }))
   },
 }
 

@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test'
 import type { licenseKeyMachine } from '@/machines/license-key.machine'
 import { licenseKeyModel } from '@/testkit/flows/license-key/license-key.model'
-import { demo, licenseCard } from '../support/accounts'
+import { licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
-import { openAs } from './open-as'
+import { openPlusCard } from './open-as'
 import { licenseKeyViewTable } from '@/testkit/flows/license-key/license-key.view-table'
 
 /** The License Key dialog of a Commercial Plus card: open, closed, and closed after copying. */
@@ -20,10 +20,7 @@ export const licenseKeyTour: Tour<typeof licenseKeyMachine> = {
   actors: {},
   // A new key comes from the key rotation, whose tour holds its request: here it would change the demo key.
   walkable: (steps) => !steps.some((step) => step.event.type === 'key.regenerated'),
-  open: async (page) => {
-    await openAs(page, demo.plus, '/account')
-    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
-  },
+  open: openPlusCard,
   perform: async (page, event) => {
     const dialog = page.getByRole('dialog', { name: 'License Key' })
     switch (event.type) {

@@ -4,6 +4,7 @@ import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { loadFailedShown } from './shown'
 import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
 
 /** Profile: loading, a failed load, the form, saving, saved and a failed save. */
@@ -43,8 +44,7 @@ export const profileTour: Tour<typeof profileMachine> = {
       case 'loading':
         return expect(main.getByText('Loading, please wait...')).toBeVisible()
       case 'failed':
-        await expect(main.getByRole('alert')).toContainText('Your profile could not be loaded')
-        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(main, 'Your profile could not be loaded')
       case 'saving':
         return expect(update).toHaveAttribute('data-loading')
       case 'editing': {

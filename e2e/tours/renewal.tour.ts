@@ -4,6 +4,7 @@ import { renewalModel } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
 /** The Renewal panel of Manage Licenses: loading, failed, the renewals, the auto-renew switch, and the seats dialog. */
@@ -43,8 +44,7 @@ export const renewalTour: Tour<typeof renewalMachine> = {
       case '"loading"':
         return expect(panel.getByLabel('Loading your renewals')).toBeVisible()
       case '"failed"':
-        await expect(panel.getByRole('alert')).toContainText('Your renewals could not be loaded')
-        return expect(panel.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(panel, 'Your renewals could not be loaded')
       case '{"ready":"idle"}':
         await expect(dialog).toHaveCount(0)
         if (context.error) await expect(panel.getByRole('alert')).toContainText(context.error as string)
@@ -52,10 +52,9 @@ export const renewalTour: Tour<typeof renewalMachine> = {
       case '{"ready":"switching"}':
         return expect(panel.getByRole('switch', { name: 'Auto-renew' })).toBeDisabled()
       case '{"ready":{"seats":"editing"}}':
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Save', context.error)
       case '{"ready":{"seats":"sending"}}':
-        return expect(dialog.getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(dialog.getByRole('button', { name: 'Save' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },
