@@ -4,6 +4,7 @@ import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tok
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
 import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 
@@ -17,28 +18,25 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
     revokeToken: { calls: [{ method: 'DELETE', path: /^\/feed-tokens\/[^/]+$/ }] },
   },
   open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
-  perform: async (page, event) => {
-    const main = page.getByRole('main')
-    switch (event.type) {
-      case 'tokens.reload':
-        return main.getByRole('button', { name: 'Try again' }).click()
-      case 'create.open':
-        return main.getByRole('button', { name: 'Create feed token' }).click()
-      case 'create.submit': {
+  perform: pressing(
+    (page) => page.getByRole('main'),
+    { 'tokens.reload': 'Try again', 'create.open': 'Create feed token' },
+    {
+      'create.submit': async (page, event) => {
         const dialog = page.getByRole('dialog', { name: 'Create feed token' })
         await dialog.getByRole('textbox', { name: /^Name/ }).fill(event.draft.name)
         await dialog.getByRole('textbox', { name: /^Expires in/ }).fill(String(event.draft.expiresInDays))
-        return dialog.getByRole('button', { name: 'Create token' }).click()
-      }
-      case 'revoke.request':
-        return main.getByRole('button', { name: `Revoke ${event.token.name}` }).click()
-      case 'revoke.confirm':
-        return page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click()
-      case 'dialog.close':
-        return page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await dialog.getByRole('button', { name: 'Create token' }).click()
+      },
+      'revoke.request': (page, event) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: `Revoke ${event.token.name}` })
+          .click(),
+      'revoke.confirm': (page) => page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click(),
+      'dialog.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
+    },
+  ),
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     const { value, context } = step.state

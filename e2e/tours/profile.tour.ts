@@ -4,6 +4,7 @@ import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
 import { loadFailedShown } from './shown'
 import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
 
@@ -22,20 +23,17 @@ export const profileTour: Tour<typeof profileMachine> = {
     },
   },
   open: (page) => openAs(page, demo.nolicense, '/account/profile'),
-  perform: async (page, event) => {
-    const main = page.getByRole('main')
-    switch (event.type) {
-      case 'profile.save': {
+  perform: pressing(
+    (page) => page.getByRole('main'),
+    { 'profile.reload': 'Try again', 'notice.dismiss': 'Dismiss' },
+    {
+      'profile.save': async (page, event) => {
+        const main = page.getByRole('main')
         await main.getByLabel('Company').fill(event.fields.companyName)
-        return main.getByRole('button', { name: 'Update Profile' }).click()
-      }
-      case 'profile.reload':
-        return main.getByRole('button', { name: 'Try again' }).click()
-      case 'notice.dismiss':
-        return main.getByRole('button', { name: 'Dismiss' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await main.getByRole('button', { name: 'Update Profile' }).click()
+      },
+    },
+  ),
   expectShown: async (page, step, before) => {
     const main = page.getByRole('main')
     const { value, context } = step.state

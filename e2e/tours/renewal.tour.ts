@@ -4,6 +4,7 @@ import { renewalModel } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
 import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
@@ -17,25 +18,19 @@ export const renewalTour: Tour<typeof renewalMachine> = {
     setAutoRenew: { calls: [{ method: 'PUT', path: /^\/stripe\/renewals\/[^/]+\/auto-renew$/ }] },
   },
   open: (page) => openAs(page, demo.commercial, '/account/licenses'),
-  perform: async (page, event) => {
-    const panel = page.getByRole('region', { name: 'Renewal' })
-    switch (event.type) {
-      case 'renewals.reload':
-        return panel.getByRole('button', { name: 'Try again' }).click()
-      case 'seats.open':
-        return panel.getByRole('button', { name: 'Change seats for renewal' }).click()
-      case 'seats.submit': {
+  perform: pressing(
+    (page) => page.getByRole('region', { name: 'Renewal' }),
+    { 'renewals.reload': 'Try again', 'seats.open': 'Change seats for renewal' },
+    {
+      'seats.submit': async (page, event) => {
         const dialog = page.getByRole('dialog', { name: 'Seats for renewal' })
         await dialog.getByRole('textbox', { name: /^Licenses from/ }).fill(String(event.seats))
-        return dialog.getByRole('button', { name: 'Save' }).click()
-      }
-      case 'autoRenew.set':
-        return panel.getByRole('switch', { name: 'Auto-renew' }).click({ force: true })
-      case 'dialog.close':
-        return page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await dialog.getByRole('button', { name: 'Save' }).click()
+      },
+      'autoRenew.set': (page) => page.getByRole('region', { name: 'Renewal' }).getByRole('switch', { name: 'Auto-renew' }).click({ force: true }),
+      'dialog.close': (page) => page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click(),
+    },
+  ),
   expectShown: async (page, step) => {
     const panel = page.getByRole('region', { name: 'Renewal' })
     const { value, context } = step.state
