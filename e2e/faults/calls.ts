@@ -27,6 +27,12 @@ async function openManageLicenses(page: Page) {
   await expect(page.getByRole('group', { name: 'Available' })).toBeVisible()
 }
 
+/** Manage Licenses with the dialog of its header button open: the button and the dialog share their name. */
+async function openManageLicensesDialog(page: Page, name: string) {
+  await openManageLicenses(page)
+  await page.getByRole('button', { name }).click()
+}
+
 async function openUpgrade(page: Page) {
   await openManageLicenses(page)
   await page.getByRole('button', { name: 'Upgrade to Commercial Plus' }).click()
@@ -314,8 +320,7 @@ export const calls: readonly CallCase[] = [
       'Assign License',
       'Assign',
       async (page) => {
-        await openManageLicenses(page)
-        await page.getByRole('button', { name: 'Assign License' }).click()
+        await openManageLicensesDialog(page, 'Assign License')
         const box = dialog(page, 'Assign License')
         await box.getByLabel('First name').fill(assignee.firstName)
         await box.getByLabel('Last name').fill(assignee.lastName)
@@ -392,8 +397,7 @@ export const calls: readonly CallCase[] = [
       'Buy Additional Licenses',
       'Continue to checkout',
       async (page) => {
-        await openManageLicenses(page)
-        await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+        await openManageLicensesDialog(page, 'Buy Additional Licenses')
         await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
       },
       { kept: (page) => expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3') },
