@@ -68,6 +68,9 @@ function loadOrHome(path: string) {
 }
 
 const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
+const plusCardShown = (page: Page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
+/** A call of the session, made as the Commercial Plus owner opens My Licenses: its failure sends them home; answered, their card shows. */
+const sessionLoad = { account: demo.plus, ...loadOrHome('/account'), done: plusCardShown }
 const recentActivity = (page: Page) => page.getByRole('region', { name: 'Recent activity' })
 /** Dev One's seat of the Commercial subscription, as the seed names it (server/local/seed.ts). */
 const devOneSeat = 'seat_commercial_2'
@@ -124,30 +127,16 @@ async function downloadCsv(page: Page) {
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
 export const calls: readonly CallCase[] = [
-  {
-    name: 'POST /api/auth/login',
-    method: 'POST',
-    path: '/api/auth/login',
-    account: demo.plus,
-    ...loadOrHome('/account'),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
-  },
-  {
-    // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
-    name: 'GET /api/organisation (session)',
-    method: 'GET',
-    path: '/api/organisation',
-    account: demo.plus,
-    ...loadOrHome('/account'),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
-  },
+  { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', ...sessionLoad },
+  // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
+  { name: 'GET /api/organisation (session)', method: 'GET', path: '/api/organisation', ...sessionLoad },
   {
     name: 'GET /api/licenses',
     method: 'GET',
     path: '/api/licenses',
     account: demo.plus,
     ...pageLoad('/account', 'Your licenses could not be loaded', licensesLoading),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+    done: plusCardShown,
   },
   {
     name: 'POST /api/discord/connect',
