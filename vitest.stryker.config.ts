@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vitest/config'
+import { mutationConfig } from './scripts/mutation/mutation-config'
 import { filesInOrder, testProjects } from './scripts/mutation/test-projects'
 import base from './vitest.config'
 
@@ -41,18 +41,8 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
  */
 const QuickTestsFirst = filesInOrder([/\/tests\/flows\/(paths|.*\.machine|.*\.rules)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
-export default defineConfig({
-  // '@/…' is the project's root, as tsconfig.json's paths say.
-  resolve: { tsconfigPaths: true },
-  ...base,
-  test: {
-    ...base.test,
-    // Instrumented code on a shared machine: a long generated path can take several times its usual time.
-    testTimeout: 120_000,
-    sequence: { ...base.test?.sequence, sequencer: QuickTestsFirst },
-    // A test file that fails to load fails the mutant's run, as it fails `npm test`.
-    reporters: ['default', './scripts/mutation/load-failures-fail.ts'],
-    setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'],
-    projects: testProjects((path) => !leftOut(path)),
-  },
+export default mutationConfig({
+  sequencer: QuickTestsFirst,
+  projects: testProjects((path) => !leftOut(path)),
+  test: { setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'] },
 })

@@ -1,6 +1,5 @@
-import { defineConfig } from 'vitest/config'
+import { mutationConfig } from './scripts/mutation/mutation-config'
 import { everyFileIsolated, filesInOrder, testProjects } from './scripts/mutation/test-projects'
-import base from './vitest.config'
 
 /**
  * The tests `npm run test:mutation:server` runs against the server's rules (stryker.server.config.mjs):
@@ -14,19 +13,9 @@ const ruleTests = /^tests\/server\/(api|licensing|feed)\//
 /** The rules' own tests first (no database), then the feed's and the API's, each of which starts PGlite. */
 const RulesFirst = filesInOrder([/\/tests\/server\/licensing\//, /\/tests\/server\/feed\//])
 
-export default defineConfig({
-  // '@/…' is the project's root, as tsconfig.json's paths say.
-  resolve: { tsconfigPaths: true },
-  ...base,
-  test: {
-    ...base.test,
-    // Instrumented code on a shared machine: an API test that starts PGlite can take several times its usual time.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    sequence: { ...base.test?.sequence, sequencer: RulesFirst },
-    // A test file that fails to load fails the mutant's run, as it fails `npm test`.
-    reporters: ['default', './scripts/mutation/load-failures-fail.ts'],
-    // The rules' status lists and SQL are static mutants: every file loads them anew.
-    projects: everyFileIsolated(testProjects((path) => ruleTests.test(path))),
-  },
+export default mutationConfig({
+  sequencer: RulesFirst,
+  // The rules' status lists and SQL are static mutants: every file loads them anew.
+  projects: everyFileIsolated(testProjects((path) => ruleTests.test(path))),
+  test: { hookTimeout: 180_000 },
 })

@@ -14,6 +14,13 @@ async function expectStaysOpen(page: Page, dialog: Locator, sending: string | Re
   await expect(dialog.getByRole('button', { name: sending, exact: true })).toHaveAttribute('data-loading')
 }
 
+/** Presses the dialog's action, waits until its request is held, and finds the dialog staying open while it sends. */
+async function sendHeld(page: Page, dialog: Locator, action: string, requests: { held: unknown[] }) {
+  await dialog.getByRole('button', { name: action, exact: true }).click()
+  await expect.poll(() => requests.held.length).toBe(1)
+  await expectStaysOpen(page, dialog, action)
+}
+
 test.describe('as a Commercial owner with free seats', () => {
   test.use({ signedInAs: demo.commercial })
 
@@ -25,9 +32,7 @@ test.describe('as a Commercial owner with free seats', () => {
     await dialog.getByLabel('First name').fill('Stay')
     await dialog.getByLabel('Last name').fill('Open')
     await dialog.getByLabel('Email').fill('stay.open@example.com')
-    await dialog.getByRole('button', { name: 'Assign', exact: true }).click()
-    await expect.poll(() => assign.held.length).toBe(1)
-    await expectStaysOpen(page, dialog, 'Assign')
+    await sendHeld(page, dialog, 'Assign', assign)
     await assign.release({ id: 'seat_stay', firstName: 'Stay', lastName: 'Open', email: 'stay.open@example.com', expirationDate: '2027-11-22T00:00:00.000Z' })
     await expectNotice(page, 'License assigned to stay.open@example.com.')
     await page.getByRole('main').getByRole('status').filter({ hasText: 'License assigned to stay.open@example.com.' }).getByRole('button', { name: 'Dismiss' }).click()
@@ -41,9 +46,7 @@ test.describe('as a Commercial owner with free seats', () => {
     await page.getByRole('dialog', { name: 'Assign License' }).getByRole('button', { name: 'Assign several' }).click()
     const dialog = page.getByRole('dialog', { name: 'Assign several licenses' })
     await dialog.getByLabel('Assignees').fill('Stay, Open, stay.open@example.com')
-    await dialog.getByRole('button', { name: 'Assign 1 license' }).click()
-    await expect.poll(() => assign.held.length).toBe(1)
-    await expectStaysOpen(page, dialog, 'Assign 1 license')
+    await sendHeld(page, dialog, 'Assign 1 license', assign)
   })
 
   test('Unassign stays open while it sends', async ({ page }) => {
@@ -55,9 +58,7 @@ test.describe('as a Commercial owner with free seats', () => {
       .first()
       .click()
     const dialog = page.getByRole('dialog', { name: 'Unassign License' })
-    await dialog.getByRole('button', { name: 'Unassign', exact: true }).click()
-    await expect.poll(() => unassign.held.length).toBe(1)
-    await expectStaysOpen(page, dialog, 'Unassign')
+    await sendHeld(page, dialog, 'Unassign', unassign)
   })
 })
 
@@ -69,9 +70,7 @@ test.describe('as a Commercial owner with no free seat', () => {
     await page.goto('/account/licenses')
     await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
     const dialog = page.getByRole('dialog', { name: 'Buy Additional Licenses' })
-    await dialog.getByRole('button', { name: 'Continue to checkout' }).click()
-    await expect.poll(() => checkout.held.length).toBe(1)
-    await expectStaysOpen(page, dialog, 'Continue to checkout')
+    await sendHeld(page, dialog, 'Continue to checkout', checkout)
   })
 
   test("the upgrade wizard's Back, while the payment form loads, returns to the plans", async ({ page }) => {

@@ -20,8 +20,7 @@ import { startStripe, startTenant } from './bench/stand-ins'
 const options = readOptions({ seconds: 20, connections: 100 })
 const targets = options.against ? 2 : 1
 const run = cleanupStack((20 * 60 + targets * (scenarios.length * (options.seconds + 5) + 120)) * 1000)
-let failed = false
-try {
+await run.exitAfter(async () => {
   const pglite = options.database === 'pglite'
   if (pglite && options.against) throw new Error('--against is not supported with --database pglite: compare on PostgreSQL, or run each commit on PGlite apart.')
   if (pglite && options.instances > 1) throw new Error('--instances must be 1 with --database pglite: PGlite lives in one process.')
@@ -74,10 +73,4 @@ try {
     for (const scenario of scenarios) console.log(`${scenario}: ${results[0]![scenario] ? line(results[0]![scenario]!) : 'n/a'}`)
   }
   if (own.kind === 'production' && !options.skipBuild && !pglite) console.log('\ndist/ now holds the production build: `npm run build` makes the local one again.')
-} catch (error) {
-  failed = true
-  console.error(error instanceof Error ? error.message : error)
-} finally {
-  await run.cleanup()
-}
-process.exit(failed ? 1 : 0)
+})

@@ -75,8 +75,7 @@ async function measure(target: Target): Promise<Figures> {
   }
 }
 
-let failed = false
-try {
+await run.exitAfter(async () => {
   const own = await thisTree()
   const commits: Target[] = [own]
   if (options.against) commits.unshift(await otherCommit(options.against, run.onCleanup))
@@ -113,10 +112,4 @@ try {
       ),
     )
   }
-} catch (error) {
-  failed = true
-  console.error(error instanceof Error ? error.message : error)
-} finally {
-  await run.cleanup()
-}
-process.exit(failed ? 1 : 0)
+})

@@ -3,7 +3,7 @@ import type { CompanyDetails, Renewal } from '@/common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { CallCase } from './call-case'
-import { dialog, dialogFailed, dialogWaits, loading, pageLoad, sidebarUsable } from './on-screen'
+import { dialog, dialogCall, loading, pageLoad, sidebarUsable } from './on-screen'
 
 /**
  * The billing paperwork and renewals (issue 31) in the fault matrix: Invoices and company (its
@@ -49,7 +49,6 @@ const autoRenew = (page: Page) => renewalPanel(page).getByRole('switch', { name:
 const seatsDialogName = 'Seats for renewal'
 const seatsField = (page: Page) => dialog(page, seatsDialogName).getByRole('textbox', { name: `Licenses from ${renewsOn}` })
 const keptSeats = '3'
-const saveSeats = (page: Page) => dialog(page, seatsDialogName).getByRole('button', { name: 'Save', exact: true }).click()
 // The switch's input is drawn over by its track, which takes the click for it.
 const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
 
@@ -132,21 +131,16 @@ export const billingCalls: readonly CallCase[] = [
     path: `/api/stripe/renewals/${subscriptionId}/seats`,
     account: demo.commercial,
     stubs: [withRenewal],
-    reach: async (page) => {
-      await openRenewal(page)
-      await renewalPanel(page).getByRole('button', { name: 'Change seats for renewal' }).click()
-      await seatsField(page).fill(keptSeats)
-    },
-    send: saveSeats,
-    retry: saveSeats,
-    failed: async (page, message) => {
-      await dialogFailed(page, seatsDialogName, 'Save', message)
-      await expect(seatsField(page)).toHaveValue(keptSeats)
-    },
-    waiting: async (page) => {
-      await dialogWaits(page, seatsDialogName, 'Save')
-      await expect(seatsField(page)).toHaveValue(keptSeats)
-    },
+    ...dialogCall(
+      seatsDialogName,
+      'Save',
+      async (page) => {
+        await openRenewal(page)
+        await renewalPanel(page).getByRole('button', { name: 'Change seats for renewal' }).click()
+        await seatsField(page).fill(keptSeats)
+      },
+      { kept: (page) => expect(seatsField(page)).toHaveValue(keptSeats), cancel: 'waits' },
+    ),
     done: async (page) => {
       await expect(dialog(page, seatsDialogName)).toBeHidden()
       await expect(renewingCard(page)).toContainText('Renews with 3 licenses for $897.00 a year, before any tax.')

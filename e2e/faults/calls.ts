@@ -4,7 +4,7 @@ import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import type { CallCase } from './call-case'
 import { catalogue } from './faults'
-import { dialog, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
+import { dialog, dialogCall, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
 
 /** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
@@ -25,6 +25,12 @@ const elsewhere = (origin: string) => `${origin}/privacy`
 async function openManageLicenses(page: Page) {
   await page.goto('/account/licenses')
   await expect(page.getByRole('group', { name: 'Available' })).toBeVisible()
+}
+
+/** Manage Licenses with the dialog of its header button open: the button and the dialog share their name. */
+async function openManageLicensesDialog(page: Page, name: string) {
+  await openManageLicenses(page)
+  await page.getByRole('button', { name }).click()
 }
 
 async function openUpgrade(page: Page) {
@@ -62,6 +68,9 @@ function loadOrHome(path: string) {
 }
 
 const licensesLoading = (page: Page) => page.getByLabel('Loading your licenses')
+const plusCardShown = (page: Page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
+/** A call of the session, made as the Commercial Plus owner opens My Licenses: its failure sends them home; answered, their card shows. */
+const sessionLoad = { account: demo.plus, ...loadOrHome('/account'), done: plusCardShown }
 const recentActivity = (page: Page) => page.getByRole('region', { name: 'Recent activity' })
 /** Dev One's seat of the Commercial subscription, as the seed names it (server/local/seed.ts). */
 const devOneSeat = 'seat_commercial_2'
@@ -118,52 +127,32 @@ async function downloadCsv(page: Page) {
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
 export const calls: readonly CallCase[] = [
-  {
-    name: 'POST /api/auth/login',
-    method: 'POST',
-    path: '/api/auth/login',
-    account: demo.plus,
-    ...loadOrHome('/account'),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
-  },
-  {
-    // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
-    name: 'GET /api/organisation (session)',
-    method: 'GET',
-    path: '/api/organisation',
-    account: demo.plus,
-    ...loadOrHome('/account'),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
-  },
+  { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', ...sessionLoad },
+  // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
+  { name: 'GET /api/organisation (session)', method: 'GET', path: '/api/organisation', ...sessionLoad },
   {
     name: 'GET /api/licenses',
     method: 'GET',
     path: '/api/licenses',
     account: demo.plus,
     ...pageLoad('/account', 'Your licenses could not be loaded', licensesLoading),
-    done: (page) => expect(licenseCard(page, 'Commercial Plus')).toBeVisible(),
+    done: plusCardShown,
   },
   {
     name: 'POST /api/discord/connect',
     method: 'POST',
     path: '/api/discord/connect',
     account: demo.plus,
-    reach: async (page) => {
-      await page.goto('/account')
-      await page.getByRole('button', { name: 'Connect Discord' }).click()
-      await dialog(page, 'Connect Discord').getByLabel('Discord username').fill(discordName)
-    },
-    send: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
-    retry: (page) => dialog(page, 'Connect Discord').getByRole('button', { name: 'Join Prism Discord' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Connect Discord', 'Join Prism Discord', message)
-      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Connect Discord'), 'Join Prism Discord')
-      await expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName)
-      await expect(dialog(page, 'Connect Discord').getByRole('button', { name: 'Cancel' })).toBeEnabled()
-    },
+    ...dialogCall(
+      'Connect Discord',
+      'Join Prism Discord',
+      async (page) => {
+        await page.goto('/account')
+        await page.getByRole('button', { name: 'Connect Discord' }).click()
+        await dialog(page, 'Connect Discord').getByLabel('Discord username').fill(discordName)
+      },
+      { kept: (page) => expect(dialog(page, 'Connect Discord').getByLabel('Discord username')).toHaveValue(discordName), cancel: 'enabled' },
+    ),
     done: async (page) => {
       await expect(page.getByText('Discord Connected')).toBeVisible()
       await expect(dialog(page, 'Connect Discord')).toBeHidden()
@@ -219,21 +208,16 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/feed-tokens',
     account: demo.plus,
-    reach: async (page) => {
-      await page.goto(feedTokensPath)
-      await page.getByRole('button', { name: 'Create feed token' }).click()
-      await tokenNameField(page).fill(tokenName)
-    },
-    send: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
-    retry: (page) => dialog(page, 'Create feed token').getByRole('button', { name: 'Create token' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Create feed token', 'Create token', message)
-      await expect(tokenNameField(page)).toHaveValue(tokenName)
-    },
-    waiting: async (page) => {
-      await dialogWaits(page, 'Create feed token', 'Create token')
-      await expect(tokenNameField(page)).toHaveValue(tokenName)
-    },
+    ...dialogCall(
+      'Create feed token',
+      'Create token',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: 'Create feed token' }).click()
+        await tokenNameField(page).fill(tokenName)
+      },
+      { kept: (page) => expect(tokenNameField(page)).toHaveValue(tokenName), cancel: 'waits' },
+    ),
     done: async (page) => {
       const box = dialog(page, 'Feed token created')
       await expect(box.getByRole('textbox', { name: 'Secret' })).toHaveValue(madeUpCreated.secret)
@@ -248,18 +232,18 @@ export const calls: readonly CallCase[] = [
     account: demo.plus,
     // The demo owner has no token: the page's list holds a made-up one, which the user revokes.
     stubs: [{ method: 'GET', path: '/api/feed-tokens', json: [madeUpToken] }],
-    reach: async (page) => {
-      await page.goto(feedTokensPath)
-      await page.getByRole('button', { name: `Revoke ${madeUpToken.name}` }).click()
-    },
-    send: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
-    retry: (page) => dialog(page, 'Revoke feed token').getByRole('button', { name: 'Revoke', exact: true }).click(),
+    ...dialogCall(
+      'Revoke feed token',
+      'Revoke',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: `Revoke ${madeUpToken.name}` }).click()
+      },
+      { cancel: 'waits' },
+    ),
     failed: async (page, message) => {
       await dialogFailed(page, 'Revoke feed token', 'Revoke', message)
       await expect(dialog(page, 'Revoke feed token')).toContainText(`Revoke ${madeUpToken.name} (…${madeUpToken.last4})?`)
-    },
-    waiting: async (page) => {
-      await dialogWaits(page, 'Revoke feed token', 'Revoke')
     },
     done: async (page) => {
       await expect(dialog(page, 'Revoke feed token')).toBeHidden()
@@ -321,24 +305,18 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/licenses/assign',
     account: demo.commercial,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      await page.getByRole('button', { name: 'Assign License' }).click()
-      const box = dialog(page, 'Assign License')
-      await box.getByLabel('First name').fill(assignee.firstName)
-      await box.getByLabel('Last name').fill(assignee.lastName)
-      await box.getByLabel('Email').fill(assignee.email)
-    },
-    send: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
-    retry: (page) => dialog(page, 'Assign License').getByRole('button', { name: 'Assign', exact: true }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Assign License', 'Assign', message)
-      await expectAssigneeKept(page)
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Assign License'), 'Assign')
-      await expectAssigneeKept(page)
-    },
+    ...dialogCall(
+      'Assign License',
+      'Assign',
+      async (page) => {
+        await openManageLicensesDialog(page, 'Assign License')
+        const box = dialog(page, 'Assign License')
+        await box.getByLabel('First name').fill(assignee.firstName)
+        await box.getByLabel('Last name').fill(assignee.lastName)
+        await box.getByLabel('Email').fill(assignee.email)
+      },
+      { kept: expectAssigneeKept },
+    ),
     done: async (page) => {
       await expectNotice(page, `License assigned to ${assignee.email}.`)
       await expect(page.getByRole('row', { name: new RegExp(assignee.email) })).toHaveCount(1)
@@ -350,14 +328,10 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/licenses/unassign',
     account: demo.commercial,
-    reach: async (page) => {
+    ...dialogCall('Unassign License', 'Unassign', async (page) => {
       await openManageLicenses(page)
       await page.getByRole('button', { name: 'Unassign Dev One' }).click()
-    },
-    send: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
-    retry: (page) => dialog(page, 'Unassign License').getByRole('button', { name: 'Unassign' }).click(),
-    failed: (page, message) => dialogFailed(page, 'Unassign License', 'Unassign', message),
-    waiting: (page) => loading(dialog(page, 'Unassign License'), 'Unassign'),
+    }),
     done: async (page) => {
       await expectNotice(page, 'License unassigned from dev1@example.com.')
       await expect(page.getByRole('row', { name: /dev1@example\.com/ })).toHaveCount(0)
@@ -408,21 +382,15 @@ export const calls: readonly CallCase[] = [
     method: 'POST',
     path: '/api/stripe/create-checkout-session',
     account: demo.full,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
-      await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
-    },
-    send: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
-    retry: (page) => dialog(page, 'Buy Additional Licenses').getByRole('button', { name: 'Continue to checkout' }).click(),
-    failed: async (page, message) => {
-      await dialogFailed(page, 'Buy Additional Licenses', 'Continue to checkout', message)
-      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
-    },
-    waiting: async (page) => {
-      await loading(dialog(page, 'Buy Additional Licenses'), 'Continue to checkout')
-      await expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3')
-    },
+    ...dialogCall(
+      'Buy Additional Licenses',
+      'Continue to checkout',
+      async (page) => {
+        await openManageLicensesDialog(page, 'Buy Additional Licenses')
+        await dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses').fill('3')
+      },
+      { kept: (page) => expect(dialog(page, 'Buy Additional Licenses').getByLabel('Additional licenses')).toHaveValue('3') },
+    ),
     ...leavesForCheckout,
   },
   {

@@ -67,3 +67,30 @@ export function pageLoad(path: string, failedTitle: string, progress: (page: Pag
     slowAnswer: 'server' as const,
   }
 }
+
+interface DialogCallChecks {
+  /** What the user typed or chose in the dialog, still there after a failure and while the call waits. */
+  kept?: (page: Page) => Promise<void>
+  /** While the call waits, Cancel waits for the answer ('waits') or stays a way out ('enabled'); unchecked without it. */
+  cancel?: 'waits' | 'enabled'
+}
+
+/** A dialog whose action sends the call, reached by open: pressed again to retry; a failure keeps the dialog open (dialogFailed). */
+export function dialogCall(name: string, action: string, open: (page: Page) => Promise<void>, { kept, cancel }: DialogCallChecks = {}) {
+  const press = (page: Page) => dialog(page, name).getByRole('button', { name: action, exact: true }).click()
+  return {
+    reach: open,
+    send: press,
+    retry: press,
+    failed: async (page: Page, message: string) => {
+      await dialogFailed(page, name, action, message)
+      await kept?.(page)
+    },
+    waiting: async (page: Page) => {
+      if (cancel === 'waits') await dialogWaits(page, name, action)
+      else await loading(dialog(page, name), action)
+      if (cancel === 'enabled') await expect(dialog(page, name).getByRole('button', { name: 'Cancel' })).toBeEnabled()
+      await kept?.(page)
+    },
+  }
+}

@@ -4,7 +4,7 @@ import type { Invitation, InvitationOffer, Member, Organisation } from '@/common
 import { demoPeople } from '@/server/local/demo-accounts'
 import { demo, expectNotice } from '../support/accounts'
 import type { CallCase } from './call-case'
-import { dialog, dialogFailed, loadFailed, loading, nav, pageLoad, sidebarUsable, tryAgain } from './on-screen'
+import { dialog, dialogCall, dialogFailed, loadFailed, loading, nav, pageLoad, sidebarUsable, tryAgain } from './on-screen'
 
 /**
  * The organisation's calls (issue 30) in the fault matrix: the Members page, its invitations and
@@ -83,18 +83,6 @@ async function pageFailed(page: Page, message: string, action: string) {
 async function pageWaiting(page: Page, name: string) {
   await loading(page, name)
   await sidebarUsable(page)
-}
-
-/** A dialog whose action sends the call: reached from a button on the Members page. */
-function dialogCall(name: string, action: string, open: (page: Page) => Promise<void>) {
-  const press = (page: Page) => dialog(page, name).getByRole('button', { name: action, exact: true }).click()
-  return {
-    reach: open,
-    send: press,
-    retry: press,
-    failed: (page: Page, message: string) => dialogFailed(page, name, action, message),
-    waiting: (page: Page) => loading(dialog(page, name), action),
-  }
 }
 
 /** A button on the page that sends the call at once. */

@@ -4,6 +4,8 @@ import { activityModel } from '@/testkit/flows/activity/activity.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
+import { busyShown, loadFailedShown } from './shown'
 import { activityViewTable } from '@/testkit/flows/activity/activity.view-table'
 
 /** Recent activity below Manage Licenses' table: loading, the entries, Show more, empty, and a failed load. */
@@ -15,16 +17,7 @@ export const activityTour: Tour<typeof activityMachine> = {
   // A refresh follows a change on the page (assign, unassign, a new key): their own tours make them.
   walkable: (steps) => !steps.some((step) => step.event.type === 'activity.refresh'),
   open: (page) => openAs(page, demo.commercial, '/account/licenses'),
-  perform: async (page, event) => {
-    const section = page.getByRole('region', { name: 'Recent activity' })
-    switch (event.type) {
-      case 'activity.reload':
-        return section.getByRole('button', { name: 'Try again' }).click()
-      case 'activity.more':
-        return section.getByRole('button', { name: 'Show more' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+  perform: pressing((page) => page.getByRole('region', { name: 'Recent activity' }), { 'activity.reload': 'Try again', 'activity.more': 'Show more' }),
   expectShown: async (page, step) => {
     const section = page.getByRole('region', { name: 'Recent activity' })
     const entries = (step.state.context.entries as { id: string }[]).length
@@ -34,10 +27,9 @@ export const activityTour: Tour<typeof activityMachine> = {
       case '"empty"':
         return expect(section.getByText('No activity yet.')).toBeVisible()
       case '"failed"':
-        await expect(section.getByRole('alert')).toContainText('Recent activity could not be loaded')
-        return expect(section.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(section, 'Recent activity could not be loaded')
       case '{"shown":"loadingMore"}':
-        return expect(section.getByRole('button', { name: 'Show more' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(section.getByRole('button', { name: 'Show more' }))
       case '{"shown":"moreFailed"}':
         await expect(section.getByRole('alert')).toHaveText(step.state.context.error as string)
         return expect(section.getByRole('listitem')).toHaveCount(entries)

@@ -6,6 +6,7 @@ import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown } from './shown'
 import { assignmentMailViewTable } from '@/testkit/flows/assignment-mail/assignment-mail.view-table'
 
 const resendAda = 'Resend the assignment email to Ada Lovelace'
@@ -28,7 +29,7 @@ export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     await expect(main.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Pending')
-    if (step.state.value === 'sending') return expect(main.getByRole('button', { name: resendAda })).toHaveAttribute('data-loading', 'true')
+    if (step.state.value === 'sending') return busyShown(main.getByRole('button', { name: resendAda }))
     await expect(main.getByRole('button', { name: resendAda })).toBeEnabled()
     if (step.state.context.notice) await expect(main.getByRole('status').filter({ hasText: step.state.context.notice as string })).toBeVisible()
   },

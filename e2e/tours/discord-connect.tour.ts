@@ -1,9 +1,10 @@
 import { expect } from '@playwright/test'
 import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 import { discordConnectModel } from '@/testkit/flows/discord-connect/discord-connect.model'
-import { demo, licenseCard } from '../support/accounts'
+import { licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
-import { openAs } from './open-as'
+import { openPlusCard } from './open-as'
+import { pressing } from './press'
 import { discordConnectViewTable } from '@/testkit/flows/discord-connect/discord-connect.view-table'
 
 /** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
@@ -12,24 +13,15 @@ export const discordConnectTour: Tour<typeof discordConnectMachine> = {
   view: { table: discordConnectViewTable },
   // The API answers the invite link and that the account is now connected.
   actors: { connectDiscord: { calls: [{ method: 'POST', path: '/discord/connect' }], answers: (output) => [{ ...(output as object), discordConnected: true }] } },
-  open: async (page) => {
-    await openAs(page, demo.plus, '/account')
-    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
-  },
-  perform: async (page, event) => {
-    const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
-    switch (event.type) {
-      case 'dialog.open':
-        return licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'Connect Discord' }).click()
-      case 'dialog.close':
-        return dialog.getByRole('button', { name: 'Close' }).click()
-      case 'name.change':
-        return dialog.getByLabel('Discord username').fill(event.value)
-      case 'discord.join':
-        return dialog.getByRole('button', { name: 'Join Prism Discord' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+  open: openPlusCard,
+  perform: pressing(
+    (page) => page.getByRole('dialog', { name: 'Connect Discord' }),
+    { 'dialog.close': 'Close', 'discord.join': 'Join Prism Discord' },
+    {
+      'dialog.open': (page) => licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'Connect Discord' }).click(),
+      'name.change': (page, event) => page.getByRole('dialog', { name: 'Connect Discord' }).getByLabel('Discord username').fill(event.value),
+    },
+  ),
   expectShown: async (page, step) => {
     const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
     const card = licenseCard(page, 'Commercial Plus')

@@ -4,6 +4,8 @@ import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tok
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
+import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 
 /** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
@@ -16,28 +18,25 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
     revokeToken: { calls: [{ method: 'DELETE', path: /^\/feed-tokens\/[^/]+$/ }] },
   },
   open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
-  perform: async (page, event) => {
-    const main = page.getByRole('main')
-    switch (event.type) {
-      case 'tokens.reload':
-        return main.getByRole('button', { name: 'Try again' }).click()
-      case 'create.open':
-        return main.getByRole('button', { name: 'Create feed token' }).click()
-      case 'create.submit': {
+  perform: pressing(
+    (page) => page.getByRole('main'),
+    { 'tokens.reload': 'Try again', 'create.open': 'Create feed token' },
+    {
+      'create.submit': async (page, event) => {
         const dialog = page.getByRole('dialog', { name: 'Create feed token' })
         await dialog.getByRole('textbox', { name: /^Name/ }).fill(event.draft.name)
         await dialog.getByRole('textbox', { name: /^Expires in/ }).fill(String(event.draft.expiresInDays))
-        return dialog.getByRole('button', { name: 'Create token' }).click()
-      }
-      case 'revoke.request':
-        return main.getByRole('button', { name: `Revoke ${event.token.name}` }).click()
-      case 'revoke.confirm':
-        return page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click()
-      case 'dialog.close':
-        return page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await dialog.getByRole('button', { name: 'Create token' }).click()
+      },
+      'revoke.request': (page, event) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: `Revoke ${event.token.name}` })
+          .click(),
+      'revoke.confirm': (page) => page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click(),
+      'dialog.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
+    },
+  ),
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     const { value, context } = step.state
@@ -46,8 +45,7 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
       case '"loading"':
         return expect(main.getByLabel('Loading your feed tokens')).toBeVisible()
       case '"failed"':
-        await expect(main.getByRole('alert')).toContainText('Your feed tokens could not be loaded')
-        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(main, 'Your feed tokens could not be loaded')
       case '{"ready":"empty"}':
         await expect(page.getByRole('dialog')).toHaveCount(0)
         return expect(main.getByText('No feed tokens yet.')).toBeVisible()
@@ -57,20 +55,18 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
         return expect(main.getByText(newSecret)).toHaveCount(0)
       case '{"ready":{"dialog":{"creating":"editing"}}}': {
         const dialog = page.getByRole('dialog', { name: 'Create feed token' })
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Create token' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Create token', context.error)
       }
       case '{"ready":{"dialog":{"creating":"submitting"}}}':
-        return expect(page.getByRole('dialog', { name: 'Create feed token' }).getByRole('button', { name: 'Create token' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(page.getByRole('dialog', { name: 'Create feed token' }).getByRole('button', { name: 'Create token' }))
       case '{"ready":{"dialog":"created"}}':
         return expect(page.getByRole('dialog', { name: 'Feed token created' }).getByRole('textbox', { name: 'Secret' })).toHaveValue(newSecret)
       case '{"ready":{"dialog":{"revoking":"confirming"}}}': {
         const dialog = page.getByRole('dialog', { name: 'Revoke feed token' })
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Revoke' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Revoke', context.error)
       }
       case '{"ready":{"dialog":{"revoking":"removing"}}}':
-        return expect(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },

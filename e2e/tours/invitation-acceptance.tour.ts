@@ -4,6 +4,7 @@ import { invitationAcceptanceModel, secret } from '@/testkit/flows/invitation-ac
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs, sessionAsksTheServer } from './open-as'
+import { busyShown } from './shown'
 import { invitationAcceptanceViewTable } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
 
 const actions = { 'offer.reload': 'Try again', 'invitation.accept': 'Accept invitation', 'invitation.decline': 'Decline' } as const
@@ -34,7 +35,7 @@ export const invitationAcceptanceTour: Tour<typeof invitationAcceptanceMachine> 
         return expect(main.getByRole('button', { name: 'Accept invitation' })).toBeEnabled()
       case 'accepting':
       case 'joining':
-        return expect(main.getByRole('button', { name: 'Accept invitation' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(main.getByRole('button', { name: 'Accept invitation' }))
       case 'accepted':
         return expect(main.getByRole('link', { name: 'Go to Members' })).toBeVisible()
       case 'declined':

@@ -7,6 +7,8 @@ import { invitationsModel } from '@/testkit/flows/invitations/invitations.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
+import { busyShown } from './shown'
 import { invitationsViewTable } from '@/testkit/flows/invitations/invitations.view-table'
 
 const dialogs: Record<string, { name: string; sending?: string }> = {
@@ -15,6 +17,32 @@ const dialogs: Record<string, { name: string; sending?: string }> = {
   '{"ready":{"revoking":"confirming"}}': { name: 'Revoke invitation' },
   '{"ready":{"revoking":"removing"}}': { name: 'Revoke invitation', sending: 'Revoke' },
 }
+
+const section = (page: Page) => page.getByRole('region', { name: 'Invitations' })
+
+const perform = pressing<EventFromLogic<typeof invitationsMachine>>(
+  section,
+  { 'invitations.reload': 'Try again', 'invite.open': 'Invite member' },
+  {
+    'notice.dismiss': (page) => section(page).getByRole('status').getByRole('button', { name: 'Dismiss' }).click(),
+    'dialog.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).click(),
+    'invite.submit': async (page, event) => {
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('textbox', { name: /^Email/ }).fill(event.draft.email)
+      await dialog.getByRole('radio', { name: roleLabels[event.draft.role as MemberRole] }).check()
+      await dialog.getByRole('button', { name: 'Send invitation' }).click()
+    },
+    'invitation.resend': (page, event) =>
+      section(page)
+        .getByRole('button', { name: `Resend invitation to ${event.invitation.email}` })
+        .click(),
+    'revoke.request': (page, event) =>
+      section(page)
+        .getByRole('button', { name: `Revoke invitation to ${event.invitation.email}` })
+        .click(),
+    'revoke.confirm': (page) => page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click(),
+  },
+)
 
 /** An owner's invitations on the Members page: the list, Resend, and the invite and revoke dialogs. */
 export const invitationsTour: Tour<typeof invitationsMachine> = {
@@ -42,32 +70,6 @@ export const invitationsTour: Tour<typeof invitationsMachine> = {
       return expect(section.getByRole('button', { name: 'Invite member' })).toBeEnabled()
     }
     await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible()
-    if (dialog.sending) await expect(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true })).toHaveAttribute('data-loading', 'true')
+    if (dialog.sending) await busyShown(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true }))
   },
-}
-
-async function perform(page: Page, event: EventFromLogic<typeof invitationsMachine>) {
-  const section = page.getByRole('region', { name: 'Invitations' })
-  const dialog = page.getByRole('dialog')
-  switch (event.type) {
-    case 'invitations.reload':
-      return section.getByRole('button', { name: 'Try again' }).click()
-    case 'notice.dismiss':
-      return section.getByRole('status').getByRole('button', { name: 'Dismiss' }).click()
-    case 'dialog.close':
-      return dialog.getByRole('button', { name: 'Close' }).click()
-    case 'invite.open':
-      return section.getByRole('button', { name: 'Invite member' }).click()
-    case 'invite.submit':
-      await dialog.getByRole('textbox', { name: /^Email/ }).fill(event.draft.email)
-      await dialog.getByRole('radio', { name: roleLabels[event.draft.role as MemberRole] }).check()
-      return dialog.getByRole('button', { name: 'Send invitation' }).click()
-    case 'invitation.resend':
-      return section.getByRole('button', { name: `Resend invitation to ${event.invitation.email}` }).click()
-    case 'revoke.request':
-      return section.getByRole('button', { name: `Revoke invitation to ${event.invitation.email}` }).click()
-    case 'revoke.confirm':
-      return dialog.getByRole('button', { name: 'Revoke', exact: true }).click()
-  }
-  throw new Error(`No browser action for ${JSON.stringify(event)}`)
 }

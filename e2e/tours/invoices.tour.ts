@@ -4,6 +4,7 @@ import { invoicesModel } from '@/testkit/flows/invoices/invoices.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { busyShown, loadFailedShown } from './shown'
 import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
 
 /** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
@@ -49,8 +50,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
       case '"loading"':
         return expect(main.getByLabel('Loading your invoices')).toBeVisible()
       case '"failed"':
-        await expect(main.getByRole('alert')).toContainText('Your invoices and company details could not be loaded')
-        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(main, 'Your invoices and company details could not be loaded')
       case '"editing"': {
         await expect(main.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount((context.invoices as unknown[]).length + 1)
         if (context.taxIdError) await expect(main.getByText(context.taxIdError as string)).toBeVisible()
@@ -59,7 +59,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
         return expect(main.getByRole('button', { name: 'Save company details' })).toBeEnabled()
       }
       case '"saving"':
-        return expect(main.getByRole('button', { name: 'Save company details' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(main.getByRole('button', { name: 'Save company details' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },

@@ -5,6 +5,7 @@ import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { renamed } from '../support/view-row'
 import { openAs } from './open-as'
+import { busyShown } from './shown'
 import { keyRotationViewTable } from '@/testkit/flows/key-rotation/key-rotation.view-table'
 
 /** The owner's key rotation from Manage Licenses: asked, sent, failed with Try again, and the new key. */
@@ -44,7 +45,7 @@ export const keyRotationTour: Tour<typeof keyRotationMachine> = {
       case 'confirming':
         return expect(dialog.getByText(/The old key stops working at once/)).toBeVisible()
       case 'regenerating':
-        return expect(dialog.getByRole('button', { name: 'Regenerate key' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(dialog.getByRole('button', { name: 'Regenerate key' }))
       case 'failed':
         await expect(dialog.getByRole('alert')).toHaveText(step.state.context.error as string)
         return expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()

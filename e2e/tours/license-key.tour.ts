@@ -1,9 +1,10 @@
 import { expect } from '@playwright/test'
 import type { licenseKeyMachine } from '@/machines/license-key.machine'
 import { licenseKeyModel } from '@/testkit/flows/license-key/license-key.model'
-import { demo, licenseCard } from '../support/accounts'
+import { licenseCard } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
-import { openAs } from './open-as'
+import { openPlusCard } from './open-as'
+import { pressing } from './press'
 import { licenseKeyViewTable } from '@/testkit/flows/license-key/license-key.view-table'
 
 /** The License Key dialog of a Commercial Plus card: open, closed, and closed after copying. */
@@ -20,22 +21,12 @@ export const licenseKeyTour: Tour<typeof licenseKeyMachine> = {
   actors: {},
   // A new key comes from the key rotation, whose tour holds its request: here it would change the demo key.
   walkable: (steps) => !steps.some((step) => step.event.type === 'key.regenerated'),
-  open: async (page) => {
-    await openAs(page, demo.plus, '/account')
-    await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
-  },
-  perform: async (page, event) => {
-    const dialog = page.getByRole('dialog', { name: 'License Key' })
-    switch (event.type) {
-      case 'dialog.open':
-        return licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'License Key' }).click()
-      case 'dialog.close':
-        return dialog.getByRole('button', { name: 'Close' }).click()
-      case 'key.copyAndClose':
-        return dialog.getByRole('button', { name: 'Copy and Close' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+  open: openPlusCard,
+  perform: pressing(
+    (page) => page.getByRole('dialog', { name: 'License Key' }),
+    { 'dialog.close': 'Close', 'key.copyAndClose': 'Copy and Close' },
+    { 'dialog.open': (page) => licenseCard(page, 'Commercial Plus').getByRole('button', { name: 'License Key' }).click() },
+  ),
   expectShown: async (page, step) => {
     const dialog = page.getByRole('dialog', { name: 'License Key' })
     const copied = page.getByRole('status').filter({ hasText: 'License key copied to the clipboard.' })

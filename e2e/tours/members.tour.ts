@@ -8,6 +8,7 @@ import { cara } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs, sessionAsksTheServer } from './open-as'
+import { busyShown } from './shown'
 import { membersViewTable } from '@/testkit/flows/members/members.view-table'
 
 /** The fixtures' Cara is the demo Commercial owner signed in here: her oid in the answers is theirs. */
@@ -47,7 +48,7 @@ export const membersTour: Tour<typeof membersMachine> = {
       return expect(main.getByRole('table', { name: 'Members' })).toBeVisible()
     }
     await expect(page.getByRole('dialog', { name: dialog.name })).toBeVisible()
-    if (dialog.sending) await expect(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true })).toHaveAttribute('data-loading', 'true')
+    if (dialog.sending) await busyShown(page.getByRole('dialog', { name: dialog.name }).getByRole('button', { name: dialog.sending, exact: true }))
   },
 }
 

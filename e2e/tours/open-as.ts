@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { demo, licenseCard } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
 import { openSignedIn } from '../support/signed-in'
 
@@ -27,4 +28,10 @@ export async function sessionAsksTheServer(page: Page) {
     sessionAsked = true
     return route.continue()
   })
+}
+
+/** Opens My Licenses as the Commercial Plus demo owner, once their license card shows (the tours of its dialogs start there). */
+export async function openPlusCard(page: Page) {
+  await openAs(page, demo.plus, '/account')
+  await expect(licenseCard(page, 'Commercial Plus')).toBeVisible()
 }

@@ -4,6 +4,8 @@ import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
+import { loadFailedShown } from './shown'
 import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
 
 /** Profile: loading, a failed load, the form, saving, saved and a failed save. */
@@ -21,20 +23,17 @@ export const profileTour: Tour<typeof profileMachine> = {
     },
   },
   open: (page) => openAs(page, demo.nolicense, '/account/profile'),
-  perform: async (page, event) => {
-    const main = page.getByRole('main')
-    switch (event.type) {
-      case 'profile.save': {
+  perform: pressing(
+    (page) => page.getByRole('main'),
+    { 'profile.reload': 'Try again', 'notice.dismiss': 'Dismiss' },
+    {
+      'profile.save': async (page, event) => {
+        const main = page.getByRole('main')
         await main.getByLabel('Company').fill(event.fields.companyName)
-        return main.getByRole('button', { name: 'Update Profile' }).click()
-      }
-      case 'profile.reload':
-        return main.getByRole('button', { name: 'Try again' }).click()
-      case 'notice.dismiss':
-        return main.getByRole('button', { name: 'Dismiss' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await main.getByRole('button', { name: 'Update Profile' }).click()
+      },
+    },
+  ),
   expectShown: async (page, step, before) => {
     const main = page.getByRole('main')
     const { value, context } = step.state
@@ -43,8 +42,7 @@ export const profileTour: Tour<typeof profileMachine> = {
       case 'loading':
         return expect(main.getByText('Loading, please wait...')).toBeVisible()
       case 'failed':
-        await expect(main.getByRole('alert')).toContainText('Your profile could not be loaded')
-        return expect(main.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(main, 'Your profile could not be loaded')
       case 'saving':
         return expect(update).toHaveAttribute('data-loading')
       case 'editing': {

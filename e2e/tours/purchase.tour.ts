@@ -4,6 +4,7 @@ import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
 import { purchaseViewTable } from '@/testkit/flows/purchase/purchase.view-table'
 
 type PurchaseInput = { priceId: string | null; allowedPriceId: string | null }
@@ -24,18 +25,7 @@ export const purchaseTour: Tour<typeof purchaseMachine> = {
     const email = allowedPriceId === 'commercial' ? demo.commercial : demo.nolicense
     return openAs(page, email, priceId ? `/account/purchase?pid=${priceId}` : '/account/purchase')
   },
-  perform: async (page, event) => {
-    const main = page.getByRole('main')
-    switch (event.type) {
-      case 'seats.increase':
-        return main.getByRole('button', { name: 'More developers' }).click()
-      case 'seats.decrease':
-        return main.getByRole('button', { name: 'Fewer developers' }).click()
-      case 'checkout.start':
-        return main.getByRole('button', { name: 'Get Community License' }).click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+  perform: pressing((page) => page.getByRole('main'), { 'seats.increase': 'More developers', 'seats.decrease': 'Fewer developers', 'checkout.start': 'Get Community License' }),
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     const { value, context } = step.state

@@ -4,6 +4,8 @@ import { renewalModel } from '@/testkit/flows/renewal/renewal.model'
 import { demo } from '../support/accounts'
 import type { Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
+import { pressing } from './press'
+import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
 import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
 /** The Renewal panel of Manage Licenses: loading, failed, the renewals, the auto-renew switch, and the seats dialog. */
@@ -16,25 +18,19 @@ export const renewalTour: Tour<typeof renewalMachine> = {
     setAutoRenew: { calls: [{ method: 'PUT', path: /^\/stripe\/renewals\/[^/]+\/auto-renew$/ }] },
   },
   open: (page) => openAs(page, demo.commercial, '/account/licenses'),
-  perform: async (page, event) => {
-    const panel = page.getByRole('region', { name: 'Renewal' })
-    switch (event.type) {
-      case 'renewals.reload':
-        return panel.getByRole('button', { name: 'Try again' }).click()
-      case 'seats.open':
-        return panel.getByRole('button', { name: 'Change seats for renewal' }).click()
-      case 'seats.submit': {
+  perform: pressing(
+    (page) => page.getByRole('region', { name: 'Renewal' }),
+    { 'renewals.reload': 'Try again', 'seats.open': 'Change seats for renewal' },
+    {
+      'seats.submit': async (page, event) => {
         const dialog = page.getByRole('dialog', { name: 'Seats for renewal' })
         await dialog.getByRole('textbox', { name: /^Licenses from/ }).fill(String(event.seats))
-        return dialog.getByRole('button', { name: 'Save' }).click()
-      }
-      case 'autoRenew.set':
-        return panel.getByRole('switch', { name: 'Auto-renew' }).click({ force: true })
-      case 'dialog.close':
-        return page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click()
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+        await dialog.getByRole('button', { name: 'Save' }).click()
+      },
+      'autoRenew.set': (page) => page.getByRole('region', { name: 'Renewal' }).getByRole('switch', { name: 'Auto-renew' }).click({ force: true }),
+      'dialog.close': (page) => page.getByRole('dialog', { name: 'Seats for renewal' }).getByRole('button', { name: 'Close' }).first().click(),
+    },
+  ),
   expectShown: async (page, step) => {
     const panel = page.getByRole('region', { name: 'Renewal' })
     const { value, context } = step.state
@@ -43,8 +39,7 @@ export const renewalTour: Tour<typeof renewalMachine> = {
       case '"loading"':
         return expect(panel.getByLabel('Loading your renewals')).toBeVisible()
       case '"failed"':
-        await expect(panel.getByRole('alert')).toContainText('Your renewals could not be loaded')
-        return expect(panel.getByRole('button', { name: 'Try again' })).toBeEnabled()
+        return loadFailedShown(panel, 'Your renewals could not be loaded')
       case '{"ready":"idle"}':
         await expect(dialog).toHaveCount(0)
         if (context.error) await expect(panel.getByRole('alert')).toContainText(context.error as string)
@@ -52,10 +47,9 @@ export const renewalTour: Tour<typeof renewalMachine> = {
       case '{"ready":"switching"}':
         return expect(panel.getByRole('switch', { name: 'Auto-renew' })).toBeDisabled()
       case '{"ready":{"seats":"editing"}}':
-        if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
-        return expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
+        return dialogOpenShown(dialog, 'Save', context.error)
       case '{"ready":{"seats":"sending"}}':
-        return expect(dialog.getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true')
+        return busyShown(dialog.getByRole('button', { name: 'Save' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },

@@ -71,6 +71,20 @@ export function cleanupStack(deadlineMs: number) {
       clearTimeout(deadline)
       await cleanup()
     },
+    /** Runs the benchmark, cleans up what it started, and ends the process: 1 when it failed, said on stderr. */
+    exitAfter: async (bench: () => Promise<void>): Promise<never> => {
+      let failed = false
+      try {
+        await bench()
+      } catch (error) {
+        failed = true
+        console.error(error instanceof Error ? error.message : error)
+      } finally {
+        clearTimeout(deadline)
+        await cleanup()
+      }
+      process.exit(failed ? 1 : 0)
+    },
   }
 }
 

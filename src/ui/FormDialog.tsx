@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { Alert, Button, Group, Modal, type ModalProps } from '@mantine/core'
 
 interface FormDialogProps {
@@ -19,6 +19,22 @@ export function FormDialog({ opened, title, onClose, size, children }: FormDialo
     <Modal withinPortal={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title={title} size={size}>
       {children}
     </Modal>
+  )
+}
+
+interface FreshFormDialogProps<P extends { opened: boolean; onClose: () => void }> {
+  title: string
+  /** The dialog's form, given the dialog's props. */
+  form: ComponentType<P>
+  props: P
+}
+
+/** A FormDialog whose form is mounted per opening, so the typed values start afresh and stay through a failure. */
+export function FreshFormDialog<P extends { opened: boolean; onClose: () => void }>({ title, form: Form, props }: FreshFormDialogProps<P>) {
+  return (
+    <FormDialog opened={props.opened} onClose={props.onClose} title={title}>
+      {props.opened && <Form {...props} />}
+    </FormDialog>
   )
 }
 

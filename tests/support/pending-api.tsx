@@ -123,3 +123,17 @@ export function renderAccountPage(
   )
   return { ...rendered, session }
 }
+
+/** An account page rendered on an API whose every call waits for the test: the calls, to settle. */
+export function openOnPendingApi(page: () => ReactNode, options: Omit<Parameters<typeof renderAccountPage>[1], 'api'>) {
+  const pending = pendingApi()
+  renderAccountPage(page, { ...options, api: pending.api })
+  return pending
+}
+
+/** A path's step on a page: a call's answer settles the call it names (settleActorEvent); any other event is what the user does. */
+export function settleOrAct(methods: Record<string, string | readonly string[]>, act: (event: { type: string } & Record<string, unknown>) => void) {
+  return async (event: { type: string } & Record<string, unknown>, pending: PendingApi) => {
+    if (!(await settleActorEvent(pending, methods, event))) act(event)
+  }
+}

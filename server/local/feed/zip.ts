@@ -14,6 +14,29 @@ const version = 20
 /** General purpose flag bit 11: the names are UTF-8. */
 const utf8Names = 0x0800
 
+interface SharedFields {
+  method: number
+  crc: number
+  compressedSize: number
+  size: number
+  nameLength: number
+}
+
+/**
+ * The run of fields a local header and its central directory record share, in the same order
+ * (APPNOTE 4.3.7 and 4.3.12): flags, method, time, date, CRC-32, both sizes and the name's length.
+ */
+function writeSharedFields(header: Buffer, at: number, fields: SharedFields) {
+  header.writeUInt16LE(utf8Names, at)
+  header.writeUInt16LE(fields.method, at + 2)
+  header.writeUInt16LE(dosTime, at + 4)
+  header.writeUInt16LE(dosDate, at + 6)
+  header.writeUInt32LE(fields.crc, at + 8)
+  header.writeUInt32LE(fields.compressedSize, at + 12)
+  header.writeUInt32LE(fields.size, at + 16)
+  header.writeUInt16LE(fields.nameLength, at + 20)
+}
+
 /**
  * A zip archive (PKWARE APPNOTE 6.3), as small as a package needs: each entry deflated (or stored,
  * when deflating does not make it smaller), with its CRC-32, a central directory and its end
@@ -36,17 +59,11 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     const method = stored ? 0 : 8
     const crc = crc32(data)
 
+    const shared = { method, crc, compressedSize: body.length, size: data.length, nameLength: name.length }
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(version, 4)
-    local.writeUInt16LE(utf8Names, 6)
-    local.writeUInt16LE(method, 8)
-    local.writeUInt16LE(dosTime, 10)
-    local.writeUInt16LE(dosDate, 12)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(body.length, 18)
-    local.writeUInt32LE(data.length, 22)
-    local.writeUInt16LE(name.length, 26)
+    writeSharedFields(local, 6, shared)
     local.writeUInt16LE(0, 28)
     locals.push(local, name, body)
 
@@ -54,14 +71,7 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(version, 4)
     central.writeUInt16LE(version, 6)
-    central.writeUInt16LE(utf8Names, 8)
-    central.writeUInt16LE(method, 10)
-    central.writeUInt16LE(dosTime, 12)
-    central.writeUInt16LE(dosDate, 14)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(body.length, 20)
-    central.writeUInt32LE(data.length, 24)
-    central.writeUInt16LE(name.length, 28)
+    writeSharedFields(central, 8, shared)
     // Extra field, comment, disk number, internal and external attributes: none.
     central.writeUInt32LE(offset, 42)
     centrals.push(central, name)

@@ -6,7 +6,7 @@ import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokens
 import { planPaths } from '@/testkit/model/paths'
 import { buildToken, feedTokensModel } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
-import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
@@ -40,20 +40,14 @@ function act(event: { type: string } & Record<string, unknown>) {
   throw new Error(`No user action for ${event.type}`)
 }
 
-function open() {
-  const pending = pendingApi()
-  renderAccountPage(() => <FeedTokensPage />, { api: pending.api, account, path: '/account/feed-tokens' })
-  return pending
-}
+const open = () => openOnPendingApi(() => <FeedTokensPage />, { account, path: '/account/feed-tokens' })
 
 describe('the feed tokens page (component paths of the feedTokens machine)', () => {
   walkPaths(plan.paths, {
     table: feedTokensViewTable,
     oracle: feedTokensOracle,
     start: open,
-    step: async (event, pending) => {
-      if (!(await settleActorEvent(pending, methods, event))) act(event)
-    },
+    step: settleOrAct(methods, act),
     end: (pending, sent) => {
       // One press of 'Create token' sends one request, checked and trimmed; Revoke sends the token's id.
       expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [{ name: 'GitHub Actions', expiresInDays: 365 }]))

@@ -8,7 +8,7 @@ import { planPaths } from '@/testkit/model/paths'
 import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '@/testkit/flows/invoices/invoices.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { invoicesOracle } from '@/testkit/flows/invoices/invoices.oracle'
-import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
+import { openOnPendingApi, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
 
@@ -54,11 +54,7 @@ async function settle(pending: PendingApi, event: { type: string; output?: unkno
   return settleActorEvent(pending, { loadPapers: 'invoices', saveCompany: 'saveCompanyDetails' }, event)
 }
 
-function open() {
-  const pending = pendingApi()
-  renderAccountPage(() => <InvoicesPage />, { api: pending.api, account, path: '/account/invoices' })
-  return pending
-}
+const open = () => openOnPendingApi(() => <InvoicesPage />, { account, path: '/account/invoices' })
 
 describe('the invoices and company page (component paths of the invoices machine)', () => {
   walkPaths(plan.paths, {

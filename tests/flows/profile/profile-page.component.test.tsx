@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ProfilePage } from '@/src/features/profile/components/ProfilePage'
 import { planPaths } from '@/testkit/model/paths'
-import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { openOnPendingApi, pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { account } from '@/testkit/flows/session/session.model'
@@ -35,11 +35,7 @@ describe('the profile page (component paths of the profile machine)', () => {
   walkPaths(plan.paths, {
     table: profileViewTable,
     oracle: profileOracle,
-    start: () => {
-      const pending = pendingApi()
-      renderAccountPage(() => <ProfilePage />, { api: pending.api, account })
-      return pending
-    },
+    start: () => openOnPendingApi(() => <ProfilePage />, { account }),
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, methods, event))) act(event.type)
     },

@@ -6,7 +6,7 @@ import { PurchaseCompletePage } from '@/src/features/purchase/components/Purchas
 import { account } from '@/testkit/flows/session/session.model'
 import { purchaseCompleteModel } from '@/testkit/flows/purchase-complete/purchase-complete.model'
 import { coveringPaths, planPaths } from '@/testkit/model/paths'
-import { pendingApi, renderAccountPage, type PendingApi } from '@/tests/support/pending-api'
+import { openOnPendingApi, type PendingApi } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { purchaseCompleteViewTable } from '@/testkit/flows/purchase-complete/purchase-complete.view-table'
 import { purchaseCompleteOracle } from '@/testkit/flows/purchase-complete/purchase-complete.oracle'
@@ -15,11 +15,8 @@ const plan = planPaths(purchaseCompleteModel)
 const ready = 'Thank you! Your licenses are ready: find their keys under My Licenses, and assign seats to your developers under Manage Licenses.'
 const onTheirWay = 'Thank you! Your payment went through. Your licenses are being processed and will appear in My Licenses shortly.'
 
-function renderComplete(input: { success: boolean; sessionId: string | null }) {
-  const pending = pendingApi()
-  renderAccountPage(() => <PurchaseCompletePage success={input.success} sessionId={input.sessionId} />, { api: pending.api, account, path: '/account/purchase/complete' })
-  return pending
-}
+const renderComplete = (input: { success: boolean; sessionId: string | null }) =>
+  openOnPendingApi(() => <PurchaseCompletePage success={input.success} sessionId={input.sessionId} />, { account, path: '/account/purchase/complete' })
 
 /** The status call's answer for the machine's outcome: the API says 404 for a session that is not the user's. */
 function answer(pending: PendingApi, event: { type: string; output?: unknown; error?: unknown }) {

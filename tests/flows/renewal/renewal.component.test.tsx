@@ -6,7 +6,7 @@ import { planPaths } from '@/testkit/model/paths'
 import { caraRenewal, renewalModel } from '@/testkit/flows/renewal/renewal.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { renewalOracle } from '@/testkit/flows/renewal/renewal.oracle'
-import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
@@ -35,20 +35,14 @@ function act(event: { type: string } & Record<string, unknown>) {
   throw new Error(`No user action for ${event.type}`)
 }
 
-function open() {
-  const pending = pendingApi()
-  renderAccountPage(() => <RenewalPanel />, { api: pending.api, account, path: '/account/licenses' })
-  return pending
-}
+const open = () => openOnPendingApi(() => <RenewalPanel />, { account, path: '/account/licenses' })
 
 describe('the renewal panel of Manage Licenses (component paths of the renewal machine)', () => {
   walkPaths(plan.paths, {
     table: renewalViewTable,
     oracle: renewalOracle,
     start: open,
-    step: async (event, pending) => {
-      if (!(await settleActorEvent(pending, methods, event))) act(event)
-    },
+    step: settleOrAct(methods, act),
     end: (pending, sent) => {
       // Save sends the allowed count once, for the subscription; the switch sends its new position.
       expect(pending.made('setRenewalSeats')).toEqual(

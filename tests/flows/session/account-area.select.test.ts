@@ -7,6 +7,7 @@ import { personalOrganisation, teamAs } from '@/testkit/organisations'
 import type { Organisation } from '@/common/organisation-contract'
 import type { License } from '@/common/contract'
 import { settle } from '@/testkit/settle'
+import { commercialCustomerNav } from '@/tests/support/account-nav'
 
 /** The session of the account area, after POST /api/auth/login answered with this account (or while it has not), and GET /api/organisation with this organisation. */
 async function sessionWith(answer: typeof account | null, organisation: Organisation | null = personalOrganisation) {
@@ -38,14 +39,7 @@ describe('the account area', () => {
     expect(selectAccountArea(await sessionWith(withPicture))).toEqual({
       status: 'ready',
       account: withPicture,
-      navItems: [
-        { kind: 'page', label: 'My Licenses', to: '/account' },
-        { kind: 'page', label: 'Profile', to: '/account/profile' },
-        { kind: 'billing', label: 'Billing' },
-        { kind: 'page', label: 'Manage Licenses', to: '/account/licenses' },
-        { kind: 'page', label: 'Invoices and company', to: '/account/invoices' },
-        { kind: 'page', label: 'Members', to: '/account/members' },
-      ],
+      navItems: commercialCustomerNav,
       userName: 'Cara Commercial',
       userImage: 'https://images.example.com/cara.png',
     })

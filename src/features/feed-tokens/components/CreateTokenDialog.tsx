@@ -2,7 +2,7 @@ import { Button, NumberInput, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { createFeedTokenRequestSchema, feedTokenLimits } from '@/common/contract'
 import type { FeedTokenDraft } from '@/common/feed-token-draft'
-import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
+import { DialogActions, ErrorAlert, FreshFormDialog } from '@/src/ui/FormDialog'
 
 interface CreateTokenDialogProps {
   opened: boolean
@@ -14,12 +14,7 @@ interface CreateTokenDialogProps {
 
 /** Create feed token: a name, and how many days it lasts (365 unless changed, at most 730), checked by the contract before sending. */
 export function CreateTokenDialog(props: CreateTokenDialogProps) {
-  return (
-    <FormDialog opened={props.opened} onClose={props.onClose} title="Create feed token">
-      {/* Mounted per opening, so the typed values start afresh and stay through a failure. */}
-      {props.opened && <CreateTokenForm {...props} />}
-    </FormDialog>
-  )
+  return <FreshFormDialog title="Create feed token" form={CreateTokenForm} props={props} />
 }
 
 function CreateTokenForm({ submitting, error, onCreate, onClose }: CreateTokenDialogProps) {

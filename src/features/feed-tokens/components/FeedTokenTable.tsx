@@ -1,5 +1,6 @@
-import { Button, Table, VisuallyHidden } from '@mantine/core'
+import { Table } from '@mantine/core'
 import type { FeedToken } from '@/common/contract'
+import { ListTable, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import type { TokenRow } from '../feed-tokens.select'
 
 interface FeedTokenTableProps {
@@ -11,37 +12,21 @@ interface FeedTokenTableProps {
 /** The owner's feed tokens, newest first: each by its name and last four characters, never its secret. */
 export function FeedTokenTable({ rows, canRevoke, onRevoke }: FeedTokenTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-label="Feed tokens">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Token</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td className="typed-text">{row.name}</Table.Td>
-              <Table.Td ff="monospace">{row.lastFour}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.expires}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.lastUsed}</Table.Td>
-              <Table.Td ta="right">
-                <Button size="xs" variant="subtle" color="red" disabled={!canRevoke} aria-label={`Revoke ${row.name}`} onClick={() => onRevoke(row.token)}>
-                  Revoke
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable label="Feed tokens" minWidth={640} headers={['Name', 'Token', 'Created', 'Expires', 'Last used']} actions>
+      {rows.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td className="typed-text">{row.name}</Table.Td>
+          <Table.Td ff="monospace">{row.lastFour}</Table.Td>
+          <NoWrapCell>{row.created}</NoWrapCell>
+          <NoWrapCell>{row.expires}</NoWrapCell>
+          <NoWrapCell>{row.lastUsed}</NoWrapCell>
+          <Table.Td ta="right">
+            <RowButton color="red" disabled={!canRevoke} aria-label={`Revoke ${row.name}`} onClick={() => onRevoke(row.token)}>
+              Revoke
+            </RowButton>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   )
 }

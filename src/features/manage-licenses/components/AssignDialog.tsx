@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { assignRequestSchema, type AssignRequest } from '@/common/contract'
-import { ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
+import { ErrorAlert, FreshFormDialog } from '@/src/ui/FormDialog'
 
 interface AssignDialogProps {
   opened: boolean
@@ -14,12 +14,7 @@ interface AssignDialogProps {
 
 /** Assign License: first name, last name and email, each checked before sending (spec section 5). */
 export function AssignDialog(props: AssignDialogProps) {
-  return (
-    <FormDialog opened={props.opened} onClose={props.onClose} title="Assign License">
-      {/* Mounted per opening, so the typed values start empty and stay through a failure. */}
-      {props.opened && <AssignForm {...props} />}
-    </FormDialog>
-  )
+  return <FreshFormDialog title="Assign License" form={AssignForm} props={props} />
 }
 
 function AssignForm({ submitting, error, onAssign, onAssignSeveral, onClose }: AssignDialogProps) {

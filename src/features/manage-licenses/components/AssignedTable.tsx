@@ -1,8 +1,9 @@
-import { Badge, Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { AssignedLicense } from '@/common/contract'
 import { formatLongDate } from '@/common/format'
+import { ActionsHeader, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import { fullName, tableRows, unusedDays, type SortColumn, type TableView } from '../license-table'
 
 interface AssignedTableProps {
@@ -81,9 +82,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                   </Table.Th>
                 )
               })}
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <ActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -101,28 +100,26 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                   </Group>
                 </Table.Td>
                 <Table.Td>{license.email}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(license.expirationDate)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <NoWrapCell>{formatLongDate(license.expirationDate)}</NoWrapCell>
+                <NoWrapCell>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</NoWrapCell>
+                <NoWrapCell ta="right">
                   {resend && license.pending && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
+                    <RowButton
                       loading={resend.sending === license.id}
                       disabled={!resend.enabled}
                       aria-label={`Resend the assignment email to ${fullName(license)}`}
                       onClick={() => resend.onResend(license)}
                     >
                       Resend
-                    </Button>
+                    </RowButton>
                   )}
-                  <Button size="xs" variant="subtle" disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
+                  <RowButton disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
                     Regenerate key
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
+                  </RowButton>
+                  <RowButton color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
                     Unassign
-                  </Button>
-                </Table.Td>
+                  </RowButton>
+                </NoWrapCell>
               </Table.Tr>
             ))}
             {shown.rows.length === 0 && (

@@ -2,7 +2,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { inviteRequestSchema, type InviteDraft } from '@/common/organisation-contract'
 import { ConfirmDialog } from '@/src/ui/ConfirmDialog'
-import { DialogActions, ErrorAlert, FormDialog } from '@/src/ui/FormDialog'
+import { DialogActions, ErrorAlert, FreshFormDialog } from '@/src/ui/FormDialog'
 import type { InvitationRow } from '../members.select'
 import { RoleChoice } from './MemberDialogs'
 
@@ -16,12 +16,7 @@ interface InviteDialogProps {
 
 /** Invite member: an email and a role, checked by the contract before sending. */
 export function InviteDialog(props: InviteDialogProps) {
-  return (
-    <FormDialog opened={props.opened} onClose={props.onClose} title="Invite member">
-      {/* Mounted per opening, so the typed values start afresh and stay through a refusal. */}
-      {props.opened && <InviteForm {...props} />}
-    </FormDialog>
-  )
+  return <FreshFormDialog title="Invite member" form={InviteForm} props={props} />
 }
 
 function InviteForm({ sending, error, onInvite, onClose }: InviteDialogProps) {

@@ -1,9 +1,10 @@
-import { Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
 import { invitationsMachine } from '@/machines/invitations.machine'
 import { useAccountServices } from '@/src/ui/account-services'
 import { useAppActorRef } from '@/src/ui/app-actors'
 import { ErrorAlert } from '@/src/ui/FormDialog'
+import { ListTable, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import { LoadFailed } from '@/src/ui/LoadFailed'
 import { Notice } from '@/src/ui/Notice'
 import { invitationsActors } from '../members.actors'
@@ -37,53 +38,34 @@ export function InvitationsSection() {
         (view.rows.length === 0 ? (
           <Text c="dimmed">No invitations waiting.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Invitations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Sent by</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td>{row.role}</Table.Td>
-                    <Table.Td className="typed-text">{row.invitedBy}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.expires}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        loading={view.resending === row.id}
-                        disabled={!view.actionsEnabled}
-                        aria-label={`Resend invitation to ${row.email}`}
-                        onClick={() => invitations.send({ type: 'invitation.resend', invitation: row.invitation })}
-                      >
-                        Resend
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        disabled={!view.actionsEnabled}
-                        aria-label={`Revoke invitation to ${row.email}`}
-                        onClick={() => invitations.send({ type: 'revoke.request', invitation: row.invitation })}
-                      >
-                        Revoke
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable label="Invitations" minWidth={640} headers={['Email', 'Role', 'Sent by', 'Expires']} actions>
+            {view.rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td>{row.role}</Table.Td>
+                <Table.Td className="typed-text">{row.invitedBy}</Table.Td>
+                <NoWrapCell>{row.expires}</NoWrapCell>
+                <NoWrapCell ta="right">
+                  <RowButton
+                    loading={view.resending === row.id}
+                    disabled={!view.actionsEnabled}
+                    aria-label={`Resend invitation to ${row.email}`}
+                    onClick={() => invitations.send({ type: 'invitation.resend', invitation: row.invitation })}
+                  >
+                    Resend
+                  </RowButton>
+                  <RowButton
+                    color="red"
+                    disabled={!view.actionsEnabled}
+                    aria-label={`Revoke invitation to ${row.email}`}
+                    onClick={() => invitations.send({ type: 'revoke.request', invitation: row.invitation })}
+                  >
+                    Revoke
+                  </RowButton>
+                </NoWrapCell>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ))}
       <InviteDialog {...view.invite} onInvite={(draft) => invitations.send({ type: 'invite.submit', draft })} onClose={close} />
       <RevokeInvitationDialog revoke={view.revoke} onConfirm={() => invitations.send({ type: 'revoke.confirm' })} onClose={close} />
