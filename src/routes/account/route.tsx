@@ -16,7 +16,10 @@ export const Route = createFileRoute('/account')({
     }
     return { authService: auth }
   },
+  // 'Loading, please wait...' at once, and gone as soon as the sign-in is known: the router's
+  // default keeps a pending page up for 500 ms at least, which held back the session's calls.
   pendingMs: 0,
+  pendingMinMs: 0,
   pendingComponent: LoadingPage,
   component: AccountRoute,
 })
