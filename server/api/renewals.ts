@@ -20,12 +20,12 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
   return resource()
     .put(apiRoutes.setRenewalSeats.route, allow('billing'), jsonBody(renewalSeatsRequestSchema), async (c) => {
       const { seats } = c.req.valid('json')
-      const keyOf = (subscriptionId: string) => changeKey(c, 'renewal-seats', subscriptionId)
-      return c.json(await setRenewalSeats(db, gateway, { callerOid: caller(c).oid, subscriptionId: c.req.param('id'), seats, keyOf }))
+      const subscriptionId = c.req.param('id')
+      return c.json(await setRenewalSeats(db, gateway, { callerOid: caller(c).oid, subscriptionId, seats, idempotencyKey: changeKey(c, 'renewal-seats', subscriptionId) }))
     })
     .put(apiRoutes.setAutoRenew.route, allow('billing'), jsonBody(autoRenewRequestSchema), async (c) => {
       const { autoRenew } = c.req.valid('json')
-      const keyOf = (subscriptionId: string) => changeKey(c, 'auto-renew', subscriptionId)
-      return c.json(await setAutoRenew(db, gateway, { callerOid: caller(c).oid, subscriptionId: c.req.param('id'), autoRenew, keyOf }))
+      const subscriptionId = c.req.param('id')
+      return c.json(await setAutoRenew(db, gateway, { callerOid: caller(c).oid, subscriptionId, autoRenew, idempotencyKey: changeKey(c, 'auto-renew', subscriptionId) }))
     })
 }

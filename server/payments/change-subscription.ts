@@ -53,22 +53,21 @@ export async function upgradeSubscriptions(db: Database, gateway: StripeGateway,
   }
 }
 
-/** A renewal change the caller asks for: of which subscription, and the key of its write to Stripe (named by our subscription's id). */
+/** A renewal change the caller asks for: of which subscription, and the key of its write to Stripe. */
 interface RenewalChange {
   callerOid: string
   subscriptionId: string
-  keyOf: (subscriptionId: string) => string
+  idempotencyKey: string
 }
 
 /**
  * A change of the subscription's renewal, in its turn: the renewal read, Stripe asked (`ask`, given
- * the subscription's id at Stripe and the write's key), the answer recorded (`record`); answers the
- * renewal as it is then.
+ * the subscription's id at Stripe), the answer recorded (`record`); answers the renewal as it is then.
  */
 async function changeRenewal<A extends { state: SubscriptionState | null }>(
   db: Database,
   change: RenewalChange,
-  ask: (renewal: Renewal, stripeSubscriptionId: string, key: () => string) => Promise<A>,
+  ask: (renewal: Renewal, stripeSubscriptionId: string) => Promise<A>,
   record: (tx: Queryable, renewal: Renewal, answer: A) => Promise<void>,
 ): Promise<Renewal> {
   const subscription = await renewableSubscriptionFor(db, change.callerOid, change.subscriptionId)
@@ -77,7 +76,7 @@ async function changeRenewal<A extends { state: SubscriptionState | null }>(
     subscription.stripe_subscription_id,
     async () => {
       const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
-      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id, () => change.keyOf(subscription.id))) }
+      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id)) }
     },
     (tx, answer) => record(tx, answer.renewal, answer),
   )
@@ -89,9 +88,9 @@ export const setRenewalSeats = (db: Database, gateway: StripeGateway, change: Re
   changeRenewal(
     db,
     change,
-    async (renewal, subscriptionId, key) => {
+    async (renewal, subscriptionId) => {
       checkRenewalSeats(renewal, change.seats)
-      return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: key() }), state: null }
+      return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: change.idempotencyKey }), state: null }
     },
     (tx, renewal, { scheduleId }) => recordRenewalSeats(tx, renewal, change.seats, scheduleId),
   )
@@ -101,7 +100,7 @@ export const setAutoRenew = (db: Database, gateway: StripeGateway, change: Renew
   changeRenewal(
     db,
     change,
-    async (_renewal, subscriptionId, key) => ({ state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: key() }) }),
+    async (_renewal, subscriptionId) => ({ state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: change.idempotencyKey }) }),
     // A subscription that ends has no reduction to make.
     async (tx, renewal) => {
       if (!change.autoRenew) await recordRenewalSeats(tx, renewal, renewal.seats, null)

@@ -26,7 +26,8 @@ export interface FlowKit {
 export const camelCase = (flow: string) => flow.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
 
 type Kind = 'model' | 'oracle' | 'view-table' | 'anchors'
-const kitFile = /(?:^|\/)([a-z-]+)\/\1\.(model|oracle|view-table|anchors)\.ts$/
+/** A kit's file, by its path from the flows' folder or from further up: `<flow>/<flow>.<kind>.ts`. */
+export const kitFile = /(?:^|\/)([a-z-]+)\/\1\.(model|oracle|view-table|anchors)\.ts$/
 
 /**
  * The flows' kits from their modules, keyed by path (as `import.meta.glob` or `importAll` gives
