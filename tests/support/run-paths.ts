@@ -50,6 +50,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     options.expectations?.(live)
   }
   actor.stop()
+  for (const standIn of Object.values(given)) standIn.stop()
 }
 
 /** The snapshot with the given fields left out of its context. */
