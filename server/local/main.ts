@@ -6,7 +6,7 @@ import { createHandler, type Handler } from '../http/handler'
 import { healthChecks } from '../http/health'
 import { closeGracefully } from '../http/shutdown'
 import { keepIdleConnectionsOpen } from '../http/keep-alive'
-import { startStack } from './stack'
+import { startBackgroundWork, startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './dev-site'
 import { createFeedApp, portalCheck } from './feed/feed-app'
@@ -53,7 +53,24 @@ keepIdleConnectionsOpen(server)
 const devSite = dev ? await createDevSite(server) : undefined
 if (devSite) site = devSite.handle
 
-server.listen(config.PORT, config.HOST, () => {
+await new Promise<void>((listening) => server.listen(config.PORT, config.HOST, listening))
+// The price check and the jobs reach the sandbox through the API's gateway, over this server.
+const mail = await startBackgroundWork(stack, config).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
+printWelcome()
+closeGracefully(server, async () => {
+  stack.sandbox.webhooks.stop()
+  await stack.instances.stop()
+  await stack.feedUsage.stop()
+  await mail.stop()
+  await stack.catcher?.stop()
+  await devSite?.close()
+  await stack.db.close()
+})
+
+function printWelcome() {
   console.log(`\n  Prism is running at ${config.origin}/${dev ? ' (development: hot reload)' : ''}`)
   console.log('  The certificate is self-signed: accept it once in your browser (Advanced -> Proceed).')
   console.log(`  Database: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.LOCAL_DIR}/db`}${stack.seeded ? ', seeded with the demo accounts' : ''}`)
@@ -61,14 +78,4 @@ server.listen(config.PORT, config.HOST, () => {
   console.log('\n  Demo accounts (Account -> sign in, no passwords):')
   for (const person of demoPeople) console.log(`    ${person.email.padEnd(24)} ${person.provider.padEnd(10)} ${person.state}`)
   console.log('')
-})
-
-closeGracefully(server, async () => {
-  stack.sandbox.webhooks.stop()
-  await stack.instances.stop()
-  await stack.feedUsage.stop()
-  await stack.mail.stop()
-  await stack.catcher?.stop()
-  await devSite?.close()
-  await stack.db.close()
-})
+}

@@ -33,9 +33,11 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const trusting = fetchTrusting(tls.cert)
   // The same SDK and gateway production uses, pointed at the sandbox's Stripe-compatible API.
   const feedUsage = createFeedUsage(db)
+  // One gateway for the process, over HTTPS to the sandbox's Stripe-compatible API as production's goes to Stripe.
+  const stripe = gatewayFromSettings({ ...config, agent })
   const api = createApi({
     db,
-    stripe: gatewayFromSettings({ ...config, agent }),
+    stripe,
     // The verifier production uses, against the local provider's B2C-shaped discovery document
     // (or a real tenant's, when the AUTH_* variables name one).
     verifyToken: createTokenVerifier(
@@ -61,19 +63,26 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     webhook: { url: `${config.origin}/api/stripe/webhook`, secret: config.STRIPE_WEBHOOK_SECRET },
     deliver: fetchDelivery(trusting),
   })
-  // The stack's own jobs and checks reach the sandbox in this process (the server is not listening yet),
-  // through the same SDK and gateway: its prices must charge what the site shows, as production's must.
-  const stripe = gatewayFromSettings({ ...config, fetch: async (input, init) => sandbox.app.fetch(new Request(input, init)) })
-  await checkPrices(stripe.gateway, stripe.prices)
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  const mail = startMail({
-    db,
-    smtpUrl: config.SMTP_URL || catcher!.smtpUrl,
+  return { db, instances, identity, api, feedUsage, sandbox, seeded, catcher, stripe }
+}
+
+type Stack = Awaited<ReturnType<typeof startStack>>
+
+/**
+ * What reaches Stripe's API on its own: the price check and the mail worker's periodic jobs. They
+ * go through the API's gateway over HTTPS, so they start once the server that serves the sandbox
+ * listens; the prices must charge what the site shows, as production's must.
+ */
+export async function startBackgroundWork(stack: Stack, config: ServerConfig) {
+  await checkPrices(stack.stripe.gateway, stack.stripe.prices)
+  return startMail({
+    db: stack.db,
+    smtpUrl: config.SMTP_URL || stack.catcher!.smtpUrl,
     from: config.MAIL_FROM,
     siteOrigin: config.origin,
-    jobs: periodicJobsWithStripe(stripe),
+    jobs: periodicJobsWithStripe(stack.stripe),
     jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
   })
-  return { db, instances, identity, api, feedUsage, sandbox, seeded, mail, catcher }
 }
