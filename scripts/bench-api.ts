@@ -15,7 +15,9 @@ import { startStripe, startTenant } from './bench/stand-ins'
  * many people (one per connection) reading, assigning + unassigning, and the feed check; then one
  * person alone reading and writing under the production rate limits. With --against, the other
  * commit is built in a temporary worktree and loaded the same way right after this one, and each
- * figure is printed side by side with its ratio.
+ * figure is printed side by side with its ratio. Beside the CPU time each request cost, where the
+ * server preloads pg_stat_statements: the statements the database ran for it, the pages they
+ * visited and their running and planning time (scripts/bench/statements.ts).
  */
 const options = readOptions({ seconds: 20, connections: 100 })
 const targets = options.against ? 2 : 1
@@ -63,6 +65,10 @@ await run.exitAfter(async () => {
               figure('429s', (f) => f.limited),
               figure('server CPU µs/request', (f) => f.serverCpuUs ?? null),
               figure('database CPU µs/request', (f) => f.databaseCpuUs ?? null),
+              figure('statements/request', (f) => f.statements ?? null),
+              figure("statements' pages/request", (f) => f.databasePages ?? null),
+              figure("statements' run µs/request", (f) => f.databaseExecUs ?? null),
+              figure("statements' planning µs/request", (f) => f.databasePlanUs ?? null),
             ],
           }
         }),

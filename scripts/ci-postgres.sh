@@ -9,7 +9,8 @@ if [ -z "$initdb_path" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
   initdb_path=$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -1)
 fi
-bin=$(dirname "$initdb_path")
+# The real folder (initdb may be a link on PATH): pg_config is beside it there.
+bin=$(dirname "$(readlink -f "$initdb_path")")
 
 # PostgreSQL refuses to run as root: a system user of its own runs it.
 id -u prismpg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin prismpg
@@ -20,6 +21,12 @@ port=${PG_TEST_PORT:-55432}
 if [ -z "${PG_TEST_PORT:-}" ]; then
   while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 fi
+# pg_stat_statements where the server has it: npm run bench:api counts each scenario's statements and
+# their planning and run times with it (scripts/bench/statements.ts).
+statements=""
+if [ -f "$("$bin/pg_config" --pkglibdir 2>/dev/null)/pg_stat_statements.so" ]; then
+  statements="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on"
+fi
 runuser -u prismpg -- "$bin/initdb" -D "$data" -A trust -U postgres >/dev/null
-runuser -u prismpg -- "$bin/pg_ctl" -D "$data" -l "$data/server.log" -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
+runuser -u prismpg -- "$bin/pg_ctl" -D "$data" -l "$data/server.log" -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c fsync=off $statements" -w start >/dev/null
 echo "postgres://postgres@127.0.0.1:$port/postgres"

@@ -8,6 +8,7 @@ import { assign, createFeedTokens, feedChecks, probeFeed, reads, signIn, writes,
 import type { Database } from './options'
 import { createDatabase, dropDatabase, queryDatabase } from './postgres'
 import { startServer, type Running } from './servers'
+import { countStatements, statementsNow, statementsSpent } from './statements'
 import type { Person, startStripe, startTenant } from './stand-ins'
 
 export const scenarios = ['GET /api/licenses', 'assign + unassign', 'GET /api/feed/authorize (70% right)', 'one person: GET /api/licenses', 'one person: assign + unassign'] as const
@@ -53,6 +54,8 @@ interface Store {
   env: Record<string, string>
   /** The database's address, whose backends' CPU time is counted (null: PGlite, inside the server). */
   databaseUrl: string | null
+  /** Whether its statements are counted (pg_stat_statements on the server). */
+  countsStatements: boolean
   seed(url: string, people: Seat[]): Promise<{ seeded: number; via: string }>
   feedKeys(url: string): Promise<FeedCredential[]>
 }
@@ -64,6 +67,7 @@ async function postgresStore(target: Target, options: BenchOptions, name: string
     name: `database ${name}`,
     env: { DATABASE_URL: databaseUrl },
     databaseUrl,
+    countsStatements: await countStatements(databaseUrl),
     seed: async (_url, people) => {
       const { stdout } = await promisify(execFile)(join(target.root, 'node_modules/.bin/tsx'), [join(target.helpers, 'seed.ts')], {
         cwd: target.root,
@@ -88,6 +92,7 @@ function pgliteStore(options: BenchOptions, name: string): Store {
     name: `PGlite in ${dataDir}`,
     env: { BENCH_PGLITE_DIR: dataDir },
     databaseUrl: null,
+    countsStatements: false,
     seed: (url, people) => bench(url, 'seed', { people }),
     feedKeys: (url) => bench(url, 'feed-keys'),
   }
@@ -161,20 +166,30 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   const hasFeed = probe === 204
   const feedTokens = hasFeed ? await createFeedTokens(open.urls[0]!, tokenOf(feedOwner), 5) : []
   console.log(
-    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
+    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}${store.databaseUrl && !store.countsStatements ? ' (statements not counted: the server does not preload pg_stat_statements)' : ''}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
   )
 
   const load = (servers: { urls: string[] }, connections = options.connections) => ({ urls: servers.urls, connections, seconds: options.seconds })
   const manyTokens = many.map(tokenOf)
   const results = {} as Results
-  /** A scenario on these servers, with the CPU time it cost them and the database per request. */
+  const statementsOf = () => (store.countsStatements && store.databaseUrl ? statementsNow(store.databaseUrl) : null)
+  /** A scenario on these servers, with the CPU time it cost them and the database, and the database's statements, per request. */
   const step = async (scenario: Scenario, servers: { pids: number[] }, work: () => Promise<Figures> | null) => {
     const before = await cpuNow(servers.pids, store.databaseUrl)
+    const statementsBefore = await statementsOf()
     const figures = await work()
     const spent = cpuSpent(before, await cpuNow(servers.pids, store.databaseUrl))
+    const statementsAfter = await statementsOf()
     if (figures && spent && figures.total > 0) {
       figures.serverCpuUs = Math.round((spent.serverMs * 1000) / figures.total)
       figures.databaseCpuUs = store.databaseUrl ? Math.round((spent.databaseMs * 1000) / figures.total) : null
+    }
+    if (figures && statementsBefore && statementsAfter && figures.total > 0) {
+      const ran = statementsSpent(statementsBefore, statementsAfter)
+      figures.statements = Math.round((ran.calls * 100) / figures.total) / 100
+      figures.databasePages = Math.round((ran.pages * 10) / figures.total) / 10
+      figures.databaseExecUs = Math.round((ran.execMs * 1000) / figures.total)
+      figures.databasePlanUs = ran.planningTracked ? Math.round((ran.planMs * 1000) / figures.total) : null
     }
     results[scenario] = figures
     console.log(`  ${scenario}: ${figures ? line(figures) : 'n/a'}`)
@@ -194,4 +209,8 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
 export const line = (figures: Figures) =>
   `${figures.perSecond} requests/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, errors ${figures.errors}${figures.errorKinds ? ` (${figures.errorKinds})` : ''}, 429s ${figures.limited} (of ${figures.total})${
     figures.serverCpuUs == null ? '' : `, CPU per request: server ${figures.serverCpuUs} µs${figures.databaseCpuUs == null ? '' : `, database ${figures.databaseCpuUs} µs`}`
+  }${
+    figures.statements == null
+      ? ''
+      : `; statements per request ${figures.statements}, ${figures.databasePages} pages visited, their database time ${figures.databaseExecUs} µs running${figures.databasePlanUs == null ? '' : `, ${figures.databasePlanUs} µs planning`}`
   }`

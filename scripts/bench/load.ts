@@ -16,6 +16,11 @@ export interface Figures {
   /** CPU time per request, in microseconds, of the server's processes and of the database's backends (null: not measured). */
   serverCpuUs?: number | null
   databaseCpuUs?: number | null
+  /** Per request, from pg_stat_statements (scripts/bench/statements.ts): the statements the database ran, the pages they visited, and its time running and planning them in microseconds (null: not counted; planning: not timed). */
+  statements?: number | null
+  databasePages?: number | null
+  databaseExecUs?: number | null
+  databasePlanUs?: number | null
 }
 
 export interface LoadOptions {

@@ -17,3 +17,12 @@ export function statementOf(sql: string | NamedStatement, values: readonly unkno
   if (name === undefined && names.size < maxNamed) names.set(sql, (name = `prism_${names.size}`))
   return { name, text: sql }
 }
+
+/**
+ * Run on each connection as it opens, before its first statement: a prepared statement is planned
+ * once, for any parameters (decision 0038). PostgreSQL's own rule (`auto`) prices the generic plan
+ * once and compares it with the plans it made for given parameters; a connection that priced it on
+ * skewed or changing statistics (autovacuum's ANALYZE in the middle of the load) plans the statement
+ * afresh at every run from then on, for as long as it lives.
+ */
+export const planPreparedOnce = 'set plan_cache_mode = force_generic_plan'

@@ -36,6 +36,16 @@ describe.each(databases)('statements prepared by name ($name)', (database) => {
     expect(names[0]).toMatch(/^prism_\d+$/)
   })
 
+  it('plans a prepared statement once, for any parameters (decision 0038)', async () => {
+    const text = 'select id from prepared_probe where id = $1 and note is distinct from $2'
+    // On one connection: PostgreSQL's own rule would plan the first five runs for their parameters.
+    const [plans] = await db.transaction(async (tx) => {
+      for (let id = 1; id <= 7; id++) await tx.query(text, [id, `note ${id}`])
+      return tx.query<{ generic: number; custom: number }>('select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1', [text])
+    })
+    expect(plans).toEqual({ generic: 7, custom: 0 })
+  })
+
   it('writes and reads back JSON, dates, arrays and nulls as an unprepared statement does', async () => {
     const at = new Date('2026-11-26T06:30:00.123Z')
     await db.query('insert into prepared_probe (id, payload, at, tags, note) values ($1, $2, $3, $4, $5)', [10, { seats: 3, plan: 'commercial' }, at, ['a', 'b'], null])
