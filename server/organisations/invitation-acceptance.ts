@@ -43,6 +43,8 @@ export async function offerOf(db: Queryable, person: Holder, secret: string): Pr
   return { organisation: offer.organisation, role: offer.role, invitedBy: offer.invited_by, expiresAt: new Date(offer.expires_at).toISOString() }
 }
 
+const memberElsewhere = () => conflict('You are a member of another organisation: leave it before you accept this invitation.')
+
 /**
  * The person accepts: they become a member in the invitation's role, in one transaction. A person
  * is a member of one organisation: one who is already a member elsewhere, or owns licenses of
@@ -59,15 +61,18 @@ export async function acceptInvitation(db: Database, person: Holder, secret: str
       [person.oid],
     )
     if (mine!.org_oid === offer.org_oid) throw conflict('You are a member of this organisation already.')
-    if (mine!.has_members || (mine!.org_oid && mine!.org_oid !== person.oid)) throw conflict('You are a member of another organisation: leave it before you accept this invitation.')
+    if (mine!.has_members || (mine!.org_oid && mine!.org_oid !== person.oid)) throw memberElsewhere()
     if (mine!.owns) throw conflict('You own licenses of your own: a person can be a member of one organisation only. Ask support to move your licenses first.')
     // The person's account exists once they signed in (POST /auth/login); made here if not yet.
     await tx.query('insert into accounts (oid, email) values ($1, $2) on conflict (oid) do nothing', [person.oid, person.email.toLowerCase()])
-    await tx.query(`insert into memberships (member_oid, org_oid, role) values ($1, $2, $3) on conflict (member_oid) do update set org_oid = $2, role = $3, granted_at = now()`, [
-      person.oid,
-      offer.org_oid,
-      offer.role,
-    ])
+    // Only a row of their own organisation gives way: another acceptance of theirs that committed
+    // after the read above (two invitations accepted at once) keeps its organisation.
+    const joined = await tx.query(
+      `insert into memberships (member_oid, org_oid, role) values ($1, $2, $3)
+       on conflict (member_oid) do update set org_oid = $2, role = $3, granted_at = now() where memberships.org_oid = memberships.member_oid returning 1`,
+      [person.oid, offer.org_oid, offer.role],
+    )
+    if (!joined.length) throw memberElsewhere()
     await tx.query('update invitations set accepted_at = now() where id = $1', [offer.id])
     const actor = callerActor(mine!.account, person)
     await recordOrganisationChange(tx, { organisation: offer.org_oid, kind: 'invitation-accepted', actor, actorRole: null, subjectEmail: offer.email, role: offer.role })

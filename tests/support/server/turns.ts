@@ -1,4 +1,4 @@
-import type { Database } from '@/server/db/database'
+import type { Database, Queryable } from '@/server/db/database'
 import { lockSpace, waitingInLine } from '@/server/db/one-at-a-time'
 
 /** A query on some connection to the test PostgreSQL server, giving its rows. */
@@ -28,4 +28,46 @@ export async function untilSettledOrWaiting(work: PromiseLike<unknown> | unknown
     () => (settled = true),
   )
   while (!settled && !(await waits())) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+/** How many backends wait for the one of `pid`, or for one that waits for it (a second waiter for a row queues behind the first). */
+async function waitingBehind(db: Queryable, pid: number) {
+  const blocked = await db.query<{ pid: number; blockers: number[] }>("select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where wait_event_type = 'Lock'")
+  const behind = new Set([pid])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const row of blocked)
+      if (!behind.has(row.pid) && row.blockers.some((blocker) => behind.has(blocker))) {
+        behind.add(row.pid)
+        grew = true
+      }
+  }
+  return behind.size - 1
+}
+
+/** Thrown to roll the holding transaction back once its work is done. */
+class LetGo extends Error {}
+
+/**
+ * Starts `works` at once behind a transaction of the test's own that holds what they need (`hold`:
+ * row locks, or a row not yet committed), lets it go (rolls it back) once every one of them waits
+ * for it in pg_locks, or has finished, and answers their results. So each has read what it read
+ * before any of them writes: what two people doing the same at the same moment meet. PostgreSQL only
+ * (PGlite runs one transaction at a time).
+ */
+export async function atOnceBehindHeldRows<T>(db: Database, hold: (tx: Queryable) => Promise<unknown>, works: (() => Promise<T>)[]): Promise<T[]> {
+  if (db.kind !== 'postgresql') throw new Error('atOnceBehindHeldRows needs PostgreSQL')
+  let started: Promise<T>[] = []
+  try {
+    await db.transaction(async (tx) => {
+      await hold(tx)
+      const [{ pid }] = (await tx.query<{ pid: number }>('select pg_backend_pid() as pid')) as [{ pid: number }]
+      started = works.map((work) => work())
+      await untilSettledOrWaiting(Promise.all(started), async () => (await waitingBehind(db, pid)) >= works.length)
+      throw new LetGo()
+    })
+  } catch (error) {
+    if (!(error instanceof LetGo)) throw error
+  }
+  return Promise.all(started)
 }
