@@ -72,6 +72,7 @@ const confirmation = (owner: Owner) => ({
 async function expectStep(page: Page, step: Step, previous: Step | undefined, owner: Owner) {
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
   const state = stateOf(step)
+  // The branch is the test: the state the path rests in picks what the page must show there.
   if (state === '"select"') {
     await expect(dialog.getByRole('radiogroup', { name: 'Plan' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Continue' })).toBeEnabled()
@@ -79,6 +80,7 @@ async function expectStep(page: Page, step: Step, previous: Step | undefined, ow
   if (state === '{"payment":"editing"}') {
     await expect(dialog.getByLabel('Card number')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Save payment method' })).toBeEnabled()
+    // The branch is the test: only after the provider refused the card is its inline message shown.
     if (previous?.event.type === 'xstate.done.actor.setUpPayment') {
       // The provider's validation stays inline, and the wizard stays on the payment step.
       await expect(dialog.getByText('Your card number is incomplete.')).toBeVisible()
@@ -164,6 +166,7 @@ test.describe('the upgrade wizard, path by path', () => {
         await expectNoAxeViolations(page)
       }
       const last = steps[steps.length - 1]!
+      // The branch is the test: only a path that ends in success has a new plan to show.
       if (stateOf(last) === '"success"') {
         await page.getByRole('dialog', { name: 'Upgrade Subscription' }).getByRole('button', { name: 'Refresh Page' }).click()
         await expect(page.getByRole('group', { name: 'Subscription' })).toContainText(owner.target)

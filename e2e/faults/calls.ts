@@ -433,6 +433,7 @@ export const calls: readonly CallCase[] = [
     send: async (page) => void (await page.goto(checkoutReturn)),
     // 404 is no such checkout: not paid. Any other failure claims none, since Stripe took the payment.
     failed: async (page, message) => {
+      // The branch is the test: 404 and every other failure say different things (the comment above).
       if (message === catalogue.notFound) {
         await expect(page.getByRole('heading', { level: 1, name: 'Purchase Incomplete' })).toBeVisible()
         await expect(page.getByRole('link', { name: 'Choose a license' })).toBeVisible()

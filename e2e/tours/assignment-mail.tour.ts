@@ -29,8 +29,10 @@ export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     await expect(main.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Pending')
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value === 'sending') return busyShown(main.getByRole('button', { name: resendAda }))
     await expect(main.getByRole('button', { name: resendAda })).toBeEnabled()
+    // The branch is the test: a notice shows only after a mail was sent.
     if (step.state.context.notice) await expect(main.getByRole('status').filter({ hasText: step.state.context.notice as string })).toBeVisible()
   },
 }

@@ -32,8 +32,10 @@ export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   expectShown: async (page, step) => {
     const billing = page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ })
     const error = page.getByRole('alert').filter({ hasText: 'Billing portal' })
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value === 'opening') return expect(page.getByLabel('Opening the billing portal')).toBeVisible()
     await expect(billing).toBeEnabled()
+    // The branch is the test: a failure's message, or none.
     if (step.state.context.error) await expect(error).toContainText(step.state.context.error as string)
     else await expect(error).toHaveCount(0)
   },

@@ -26,6 +26,7 @@ export const discordConnectTour: Tour<typeof discordConnectMachine> = {
     const dialog = page.getByRole('dialog', { name: 'Connect Discord' })
     const card = licenseCard(page, 'Commercial Plus')
     const { value, context } = step.state
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (value === 'closed') {
       await expect(dialog).toBeHidden()
       return expect(card.getByRole('button', { name: 'Connect Discord' })).toBeVisible()
@@ -35,8 +36,10 @@ export const discordConnectTour: Tour<typeof discordConnectMachine> = {
       return expect(card.getByText('Discord Connected')).toBeVisible()
     }
     await expect(dialog.getByLabel('Discord username')).toHaveValue(context.discordName as string)
+    // The branch is the test: the last failure's message, where there was one.
     if (context.error) await expect(dialog.getByRole('alert')).toHaveText(context.error as string)
     const join = dialog.getByRole('button', { name: 'Join Prism Discord' })
+    // The branch is the test: the button is busy while joining, else pressable only with a name.
     if (JSON.stringify(value) === '{"open":"joining"}') return expect(join).toHaveAttribute('data-loading')
     if ((context.discordName as string).trim()) return expect(join).toBeEnabled()
     return expect(join).toBeDisabled()

@@ -61,10 +61,12 @@ export const invitationsTour: Tour<typeof invitationsMachine> = {
     const section = page.getByRole('region', { name: 'Invitations' })
     const value = JSON.stringify(step.state.value)
     await expect(section.getByRole('heading', { level: 2, name: 'Invitations' })).toBeVisible()
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (value === '"loading"') return expect(section.getByLabel('Loading the invitations')).toBeVisible()
     if (value === '"failed"') return expect(section.getByRole('alert')).toContainText('The invitations could not be loaded')
     if (value === '{"ready":"resending"}') return expect(section.getByRole('button', { name: /^Resend invitation to / }).first()).toBeDisabled()
     const dialog = dialogs[value]
+    // The branch is the test: an open dialog's state shows it, any other the page without one.
     if (!dialog) {
       await expect(page.getByRole('dialog')).toHaveCount(0)
       return expect(section.getByRole('button', { name: 'Invite member' })).toBeEnabled()

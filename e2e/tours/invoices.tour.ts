@@ -53,6 +53,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
         return loadFailedShown(main, 'Your invoices and company details could not be loaded')
       case '"editing"': {
         await expect(main.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount((context.invoices as unknown[]).length + 1)
+        // The branch is the test: each message shows only where the flow holds it.
         if (context.taxIdError) await expect(main.getByText(context.taxIdError as string)).toBeVisible()
         if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
         if (context.saved) await expect(main.getByText('Company details saved')).toBeVisible()

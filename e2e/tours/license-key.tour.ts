@@ -30,6 +30,7 @@ export const licenseKeyTour: Tour<typeof licenseKeyMachine> = {
   expectShown: async (page, step) => {
     const dialog = page.getByRole('dialog', { name: 'License Key' })
     const copied = page.getByRole('status').filter({ hasText: 'License key copied to the clipboard.' })
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value === 'open') return expect(dialog.getByRole('button', { name: 'Copy and Close' })).toBeVisible()
     await expect(dialog).toBeHidden()
     await expect(copied).toHaveCount(step.state.context.copied ? 1 : 0)

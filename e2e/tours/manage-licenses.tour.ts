@@ -96,6 +96,7 @@ async function expectShown(page: Page, step: TourStep) {
   const main = page.getByRole('main')
   const { value, context } = step.state
   await expect(main.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
+  // The branch is the test: the state the path rests in picks what the page must show there.
   if (typeof value === 'object' && value !== null && 'loading' in value) return expect(main.getByLabel('Loading your licenses')).toBeVisible()
   if (value === 'failed') {
     return loadFailedShown(main, 'Your licenses could not be loaded')
@@ -110,11 +111,14 @@ async function expectShown(page: Page, step: TourStep) {
     await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
     await expect(nav.getByRole('button', { name: /^Billing/ })).toBeVisible()
   }
+  // The branch is the test: a notice shows only where the flow holds one.
   if (context.notice) await expect(main.getByRole('status').filter({ hasText: context.notice as string })).toBeVisible()
   const shown = dialogs[ready]
+  // The branch is the test: the state opens its dialog, or none.
   if (!shown) return expect(page.getByRole('dialog')).toHaveCount(0)
   const dialog = page.getByRole('dialog', { name: shown.dialog })
   await expect(dialog).toBeVisible()
+  // The branch is the test: what the open dialog shows follows what the flow holds there.
   if (context.error) await expect(dialog.getByRole('alert')).toContainText(context.error as string)
   if (shown.sending) await expect(dialog.getByRole('button', { name: shown.sending, exact: true })).toHaveAttribute('data-loading')
   if (ready === '{"assign":{"bulk":"finished"}}') await expect(dialog.getByRole('status')).toContainText('licenses assigned.')

@@ -39,10 +39,12 @@ export const membersTour: Tour<typeof membersMachine> = {
     const main = page.getByRole('main')
     const value = JSON.stringify(step.state.value)
     await expect(main.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (value === '"loading"') return expect(main.getByLabel('Loading the members')).toBeVisible()
     if (value === '"failed"') return expect(main.getByRole('alert')).toContainText('The members could not be loaded')
     if (value === '"left"') return expect(main.getByText('You left the organisation. The licenses you hold stay yours.')).toBeVisible()
     const dialog = dialogs[value]
+    // The branch is the test: an open dialog's state shows it, any other the page without one.
     if (!dialog) {
       await expect(page.getByRole('dialog')).toHaveCount(0)
       return expect(main.getByRole('table', { name: 'Members' })).toBeVisible()

@@ -52,6 +52,7 @@ export const profileTour: Tour<typeof profileMachine> = {
         await expect(main.getByLabel('Company')).toHaveValue(company)
         await expect(update).toBeEnabled()
         await expect(main.getByRole('status')).toHaveCount(context.saved ? 1 : 0)
+        // The branch is the test: a failure's message, or no alert.
         if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
         else await expect(main.getByRole('alert')).toHaveCount(0)
         return

@@ -42,6 +42,7 @@ export const purchaseTour: Tour<typeof purchaseMachine> = {
       case 'choosingSeats':
         await expect(main.getByLabel(`${context.seats as number} developers`)).toBeVisible()
         await expect(action).toBeEnabled()
+        // The branch is the test: the last failure's message, where the flow holds one.
         if (context.error) await expect(main.getByRole('alert')).toHaveText(context.error as string)
         return
     }

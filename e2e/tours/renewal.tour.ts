@@ -42,6 +42,7 @@ export const renewalTour: Tour<typeof renewalMachine> = {
         return loadFailedShown(panel, 'Your renewals could not be loaded')
       case '{"ready":"idle"}':
         await expect(dialog).toHaveCount(0)
+        // The branch is the test: the last failure's message, where the flow holds one.
         if (context.error) await expect(panel.getByRole('alert')).toContainText(context.error as string)
         return expect(panel.getByRole('article')).toHaveCount((context.renewals as unknown[]).length)
       case '{"ready":"switching"}':

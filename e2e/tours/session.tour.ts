@@ -25,6 +25,7 @@ export const sessionTour: Tour<typeof sessionMachine> = {
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },
   expectShown: async (page, step) => {
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value !== 'ready') return expect(page.getByText('Loading, please wait...')).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible()

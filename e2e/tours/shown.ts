@@ -10,6 +10,7 @@ export async function loadFailedShown(scope: Locator, message: string) {
 
 /** A dialog waiting for the user: the last failure's message when there was one, and its action offered. */
 export async function dialogOpenShown(dialog: Locator, action: string, error: unknown) {
+  // The branch is the test: the last failure's message, where there was one.
   if (error) await expect(dialog.getByRole('alert')).toHaveText(error as string)
   await expect(dialog.getByRole('button', { name: action })).toBeEnabled()
 }

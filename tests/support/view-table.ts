@@ -42,10 +42,12 @@ function expectStateView(view: StateView, root: HTMLElement) {
     expect(buttons.some(isPressable), `${name} cannot be pressed`).toBe(false)
   }
   for (const name of view.absent ?? []) expect(scope.queryAllByRole('button', { name }), `no ${name} button`).toEqual([])
+  // The branch is the row's: a row that names no dialogs (or no alerts, below) leaves them to the other rows' checks.
   if (view.dialogs) {
     expect(scope.queryAllByRole('dialog').length, 'open dialogs').toBe(view.dialogs.length)
     for (const name of view.dialogs) expect(scope.queryAllByRole('dialog', { name }), `dialog ${name}`).not.toEqual([])
   }
+  // The branch is the row's, as for the dialogs.
   if (view.alerts) {
     const alerts = scope.queryAllByRole('alert').map(normalized)
     expect(alerts.length, `alerts ${alerts.join(' | ')}`).toBe(view.alerts.length)

@@ -116,8 +116,10 @@ describe('the sign-in guard in every state of the auth machine (component paths)
         sent.push(event)
         // Once MSAL has started the guard decides, once: the account loads (its write token is asked for), or sign-in starts.
         const signedIn = signedInOnceStarted(sent)
+        // The branch is the test: the step at which MSAL has started is the one where the guard must have decided.
         if (signedIn !== null && !decided) {
           decided = true
+          // Which way it decides is the test: signed in or not.
           if (signedIn) await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
           else await waitFor(() => expect(service.signIn).toHaveBeenCalledWith('/account'))
         }
@@ -130,6 +132,7 @@ describe('the sign-in guard in every state of the auth machine (component paths)
       // Signed out once started, sign-in starts by redirect, coming back to /account, once; signed in, it never does.
       const signedIn = signedInOnceStarted(sent)
       expect(service.signIn).toHaveBeenCalledTimes(signedIn === false ? 1 : 0)
+      // The branch is the test: a person not signed in once MSAL started gets no token (a signed-in one's was checked above).
       if (signedIn !== true) expect(service.accessToken).not.toHaveBeenCalled()
       actor.stop()
     })

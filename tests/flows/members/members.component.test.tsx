@@ -92,9 +92,11 @@ describe('the Members page (component paths of the members machine)', () => {
       expect(pending.made('changeRole').every(([oid, role]) => oid === bea.oid && role === 'seat-manager')).toBe(true)
       expect(pending.made('offerTransfer').every(([request]) => JSON.stringify(request) === JSON.stringify({ to: bea.oid, formerOwnerBecomes: 'billing-manager' }))).toBe(true)
       const left = expectedAlong(membersOracle, path.input!, sent).state === 'members.left'
+      // The branch is the test: a path that ends having left sent the caller's own removal last.
       if (left) expect(pending.made('removeMember').at(-1)).toEqual([cara.oid])
       // The session (and so the sidebar) follows what the page learnt of the caller's standing.
       const organisation = session.getSnapshot().context.organisation
+      // The branch is the test: having left, the session holds the leaver's standing; before the page loaded its own, the one it started with.
       if (left) expect(organisation).toEqual(leftOrganisation)
       else if (!sent.some((event) => event.type === 'xstate.done.actor.loadOrganisation')) expect(organisation).toEqual(personalOrganisation)
     },

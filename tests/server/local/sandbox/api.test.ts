@@ -124,7 +124,10 @@ describe.each(databases)('the sandbox REST API on $name', ({ open }) => {
     const results = await Promise.allSettled([0, 1, 2, 3].map(() => t.stripe.customers.create({ email: 'race@example.com' }, { idempotencyKey: key })))
     const ids = new Set(results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.id] : [])))
     expect(ids.size).toBe(1)
-    for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ statusCode: 409, rawType: 'idempotency_error' })
+    for (const result of results) {
+      // The branch is the race's: which racers meet the running request is the clock's, and each that does is refused as Stripe refuses.
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ statusCode: 409, rawType: 'idempotency_error' })
+    }
     // With the SDK's retries, a request that met the running one gets its answer.
     const again = await Promise.all([0, 1].map(() => t.client(secretKey, 3).customers.create({ email: 'race2@example.com' }, { idempotencyKey: `${key}-2` })))
     expect(again[0]!.id).toBe(again[1]!.id)

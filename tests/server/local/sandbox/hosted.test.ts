@@ -79,6 +79,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
     expect(text).toContain(message.replace(/'/g, '&#39;'))
     expect(text).toContain('value="Cara Commercial"')
     expect(text).toContain('value="12 / 34"')
+    // The branch is the case's: a declined card is an alert, a malformed number the field's error.
     if (status === 402) expect(text).toContain('role="alert"')
     else expect(text).toContain('aria-invalid="true" aria-describedby="card-number-error"')
     expect(await t.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid', subscription: null })
