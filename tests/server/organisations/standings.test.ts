@@ -61,5 +61,37 @@ describeOnEachDatabase(
         await there.stop()
       }
     })
+
+    it('keeps a standing no longer than its bound, though no notification comes', async () => {
+      await db.query("insert into accounts (oid, email) values ('cy', 'cy@example.com') on conflict do nothing")
+      await db.query("insert into memberships (member_oid, org_oid, role) values ('cy', 'org', 'owner')")
+      let clock = 0
+      const counting = countingDatabase(db)
+      const standings = createStandings(counting.db, { maxAgeMs: 2000, now: () => clock })
+      expect(await standings.of('cy')).toMatchObject({ organisation: 'org', role: 'owner' })
+      // Removed where this instance does not hear of it (no notification).
+      await db.query("delete from memberships where member_oid = 'cy'")
+      clock = 1999
+      expect((await counting.during(() => standings.of('cy'))).counted.statements, 'within the bound: kept').toBe(0)
+      clock = 2000
+      expect(await standings.of('cy')).toEqual({ organisation: 'cy', role: 'owner', personal: true })
+      await standings.stop()
+    })
+
+    it("reads the standing again in a change's transaction, and forgets every standing it kept when that differs", async () => {
+      await db.query("insert into accounts (oid, email) values ('dee', 'dee@example.com') on conflict do nothing")
+      await db.query("insert into memberships (member_oid, org_oid, role) values ('dee', 'org', 'owner')")
+      const counting = countingDatabase(db)
+      const standings = createStandings(counting.db)
+      await standings.of('dee')
+      await standings.of('bea')
+      await db.query("update memberships set role = 'seat-manager' where member_oid = 'dee'")
+      const confirmed = await db.transaction((tx) => standings.confirm(tx, 'dee'))
+      expect(confirmed).toEqual({ organisation: 'org', role: 'seat-manager', personal: false })
+      // A change it did not hear of: nothing it kept is trusted.
+      expect((await counting.during(() => standings.of('bea'))).counted.statements).toBe(1)
+      expect(await standings.of('dee')).toMatchObject({ role: 'seat-manager' })
+      await standings.stop()
+    })
   },
 )
