@@ -52,6 +52,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     takeToken(caller.oid, reading ? 'read' : 'write')
     c.set('person', caller)
     c.set('caller', caller)
+    c.set('standings', standings)
     c.set('standing', await standings.of(caller.oid))
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
     await next()

@@ -9,8 +9,8 @@ import type { Context } from 'hono'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
 
-/** Who acts: the organisation the route acts on, the person and their role. */
-const by = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).oid, role: standing(c).role })
+/** Who acts: the organisation the route acts on and the person (their role is read again under the members' lock). */
+const by = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).oid })
 
 /** /api/organisation: the caller's organisation, its members and roles, and ownership transfers. */
 export function organisationRoutes(db: Database, standings: Standings) {
