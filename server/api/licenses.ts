@@ -42,7 +42,7 @@ export function licenseRoutes(db: Database) {
       })
       .post(apiRoutes.regenerateKey.route, allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-        return c.json(await regenerateKey(db, person(c), standing(c), licenseId))
+        return c.json(await regenerateKey(db, person(c), (tx) => c.get('standings').confirm(tx, person(c).oid), licenseId))
       })
   )
 }

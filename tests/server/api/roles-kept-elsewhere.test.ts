@@ -47,8 +47,10 @@ describeApi('a role another instance still keeps, on $name', (api) => {
       ["changes the renewal's seats", 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/seats`, { seats: renewal!.renewalSeats }, billing],
       ['turns auto-renewal off', 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/auto-renew`, { autoRenew: false }, billing],
     ]
-    // One instance for each change, each remembering the owner (a refusal makes an instance forget).
+    // One instance for each change, and one for the seat's key, each remembering the owner (a refusal makes an instance forget).
     const instances = changes.map(() => api.anotherInstance())
+    const rotating = api.anotherInstance()
+    expect((await rotating.call(removed, 'GET', '/organisation')).body).toMatchObject({ role: 'owner' })
     for (const instance of instances) expect((await instance.call(removed, 'GET', '/organisation')).body).toMatchObject({ role: 'owner', personal: false })
     const before = { members: (await api.call(owner, 'GET', '/organisation')).body.members, activity: await organisationActivity(api, owner) }
 
@@ -56,6 +58,10 @@ describeApi('a role another instance still keeps, on $name', (api) => {
 
     const answers = await Promise.all(changes.map(([, method, path, body], index) => instances[index]!.call(removed, method, path, body)))
     expect(answers.map((answer, index) => [changes[index]![0], answer.status, answer.body?.message])).toEqual(changes.map(([name, , , , refusal]) => [name, 403, refusal]))
+    // A seat's key is its holder's to rotate too: to someone outside its organisation, the seat is unknown.
+    const keyBefore = (await api.db.query<{ key: string }>('select license_key as key from seats where id = $1', [seat.body.id]))[0]!.key
+    expect(await rotating.call(removed, 'POST', `/licenses/${seat.body.id}/regenerate-key`)).toMatchObject({ status: 404, body: { message: 'The license was not found.' } })
+    expect((await api.db.query<{ key: string }>('select license_key as key from seats where id = $1', [seat.body.id]))[0]!.key).toBe(keyBefore)
     expect((await api.call(owner, 'GET', '/organisation')).body.members, 'the members as they were, less the one removed').toEqual(
       before.members.filter((member: { email: string }) => member.email !== removed),
     )

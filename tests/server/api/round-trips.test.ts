@@ -75,7 +75,7 @@ type Made = 'seat' | 'feed token'
 /** Writes to something made just before, each to its own; each reads the caller's role again first, in its transaction. */
 const writesToMade: [name: string, made: Made, request: (id: string) => Request, budget: Budget][] = [
   ['POST /licenses/unassign', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: '/licenses/unassign', body: { licenseId: seatId } }), [0, 1, 2]],
-  ['POST /licenses/:id/regenerate-key', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 2]],
+  ['POST /licenses/:id/regenerate-key', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 3]],
   ['DELETE /feed-tokens/:id', 'feed token', (tokenId) => ({ who: 'plus@example.com', method: 'DELETE', path: `/feed-tokens/${tokenId}`, status: 204 }), [0, 1, 2]],
 ]
 
