@@ -3,6 +3,7 @@ import { migrate } from '@/server/db/migrations'
 import { createStandings, readStanding } from '@/server/organisations/standing'
 import { countingDatabase } from '@/tests/support/server/counting-database'
 import { describeOnEachDatabase } from '@/tests/support/server/database'
+import { openPostgres } from '@/server/db/postgres'
 
 /**
  * Each person's standing is kept in the instance's memory, so a permission costs no round trip
@@ -19,7 +20,7 @@ describeOnEachDatabase(
     },
     stop: (db) => db.close(),
   },
-  (db) => {
+  (db, database) => {
     it('reads an account with no member rows as the implicit owner of its own organisation, a member as theirs, and a founder who left as none', async () => {
       expect(await readStanding(db, 'solo')).toEqual({ organisation: 'solo', role: 'owner', personal: true })
       await db.query("insert into memberships (member_oid, org_oid, role) values ('bea', 'org', 'billing-manager')")
@@ -92,6 +93,39 @@ describeOnEachDatabase(
       expect((await counting.during(() => standings.of('bea'))).counted.statements).toBe(1)
       expect(await standings.of('dee')).toMatchObject({ role: 'seat-manager' })
       await standings.stop()
+    })
+
+    it.runIf(database.name === 'PostgreSQL')('holds the membership it read for a change until that change commits: a removal meanwhile waits for it', async () => {
+      await db.query("insert into accounts (oid, email) values ('eve', 'eve@example.com') on conflict do nothing")
+      await db.query("insert into memberships (member_oid, org_oid, role) values ('eve', 'org', 'owner')")
+      const standings = createStandings(db)
+      // Another instance's connection, on the same schema.
+      const [{ schema }] = (await db.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }]
+      const other = await openPostgres(process.env.TEST_DATABASE_URL!, { schema })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const change = db.transaction(async (tx) => {
+        expect(await standings.confirm(tx, 'eve')).toMatchObject({ role: 'owner' })
+        await held
+      })
+      try {
+        const removal = other.query("delete from memberships where member_oid = 'eve' returning member_oid")
+        const waiting = async () =>
+          (
+            await db.query<{ count: number }>(
+              "select count(*)::integer as count from pg_stat_activity where wait_event_type = 'Lock' and query like 'delete from memberships where member_oid = ''eve''%'",
+            )
+          )[0]!.count
+        await expect.poll(waiting, { timeout: 5_000, interval: 20 }).toBe(1)
+        release()
+        await change
+        expect(await removal).toEqual([{ member_oid: 'eve' }])
+      } finally {
+        release()
+        await change.catch(() => {})
+        await other.close()
+        await standings.stop()
+      }
     })
   },
 )
