@@ -70,7 +70,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))
   app.route(apiMounts.organisationInvitations, organisationInvitationRoutes(db, standings))
-  app.route(apiMounts.organisation, organisationRoutes(db, standings))
+  app.route(apiMounts.organisation, organisationRoutes(db, standings, gateway))
   app.route(apiMounts.invitations, invitationRoutes(db, standings))
   app.route(apiMounts.discord, discordRoutes(db, deps.discordInviteUrl))
   app.route(apiMounts.stripe, billingRoutes(db, gateway, siteOrigin))

@@ -11,17 +11,31 @@ import type { Person } from '../mail/compose'
  */
 export type Contacts = 'billing' | 'seats'
 
-const personJson = `json_build_object('email', a.email, 'firstName', a.first_name, 'lastName', a.last_name)`
+// The subqueries' own aliases (ca, cm, anyone) are none a caller's `organisation` expression names.
+
+const personJson = `json_build_object('email', ca.email, 'firstName', ca.first_name, 'lastName', ca.last_name)`
 
 /** SQL: the contacts of the organisation keyed by `organisation` (an SQL expression), as a JSON array of people (empty: none). */
 export function contactsSql(organisation: string, contacts: Contacts): string {
   const roles = permissions[contacts].roles.map((role) => `'${role}'`).join(', ')
   return `coalesce(
-    (select json_agg(${personJson} order by m.granted_at, m.member_oid) from memberships m join accounts a on a.oid = m.member_oid
-      where m.org_oid = ${organisation} and m.role in (${roles})),
-    (select json_agg(${personJson}) from accounts a where a.oid = ${organisation} and not exists (select 1 from memberships o where o.org_oid = ${organisation})),
+    (select json_agg(${personJson} order by cm.granted_at, cm.member_oid) from memberships cm join accounts ca on ca.oid = cm.member_oid
+      where cm.org_oid = ${organisation} and cm.role in (${roles})),
+    (select json_agg(${personJson}) from accounts ca where ca.oid = ${organisation} and not exists (select 1 from memberships anyone where anyone.org_oid = ${organisation})),
     '[]'::json)`
 }
 
 /** The people of a contactsSql column (a driver may hand JSON over as text). */
 export const contactsOf = (column: Person[] | string | null | undefined): Person[] => (typeof column === 'string' ? (JSON.parse(column) as Person[]) : (column ?? []))
+
+/**
+ * SQL: the organisation's billing contact, one row (oid, email, first_name, last_name,
+ * company_name): its earliest owner; in a personal organisation, its founder. The Stripe customer
+ * carries its email, and the organisation is named by its company name (else its email).
+ */
+export const billingContactSql = (organisation: string) =>
+  `select contact.oid, contact.email, contact.first_name, contact.last_name, contact.company_name from (
+     select ca.*, cm.granted_at as since, cm.member_oid as tie from memberships cm join accounts ca on ca.oid = cm.member_oid where cm.org_oid = ${organisation} and cm.role = 'owner'
+     union all
+     select ca.*, null, null from accounts ca where ca.oid = ${organisation} and not exists (select 1 from memberships anyone where anyone.org_oid = ${organisation})
+   ) contact order by contact.since nulls first, contact.tie limit 1`

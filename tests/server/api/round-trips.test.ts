@@ -54,11 +54,12 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   // The role read again before Stripe is asked; the customer.
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [2, 0, 0]],
   // The account and its open checkouts; the role read again, the order weighed and counted under the
-  // owner's lock (decision 0022); the new customer stored; the session stored.
+  // owner's lock (decision 0022); the billing contact the new customer is made for (decision 0039), the
+  // new customer stored; the session stored.
   [
     'POST /stripe/create-checkout-session',
     { who: 'nolicense@example.com', method: 'POST', path: '/stripe/create-checkout-session', body: { priceId: 'commercial', quantity: 1, successUrl: site, cancelUrl: site } },
-    [3, 1, 4],
+    [4, 1, 4],
   ],
   [
     'POST /stripe/upgrade-community-subscription',
