@@ -1,6 +1,7 @@
 import type { InvitationOffer } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { callerActor } from '../kernel/activity/actor'
+import { billingContactSql } from '../kernel/organisation-contacts'
 import { conflict, notFound, Refusal } from '../kernel/refusal'
 import { invitationDigest } from './invitation-secret'
 import { announceMembershipChange, recordOrganisationChange } from './org-activity'
@@ -18,10 +19,14 @@ interface OfferRow {
   invited_by: string | null
 }
 
-/** SQL: an open invitation by its link's digest, with its organisation's name and its inviter's. */
+/**
+ * SQL: an open invitation by its link's digest, with its organisation's name and its inviter's. The
+ * organisation is named by its billing contact (its earliest owner), not by its founder's account: a
+ * founder who left renames nothing by editing their own profile.
+ */
 const offerSql = `select i.id, i.org_oid, i.email, i.role, i.expires_at, i.expires_at <= now() as expired,
-       coalesce(nullif(btrim(o.company_name), ''), o.email) as organisation, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) as invited_by
-  from invitations i join accounts o on o.oid = i.org_oid left join accounts b on b.oid = i.invited_by_oid
+       coalesce(nullif(btrim(c.company_name), ''), c.email, i.org_oid) as organisation, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) as invited_by
+  from invitations i left join lateral (${billingContactSql('i.org_oid')}) c on true left join accounts b on b.oid = i.invited_by_oid
  where i.secret_sha256 = $1 and i.accepted_at is null and i.revoked_at is null`
 
 /**
