@@ -69,7 +69,7 @@ export const productionSettingsSchema = v.pipe(
     /**
      * How long an instance keeps a person's organisation and role once read (seconds): a change it
      * does not hear of (a notification lost) decides a read no longer than this; a change always
-     * reads the role again (decision 0038). 0 reads it for every call.
+     * reads the role again (decision 0040). 0 reads it for every call.
      */
     ROLE_CACHE_SECONDS: v.optional(
       v.pipe(

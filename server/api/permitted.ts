@@ -7,7 +7,7 @@ import { caller, person, type Env } from './context'
  * Reads the acting person's standing again (in `q`, their membership locked while its transaction
  * lasts) and refuses (403, the route's permission in its words) unless it still holds the route's
  * permission in the organisation the call acts on. The route's permission was decided from what
- * this instance keeps, which a lost notification can leave stale for up to its bound (decision 0038).
+ * this instance keeps, which a lost notification can leave stale for up to its bound (decision 0040).
  */
 export async function confirmPermitted(c: Context<Env>, q: Queryable): Promise<void> {
   const permission = c.get('permission')

@@ -111,7 +111,7 @@ const listenCheckMs = 10_000
  * drops; and once listening starts over, `onNotify`, for what was sent meanwhile. A connection can
  * die without a word (a network cut, a firewall's idle timeout, a proxy gone): TCP keep-alive, and
  * `select 1` every `checkMs` that must be answered within `checkMs`, find it out, and it is replaced.
- * A pooler in transaction mode (PgBouncer's default) never delivers: docs/deploying.md (decision 0038).
+ * A pooler in transaction mode (PgBouncer's default) never delivers: docs/deploying.md (decision 0040).
  */
 async function listenOnPostgres(connection: pg.ClientConfig, channel: string, onNotify: () => void, checkMs: number): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)

@@ -7,7 +7,7 @@ import type { Person } from '../mail/compose'
  * expiry) to its owners and seat managers. They are its members in those roles, earliest first; in a
  * personal organisation (no member rows), its founder. The founder's account as such is no one's
  * contact: a founder who left, was removed or handed over ownership hears no more of it (issue 48,
- * decision 0039).
+ * decision 0041).
  */
 export type Contacts = 'billing' | 'seats'
 

@@ -14,7 +14,7 @@ import type { Standing } from '../organisations/standing'
  * transaction with its activity. The old key stops working at once: the feed check reads the seat's key.
  * Two statements: the seat locked and read (with the caller's account, the activity's actor), then the
  * new key and the activity, once the checks passed in between; for someone other than its holder, the
- * caller's standing read between them (`standingIn`, their membership locked: decision 0038), since
+ * caller's standing read between them (`standingIn`, their membership locked: decision 0040), since
  * the one the instance keeps may be stale.
  */
 export async function regenerateKey(db: Database, caller: Holder, standingIn: (tx: Queryable) => Promise<Standing>, licenseId: string): Promise<RegeneratedKey> {

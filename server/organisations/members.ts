@@ -50,7 +50,7 @@ export async function organisationOf(db: Queryable, standing: Standing): Promise
 /**
  * The organisation's members, locked for a change; the acting person among them, and their role as
  * read under that lock: refused (403, the permission's words) unless it holds the permission now,
- * whatever this instance remembered of them (decision 0038). A personal organisation has no rows:
+ * whatever this instance remembered of them (decision 0040). A personal organisation has no rows:
  * its founder acts as its owner while they are nobody's member.
  */
 export async function lockMembers(tx: Queryable, organisation: string, actingOid: string, permission: Permission) {

@@ -84,7 +84,7 @@ const sameStanding = (a: Standing, b: Standing) => a.organisation === b.organisa
  * again whenever listening starts over. A read that began before a change is not kept. A
  * notification can still be lost without the listener knowing (a connection silently cut, a pooler
  * in transaction mode): no standing is kept longer than `maxAgeMs`, and every change reads the
- * acting person's role again, in its own transaction (`confirm`; decision 0038).
+ * acting person's role again, in its own transaction (`confirm`; decision 0040).
  */
 export function createStandings(db: Database, options: StandingsOptions = {}): Standings & { ready: Promise<void> } {
   const known = new Map<string, { standing: Standing; readAt: number }>()

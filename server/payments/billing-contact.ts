@@ -7,7 +7,7 @@ import type { StripeGateway } from './gateway'
 /**
  * Puts the organisation's billing contact's email (its earliest owner's) on its Stripe customer,
  * after a change of its owners: Stripe's receipts and invoices follow the organisation, not its
- * founder (decision 0039). Nothing to do before its first purchase. The change of owners has
+ * founder (decision 0041). Nothing to do before its first purchase. The change of owners has
  * happened whatever Stripe says: a failure is logged, and the next change of owners tries again.
  * A key of its own each time: setting an email back to an earlier one must not replay that answer.
  */

@@ -46,7 +46,7 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     [1, 0, 0],
   ],
   ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
-  // Every change reads the caller's role again first, in its transaction (decision 0038). Then: the owner's
+  // Every change reads the caller's role again first, in its transaction (decision 0040). Then: the owner's
   // lock, the seat, and the activity with the assignee's mail within the organisation's caps (decision 0027: one statement).
   ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 4]],
   ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 4]],
@@ -54,7 +54,7 @@ const writes: [name: string, request: Request, budget: Budget][] = [
   // The role read again before Stripe is asked; the customer.
   ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [2, 0, 0]],
   // The account and its open checkouts; the role read again, the order weighed and counted under the
-  // owner's lock (decision 0022); the billing contact the new customer is made for (decision 0039), the
+  // owner's lock (decision 0022); the billing contact the new customer is made for (decision 0041), the
   // new customer stored; the session stored.
   [
     'POST /stripe/create-checkout-session',

@@ -23,7 +23,7 @@ type Who = keyof typeof people
  * Two production instances on one PostgreSQL, the second (`there`) with a name of its own in
  * pg_stat_activity and its connections through a proxy that can silence its listener: a person
  * removed through the first is refused through the second, whatever became of the notification
- * (issue 48, decision 0038).
+ * (issue 48, decision 0040).
  */
 describe.skipIf(!databaseUrl)('roles across two instances on one PostgreSQL', () => {
   const stack = useProductionStack('roles', { settings: () => ({ ROLE_CACHE_SECONDS: String(boundMs / 1000) }) })
