@@ -4,6 +4,7 @@ import { createStandings, readStanding } from '@/server/organisations/standing'
 import { countingDatabase } from '@/tests/support/server/counting-database'
 import { describeOnEachDatabase } from '@/tests/support/server/database'
 import { openPostgres } from '@/server/db/postgres'
+import { untilSettledOrWaiting } from '@/tests/support/server/turns'
 
 /**
  * Each person's standing is kept in the instance's memory, so a permission costs no round trip
@@ -102,27 +103,24 @@ describeOnEachDatabase(
       // Another instance's connection, on the same schema.
       const [{ schema }] = (await db.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }]
       const other = await openPostgres(process.env.TEST_DATABASE_URL!, { schema })
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      const change = db.transaction(async (tx) => {
-        expect(await standings.confirm(tx, 'eve')).toMatchObject({ role: 'owner' })
-        await held
-      })
       try {
-        const removal = other.query("delete from memberships where member_oid = 'eve' returning member_oid")
-        const waiting = async () =>
-          (
-            await db.query<{ count: number }>(
-              "select count(*)::integer as count from pg_stat_activity where wait_event_type = 'Lock' and query like 'delete from memberships where member_oid = ''eve''%'",
-            )
-          )[0]!.count
-        await expect.poll(waiting, { timeout: 5_000, interval: 20 }).toBe(1)
-        release()
-        await change
-        expect(await removal).toEqual([{ member_oid: 'eve' }])
+        let removed = false
+        const removal = await db.transaction(async (tx) => {
+          expect(await standings.confirm(tx, 'eve')).toMatchObject({ role: 'owner' })
+          const [{ pid }] = (await tx.query<{ pid: number }>('select pg_backend_pid() as pid')) as [{ pid: number }]
+          // Removed by another instance while the change is under way: it waits for the change, or (without the lock) is done.
+          const removing = other.query("delete from memberships where member_oid = 'eve' returning member_oid")
+          void removing.then(
+            () => (removed = true),
+            () => (removed = true),
+          )
+          const waitsForChange = async () => (await db.query<{ n: number }>('select count(*)::integer as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]))[0]!.n > 0
+          await untilSettledOrWaiting(removing, waitsForChange)
+          expect(removed, 'the removal waits for the change').toBe(false)
+          return { removing }
+        })
+        expect(await removal.removing).toEqual([{ member_oid: 'eve' }])
       } finally {
-        release()
-        await change.catch(() => {})
         await other.close()
         await standings.stop()
       }
