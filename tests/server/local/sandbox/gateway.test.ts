@@ -70,6 +70,9 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(await g.saveCompanyDetails(customerId, company, 'gateway-company')).toEqual(company)
     expect(await g.companyDetails(customerId)).toEqual(company)
     expect((await g.invoices(customerId)).length).toBeGreaterThan(0)
+    // The organisation's billing contact's email on the customer (decision 0041).
+    await g.setCustomerEmail(customerId, 'contact@gateway.example.com', 'gateway-contact')
+    expect((await t.stripe.customers.retrieve(customerId)) as { email: string }).toMatchObject({ email: 'contact@gateway.example.com' })
     // The renewal's seats through a subscription schedule, then auto-renew off and on.
     expect(await g.scheduleRenewalSeats({ subscriptionId, seats: 2, idempotencyKey: 'gateway-renewal-seats' })).toMatch(/^sub_sched_/)
     expect(await g.setAutoRenew({ subscriptionId, autoRenew: false, idempotencyKey: 'gateway-auto-renew-off' })).toMatchObject({ cancelAtPeriodEnd: true })
