@@ -2,15 +2,13 @@ import { expect } from '@playwright/test'
 import type { billingPortalMachine } from '@/machines/billing-portal.machine'
 import { billingPortalModel } from '@/testkit/flows/billing-portal/billing-portal.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { billingPortalViewTable } from '@/testkit/flows/billing-portal/billing-portal.view-table'
 
 /** Billing in the sidebar: opening the customer portal, and its error. */
 export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   plan: billingPortalModel,
-  view: { table: billingPortalViewTable },
-  actors: { createPortalSession: { calls: [{ method: 'POST', path: '/stripe/create-customer-portal-session' }] } },
+  actors: { createPortalSession: calling('createPortalSession') },
   // The customer portal has a test of its own.
   leaving: (step) => step.state.value === 'leaving',
   open: async (page) => {

@@ -2,17 +2,15 @@ import { expect } from '@playwright/test'
 import type { discordConnectMachine } from '@/machines/discord-connect.machine'
 import { discordConnectModel } from '@/testkit/flows/discord-connect/discord-connect.model'
 import { licenseCard } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openPlusCard } from './open-as'
 import { pressing } from './press'
-import { discordConnectViewTable } from '@/testkit/flows/discord-connect/discord-connect.view-table'
 
 /** Connect Discord on the Commercial Plus card: the dialog, joining, an error, and connected. */
 export const discordConnectTour: Tour<typeof discordConnectMachine> = {
   plan: discordConnectModel,
-  view: { table: discordConnectViewTable },
   // The API answers the invite link and that the account is now connected.
-  actors: { connectDiscord: { calls: [{ method: 'POST', path: '/discord/connect' }], answers: (output) => [{ ...(output as object), discordConnected: true }] } },
+  actors: { connectDiscord: { ...calling('connectDiscord'), answers: (output) => [{ ...(output as object), discordConnected: true }] } },
   open: openPlusCard,
   perform: pressing(
     (page) => page.getByRole('dialog', { name: 'Connect Discord' }),

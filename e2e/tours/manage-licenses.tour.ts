@@ -6,10 +6,9 @@ import { manageLicensesModel } from '@/testkit/flows/manage-licenses/manage-lice
 import { teamAs } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
-import type { Tour, TourStep } from '../support/machine-tour'
+import { calling, type Tour, type TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { loadFailedShown } from './shown'
-import { manageLicensesViewTable } from '@/testkit/flows/manage-licenses/manage-licenses.view-table'
 
 type Dialog = 'Assign License' | 'Assign several licenses' | 'Unassign License' | 'Buy Additional Licenses' | 'Upgrade Subscription'
 
@@ -30,13 +29,12 @@ const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
 /** Manage Licenses: loading in parallel, a failed load, the page, and each of its dialogs in each step. */
 export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   plan: manageLicensesModel,
-  view: { table: manageLicensesViewTable },
   actors: {
-    loadStats: { calls: [{ method: 'GET', path: '/account/stats/' }] },
-    loadAssigned: { calls: [{ method: 'GET', path: '/licenses/assigned' }] },
-    assignLicense: { calls: [{ method: 'POST', path: '/licenses/assign' }] },
-    unassignLicense: { calls: [{ method: 'POST', path: '/licenses/unassign' }] },
-    createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },
+    loadStats: calling('stats'),
+    loadAssigned: calling('assignedLicenses'),
+    assignLicense: calling('assign'),
+    unassignLicense: calling('unassign'),
+    createCheckoutSession: calling('createCheckoutSession'),
   },
   // The wizard ends when its close button is pressed: the paths' dialog.close in the upgrade dialog presses it, so those walk the same clicks.
   walkable: (steps) => !steps.some((step) => step.event.type === 'xstate.done.actor.upgrade'),
