@@ -1,13 +1,12 @@
-import { findPlan } from '@/common/plans'
 import type { Database } from '../db/database'
 import { cancelReminderMail } from '../mail/messages'
-import type { Person } from '../mail/compose'
-import { queueMail } from '../mail/outbox'
-import { contactsOf, contactsSql } from '../kernel/organisation-contacts'
+import { dueForReminderSql, periodEndColumns, periodEndReminderKey, queuePeriodEndReminders, type PeriodEndRow } from './period-end-reminders'
 import { liveSql } from './standing'
 
+const kind = 'cancel-reminder'
+
 /** One reminder per subscription and period end: a cancellation withdrawn and set again for a later end reminds again. */
-export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => `cancel-reminder:${subscriptionId}:${Math.floor(periodEnd.getTime() / 1000)}`
+export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => periodEndReminderKey(kind, subscriptionId, periodEnd)
 
 /**
  * Queues the reminder to the billing contacts of each organisation whose live subscription is set to cancel and ends within 30
@@ -15,20 +14,11 @@ export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => `c
  * likes. Cheap: the subscriptions set to cancel, less those already reminded.
  */
 export async function queueCancelReminders(db: Database, origin: string): Promise<number> {
-  const due = await db.query<{ id: string; price_id: string; quantity: number; current_period_end: Date; contacts: Person[] | string }>(
-    `select s.id, s.price_id, s.quantity, s.current_period_end, ${contactsSql('s.owner_oid', 'billing')} as contacts
+  const due = await db.query<PeriodEndRow>(
+    `select ${periodEndColumns}
        from subscriptions s
       where s.cancel_at_period_end and ${liveSql('s')}
-        and s.current_period_end > now() and s.current_period_end <= now() + interval '30 days'
-        and not exists (select 1 from mail_outbox m where m.dedupe_key = 'cancel-reminder:' || s.id || ':' || floor(extract(epoch from s.current_period_end))::bigint)`,
+        and ${dueForReminderSql(kind)}`,
   )
-  for (const row of due) {
-    const plan = findPlan(row.price_id)
-    if (!plan) continue
-    const endsAt = new Date(row.current_period_end)
-    const to = contactsOf(row.contacts)
-    if (!to.length) continue
-    await queueMail(db, cancelReminderMail({ origin, to, planName: plan.name, seats: row.quantity, endsAt }), { dedupeKey: cancelReminderKey(row.id, endsAt) })
-  }
-  return due.length
+  return queuePeriodEndReminders(db, kind, due, (row, { plan, periodEnd, to }) => cancelReminderMail({ origin, to, planName: plan.name, seats: row.quantity, endsAt: periodEnd }))
 }
