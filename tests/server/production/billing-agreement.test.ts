@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Renewal } from '@/common/billing-contract'
 import { createStripeClient } from '@/server/payments/stripe-client'
-import { callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
+import { backToPortal, callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
 import { useProductionStack } from '@/tests/support/server/production-stack'
 import { untilSettledOrWaiting, waitingForLock } from '@/tests/support/server/turns'
 
@@ -50,12 +50,7 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
   })
 
   it('applies two events of the same second at two instances in turn: the older Stripe answer, arriving last, does not win', async () => {
-    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', {
-      priceId: 'commercial',
-      quantity: 2,
-      successUrl: 'https://portal.example.com/account',
-      cancelUrl: 'https://portal.example.com/account',
-    })
+    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...backToPortal })
     await stack.stripe.pay(String(checkout.body.sessionId))
     for (const body of stack.stripe.deliveries.splice(0)) expect((await deliver(0, body)).status).toBe(200)
     expect(await purchased()).toBe(2)
