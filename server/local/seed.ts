@@ -1,6 +1,7 @@
 import { plans, type PriceId } from '@/common/plans'
 import { demoPeople } from './demo-accounts'
 import { newLicenseKey } from '../licensing/license-keys'
+import { writeFeedRule } from '../licensing/feed-rules'
 import type { SandboxPrice } from './sandbox'
 import { resetSandbox, type SandboxSeedCustomer } from './sandbox/seed'
 import { migrateSandbox } from './sandbox/schema'
@@ -63,7 +64,7 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
       const name = stripeName(subscription.owner)
       const id = `sub_demo_${name}`
       const periodEnd = new Date(now + subscription.expiresInDays * day)
-      await tx.query('insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ($1, $2, $3, $4, $5, $6)', [
+      await tx.query('insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end, paid_until) values ($1, $2, $3, $4, $5, $6, $6)', [
         id,
         owner.oid,
         subscription.priceId,
@@ -71,6 +72,7 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
         id,
         periodEnd.toISOString(),
       ])
+      await writeFeedRule(tx, id, subscription.priceId)
       // The owner holds the first seat; the listed assignees the next ones; the rest are free.
       const holders = [{ firstName: owner.firstName, lastName: owner.lastName, email: owner.email }, ...subscription.assignees]
       for (let index = 0; index < subscription.quantity; index++) {

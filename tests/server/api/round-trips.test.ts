@@ -62,8 +62,9 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     'POST /stripe/upgrade-community-subscription',
     { who: 'commercial@example.com', method: 'POST', path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 5 } },
     // The subscription's turn (server/db/one-at-a-time.ts): PGlite reads the clock before its turn's
-    // transaction; PostgreSQL takes the lock and reads the clock in one statement of it.
-    { PGlite: [2, 1, 7], PostgreSQL: [1, 1, 8] },
+    // transaction; PostgreSQL takes the lock and reads the clock in one statement of it. The new
+    // plan's feed rule is one statement more (server/licensing/feed-rules.ts).
+    { PGlite: [2, 1, 8], PostgreSQL: [1, 1, 9] },
   ],
 ]
 
