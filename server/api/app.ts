@@ -25,7 +25,7 @@ import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
 
 /** The calls that answer without a bearer token: each checks its own credentials. */
-export const openPaths = [apiRoutes.stripeWebhook, apiRoutes.feedAuthorize].map((route) => `${apiBase}${route.path}`)
+export const openPaths = [apiRoutes.stripeWebhook, apiRoutes.feedAuthorize, apiRoutes.feedV3].map((route) => `${apiBase}${route.path}`)
 
 /**
  * The accounts API (spec section 7) under /api: the guard every call passes (a bearer token with
@@ -42,7 +42,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
   app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
-  app.route(apiMounts.feed, feedRoutes({ db, usage: deps.feedUsage, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route(apiMounts.feed, feedRoutes({ db, usage: deps.feedUsage, baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')

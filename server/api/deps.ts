@@ -21,6 +21,8 @@ export interface AccountsAppDeps {
   instancesUp?: () => number
   /** When the feed last let each seat and token in (server/feed/feed-usage.ts); whoever makes it stops it before the database closes. */
   feedUsage: FeedUsage
+  /** The package feed's public base address (ending with a slash): its documents' addresses are under it. By default `${siteOrigin}/v3/`, as docs/deploying.md's nginx serves it. */
+  feedBaseUrl?: string
   /**
    * Each person's organisation and role, kept in memory (server/organisations/standing.ts). Several
    * instances on one database need one that listens for the others' changes (production's); without

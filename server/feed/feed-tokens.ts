@@ -16,15 +16,16 @@ const day = 86_400_000
 const tokenIdPattern = /^ftok_[\w-]{12}$/
 
 /**
- * SQL for the feed's credential check: `select id` of the one working token whose secret's SHA-256
- * is the bytea parameter `digestParam` (feedTokenDigest of the password), none otherwise. Working:
- * not revoked, not expired, and its subscription live and Commercial Plus, whoever holds its seats.
- * The unique index on secret_sha256 finds it; its own alias keeps it apart from the query around it.
+ * SQL for the feed's credential check: the one working token whose secret's SHA-256 is the bytea
+ * parameter `digestParam` (feedTokenDigest of the password), none otherwise, with its expiry and
+ * the `columns` of its subscription (under the alias `subscriptions`) and its feed rule. Working:
+ * not revoked, not expired; what it opens is its subscription's coverage, live or ended. The unique
+ * index on secret_sha256 finds it.
  */
-export const workingTokenSql = (digestParam: string) =>
-  `select feed_tokens.id from feed_tokens join subscriptions token_subscriptions on token_subscriptions.id = feed_tokens.subscription_id
-    where feed_tokens.secret_sha256 = ${digestParam} and feed_tokens.revoked_at is null and feed_tokens.expires_at > now()
-      and token_subscriptions.price_id = '${tokenPlan}' and ${liveSql('token_subscriptions')}`
+export const workingTokenSql = (digestParam: string, columns = '1') =>
+  `select feed_tokens.id, feed_tokens.expires_at, ${columns}
+     from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+    where feed_tokens.secret_sha256 = ${digestParam} and feed_tokens.revoked_at is null and feed_tokens.expires_at > now()`
 
 interface TokenRow {
   id: string
