@@ -13,6 +13,9 @@ export interface FeedAnswer {
   warnings: string[]
 }
 
+/** The service index at a credential's own address (src/content/package-feed.ts): the same document, one address per credential for NuGet's HTTP cache. */
+const credentialServiceIndex = /^for\/[^/]+\/index\.json$/
+
 const notFound = (warnings: string[] = []): FeedAnswer => ({ status: 404, body: { message: 'Not found.' }, warnings })
 const badId = (what: string): FeedAnswer => ({ status: 400, body: { message: `Not a NuGet package ${what}.` }, warnings: [] })
 
@@ -37,7 +40,7 @@ export function packageView(catalog: Catalog, lowerId: string, credential: FeedC
  * grammar is a 400, anything the credential may not see a 404 that says why.
  */
 export function answerV3(path: string, query: URLSearchParams, credential: FeedCredential, catalog: Catalog, at: At): FeedAnswer {
-  if (path === feedLayout.serviceIndex) return { status: 200, body: serviceIndex(at), warnings: credentialWarnings(credential) }
+  if (path === feedLayout.serviceIndex || credentialServiceIndex.test(path)) return { status: 200, body: serviceIndex(at), warnings: credentialWarnings(credential) }
   if (path === feedLayout.search) return search(query, credential, catalog, at)
   const flat = path.startsWith(feedLayout.packageBaseAddress) && path.slice(feedLayout.packageBaseAddress.length).split('/')
   if (flat && flat.length === 2 && flat[1] === 'index.json') {

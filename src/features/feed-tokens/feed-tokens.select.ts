@@ -32,7 +32,7 @@ export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine
     // Revoke asks from the list while no dialog is open.
     canRevoke: snapshot.matches({ ready: 'shown' }),
     create: { opened: creating, submitting, error: creating ? error : null },
-    created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
+    created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { id: created.token.id, name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
     revoke: snapshot.matches({ ready: { dialog: 'revoking' } }) && revoking ? { row: tokenRow(revoking), removing, error } : null,
   }
 }

@@ -18,20 +18,28 @@ describe('the nginx configuration the deployment doc shows', () => {
     expect(placeholdersOf(section).sort()).toEqual(placeholders)
   })
 
-  it('asks the check before the feed, passes a refusal on as 401, and never answers the feed with 403 or a redirect', () => {
-    expect(config).toMatch(/location \/v3\/ \{\n {4}alias \{\{FEED_ROOT\}\}\/;\n {4}auth_request \/_feed_auth;\n/)
-    expect(config).toMatch(/location = \/_feed_auth \{[^}]*internal;[^}]*proxy_pass http:\/\/prism_portal\/api\/feed\/authorize;[^}]*proxy_pass_request_body off;/)
+  it("answers the metadata from the portal, asks the check before each package file with the file's address, and passes on each refusal and its reason", () => {
+    expect(config).toMatch(/location \/v3\/ \{\n {4}proxy_pass http:\/\/prism_portal\/api\/feed\/v3\/;\n/)
+    expect(config).toMatch(/location ~ \^\/v3\/\(flatcontainer\/[^\n]*\.\(\?:nupkg\|nuspec\)\)\$ \{\n {4}alias \{\{FEED_ROOT\}\}\/\$1;\n {4}auth_request \/_feed_auth;\n/)
+    expect(config).toMatch(
+      /location = \/_feed_auth \{[^}]*internal;[^}]*proxy_pass http:\/\/prism_portal\/api\/feed\/authorize;[^}]*proxy_pass_request_body off;[^}]*proxy_set_header X-Original-URI \$request_uri;/,
+    )
+    expect(config).toMatch(/auth_request_set \$feed_warning \$upstream_http_x_nuget_warning;/)
     expect(config).toMatch(/error_page 401 = @feed_refused;/)
     expect(config).toMatch(/location @feed_refused \{[^}]*return 401 /)
+    expect(config).toMatch(/location @feed_not_covered \{[^}]*add_header X-NuGet-Warning \$feed_warning always;[^}]*return 403 /)
+    // Never a redirect; never a 500 (the check out of reach is a 503 with Retry-After).
     const directives = config.replace(/#.*$/gm, '')
-    expect(directives).not.toMatch(/\b(403|301|302|307|308)\b|\breturn 30|\brewrite\b/)
+    expect(directives).not.toMatch(/\b(301|302|307|308)\b|\breturn 30|\brewrite\b/)
+    expect(directives.match(/error_page 500 502 503 504 = @feed_unavailable;/g)).toHaveLength(2)
+    expect(directives).toMatch(/location @feed_unavailable \{[^}]*add_header Retry-After \d+ always;[^}]*return 503 /)
   })
 
   it('fills each placeholder, and refuses to leave one unfilled', () => {
     const values = { PORTAL: '127.0.0.1:8080', LISTEN: '443', SERVER_NAME: 'nuget.example.com', CERTIFICATE: '/c.pem', CERTIFICATE_KEY: '/c.key', FEED_ROOT: '/srv/feed' }
     const filled = fillNginxConfig(config, values)
     expect(filled).not.toMatch(/\{\{/)
-    expect(filled).toContain('alias /srv/feed/;')
+    expect(filled).toContain('alias /srv/feed/$1;')
     expect(() => fillNginxConfig(config, { ...values, FEED_ROOT: undefined } as unknown as Record<string, string>)).toThrow('No value for {{FEED_ROOT}}')
   })
 })
