@@ -12,6 +12,7 @@ import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
+import { createCatalog } from '../feed/catalog'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { invitationRoutes, organisationInvitationRoutes } from './invitations'
@@ -38,11 +39,13 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const app = new Hono<Env>({ strict: false }).basePath(apiBase)
   const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits, deps.instancesUp)
   const standings = deps.standings ?? createStandings(db)
+  // The feed's releases, kept in memory: the feed's answers and the licenses' coverage read them.
+  const catalog = deps.catalog ?? createCatalog(db)
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
   app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
-  app.route(apiMounts.feed, feedRoutes({ db, usage: deps.feedUsage, baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route(apiMounts.feed, feedRoutes({ db, catalog, usage: deps.feedUsage, baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
@@ -64,7 +67,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
 
   app.route(apiMounts.auth, authRoutes(db))
-  app.route(apiMounts.licenses, licenseRoutes(db))
+  app.route(apiMounts.licenses, licenseRoutes(db, catalog))
   app.route(apiMounts.feedTokens, feedTokenRoutes(db))
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database'
+import type { CatalogSource } from '../feed/catalog'
 import type { FeedUsage } from '../feed/feed-usage'
 import type { StripeGateway } from '../payments/gateway'
 import type { Standings } from '../organisations/standing'
@@ -23,6 +24,8 @@ export interface AccountsAppDeps {
   feedUsage: FeedUsage
   /** The package feed's public base address (ending with a slash): its documents' addresses are under it. By default `${siteOrigin}/v3/`, as docs/deploying.md's nginx serves it. */
   feedBaseUrl?: string
+  /** The feed's releases, as the app reads them (server/feed/catalog.ts); by default read again every 30 s. */
+  catalog?: CatalogSource
   /**
    * Each person's organisation and role, kept in memory (server/organisations/standing.ts). Several
    * instances on one database need one that listens for the others' changes (production's); without

@@ -45,6 +45,9 @@ export function catalogOf(releases: readonly FeedRelease[]): Catalog {
   return { packages }
 }
 
+/** Every release of a catalog, package by package. */
+export const releasesOf = (catalog: Catalog): CatalogRelease[] => [...catalog.packages.values()].flat()
+
 /** Every release of the feed (the table feed_releases). */
 export async function readReleases(db: Queryable): Promise<FeedRelease[]> {
   const rows = await db.query<ReleaseRow>('select package_id, version, released_at, backdated_to, description, license, dependencies from feed_releases')

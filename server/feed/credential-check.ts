@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { feedTokenUsername } from '@/common/contract'
 import type { PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
-import { coverageOf, type Coverage } from '../licensing/coverage'
-import { feedPolicy, type ExpiryStrategy } from '../licensing/feed-policy'
+import type { Coverage } from '../licensing/coverage'
+import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
 import type { SubscriptionStatus } from '../licensing/standing'
 import { secretDigest } from '../secret-digest'
 import type { FeedCredentials } from './basic-credentials'
@@ -32,29 +32,12 @@ export interface FeedCredential {
   tokenExpiresAt: Date | null
 }
 
-/** The subscription and feed rule columns each query reads, under the aliases `subscriptions` and `feed_rules`. */
-const subscriptionColumns = `subscriptions.price_id, subscriptions.status, subscriptions.current_period_end, subscriptions.paid_until, feed_rules.packages, feed_rules.expiry_strategy`
-interface SubscriptionRow {
-  price_id: PriceId
-  status: SubscriptionStatus
-  current_period_end: Date
-  paid_until: Date | null
-  /** Null only for a subscription without a rule yet: its plan's rule stands in. */
-  packages: string[] | null
-  expiry_strategy: ExpiryStrategy | null
-}
-
-const credentialOf = (user: FeedUser, row: SubscriptionRow, tokenExpiresAt: Date | null): FeedCredential => ({
+const credentialOf = (user: FeedUser, row: FeedTermsRow, tokenExpiresAt: Date | null): FeedCredential => ({
   user,
   priceId: row.price_id,
   status: row.status,
   tokenExpiresAt,
-  coverage: coverageOf({
-    status: row.status,
-    currentPeriodEnd: new Date(row.current_period_end),
-    paidUntil: row.paid_until && new Date(row.paid_until),
-    rule: row.packages && row.expiry_strategy ? { packages: row.packages, strategy: row.expiry_strategy } : feedPolicy[row.price_id],
-  }),
+  coverage: coverageOfRow(row),
 })
 
 /**
@@ -67,17 +50,17 @@ const credentialOf = (user: FeedUser, row: SubscriptionRow, tokenExpiresAt: Date
 export function createCredentialCheck(db: Queryable) {
   const seatKeys = {
     name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${subscriptionColumns}
+    text: `select seats.id, seats.license_key, ${feedTermsColumns}
              from seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
             where lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
-  const token = { name: 'feed-token-coverage', text: workingTokenSql('$1', subscriptionColumns) }
+  const token = { name: 'feed-token-coverage', text: workingTokenSql('$1', feedTermsColumns) }
   return async function credentialOfRequest(credentials: FeedCredentials): Promise<FeedCredential | null> {
     if (credentials.email === feedTokenUsername) {
-      const [row] = await db.query<SubscriptionRow & { id: string; expires_at: Date }>(token, [feedTokenDigest(credentials.key)])
+      const [row] = await db.query<FeedTermsRow & { id: string; expires_at: Date }>(token, [feedTokenDigest(credentials.key)])
       return row ? credentialOf({ kind: 'token', id: row.id }, row, new Date(row.expires_at)) : null
     }
-    const seat = seatWithKey(credentials.key, await db.query<SubscriptionRow & { id: string; license_key: string }>(seatKeys, [credentials.email]))
+    const seat = seatWithKey(credentials.key, await db.query<FeedTermsRow & { id: string; license_key: string }>(seatKeys, [credentials.email]))
     return seat ? credentialOf({ kind: 'seat', id: seat.id }, seat, null) : null
   }
 }

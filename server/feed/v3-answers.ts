@@ -1,6 +1,6 @@
 import { coversPackage, coversRelease } from '../licensing/coverage'
 import { isPrivatePackage } from '../licensing/feed-policy'
-import type { Catalog, CatalogRelease } from './catalog'
+import { releasesOf, type Catalog, type CatalogRelease } from './catalog'
 import type { FeedCredential } from './credential-check'
 import { credentialWarnings, packageNotInPlan, releasedAfterUpdates } from './feed-warnings'
 import { normalizedVersion, packageIdOf, parseVersion } from './nuget-grammar'
@@ -108,5 +108,4 @@ export function refusalOfFile(uri: string, credential: FeedCredential, catalog: 
 }
 
 /** Whether the credential opens every release of the feed: what a proxy that names no file (a configuration of before coverage) is answered for. */
-export const opensEverything = (credential: FeedCredential, catalog: Catalog) =>
-  [...catalog.packages.values()].every((versions) => versions.every((release) => coversRelease(credential.coverage, release)))
+export const opensEverything = (credential: FeedCredential, catalog: Catalog) => releasesOf(catalog).every((release) => coversRelease(credential.coverage, release))

@@ -37,15 +37,20 @@ function dates(status: LicenseStatus, expirationDate: string, days: number) {
 }
 
 /**
- * The key a card shows: none once the API answers the seat expired (server/licensing/standing.ts
- * decides that), nor when it answers no key. Only a Commercial Plus seat with a key gets the feed and Discord.
+ * What an ended seat still opens in the package feed (docs/feed-coverage.md): 'Updates until May
+ * 31, 2026 · newest covered: 9.0.1'. A live seat's updates run to its expiry, which its date line says.
  */
-const keyOf = (license: License) => (license.status === 'expired' ? '' : license.licenseKey)
+function coverageLine(license: License): string | null {
+  if (license.status !== 'expired' || !license.updatesUntil) return null
+  const newest = license.newestCovered ? ` · newest covered: ${license.newestCovered}` : ''
+  return `Updates until ${formatLongDate(license.updatesUntil)}${newest}`
+}
 
 export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine>, now = new Date()) {
   const cards = snapshot.context.licenses.map((license) => {
-    const hasKey = keyOf(license) !== ''
-    const plus = license.priceId === 'commercial-plus' && hasKey
+    // The API answers a key while it opens something: an ended seat's opens what the seat covered.
+    const hasKey = license.licenseKey !== ''
+    const plus = license.priceId === 'commercial-plus' && hasKey && license.status !== 'expired'
     const { line, inWords } = dates(license.status, license.expirationDate, daysUntil(license.expirationDate, now))
     return {
       id: license.id,
@@ -54,6 +59,7 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       owner: `Owner: ${license.accountEmail}`,
       expires: line,
       expiresInWords: inWords,
+      coverage: coverageLine(license),
       showKey: hasKey,
       showDiscord: plus,
       discordConnected: plus && license.discordConnected,

@@ -135,6 +135,15 @@ describeApi('the package feed per credential on $name', (api) => {
     expect((await search('plus@example.com')).data.find((hit: { id: string }) => hit.id === 'Prism.Plus.Popups').versions).toHaveLength(4)
   })
 
+  it('shows on My Licenses what each seat covers: the lapsed seat expired, its key still there, updates until May 31, 2026, 9.0.1 the newest', async () => {
+    const [lapsed] = (await api.call('lapsed@example.com', 'GET', '/licenses')).body
+    expect(lapsed).toMatchObject({ status: 'expired', licenseKey: keys['lapsed@example.com'], updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' })
+    const [live] = (await api.call('plus@example.com', 'GET', '/licenses')).body
+    expect(live).toMatchObject({ status: 'active', updatesUntil: live.expirationDate, newestCovered: '9.2.0' })
+    const [commercial] = (await api.call('commercial@example.com', 'GET', '/licenses')).body
+    expect(commercial).toMatchObject({ updatesUntil: null, newestCovered: null })
+  })
+
   it('warns a token about its expiry within 14 days and a subscription about its due payment, one line each, never naming the secret', async () => {
     const secret = newFeedTokenSecret()
     const expiresAt = new Date(Date.now() + 6 * 86_400_000)

@@ -82,6 +82,7 @@ export function MyLicensesPage() {
               owner={card.owner}
               expires={card.expires}
               expiresInWords={card.expiresInWords}
+              coverage={card.coverage}
               actions={
                 <>
                   {card.showDiscord &&
