@@ -45,7 +45,18 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
   app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
-  app.route(apiMounts.feed, feedRoutes({ db, catalog, usage: deps.feedUsage, baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route(
+    apiMounts.feed,
+    feedRoutes({
+      db,
+      catalog,
+      usage: deps.feedUsage,
+      baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`,
+      outageCeilingSeconds: deps.feedOutageCeilingSeconds,
+      limits: deps.rateLimits?.feedFailures,
+      instancesUp: deps.instancesUp,
+    }),
+  )
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')

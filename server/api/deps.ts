@@ -24,6 +24,8 @@ export interface AccountsAppDeps {
   feedUsage: FeedUsage
   /** The package feed's public base address (ending with a slash): its documents' addresses are under it. By default `${siteOrigin}/v3/`, as docs/deploying.md's nginx serves it. */
   feedBaseUrl?: string
+  /** How long the feed's proxy may repeat a positive answer while no portal answers (24 hours unless said). */
+  feedOutageCeilingSeconds?: number
   /** The feed's releases, as the app reads them (server/feed/catalog.ts); by default read again every 30 s. */
   catalog?: CatalogSource
   /**

@@ -1,5 +1,6 @@
 import { apiRoutes } from '@/common/api-paths'
 import type { Context } from 'hono'
+import { formatDateTime } from '@/common/format'
 import type { Queryable } from '../db/database'
 import { basicCredentials } from '../feed/basic-credentials'
 import { createCatalog, type CatalogSource } from '../feed/catalog'
@@ -32,6 +33,8 @@ import { resource, type Env } from './context'
  * only 2xx, 401 and 403). The counts are this instance's share of the limit (decision 0020).
  */
 const signIn = { message: 'Sign in to the feed with your email and license key.' }
+/** How long nginx may repeat a positive answer while no portal answers: a day of builds through an outage. */
+export const defaultOutageCeilingSeconds = 86_400
 const warningHeader = 'X-NuGet-Warning'
 
 export function feedRoutes(options: {
@@ -42,6 +45,8 @@ export function feedRoutes(options: {
   limits?: FeedFailureLimits
   instancesUp?: () => number
   catalog?: CatalogSource
+  /** How long the proxy may stand in with a positive answer while the portal does not answer (docs/deploying.md): 24 hours unless said. */
+  outageCeilingSeconds?: number
 }) {
   const credentialOf = createCredentialCheck(options.db)
   const catalog = options.catalog ?? createCatalog(options.db)
@@ -54,6 +59,16 @@ export function feedRoutes(options: {
   const refuse = (c: Context<Env>) => {
     const wait = failures.take(failureAddressOf(clientAddressOf(c.env?.incoming)), Math.max(1, instancesUp()))
     return challenge(c, wait > 0 ? { 'Retry-After': String(wait) } : {})
+  }
+  const ceiling = options.outageCeilingSeconds ?? defaultOutageCeilingSeconds
+  /**
+   * A positive answer the proxy keeps (nginx's cache, keyed on a hash of the credentials and the
+   * path): fresh for a second, then asked again, and repeated while the portal does not answer for
+   * at most the ceiling (stale-if-error), saying when it was decided. A refusal is never kept.
+   */
+  const keepable = (c: Context<Env>) => {
+    c.header('Cache-Control', `max-age=1, stale-if-error=${ceiling}`)
+    c.header('X-Feed-Decided-At', `${formatDateTime(new Date().toISOString(), 'en-US', 'UTC')} UTC`)
   }
   const warn = (c: Context<Env>, warnings: readonly string[]) => {
     for (const warning of warnings) c.header(warningHeader, warning, { append: true })
@@ -79,7 +94,10 @@ export function feedRoutes(options: {
       const known = await catalog.get()
       if (uri === undefined) return opensEverything(credential, known) ? c.body(null, 204) : refuse(c)
       const refusal = refusalOfFile(uri, credential, known)
-      if (!refusal) return c.body(null, 204)
+      if (!refusal) {
+        keepable(c)
+        return c.body(null, 204)
+      }
       warn(c, [refusal])
       return c.json({ message: refusal }, 403)
     })
@@ -95,6 +113,7 @@ export function feedRoutes(options: {
       }
       const answer = answerV3(path, new URL(c.req.url).searchParams, credential, await catalog.get(), (at ??= addressesUnder(options.baseUrl)))
       warn(c, answer.warnings)
+      if (answer.status === 200) keepable(c)
       return c.json(answer.body as object, answer.status)
     })
 }

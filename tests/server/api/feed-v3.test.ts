@@ -40,11 +40,15 @@ describeApi('the package feed per credential on $name', (api) => {
     for (const email of ['plus@example.com', 'lapsed@example.com', 'commercial@example.com']) {
       const index = await feed('index.json', as(email))
       expect(index.status, email).toBe(200)
+      // A positive answer the proxy may keep: fresh a second, repeated while no portal answers for a day at most.
+      expect(index.headers.get('cache-control'), email).toBe('max-age=1, stale-if-error=86400')
+      expect(index.headers.get('x-feed-decided-at'), email).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC$/)
       expect(index.body.resources.find((resource: { '@type': string }) => resource['@type'] === 'PackageBaseAddress/3.0.0')['@id']).toBe(`${base}flatcontainer/`)
     }
     for (const authorization of [null, basic('plus@example.com', 'PRSM-WRONG'), basic('lapsed@example.com', keys['plus@example.com']!)]) {
       const refused = await feed('index.json', authorization)
       expect(refused.status).toBe(401)
+      expect(refused.headers.get('cache-control')).toBe('no-store')
       expect(refused.headers.get('www-authenticate')).toBe('Basic realm="Prism packages"')
     }
   })

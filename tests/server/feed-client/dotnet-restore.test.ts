@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database } from '@/server/db/database'
 import { openPostgres } from '@/server/db/postgres'
@@ -26,11 +26,16 @@ import { freePort, httpsRequest, programPath, run, runOk, waitForPort, type Ran 
  * credentials as the License Key dialog's NuGet.config snippet gives them.
  */
 const nginx = programPath('nginx')
+/** Debian's njs module (libnginx-mod-http-js): the feed's cache keys are a hash it makes. */
+const njsModule = '/usr/lib/nginx/modules/ngx_http_js_module.so'
+/** How long nginx repeats a positive answer while no portal answers, in this test (24 hours in production). */
+const outageCeilingSeconds = 15
 const dotnet = programPath('dotnet')
 const openssl = programPath('openssl')
 const databaseUrl = process.env.TEST_DATABASE_URL
 const missing = [
   ...(nginx ? [] : ['nginx (sudo apt-get install -y nginx)']),
+  ...(existsSync(njsModule) ? [] : ["nginx's JavaScript module (sudo apt-get install -y libnginx-mod-http-js)"]),
   ...(dotnet ? [] : ['the .NET SDK 10 (dotnet-sdk-10.0 from packages.microsoft.com, or https://dot.net/v1/dotnet-install.sh --channel 10.0)']),
   ...(openssl ? [] : ['openssl (sudo apt-get install -y openssl)']),
 ]
@@ -62,7 +67,9 @@ describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the prod
   let dir = ''
   let app = ''
   let accessLog = ''
-  const ports = { auth: 0, open: 0 }
+  const ports = { auth: 0, open: 0, portal: 0 }
+  /** The portal's environment, to start it again after the outage on the same port. */
+  let portalEnv: Record<string, string> = {}
   let ca = ''
   let tenant: Awaited<ReturnType<typeof startTenant>> | undefined
   let stripe: Awaited<ReturnType<typeof startStripe>> | undefined
@@ -81,17 +88,27 @@ describe.skipIf(notRun)('dotnet restore through nginx, auth_request and the prod
     // nginx: the production file, and beside it a server of the same feed without auth_request (for the timings only).
     ports.auth = await freePort()
     ports.open = await freePort()
+    ports.portal = await freePort()
     // Three things at once: the certificates, the portal, the customer's project.
     const [, started] = await Promise.all([trustCertificates(), startPortal(), createProject()])
     portal = started
     writeFeed(join(dir, 'feed'), feedBase(ports.auth))
     writeFeed(join(dir, 'open-feed'), feedBase(ports.open))
     const certificate = { CERTIFICATE: join(dir, 'server.crt'), CERTIFICATE_KEY: join(dir, 'server.key') }
-    const values = { PORTAL: new URL(portal.url).host, LISTEN: `127.0.0.1:${ports.auth}`, SERVER_NAME: '127.0.0.1', FEED_ROOT: join(dir, 'feed'), ...certificate }
+    const values = {
+      PORTAL: new URL(portal.url).host,
+      LISTEN: `127.0.0.1:${ports.auth}`,
+      SERVER_NAME: '127.0.0.1',
+      FEED_ROOT: join(dir, 'feed'),
+      FEED_SCRIPT: resolve('deploy/nginx/prism-feed.js'),
+      FEED_CACHE: join(dir, 'feed-cache'),
+      ...certificate,
+    }
     writeFileSync(join(dir, 'prism.conf'), fillNginxConfig(readNginxConfig(), values))
     writeFileSync(
       join(dir, 'nginx.conf'),
-      `user www-data;
+      `load_module ${njsModule};
+user www-data;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -149,7 +166,14 @@ http {
   async function startPortal() {
     tenant = await startTenant()
     stripe = await startStripe()
-    const env = await productionEnv(databaseUrl!, 'feed_client', tenant, stripe, { TRUST_PROXY: '127.0.0.1', FEED_BASE_URL: feedBase(ports.auth) })
+    // The ceiling of the outage test below: nginx repeats a positive answer at most this long while no portal answers.
+    const env = await productionEnv(databaseUrl!, 'feed_client', tenant, stripe, {
+      TRUST_PROXY: '127.0.0.1',
+      FEED_BASE_URL: feedBase(ports.auth),
+      PORT: String(ports.portal),
+      FEED_OUTAGE_CEILING_SECONDS: String(outageCeilingSeconds),
+    })
+    portalEnv = env
     db = await openPostgres(env.DATABASE_URL, { poolSize: 2 })
     await migrate(db)
     await resetDatabase(db, priceCatalogue(stripe.env))
@@ -429,12 +453,15 @@ http {
     expect((await index(licenseKey)).status).toBe(200)
   })
 
+  /** A call to the portal's API through nginx, as the Plus seat's owner. */
+  const api = async (method: string, path: string, body?: object) => {
+    const headers = { Authorization: `Bearer ${await tenant!.token({ oid: plus.oid, email: plus.email })}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }
+    const answer = await httpsRequest(`https://127.0.0.1:${ports.auth}/api${path}`, { ca, method, headers, body: body && JSON.stringify(body) })
+    return { status: answer.status, body: answer.body.length ? JSON.parse(answer.body.toString()) : undefined }
+  }
+  const basic = (user: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}` })
+
   it('restores with a feed token made on the portal, still after the seat holder is unassigned, and refuses it once revoked', async () => {
-    const api = async (method: string, path: string, body?: object) => {
-      const headers = { Authorization: `Bearer ${await tenant!.token({ oid: plus.oid, email: plus.email })}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }
-      const answer = await httpsRequest(`https://127.0.0.1:${ports.auth}/api${path}`, { ca, method, headers, body: body && JSON.stringify(body) })
-      return { status: answer.status, body: answer.body.length ? JSON.parse(answer.body.toString()) : undefined }
-    }
     const made = await api('POST', '/feed-tokens', { name: 'GitHub Actions' })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const { token, secret } = made.body as { token: { id: string }; secret: string }
@@ -448,6 +475,54 @@ http {
     expect((await api('POST', '/licenses/unassign', { licenseId: 'seat_plus_1' })).status).toBe(200)
     expect((await list()).status).toBe(200)
     expect((await api('DELETE', `/feed-tokens/${token.id}`)).status).toBe(204)
-    expect((await list()).status).toBe(401)
+    // nginx keeps a positive answer fresh for a second (deploy/nginx/prism.conf): refused within it.
+    await expect.poll(async () => (await list()).status, { timeout: 5_000 }).toBe(401)
+  })
+
+  it('survives a portal outage on the answers it kept, saying so, for the ceiling and no longer; a credential never seen gets 503 with Retry-After; a token revoked before is refused once the portal answers again', async () => {
+    const lapsed = { email: 'lapsed@example.com', ...seat('seat_lapsed_1'), popups: '9.*' }
+    // With the portal up: the lapsed seat's restore, and a token's answer, kept by nginx; then the token revoked.
+    expect((await restore(lapsed)).code).toBe(0)
+    const made = await api('POST', '/feed-tokens', { name: 'Before the outage' })
+    const { token, secret } = made.body as { token: { id: string }; secret: string }
+    const tokenIndex = () => httpsRequest(`${feedBase(ports.auth)}for/${token.id}/index.json`, { ca, headers: basic(feedTokenUsername, secret) })
+    expect((await tokenIndex()).status).toBe(200)
+    expect((await api('DELETE', `/feed-tokens/${token.id}`)).status).toBe(204)
+    // The kept answers hold a hash of the credentials, never the credentials (nginx writes each key into its file).
+    const cacheFiles = readdirSync(join(dir, 'feed-cache'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    expect(cacheFiles.length).toBeGreaterThan(0)
+    for (const entry of cacheFiles) {
+      const text = readFileSync(join(entry.parentPath, entry.name)).toString('latin1')
+      expect(text).toMatch(/KEY: [0-9a-f]{64} \/v3\//)
+      for (const secretText of [keys.get('seat_lapsed_1')!, secret, basic('lapsed@example.com', keys.get('seat_lapsed_1')!).Authorization]) expect(text).not.toContain(secretText)
+    }
+
+    const stoppedAt = Date.now()
+    await portal!.stop()
+    const stopMs = Date.now() - stoppedAt
+    const during = await restore(lapsed)
+    expect(during.code, `stop took ${stopMs} ms\n${during.output}`).toBe(0)
+    expect(restoredVersions(during, 'Prism.Plus.Popups')).toEqual(['9.0.1'])
+    expect(warningsOf(during).filter((line) => line.includes('The license server did not answer: this answer repeats its decision of')).length).toBeGreaterThan(0)
+    expect(warningsOf(during).filter((line) => line.includes(afterMay))).toHaveLength(1)
+    // Credentials never seen before: 503 with Retry-After, never a 204 or a 500.
+    const stranger = await httpsRequest(`${feedBase(ports.auth)}index.json`, { ca, headers: basic('lapsed@example.com', 'PRSM-NEVER-SEEN0-AAAAA-BBBBB-CCCCC') })
+    expect([stranger.status, stranger.headers['retry-after']]).toEqual([503, '30'])
+    const file = await httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/9.0.0/prism.plus.popups.9.0.0.nupkg`, {
+      ca,
+      headers: basic(plus.email, 'PRSM-NEVER-SEEN0-AAAAA-BBBBB-CCCCC'),
+    })
+    expect([file.status, file.headers['retry-after']]).toEqual([503, '30'])
+    timings.push(`  during an outage, the lapsed seat 9.*: ${seconds(during.ms)} (${requestsOf(during.served)})`)
+
+    // Past the ceiling, a kept answer is no longer repeated.
+    const list = () => httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/index.json`, { ca, headers: basic('lapsed@example.com', keys.get('seat_lapsed_1')!) })
+    await expect.poll(async () => (await list()).status, { timeout: (outageCeilingSeconds + 10) * 1000, interval: 500 }).toBe(503)
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(outageCeilingSeconds * 1000 - 1500)
+
+    // The portal answers again: the token revoked before the outage is refused at once.
+    portal = await startInstance(portalEnv)
+    expect((await tokenIndex()).status).toBe(401)
+    expect((await list()).status).toBe(200)
   })
 })
