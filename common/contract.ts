@@ -264,6 +264,12 @@ export const feedTokenSchema = v.object({
   expiresAt: isoDate,
   /** When the feed last let it in (kept to the minute); null: never. */
   lastUsedAt: v.nullable(isoDate),
+  /** Its subscription has ended: the token still opens what the subscription covered, until the token itself expires. */
+  subscriptionEnded: v.optional(v.boolean(), false),
+  /** What it covers in the private package feed: versions released on or before this date (docs/feed-coverage.md). */
+  updatesUntil: v.optional(v.nullable(isoDate), null),
+  /** The newest private package version it covers; null when none. */
+  newestCovered: v.optional(v.nullable(v.string()), null),
 })
 export type FeedToken = v.InferOutput<typeof feedTokenSchema>
 export const feedTokensSchema = v.array(feedTokenSchema)

@@ -79,7 +79,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   app.route(apiMounts.auth, authRoutes(db))
   app.route(apiMounts.licenses, licenseRoutes(db, catalog))
-  app.route(apiMounts.feedTokens, feedTokenRoutes(db))
+  app.route(apiMounts.feedTokens, feedTokenRoutes(db, catalog))
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))
   app.route(apiMounts.organisationInvitations, organisationInvitationRoutes(db, standings))

@@ -1,16 +1,19 @@
 import { apiRoutes } from '@/common/api-paths'
 import { createFeedTokenRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
+import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
 import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
 import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
 
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
-export function feedTokenRoutes(db: Database) {
+export function feedTokenRoutes(db: Database, catalog: CatalogSource) {
   return resource()
-    .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
-    .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c)), 201))
+    .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid, newestOfCatalog(await catalog.get()))))
+    .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) =>
+      c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c), newestOfCatalog(await catalog.get())), 201),
+    )
     .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
       await revokeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c))
       return c.body(null, 204)

@@ -1,8 +1,7 @@
 import { apiRoutes } from '@/common/api-paths'
 import { assignRequestSchema, unassignRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
-import { releasesOf, type CatalogSource } from '../feed/catalog'
-import { newestCovered } from '../licensing/coverage'
+import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
 import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
@@ -19,8 +18,7 @@ export function licenseRoutes(db: Database, catalog: CatalogSource) {
     resource()
       .get(apiRoutes.licenses.route, allow('person'), async (c) => {
         const { organisation, role } = standing(c)
-        const releases = releasesOf(await catalog.get())
-        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }, (coverage) => newestCovered(coverage, releases)?.version ?? null))
+        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }, newestOfCatalog(await catalog.get())))
       })
       .get(apiRoutes.assignedLicenses.route, allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database'
-import type { Release } from '../licensing/coverage'
+import { newestCovered, type Coverage, type Release } from '../licensing/coverage'
 import { compareVersions, normalizedVersion, parseVersion, type ParsedVersion } from './nuget-grammar'
 
 /** A version of a package in the feed, with what its metadata (the registrations) says of it. */
@@ -9,6 +9,30 @@ export interface FeedRelease extends Release {
   license: string | null
   dependencies: { id: string; range: string }[]
 }
+
+/** A release as a list of them writes it (the local feed's packages, a vendor's releases file): its days as YYYY-MM-DD, in UTC. */
+export interface ReleaseListing {
+  id: string
+  version: string
+  description: string
+  license?: string
+  dependencies: { id: string; range: string }[]
+  /** The day it was released. */
+  released: string
+  /** The earlier day it is dated into, for licenses that lapsed after it (a fix); docs/feed-coverage.md. */
+  backdatedTo?: string
+}
+
+/** A listed release as the catalog records it. */
+export const releaseOf = (listing: ReleaseListing): FeedRelease => ({
+  id: listing.id,
+  version: listing.version,
+  releasedAt: new Date(`${listing.released}T00:00:00Z`),
+  backdatedTo: listing.backdatedTo ? new Date(`${listing.backdatedTo}T00:00:00Z`) : null,
+  description: listing.description,
+  license: listing.license ?? null,
+  dependencies: listing.dependencies,
+})
 
 /** A release as the feed's answers use it: its version parsed and spelled as the package base address spells it. */
 export interface CatalogRelease extends FeedRelease {
@@ -47,6 +71,12 @@ export function catalogOf(releases: readonly FeedRelease[]): Catalog {
 
 /** Every release of a catalog, package by package. */
 export const releasesOf = (catalog: Catalog): CatalogRelease[] => [...catalog.packages.values()].flat()
+
+/** The newest private version a coverage opens among the catalog's releases (what My Licenses and the token list name). */
+export const newestOfCatalog = (catalog: Catalog) => {
+  const releases = releasesOf(catalog)
+  return (coverage: Coverage) => newestCovered(coverage, releases)?.version ?? null
+}
 
 /** Every release of the feed (the table feed_releases). */
 export async function readReleases(db: Queryable): Promise<FeedRelease[]> {

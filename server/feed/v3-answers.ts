@@ -99,10 +99,10 @@ export function refusalOfFile(uri: string, credential: FeedCredential, catalog: 
     return null
   }
   if (!id || !version) return null
-  const view = packageView(catalog, id.toLowerCase(), credential)
-  const release = catalog.packages.get(id.toLowerCase())?.find((each) => each.lowerVersion === normalizedVersion(version))
-  if (!view || !release || view.versions.includes(release)) return null
+  const lowerVersion = normalizedVersion(version)
+  const release = catalog.packages.get(id.toLowerCase())?.find((each) => each.lowerVersion === lowerVersion)
   const { coverage } = credential
+  if (!release || coversRelease(coverage, release)) return null
   if (!coversPackage(coverage, release.id)) return packageNotInPlan(release.id, credential)
   return coverage.updatesUntil === 'forever' ? null : releasedAfterUpdates([release], coverage.updatesUntil)
 }

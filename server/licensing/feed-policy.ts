@@ -33,7 +33,19 @@ export function packageMatches(id: string, pattern: string): boolean {
   return lowerPattern.endsWith('*') ? lowerId.startsWith(lowerPattern.slice(0, -1)) : lowerId === lowerPattern
 }
 
+/** Each id's answer, by the policy table it was asked of: the feed asks it of every release on every check. */
+const privateIds = new WeakMap<object, Map<string, boolean>>()
+
 /** A private package is one some plan names; every other package of the feed is public, open to any valid credential. */
 export function isPrivatePackage(id: string, policy: Readonly<Record<string, FeedRule>> = feedPolicy): boolean {
-  return Object.values(policy).some((rule) => rule.packages.some((pattern) => packageMatches(id, pattern)))
+  const known = privateIds.get(policy) ?? new Map<string, boolean>()
+  privateIds.set(policy, known)
+  const lowerId = id.toLowerCase()
+  let found = known.get(lowerId)
+  if (found === undefined) {
+    found = Object.values(policy).some((rule) => rule.packages.some((pattern) => packageMatches(lowerId, pattern)))
+    // Ids come from the catalog and from addresses: a bound keeps made-up ones from growing it.
+    if (known.size < 10_000) known.set(lowerId, found)
+  }
+  return found
 }

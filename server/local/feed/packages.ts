@@ -1,20 +1,9 @@
-import type { FeedRelease } from '@/server/feed/catalog'
+import type { ReleaseListing } from '@/server/feed/catalog'
 import { targetFramework } from '@/server/feed/v3-documents'
 import { zip } from './zip'
 
 /** A sample package of the local feed: what its .nuspec says, the files it carries, and its dates. */
-export interface SamplePackage {
-  id: string
-  version: string
-  description: string
-  /** An SPDX expression, or none for a commercial package. */
-  license?: string
-  dependencies: { id: string; range: string }[]
-  /** The day it was released (YYYY-MM-DD, UTC). */
-  released: string
-  /** The earlier day it is dated into, for licenses that lapsed after it (a fix); docs/feed-coverage.md. */
-  backdatedTo?: string
-}
+export type SamplePackage = ReleaseListing
 
 const plusPackage = (id: string, version: string, released: string, backdatedTo?: string): SamplePackage => ({
   id,
@@ -38,17 +27,6 @@ export const samplePackages: readonly SamplePackage[] = [
   plusPackage('Prism.Plus.Popups', '9.2.0', '2026-10-01'),
   plusPackage('Prism.Plus.Charts', '1.0.0', '2026-03-01'),
 ]
-
-/** A sample package as the feed's catalog records it (server/feed/catalog.ts). */
-export const releaseOf = (pkg: SamplePackage): FeedRelease => ({
-  id: pkg.id,
-  version: pkg.version,
-  releasedAt: new Date(`${pkg.released}T00:00:00Z`),
-  backdatedTo: pkg.backdatedTo ? new Date(`${pkg.backdatedTo}T00:00:00Z`) : null,
-  description: pkg.description,
-  license: pkg.license ?? null,
-  dependencies: pkg.dependencies,
-})
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 

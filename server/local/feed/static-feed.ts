@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { catalogOf } from '@/server/feed/catalog'
+import { catalogOf, releaseOf } from '@/server/feed/catalog'
 import { addressesUnder, feedLayout, flatAddress, registrationIndex, registrationLeaf, serviceIndex, versionList } from '@/server/feed/v3-documents'
-import { nupkgOf, nuspecOf, releaseOf, samplePackages, type SamplePackage } from './packages'
+import { nupkgOf, nuspecOf, samplePackages, type SamplePackage } from './packages'
 
 /** A file of the feed: its body and the type it is served with. */
 export interface FeedFile {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { feedTokenUsername, type FeedToken } from '@/common/contract'
-import { formatLongDate } from '@/common/format'
+import { formatCoverage, formatLongDate } from '@/common/format'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 
 /** A token as its row shows it: never the secret, only its last four characters. */
@@ -12,6 +12,8 @@ export function tokenRow(token: FeedToken) {
     created: formatLongDate(token.createdAt),
     expires: formatLongDate(token.expiresAt),
     lastUsed: token.lastUsedAt ? formatLongDate(token.lastUsedAt) : 'Never',
+    // Its subscription ended: what it still opens in the feed, as My Licenses says it of a seat.
+    coverage: token.subscriptionEnded && token.updatesUntil ? formatCoverage(token.updatesUntil, token.newestCovered) : null,
     token,
   }
 }

@@ -3,7 +3,7 @@ import type { billingPortalMachine } from '@/machines/billing-portal.machine'
 import type { myLicensesMachine } from '@/machines/my-licenses.machine'
 import type { License, LicenseStatus } from '@/common/contract'
 import { purchaseHref } from '@/common/plans'
-import { daysUntil, formatDaysFromNow, formatLongDate } from '@/common/format'
+import { daysUntil, formatCoverage, formatDaysFromNow, formatLongDate } from '@/common/format'
 
 /** Licenses that end within this many days also say so in words. */
 export const expiringSoonDays = 30
@@ -41,9 +41,7 @@ function dates(status: LicenseStatus, expirationDate: string, days: number) {
  * 31, 2026 · newest covered: 9.0.1'. A live seat's updates run to its expiry, which its date line says.
  */
 function coverageLine(license: License): string | null {
-  if (license.status !== 'expired' || !license.updatesUntil) return null
-  const newest = license.newestCovered ? ` · newest covered: ${license.newestCovered}` : ''
-  return `Updates until ${formatLongDate(license.updatesUntil)}${newest}`
+  return license.status === 'expired' && license.updatesUntil ? formatCoverage(license.updatesUntil, license.newestCovered) : null
 }
 
 export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine>, now = new Date()) {

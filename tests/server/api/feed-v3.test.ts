@@ -42,7 +42,7 @@ describeApi('the package feed per credential on $name', (api) => {
       expect(index.status, email).toBe(200)
       // A positive answer the proxy may keep: fresh a second, repeated while no portal answers for a day at most.
       expect(index.headers.get('cache-control'), email).toBe('max-age=1, stale-if-error=86400')
-      expect(index.headers.get('x-feed-decided-at'), email).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC$/)
+      expect(index.headers.get('x-feed-decided-at'), email).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
       expect(index.body.resources.find((resource: { '@type': string }) => resource['@type'] === 'PackageBaseAddress/3.0.0')['@id']).toBe(`${base}flatcontainer/`)
     }
     for (const authorization of [null, basic('plus@example.com', 'PRSM-WRONG'), basic('lapsed@example.com', keys['plus@example.com']!)]) {
@@ -146,6 +146,19 @@ describeApi('the package feed per credential on $name', (api) => {
     expect(live).toMatchObject({ status: 'active', updatesUntil: live.expirationDate, newestCovered: '9.2.0' })
     const [commercial] = (await api.call('commercial@example.com', 'GET', '/licenses')).body
     expect(commercial).toMatchObject({ updatesUntil: null, newestCovered: null })
+  })
+
+  it('keeps a token of an ended subscription working for what it covered, and lists it with that coverage for its owner to see and revoke', async () => {
+    const secret = newFeedTokenSecret()
+    await api.db.query(
+      "insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at) select 'ftok_lapsedtoken1', id, owner_oid, 'Old CI', $1, $2, now() + interval '30 days' from subscriptions where id = 'sub_demo_lapsed'",
+      [feedTokenDigest(secret), secret.slice(-4)],
+    )
+    expect((await feed('flatcontainer/prism.plus.popups/index.json', basic(feedTokenUsername, secret))).body).toEqual({ versions: ['9.0.0', '9.0.1'] })
+    const [listed] = (await api.call('lapsed@example.com', 'GET', '/feed-tokens')).body
+    expect(listed).toMatchObject({ id: 'ftok_lapsedtoken1', subscriptionEnded: true, updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' })
+    expect((await api.call('lapsed@example.com', 'DELETE', '/feed-tokens/ftok_lapsedtoken1')).status).toBe(204)
+    expect((await feed('index.json', basic(feedTokenUsername, secret))).status).toBe(401)
   })
 
   it('warns a token about its expiry within 14 days and a subscription about its due payment, one line each, never naming the secret', async () => {
