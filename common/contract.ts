@@ -102,7 +102,7 @@ export type Account = v.InferOutput<typeof accountSchema>
  * Where a seat stands with billing (our addition to spec section 3): `active` (the spec's green
  * badge), `payment-due` (the subscription is past due: renewal failed, Stripe retries), `cancels`
  * (set to cancel at period end: the seat lasts until `expirationDate`), `expired` (the subscription
- * ended: no key). A backend that sends no status means active.
+ * ended: its key opens only what the seat covered, if anything). A backend that sends no status means active.
  */
 export const licenseStatuses = ['active', 'payment-due', 'cancels', 'expired'] as const
 export const licenseStatusSchema = v.picklist(licenseStatuses)
@@ -116,12 +116,19 @@ export const licenseSchema = v.object({
   accountEmail: v.string(),
   /** The subscription's current period end: the seat's expiry, or the date it expired or cancels on. */
   expirationDate: isoDate,
-  /** Empty for an expired seat: its key no longer works. */
+  /** Empty for an expired seat whose key opens nothing any more. */
   licenseKey: v.string(),
   discordConnected: v.boolean(),
   status: v.optional(licenseStatusSchema, 'active'),
   /** The caller owns the subscription (and so may open Billing or buy again). */
   ownedByCaller: v.optional(v.boolean(), false),
+  /**
+   * What the seat covers in the private package feed (docs/feed-coverage.md): the versions released
+   * on or before this date (its paid period's end); null for a plan without private packages.
+   */
+  updatesUntil: v.optional(v.nullable(isoDate), null),
+  /** The newest private package version it covers; null when none. */
+  newestCovered: v.optional(v.nullable(v.string()), null),
 })
 export type License = v.InferOutput<typeof licenseSchema>
 export const licensesSchema = v.array(licenseSchema)
@@ -257,6 +264,12 @@ export const feedTokenSchema = v.object({
   expiresAt: isoDate,
   /** When the feed last let it in (kept to the minute); null: never. */
   lastUsedAt: v.nullable(isoDate),
+  /** Its subscription has ended: the token still opens what the subscription covered, until the token itself expires. */
+  subscriptionEnded: v.optional(v.boolean(), false),
+  /** What it covers in the private package feed: versions released on or before this date (docs/feed-coverage.md). */
+  updatesUntil: v.optional(v.nullable(isoDate), null),
+  /** The newest private package version it covers; null when none. */
+  newestCovered: v.optional(v.nullable(v.string()), null),
 })
 export type FeedToken = v.InferOutput<typeof feedTokenSchema>
 export const feedTokensSchema = v.array(feedTokenSchema)
