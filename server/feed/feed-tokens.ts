@@ -6,6 +6,7 @@ import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRo
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { recordActivity } from '../kernel/activity/record'
 import { conflict, notFound } from '../kernel/refusal'
+import type { ActingRow, RoleCheck } from '../kernel/role-check'
 import type { Coverage } from '../licensing/coverage'
 import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
 import { liveSql } from '../licensing/standing'
@@ -134,9 +135,10 @@ export async function createFeedToken(
  * One statement: the token revoked when it is one of the owner's and not revoked yet, and its
  * activity recorded, by the owner, only if it was.
  */
-const revokeSql = `with revoked as (
+const revokeSql = (check: RoleCheck) => `with ${check.acting(7)},
+  revoked as (
     update feed_tokens set revoked_at = now()
-     where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2)
+     where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2) and ${check.allows}
     returning name, subscription_id),
   recorded as (
     ${insertActivitySql(
@@ -145,10 +147,13 @@ const revokeSql = `with revoked as (
            subscriptions.price_id, null, null, revoked.subscription_id, revoked.name, $6
       from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5`,
     )})
-select 1 from revoked`
+select exists (select 1 from revoked) as revoked, acting.* from acting`
 
 /** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */
-export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string, by: Acting): Promise<void> {
-  const revoked = tokenIdPattern.test(tokenId) ? await db.query(revokeSql, [tokenId, ownerOid, newId('act'), jsWhitespace, by.oid, by.role]) : []
-  if (revoked.length === 0) throw notFound('The feed token')
+export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string, by: Acting, check: RoleCheck): Promise<void> {
+  // A malformed id is unknown to anyone; the role is read with the revocation itself (decision 0050).
+  if (!tokenIdPattern.test(tokenId)) throw notFound('The feed token')
+  const [answer] = await db.query<ActingRow & { revoked: boolean }>(revokeSql(check), [tokenId, ownerOid, newId('act'), jsWhitespace, by.oid, by.role, ...check.params])
+  check.settle(answer)
+  if (!answer!.revoked) throw notFound('The feed token')
 }
