@@ -23,6 +23,7 @@ import { renewalChangeRoutes, renewalRoutes } from './renewals'
 import { declaredPermissions } from './permissions'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
+import { asStripeCaller } from '../payments/stripe-slots'
 import { requireScope } from './token-verifier'
 
 /** The calls that answer without a bearer token: each checks its own credentials. */
@@ -69,7 +70,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     c.set('standings', standings)
     c.set('standing', await standings.of(caller.oid))
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
-    await next()
+    // Its calls to Stripe take one of the API's slots at a time for this person, and stop when the request does (decision 0051).
+    await asStripeCaller({ lane: 'api', person: caller.oid, signal: c.req.raw.signal }, next)
   })
   app.use('*', limitBody(maxBodyBytes, 'The request body is too large.'))
   // Every other call under /stripe reaches Stripe: it takes from the person's Stripe budget too.

@@ -3,19 +3,22 @@ import { checkoutRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
-import { decideOrder } from '../licensing/checkout-rules'
-import { accountWithOpenCheckouts, dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
-import { notFound } from '../kernel/refusal'
+import { CheckoutsInTheWay, decideOrder } from '../licensing/checkout-rules'
+import { dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
 import { holdsSubscription } from '../licensing/subscription-store'
 import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
+import { checkoutOutcomes } from '../payments/checkout-outcomes'
+import { stopIfCallerGone } from '../payments/stripe-slots'
 import { caller, idempotencyKey, onSite, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { notFound } from '../kernel/refusal'
 import { permitted } from './permitted'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
+  const outcomeOf = checkoutOutcomes(gateway)
   return resource()
     .get(apiRoutes.checkoutStatus.route, allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
@@ -31,15 +34,22 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]
       const oid = caller(c).oid
-      const found = await accountWithOpenCheckouts(db, oid)
-      if (!found) throw notFound('The account')
-      // The checkouts still open as far as the portal knows: Stripe says which expired or were paid meanwhile.
-      for (const open of found.open) await recordOutcome(db, open.id, await gateway.checkoutSession(open.sessionId))
+      const account = await findAccountRow(db, oid)
       // The order is weighed and its checkout counted in one transaction under the owner's lock; the
       // same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
-      const checkout = await reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(found.account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      const reserve = () => reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      const checkout = await reserve().catch(async (error: unknown) => {
+        if (!(error instanceof CheckoutsInTheWay) || error.inTheWay.length === 0) throw error
+        // Only the open checkouts that refused the order: Stripe says which expired or were paid
+        // meanwhile, one at a time while the request lasts; then the order is weighed again (decision 0051).
+        for (const open of error.inTheWay) {
+          stopIfCallerGone()
+          await recordOutcome(db, open.id, await outcomeOf(open.sessionId!))
+        }
+        return reserve()
+      })
       try {
-        const customerId = await ensureCustomer(db, found.account, gateway.findOrCreateCustomer)
+        const customerId = await ensureCustomer(db, account, gateway.findOrCreateCustomer)
         const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }
         const session = await gateway.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
         if (session.sessionId !== checkout.sessionId) await recordSession(db, checkout.id, session.sessionId)

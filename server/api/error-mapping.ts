@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { Refusal } from '../kernel/refusal'
 import { requestIdOf } from '../http/request-log'
 import { log } from '../log'
-import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
+import { CallerGoneError, IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
 import type { Env } from './context'
 import { isUnparsableJson, unparsableJson } from './json-body'
 import { Problem } from './problems'
@@ -31,6 +31,8 @@ export function answerError(error: Error, c: Context<Env>) {
   if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
   // Stripe, or this process's cap on calls to it, asks for calls to slow down: try again in a moment.
   if (error instanceof PaymentBusyError) return c.json({ message: error.message }, 429, { 'Retry-After': String(error.retryAfterSeconds) })
+  // The client went away while the call waited for Stripe: no one reads the answer (nginx's 499).
+  if (error instanceof CallerGoneError) return c.json({ message: error.message }, 499 as 400)
   // A value the database cannot hold that the contract let through is still the client's fault.
   if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
   // The request id names the log line of the failure, for support.

@@ -140,10 +140,14 @@ export async function startApi(
     }
   }
   const held = heldAnswers()
-  /** While set, Stripe answers every request with this error (429: its rate limit; 500: its own failure). */
-  const stripeFault: { status: 429 | 500 | null } = { status: null }
+  /** While set, Stripe answers every request with this error (429: its rate limit; 500: its own failure), or this long after it was asked (ms). */
+  const stripeFault: { status: 429 | 500 | null; delayMs?: number } = { status: null }
+  /** Every request the portal made of Stripe, as `GET /v1/…`, in order. */
+  const stripeAsked: string[] = []
   handle = async (request) => {
     const path = new URL(request.url).pathname
+    if (path.startsWith('/v1/')) stripeAsked.push(`${request.method} ${path}`)
+    if (stripeFault.delayMs && path.startsWith('/v1/')) await new Promise((resolve) => setTimeout(resolve, stripeFault.delayMs))
     if (stripeFault.status && path.startsWith('/v1/')) return stripeError(stripeFault.status)
     if (path === '/api/stripe/webhook') {
       await webhooksHeld
@@ -212,6 +216,7 @@ export async function startApi(
     deliveries,
     webhookFaults,
     stripeFault,
+    stripeAsked,
     holdWebhooks,
     holdStripeAnswer: held.hold,
     token,
