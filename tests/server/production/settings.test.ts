@@ -71,6 +71,8 @@ describe('production settings', () => {
     ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must list addresses or ranges like 10.0.0.0/8 or none; "yes" is neither'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY=true would trust every peer'],
+    ['TRUST_PROXY', '10.0.0.5, 0.0.0.0/0', "TRUST_PROXY's 0.0.0.0/0 would trust every peer: list the proxies' addresses or ranges (for example 127.0.0.1 or 10.0.0.0/8)"],
+    ['TRUST_PROXY', '::/0', "TRUST_PROXY's ::/0 would trust every peer"],
     ['TRUST_PROXY', '10.0.0.0/33', '"10.0.0.0/33" is neither'],
     ['TRUST_PROXY', '10.0.0.0/8/1', '"10.0.0.0/8/1" is neither'],
     ['TRUST_PROXY', ' ', 'TRUST_PROXY lists the proxies in front'],
