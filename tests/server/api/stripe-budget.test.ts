@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import { log } from '@/server/log'
 import { origin, startApi } from '@/tests/support/server/api-harness'
 import { describeOnEachDatabase } from '@/tests/support/server/database'
 import { createStripeSlots } from '@/server/payments/stripe-slots'
@@ -46,6 +47,18 @@ describeOnEachDatabase(
       const failed = await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method').finally(() => (api.stripeFault.status = null))
       expect(failed).toMatchObject({ status: 503, body: { message: 'The payment provider could not be reached. Please try again in a moment.' } })
       expect((await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method')).status).toBe(200)
+    })
+
+    it("answers Stripe's refusal of a parameter with 422 in the catalogue's words, and logs what Stripe said", async () => {
+      const warnings = vi.spyOn(log, 'warn')
+      api.stripeFault.status = 400
+      const refused = await api.call('plus@example.com', 'GET', '/stripe/has-default-payment-method').finally(() => (api.stripeFault.status = null))
+      expect(refused).toMatchObject({ status: 422, body: { message: "The information provided couldn't be processed. Please check your entries and try again." } })
+      expect(warnings).toHaveBeenCalledWith(
+        expect.objectContaining({ stripe: { param: 'line_items[0][quantity]', code: 'parameter_invalid', message: 'Invalid integer: 9999999999999' } }),
+        expect.any(String),
+      )
+      warnings.mockRestore()
     })
 
     it('leaves no checkout counted for an order that never reached Stripe', async () => {

@@ -140,8 +140,8 @@ export async function startApi(
     }
   }
   const held = heldAnswers()
-  /** While set, Stripe answers every request with this error (429: its rate limit; 500: its own failure), or this long after it was asked (ms). */
-  const stripeFault: { status: 429 | 500 | null; delayMs?: number } = { status: null }
+  /** While set, Stripe answers every request with this error (400: a parameter it refuses; 429: its rate limit; 500: its own failure), or this long after it was asked (ms). */
+  const stripeFault: { status: 400 | 429 | 500 | null; delayMs?: number } = { status: null }
   /** Every request the portal made of Stripe, as `GET /v1/…`, in order. */
   const stripeAsked: string[] = []
   handle = async (request) => {
@@ -233,8 +233,12 @@ export async function startApi(
 export type Api = Awaited<ReturnType<typeof startApi>>
 
 /** An error as Stripe answers it: its rate limit, or its own failure. */
-function stripeError(status: 429 | 500) {
+function stripeError(status: 400 | 429 | 500) {
   const error =
-    status === 429 ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } : { type: 'api_error', message: 'An unknown error occurred.' }
+    status === 429
+      ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }
+      : status === 400
+        ? { type: 'invalid_request_error', code: 'parameter_invalid', param: 'line_items[0][quantity]', message: 'Invalid integer: 9999999999999' }
+        : { type: 'api_error', message: 'An unknown error occurred.' }
   return Response.json({ error }, { status })
 }
