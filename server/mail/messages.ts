@@ -102,10 +102,10 @@ export function renewalReminderMail(facts: {
   ])
 }
 
-/** To the organisation's owners and seat managers, 14 days before a feed token expires: which token, when, and where to make the next one. */
+/** To the organisation's owners and seat managers, 14 days before a feed token expires: which token (in the message, not the subject: its name is anyone's choice), when, and where to make the next one. */
 export function feedTokenExpiryMail(facts: { origin: string; to: readonly Person[]; tokenName: string; expiresAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.expiresAt)
-  return composeMail(addressed(facts.to), `Your Prism feed token “${facts.tokenName}” expires on ${date}`, [
+  return composeMail(addressed(facts.to), `A Prism feed token expires on ${date}`, [
     greetingOf(facts.to),
     [`Your feed token “${facts.tokenName}” for the Prism package feed expires on ${date}. From then on, the builds that use it cannot restore packages from the feed.`],
     ['Create a new token, put it in place of this one, then revoke this one, under ', { strong: 'Feed tokens' }, ': ', { href: siteLinks(facts.origin).feedTokens }],
