@@ -77,20 +77,22 @@ const api = createApi({
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
 
+// Not ready from the moment it is told to stop (closeGracefully, below).
+const stopping = { draining: () => false }
 const server = createServer(
   createHandler({
     services: [['/api', serviceHeaders('api'), getRequestListener(api.fetch)]],
     site: () => site,
-    health: healthChecks(db),
+    health: healthChecks(db, () => stopping.draining()),
     trustProxy: settings.TRUST_PROXY,
   }),
 )
 keepIdleConnectionsOpen(server)
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
-closeGracefully(server, async () => {
+stopping.draining = closeGracefully(server, async () => {
   await instances.stop()
   await feedUsage.stop()
   await standings.stop()
   await mail.stop()
   await db.close()
-})
+}).draining
