@@ -51,7 +51,11 @@ try {
   log.error({ err: { type: error.type, message: error.message } }, "Stripe's prices could not be read at start: they are checked again with the next reconciliation")
 }
 
-const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
+const db = await openPostgres(settings.DATABASE_URL, {
+  poolSize: settings.DATABASE_POOL_SIZE,
+  statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+  poolWaitMs: settings.DATABASE_POOL_WAIT_SECONDS * 1000,
+})
 const applied = await migrate(db)
 if (applied.length) log.info({ applied }, 'migrations applied')
 // The instances that are up share the rate limits between them.

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { isDatabaseBusy } from '../db/postgres'
 import { Refusal } from '../kernel/refusal'
 import { requestIdOf } from '../http/request-log'
 import { log } from '../log'
@@ -39,6 +40,11 @@ export function answerError(error: Error, c: Context<Env>) {
   const requestId = c.env?.incoming ? requestIdOf(c.env.incoming) : undefined
   // The client's Idempotency-Key was already used for a request with other details.
   if (error instanceof IdempotencyConflictError) return c.json({ message: 'This Idempotency-Key was already used for a different request.' }, 409)
+  // A statement past its timeout, or no connection free in time (server/db/postgres.ts): busy, not broken.
+  if (isDatabaseBusy(error)) {
+    log.warn({ requestId, err: { message: error.message } }, 'database busy')
+    return c.json({ message: 'The server is busy right now. Please try again in a moment.', requestId }, 503, { 'Retry-After': '1' })
+  }
   // The payment provider could not be reached or was busy: try again later.
   if (error instanceof PaymentUnavailableError) {
     log.error({ requestId, err: { type: error.type, message: error.message } }, 'payment provider unavailable')

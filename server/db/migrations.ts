@@ -371,6 +371,8 @@ export async function runMigrations(db: Database, { table, lock, migrations: lis
     for (const migration of list) {
       if (applied.has(migration.version)) continue
       await db.transaction(async (tx) => {
+        // A migration may take longer than the API's statement timeout (postgres.ts) on a large table.
+        await tx.query('set local statement_timeout = 0')
         for (const statement of migration.sql
           .split(';')
           .map((part) => part.trim())
