@@ -79,7 +79,9 @@ const api = createApi({
   standings,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
+// The jobs (the reconciliation) take Stripe's slots of their own, beside the API's and the webhooks' (decision 0051).
+const jobsStripe = { ...stripe, gateway: stripe.gateway.as({ lane: 'jobs' }) }
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe) })
 
 // Not ready from the moment it is told to stop (closeGracefully, below).
 const stopping = { draining: () => false }

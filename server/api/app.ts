@@ -23,7 +23,6 @@ import { renewalChangeRoutes, renewalRoutes } from './renewals'
 import { declaredPermissions } from './permissions'
 import { createRateLimiter, defaultRateLimits } from './rate-limit'
 import { stripeWebhookRoutes } from './stripe-webhook'
-import { asStripeCaller } from '../payments/stripe-slots'
 import { requireScope } from './token-verifier'
 
 /** The calls that answer without a bearer token: each checks its own credentials. */
@@ -45,7 +44,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
-  app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
+  // The events' reads take the webhooks' own slots of Stripe: no visitor's calls hold them up (decision 0051).
+  app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway.as({ lane: 'webhooks' })))
   app.route(
     apiMounts.feed,
     feedRoutes({
@@ -70,8 +70,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     c.set('standings', standings)
     c.set('standing', await standings.of(caller.oid))
     if (c.env?.incoming) noteCaller(c.env.incoming, caller.oid)
-    // Its calls to Stripe take one of the API's slots at a time for this person, and stop when the request does (decision 0051).
-    await asStripeCaller({ lane: 'api', person: caller.oid, signal: c.req.raw.signal }, next)
+    await next()
   })
   app.use('*', limitBody(maxBodyBytes, 'The request body is too large.'))
   // Every other call under /stripe reaches Stripe: it takes from the person's Stripe budget too.

@@ -10,7 +10,7 @@ import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
 import { checkoutOutcomes } from '../payments/checkout-outcomes'
 import { stopIfCallerGone } from '../payments/stripe-slots'
-import { caller, idempotencyKey, onSite, resource } from './context'
+import { caller, idempotencyKey, onSite, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { notFound } from '../kernel/refusal'
@@ -18,12 +18,12 @@ import { permitted } from './permitted'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
-  const outcomeOf = checkoutOutcomes(gateway)
+  const outcomeOf = checkoutOutcomes()
   return resource()
     .get(apiRoutes.checkoutStatus.route, allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
       const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
-      const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await gateway.checkoutSession(sessionId) : null
+      const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await stripeFor(c, gateway).checkoutSession(sessionId) : null
       if (!session || session.customerId !== customerId) throw notFound('The checkout')
       if (session.status !== 'complete' || session.paymentStatus === 'unpaid') return c.json({ status: 'open' as const })
       const fulfilled = session.subscriptionId ? await holdsSubscription(db, session.subscriptionId) : false
@@ -31,6 +31,7 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
     })
     .post(apiRoutes.createCheckoutSession.route, allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
       const body = c.req.valid('json')
+      const stripe = stripeFor(c, gateway)
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]
       const oid = caller(c).oid
@@ -43,15 +44,15 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
         // Only the open checkouts that refused the order: Stripe says which expired or were paid
         // meanwhile, one at a time while the request lasts; then the order is weighed again (decision 0051).
         for (const open of error.inTheWay) {
-          stopIfCallerGone()
-          await recordOutcome(db, open.id, await outcomeOf(open.sessionId!))
+          stopIfCallerGone(c.req.raw.signal)
+          await recordOutcome(db, open.id, await outcomeOf(open.sessionId!, stripe))
         }
         return reserve()
       })
       try {
-        const customerId = await ensureCustomer(db, account, gateway.findOrCreateCustomer)
+        const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
         const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }
-        const session = await gateway.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
+        const session = await stripe.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
         if (session.sessionId !== checkout.sessionId) await recordSession(db, checkout.id, session.sessionId)
         return c.json(session)
       } catch (error) {

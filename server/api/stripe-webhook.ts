@@ -1,7 +1,6 @@
 import { apiRoutes } from '@/common/api-paths'
 import type { Database } from '../db/database'
 import type { StripeGateway } from '../payments/gateway'
-import { asStripeCaller } from '../payments/stripe-slots'
 import { receiveEvent } from '../payments/webhook'
 import { maxEventBytes } from '../payments/webhook-event'
 import { resource } from './context'
@@ -17,8 +16,7 @@ export function stripeWebhookRoutes(db: Database, gateway: StripeGateway) {
   return resource().post(apiRoutes.stripeWebhook.route, limitBody(maxEventBytes, 'The event is too large.'), async (c) => {
     const verified = gateway.verifyEvent(Buffer.from(await c.req.arrayBuffer()), c.req.header('stripe-signature') ?? '')
     if ('refused' in verified) return c.json({ message: verified.refused }, 400)
-    // The events' reads take the webhooks' own slots: no visitor's calls hold them up (decision 0051).
-    const outcome = await asStripeCaller({ lane: 'webhooks' }, () => receiveEvent(db, gateway, verified.event))
+    const outcome = await receiveEvent(db, gateway, verified.event)
     if (outcome === 'seen') return c.json({ received: true, duplicate: true })
     if (outcome === 'unreadable') return c.json({ message: 'The event could not be read.' }, 400)
     return c.json({ received: true, duplicate: outcome === 'duplicate', outcome })

@@ -4,7 +4,6 @@ import { log } from '../log'
 import type { PeriodicJob } from '../mail/worker'
 import type { StripeGateway } from '../payments/gateway'
 import { priceMismatches } from '../payments/price-check'
-import { asStripeCaller } from '../payments/stripe-slots'
 import type { PriceCatalogue } from '../payments/stripe-settings'
 import { reconcile, type ReconcileReport } from './reconcile'
 
@@ -24,11 +23,6 @@ export type ReconciliationReport = ReconcileReport & { priceMismatches: string[]
 
 /** The prices checked again (a difference logged as an error: the running instances sell on), then the subscriptions reconciled. */
 async function run(db: Database, stripe: ReconcilingStripe, dryRun: boolean): Promise<ReconciliationReport> {
-  // In the jobs' own slots of Stripe, beside the API's and the webhooks' (decision 0051).
-  return asStripeCaller({ lane: 'jobs' }, () => reconciled(db, stripe, dryRun))
-}
-
-async function reconciled(db: Database, stripe: ReconcilingStripe, dryRun: boolean): Promise<ReconciliationReport> {
   const mismatches = await priceMismatches(stripe.gateway, stripe.prices)
   for (const mismatch of mismatches) log.error({ mismatch }, 'billing reconciliation: a Stripe price differs from the plan the site shows')
   return { ...(await reconcile(db, stripe.gateway, { dryRun })), priceMismatches: mismatches }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PaymentBusyError } from '@/server/payments/errors'
 import { CallerGoneError } from '@/server/payments/errors'
-import { asStripeCaller, createStripeSlots } from '@/server/payments/stripe-slots'
+import { createStripeSlots } from '@/server/payments/stripe-slots'
 
 describe('the cap on calls to Stripe in flight', () => {
   it('lets `max` calls run at once, the next ones wait in line and take the slots in turn', async () => {
@@ -35,12 +35,12 @@ describe('the cap on calls to Stripe in flight', () => {
   it("gives one person one slot at a time, and the webhooks and the jobs slots the API's calls never take (decision 0051)", async () => {
     const slots = createStripeSlots({ max: 2, maxWaitMs: 1_000, webhooks: 1, jobs: 1 })
     const ada = { lane: 'api', person: 'ada' } as const
-    const first = await asStripeCaller(ada, () => slots.acquire())
+    const first = await slots.acquire(ada)
     let second: (() => void) | null = null
-    const waiting = asStripeCaller(ada, () => slots.acquire()).then((release) => (second = release))
+    const waiting = slots.acquire(ada).then((release) => (second = release))
     // Ada's second call waits for her first, while another person's and a webhook's take slots at once.
-    const bob = await asStripeCaller({ lane: 'api', person: 'bob' }, () => slots.acquire())
-    const [webhook, job] = await Promise.all([asStripeCaller({ lane: 'webhooks' }, () => slots.acquire()), asStripeCaller({ lane: 'jobs' }, () => slots.acquire())])
+    const bob = await slots.acquire({ lane: 'api', person: 'bob' })
+    const [webhook, job] = await Promise.all([slots.acquire({ lane: 'webhooks' }), slots.acquire({ lane: 'jobs' })])
     expect([slots.inUse(), second]).toEqual([2, null])
     first()
     await waiting
@@ -53,7 +53,7 @@ describe('the cap on calls to Stripe in flight', () => {
     const slots = createStripeSlots({ max: 1, maxWaitMs: 5_000 })
     const held = await slots.acquire()
     const request = new AbortController()
-    const waiting = asStripeCaller({ lane: 'api', person: 'gone', signal: request.signal }, () => slots.acquire()).catch((error: unknown) => error)
+    const waiting = slots.acquire({ lane: 'api', person: 'gone', signal: request.signal }).catch((error: unknown) => error)
     request.abort()
     expect(await waiting).toBeInstanceOf(CallerGoneError)
     expect([slots.waiting(), slots.people()]).toEqual([0, 0])
