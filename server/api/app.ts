@@ -44,8 +44,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
-  // The events' reads take the webhooks' own slots of Stripe: no visitor's calls hold them up (decision 0051).
-  app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway.as({ lane: 'webhooks' })))
+  app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
   app.route(
     apiMounts.feed,
     feedRoutes({
