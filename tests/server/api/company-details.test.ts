@@ -1,23 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { companyDetailsSchema, invoicesSchema, savedCompanySchema, type CompanyDetails } from '@/common/billing-contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
+import { pdfText } from '@/testkit/pdf-text'
 
 const cara = 'commercial@example.com'
 const fabrikam: CompanyDetails = {
   legalName: 'Fabrikam GmbH',
   address: { line1: 'Hauptstraße 1', line2: '', city: 'München', postalCode: '80331', state: '', country: 'DE' },
   taxId: { type: 'eu_vat', value: 'DE123456789' },
-}
-
-/** The words of a PDF (poppler's pdftotext); null where poppler is not installed. */
-function pdfText(bytes: Buffer): string | null {
-  try {
-    return execFileSync('pdftotext', ['-', '-'], { input: bytes }).toString('utf8')
-  } catch {
-    return null
-  }
 }
 
 describeApi('invoices and company details on $name', (api) => {

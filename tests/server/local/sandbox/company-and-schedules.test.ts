@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import Stripe from 'stripe'
-import { databases, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, refusal, startSandbox, subscribe, type TestSandbox } from './harness'
+import { pdfText } from '@/testkit/pdf-text'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 const END = 1_830_297_600 // 1 January 2028
@@ -9,30 +8,12 @@ const NEXT_END = 1_861_920_000 // 1 January 2029
 const AFTER_NEXT = 1_893_456_000 // 1 January 2030
 const DAY = 86_400
 
-/** The words of a PDF as poppler's pdftotext reads them; null where poppler is not installed. */
-function readPdfText(bytes: Buffer): string | null {
-  try {
-    return execFileSync('pdftotext', ['-', '-'], { input: bytes }).toString('utf8')
-  } catch {
-    return null
-  }
-}
-
 describe.each(databases)('company details, tax IDs and subscription schedules in the sandbox on $name', ({ open }) => {
   let t: TestSandbox
   beforeAll(async () => {
     t = await startSandbox(open)
   })
   afterAll(() => t.close())
-
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (caught: unknown) => caught,
-    )
-    expect(error).toBeInstanceOf(Stripe.errors.StripeError)
-    return error as Stripe.errors.StripeError
-  }
 
   it("keeps a customer's address, and refuses a malformed tax ID as Stripe does: 400 tax_id_invalid on value", async () => {
     const customer = await t.stripe.customers.create({ email: 'fin@example.com', name: 'Fabrikam GmbH' })
@@ -68,7 +49,7 @@ describe.each(databases)('company details, tax IDs and subscription schedules in
     const bytes = Buffer.from(await pdf.arrayBuffer())
     expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4')
     // A reader takes it: pdftotext (poppler) reads its words back, when it is installed.
-    const text = readPdfText(bytes)
+    const text = pdfText(bytes)
     if (text !== null) for (const words of ['Fabrikam GmbH', 'Hauptstraße 1', '80331 München, DE', 'EU VAT: DE123456789', renewal!.number!, '$598.00']) expect(text).toContain(words)
     expect((await fetch(`${t.origin}/sandbox/invoices/in_missing/pdf`)).status).toBe(404)
   })
