@@ -307,6 +307,16 @@ export const migrations: Migration[] = [
       create index mail_outbox_by_org_recipient on mail_outbox (org_oid, lower(recipient), created_at) where org_oid is not null
     `,
   },
+  {
+    // 22, not 21: the feed's coverage takes 21 on its own branch.
+    version: 22,
+    name: 'a subscription paid by invoice awaits its payment until the due date',
+    // Stripe's subscription sent an invoice (collection_method send_invoice) still open: when it is
+    // due. Null: nothing awaited (paid, or charged to a card). Decision 0040.
+    sql: `
+      alter table subscriptions add column payment_due_at timestamptz
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

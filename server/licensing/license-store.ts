@@ -24,6 +24,7 @@ interface HeldSeat {
   live: boolean
   cancel_at_period_end: boolean
   current_period_end: Date
+  payment_due_at: Date | null
   license_key: string
   discord_connected: boolean | null
 }
@@ -37,7 +38,7 @@ interface HeldSeat {
 export async function licensesOf(db: Queryable, holder: Holder, organisation: { oid: string | null; mayBill: boolean }): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
     `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
-            subscriptions.cancel_at_period_end, subscriptions.current_period_end, seats.license_key,
+            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, seats.license_key,
             (select discord_connected from accounts where oid = $1) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
       where ${heldBySql('seats', '$1', '$2', '$3')}
@@ -49,7 +50,7 @@ export async function licensesOf(db: Queryable, holder: Holder, organisation: { 
     const ownersPlan = `${row.owner_oid} ${row.price_id}`
     if (!row.live && shown.has(ownersPlan)) return []
     shown.add(ownersPlan)
-    const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end })
+    const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end, paymentDueAt: row.payment_due_at })
     return [
       {
         id: row.id,
@@ -61,6 +62,7 @@ export async function licensesOf(db: Queryable, holder: Holder, organisation: { 
         licenseKey: status === 'expired' ? '' : row.license_key,
         discordConnected: row.discord_connected ?? false,
         status,
+        ...(status === 'awaiting-payment' && { paymentDueDate: iso(row.payment_due_at!) }),
         // The caller's organisation owns it, and the caller may open its Billing or buy again.
         ownedByCaller: row.owner_oid === organisation.oid && organisation.mayBill,
       },

@@ -42,12 +42,13 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   if (!priceId) return 'unknown-price'
   const state: SubscriptionState = withLapse({ ...observed, priceId })
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
+  const due = [state.paymentDueAt !== undefined, state.paymentDueAt?.toISOString() ?? null]
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, owner.oid, state.stripeSubscriptionId, ...fields],
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1]],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
     await followLivePlan(tx, owner.oid, state.priceId)
@@ -60,9 +61,10 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
     return 'created'
   }
   await tx.query(
-    `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at)
+    `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at),
+            payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end
       where id = $1`,
-    [existing.id, ...fields],
+    [existing.id, ...fields, ...due],
   )
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go
   // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
