@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
-import { isCountryCode } from './countries'
+import { accountSchema, isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
+import { countryCodes } from './countries'
 
 /**
  * The accounts API's billing paperwork and renewals (issue 31, our addition): the invoices, the
@@ -94,10 +94,10 @@ export const poNumberSchema = v.pipe(
 )
 
 /** The company details an order by invoice is made out to: as saved on Invoices and company, with a country from the list. */
-export const orderCompanySchema = v.pipe(
-  companyDetailsSchema,
-  v.check((details) => isCountryCode(details.address.country), 'Choose a country from the list'),
-)
+export const orderCompanySchema = v.object({
+  ...companyDetailsSchema.entries,
+  address: v.object({ ...companyDetailsSchema.entries.address.entries, country: v.picklist(countryCodes, 'Choose a country from the list') }),
+})
 
 /**
  * `POST /api/stripe/invoice-orders` (issue 49): seats of a plan paid by bank transfer against an
@@ -114,10 +114,11 @@ export type InvoiceOrderRequest = v.InferOutput<typeof invoiceOrderRequestSchema
 /** Days an invoice gives the customer to pay (Stripe's days_until_due). */
 export const invoiceDaysToPay = 30
 
-/** The order's answer: the subscription awaiting payment, and its invoice (number, due date, total, PDF). */
+/** The order's answer: the subscription awaiting payment, its invoice (number, due date, total, PDF), and the account as it now is (its license type, its billing). */
 export const invoiceOrderSchema = v.object({
   subscriptionId: v.string(),
   invoice: v.object({ number: v.string(), dueDate: isoDate, total: v.number(), pdfUrl: v.nullable(v.pipe(v.string(), v.url())) }),
+  account: accountSchema,
 })
 export type InvoiceOrder = v.InferOutput<typeof invoiceOrderSchema>
 

@@ -7,8 +7,6 @@ export const countryCodes: readonly string[] =
     ' ',
   )
 
-export const isCountryCode = (code: string) => countryCodes.includes(code)
-
 /** The country's name in English ('DE' → 'Germany'), or the code where the runtime has no name for it. */
 export function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code

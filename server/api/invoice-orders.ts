@@ -1,7 +1,7 @@
 import { apiRoutes } from '@/common/api-paths'
 import { invoiceOrderRequestSchema } from '@/common/billing-contract'
 import type { Database } from '../db/database'
-import { findAccountRow } from '../licensing/account-store'
+import { findAccountRow, toAccount } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
 import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-rules'
 import type { StripeGateway } from '../payments/gateway'
@@ -28,6 +28,6 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
     const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
     const placed = await gateway.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
     await syncSubscription(db, gateway, placed.subscriptionId, { context: { route: 'invoice-order' } })
-    return c.json(placed)
+    return c.json({ ...placed, account: toAccount(await findAccountRow(db, oid)) })
   })
 }

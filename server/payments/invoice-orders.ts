@@ -11,7 +11,14 @@ import type { PriceCatalogue } from './stripe-settings'
  */
 export function createInvoiceOrderCalls(stripe: Stripe, prices: PriceCatalogue) {
   return {
-    async createInvoiceSubscription(input: { customerId: string; accountOid: string; priceId: PriceId; quantity: number; poNumber: string; idempotencyKey: string }): Promise<InvoiceOrder> {
+    async createInvoiceSubscription(input: {
+      customerId: string
+      accountOid: string
+      priceId: PriceId
+      quantity: number
+      poNumber: string
+      idempotencyKey: string
+    }): Promise<Omit<InvoiceOrder, 'account'>> {
       // The customer's bank-transfer details exist before the invoice that prints them.
       await stripe.customers.createFundingInstructions(
         input.customerId,
