@@ -137,6 +137,8 @@ export const renewalSchema = v.object({
   autoRenew: v.boolean(),
   /** The plan's price × renewalSeats, in US cents, before any tax. */
   renewalAmount: v.number(),
+  /** Bought by invoice and not paid yet: when the invoice is due (issue 49). */
+  paymentDueDate: v.optional(v.nullable(isoDate)),
 })
 export type Renewal = v.InferOutput<typeof renewalSchema>
 export const renewalsSchema = v.array(renewalSchema)

@@ -43,8 +43,9 @@ test('orders 5 Commercial seats by invoice with PO-4711: awaiting payment, a sea
   ])
     expect(text).toContain(words)
 
-  // The seats work at once: one is assigned from Manage Licenses, which the sidebar now offers.
+  // The seats work at once: one is assigned from Manage Licenses, which says they await payment.
   await dialog.getByRole('link', { name: 'Manage Licenses' }).click()
+  await expect(page.getByText('Awaiting payment: the invoice is due by March 31, 2027.')).toBeVisible()
   await page.getByRole('button', { name: 'Assign License' }).click()
   const assign = page.getByRole('dialog', { name: 'Assign License' })
   await assign.getByLabel('First name').fill('Ivo')

@@ -37,6 +37,8 @@ describeApi('buying by invoice on $name', (api) => {
     const stats = (await api.call(nora.email, 'GET', '/account/stats')).body
     expect(stats).toMatchObject({ purchased: 5, assigned: 1, available: 4 })
     expect((await api.call(nora.email, 'POST', '/licenses/assign', { firstName: 'Dana', lastName: 'Dev', email: 'dana@northwind.example' })).status).toBe(200)
+    // Manage Licenses' renewal panel says the same of the subscription.
+    expect((await api.call(nora.email, 'GET', '/renewals')).body).toEqual([expect.objectContaining({ seats: 5, paymentDueDate: placed.invoice.dueDate })])
 
     const text = pdfText(Buffer.from(await (await fetch(placed.invoice.pdfUrl!)).arrayBuffer()))
     const customer = (await api.stripe.customers.list({ email: nora.email })).data[0]!
@@ -56,6 +58,7 @@ describeApi('buying by invoice on $name', (api) => {
     await api.sandbox.webhooks.drain()
     expect((await licenses())[0]).toMatchObject({ status: 'active' })
     expect((await licenses())[0]!.paymentDueDate ?? null).toBeNull()
+    expect((await api.call(nora.email, 'GET', '/renewals')).body).toEqual([expect.not.objectContaining({ paymentDueDate: expect.anything() })])
   })
 
   it('makes one subscription of two presses at once (one idempotency key), and another for the same order made again later', async () => {
