@@ -57,9 +57,10 @@ export function invoicePdf(invoice: Stripe.Invoice, transfer: readonly string[] 
       : []),
     { text: 'Bill to', x: 50, y: 710, bold: true },
   ]
-  let y = column(texts, partyLines({ name: invoice.customer_name, address: invoice.customer_address, email: invoice.customer_email, taxIds: invoice.customer_tax_ids ?? [] }), 50, 694)
-  y = column(texts, customFieldLines(invoice.custom_fields), 330, Math.min(y, 710))
-  y -= 20
+  const billed = column(texts, partyLines({ name: invoice.customer_name, address: invoice.customer_address, email: invoice.customer_email, taxIds: invoice.customer_tax_ids ?? [] }), 50, 694)
+  // The custom fields (the PO number) under the invoice's dates, where a buyer's accounts payable looks.
+  const fields = column(texts, customFieldLines(invoice.custom_fields), 330, invoice.due_date ? 716 : 732)
+  let y = Math.min(billed, fields) - 20
   texts.push({ text: 'Description', x: 50, y, bold: true }, { text: 'Qty', x: 400, y, bold: true }, { text: 'Amount', x: 470, y, bold: true })
   for (const line of invoice.lines.data) {
     y -= 16
