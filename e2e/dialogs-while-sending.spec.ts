@@ -21,14 +21,19 @@ async function sendHeld(page: Page, dialog: Locator, action: string, requests: {
   await expectStaysOpen(page, dialog, action)
 }
 
+/** Holds the requests to the path, and opens Manage Licenses' dialog of the button of the same name. */
+async function openHolding(page: Page, name: string, path: string, method: string) {
+  const requests = await holdRequests(page, path, method)
+  await page.goto('/account/licenses')
+  await page.getByRole('button', { name }).click()
+  return { requests, dialog: page.getByRole('dialog', { name }) }
+}
+
 test.describe('as a Commercial owner with free seats', () => {
   test.use({ signedInAs: demo.commercial })
 
   test('Assign stays open while it sends, and its notice can be dismissed', async ({ page }) => {
-    const assign = await holdRequests(page, '/api/licenses/assign', 'POST')
-    await page.goto('/account/licenses')
-    await page.getByRole('button', { name: 'Assign License' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Assign License' })
+    const { requests: assign, dialog } = await openHolding(page, 'Assign License', '/api/licenses/assign', 'POST')
     await dialog.getByLabel('First name').fill('Stay')
     await dialog.getByLabel('Last name').fill('Open')
     await dialog.getByLabel('Email').fill('stay.open@example.com')
@@ -40,10 +45,8 @@ test.describe('as a Commercial owner with free seats', () => {
   })
 
   test('Assign several stays open while it sends', async ({ page }) => {
-    const assign = await holdRequests(page, '/api/licenses/assign', 'POST')
-    await page.goto('/account/licenses')
-    await page.getByRole('button', { name: 'Assign License' }).click()
-    await page.getByRole('dialog', { name: 'Assign License' }).getByRole('button', { name: 'Assign several' }).click()
+    const { requests: assign, dialog: single } = await openHolding(page, 'Assign License', '/api/licenses/assign', 'POST')
+    await single.getByRole('button', { name: 'Assign several' }).click()
     const dialog = page.getByRole('dialog', { name: 'Assign several licenses' })
     await dialog.getByLabel('Assignees').fill('Stay, Open, stay.open@example.com')
     await sendHeld(page, dialog, 'Assign 1 license', assign)
@@ -66,10 +69,7 @@ test.describe('as a Commercial owner with no free seat', () => {
   test.use({ signedInAs: demo.full })
 
   test('Buy Additional Licenses stays open while it opens the checkout', async ({ page }) => {
-    const checkout = await holdRequests(page, '/api/stripe/create-checkout-session', 'POST')
-    await page.goto('/account/licenses')
-    await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Buy Additional Licenses' })
+    const { requests: checkout, dialog } = await openHolding(page, 'Buy Additional Licenses', '/api/stripe/create-checkout-session', 'POST')
     await sendHeld(page, dialog, 'Continue to checkout', checkout)
   })
 

@@ -44,6 +44,7 @@ test.describe('security headers', () => {
       const expected = Object.fromEntries(Object.entries(headersForPath(headersFile, path)).map(([name, value]) => [name.toLowerCase(), value]))
       expect(sent, path).toEqual(expected)
       expectHardened(response, "'none'")
+      // The branch is the test: only an HTML page has inline scripts for its policy to name.
       if (response.headers()['content-type']?.startsWith('text/html')) {
         const scriptSources = directives(response).get('script-src')
         for (const hash of inlineScriptHashes(await response.text())) expect(scriptSources, `${path}: inline script ${hash}`).toContain(hash)

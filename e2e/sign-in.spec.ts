@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe'
-import { demo, licenseCard, logOut, signInAs } from './support/accounts'
+import { demo, expectActiveCard, licenseCard, logOut, signInAs } from './support/accounts'
 import { expect, test } from './support/fixtures'
 
 test.describe('signing in', () => {
@@ -18,10 +18,7 @@ test.describe('signing in', () => {
 
   test('with Google as a Community owner shows the license expiring soon', async ({ page }) => {
     await signInAs(page, demo.community)
-    const card = page.getByRole('article', { name: 'Community' })
-    await expect(card.getByText('Active')).toBeVisible()
-    await expect(card.getByText(`Owner: ${demo.community}`)).toBeVisible()
-    await expect(card.getByText(/^Expires: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+    const card = await expectActiveCard(page, 'Community', demo.community)
     await expect(card.getByText(/^Expires in 1[12] days$/)).toBeVisible()
     await expect(card.getByRole('button', { name: 'Connect Discord' })).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])

@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures'
 import { newEmail, signUpOwner } from './support/owners'
 import { yearlyPlan } from '../testkit/yearly-plan'
 import { advanceClock, customerOnTestClock, stackStripe } from './support/stripe'
+import { pressing } from './tours/press'
 
 /**
  * Browser paths of the upgrade wizard, generated from its machine: the shortest paths to every
@@ -72,6 +73,7 @@ const confirmation = (owner: Owner) => ({
 async function expectStep(page: Page, step: Step, previous: Step | undefined, owner: Owner) {
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
   const state = stateOf(step)
+  // The branch is the test: the state the path rests in picks what the page must show there.
   if (state === '"select"') {
     await expect(dialog.getByRole('radiogroup', { name: 'Plan' })).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Continue' })).toBeEnabled()
@@ -79,6 +81,7 @@ async function expectStep(page: Page, step: Step, previous: Step | undefined, ow
   if (state === '{"payment":"editing"}') {
     await expect(dialog.getByLabel('Card number')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Save payment method' })).toBeEnabled()
+    // The branch is the test: only after the provider refused the card is its inline message shown.
     if (previous?.event.type === 'xstate.done.actor.setUpPayment') {
       // The provider's validation stays inline, and the wizard stays on the payment step.
       await expect(dialog.getByText('Your card number is incomplete.')).toBeVisible()
@@ -109,25 +112,20 @@ async function expectStep(page: Page, step: Step, previous: Step | undefined, ow
 /** Does in the browser what the path's user event stands for; the outcome that follows picks the card (a refusal: the next of the path's). */
 async function perform(page: Page, step: Step, next: Step | undefined, refusalsLeft: string[]) {
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })
-  switch (step.event.type) {
-    case 'wizard.continue':
-      return dialog.getByRole('button', { name: 'Continue' }).click()
-    case 'wizard.back':
-      return dialog.getByRole('button', { name: 'Back' }).click()
-    case 'upgrade.confirm':
-      return dialog.getByRole('button', { name: 'Confirm' }).click()
-    case 'upgrade.retry':
-      return dialog.getByRole('button', { name: 'Try Again' }).click()
-    case 'payment.submit': {
-      const outcome = next?.event as unknown as { type: string; output?: { status: string } } | undefined
-      const number = outcome?.type === 'xstate.error.actor.setUpPayment' ? refusalsLeft.shift()! : outcome?.output?.status === 'invalid' ? cards.incomplete : cards.good
-      await dialog.getByLabel('Card number').fill(number)
-      await dialog.getByLabel('Expiration (MM / YY)').fill('12 / 34')
-      await dialog.getByLabel('Security code (CVC)').fill('123')
-      return dialog.getByRole('button', { name: 'Save payment method' }).click()
-    }
-  }
+  if (step.event.type !== 'payment.submit') return pressInWizard(page, step.event)
+  const outcome = next?.event as unknown as { type: string; output?: { status: string } } | undefined
+  const number = outcome?.type === 'xstate.error.actor.setUpPayment' ? refusalsLeft.shift()! : outcome?.output?.status === 'invalid' ? cards.incomplete : cards.good
+  await dialog.getByLabel('Card number').fill(number)
+  await dialog.getByLabel('Expiration (MM / YY)').fill('12 / 34')
+  await dialog.getByLabel('Security code (CVC)').fill('123')
+  return dialog.getByRole('button', { name: 'Save payment method' }).click()
 }
+const pressInWizard = pressing<EventObject>((page) => page.getByRole('dialog', { name: 'Upgrade Subscription' }), {
+  'wizard.continue': 'Continue',
+  'wizard.back': 'Back',
+  'upgrade.confirm': 'Confirm',
+  'upgrade.retry': 'Try Again',
+})
 
 test.describe('the upgrade wizard, path by path', () => {
   // The sandbox answers a declined card with 402, which Chromium reports.
@@ -164,6 +162,7 @@ test.describe('the upgrade wizard, path by path', () => {
         await expectNoAxeViolations(page)
       }
       const last = steps[steps.length - 1]!
+      // The branch is the test: only a path that ends in success has a new plan to show.
       if (stateOf(last) === '"success"') {
         await page.getByRole('dialog', { name: 'Upgrade Subscription' }).getByRole('button', { name: 'Refresh Page' }).click()
         await expect(page.getByRole('group', { name: 'Subscription' })).toContainText(owner.target)

@@ -7,8 +7,9 @@ import { resolveChromium } from '../e2e/support/browser'
  * seconds rather than after minutes of type checks and unit tests. As root on Debian (this
  * project's machines, and CI) it installs what is missing of Debian's Chromium, its headless shell,
  * nginx (the package feed's real-client test) and poppler-utils (pdftotext and pdftoppm read the
- * invoices' PDFs); anywhere else a missing Chromium stops the run with the one command to run, and a
- * missing nginx or poppler only skips those checks.
+ * invoices' PDFs); anywhere else a missing Chromium or poppler stops the run with the one command to
+ * run (the PDF checks fail without poppler: they are never skipped), and a missing nginx only skips
+ * its check.
  */
 const browserPackages = ['chromium', 'chromium-headless-shell']
 const installCommand = `sudo apt-get install -y ${browserPackages.join(' ')}`
@@ -35,5 +36,9 @@ if (missing.length && canInstall) {
 }
 if (!hasChromium()) {
   console.error(`No Chromium found for the browser tests. Run \`${installCommand}\` (Debian/Ubuntu), or set CHROMIUM_PATH, then \`npm test\` again.`)
+  process.exit(1)
+}
+if (!hasPoppler()) {
+  console.error("No pdftotext found: the invoices' PDF checks read them with poppler. Run `sudo apt-get install -y poppler-utils` (Debian/Ubuntu), then `npm test` again.")
   process.exit(1)
 }

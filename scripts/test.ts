@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
+import { testPostgres } from './test-postgres'
 
 /**
  * `npm test`: after the machine check (`scripts/test-machine.ts`, so that a missing browser stops the
@@ -10,7 +11,8 @@ import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
  * - the type check, ESLint and Prettier's check;
  * - the build, then the browser tests, which serve it;
  * - every Vitest test, the model-based ones included, then the model coverage check of
- *   `npm run test:model`.
+ *   `npm run test:model`; on PostgreSQL too where the run has one (`scripts/test-postgres.ts`: the
+ *   one TEST_DATABASE_URL names, else, as root, a server of its own, which Vitest waits for).
  * One after another, the parts left the cores idle a fifth of the browser tests' time: those wait
  * on the pages more than they compute. The build and the browser tests are the longest line: the
  * checks and Vitest run at the lowest priority, so that they take the time the browser tests leave,
@@ -23,6 +25,7 @@ const runStart = performance.now()
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 const timings: string[] = []
 const running = new Set<ChildProcess>()
+let stopPostgres = () => {}
 
 interface Part {
   name: string
@@ -68,6 +71,7 @@ function stop(reason: string): never {
       // The group has already gone.
     }
   }
+  stopPostgres()
   console.error(`\nnpm test: ${reason}.\n${timings.join('\n')}`)
   process.exit(1)
 }
@@ -78,6 +82,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => st
 if (spawnSync(bin('tsx'), ['scripts/test-machine.ts'], { stdio: 'inherit' }).status !== 0) stop('the machine lacks what the tests need')
 timings.push(`✓ machine check (ended at ${seconds(runStart)})`)
 
+const postgres = testPostgres()
+stopPostgres = postgres.stop
+const vitestEnv = postgres.env.catch((error: unknown) => stop(`PostgreSQL for the API tests could not be started (${String(error).split('\n')[0]})`))
+
 rmSync(modelCoverageDir, { recursive: true, force: true })
 console.log('The checks, the build then the browser tests, and Vitest, side by side; each but the browser tests prints when it ends.')
 await Promise.all([
@@ -87,17 +95,22 @@ await Promise.all([
   run({ name: 'build', command: bin('tsx'), args: ['scripts/build.ts', 'localstack'] }).then(() =>
     run({ name: 'browser tests (Playwright)', command: bin('playwright'), args: ['test'], toTerminal: true }),
   ),
-  run({
-    name: 'Vitest (model-based and other tests)',
-    command: bin('vitest'),
-    // Four times the configured timeouts: at nice 19 beside the browser tests, a test also waits for
-    // the cores, while those keep both busy (decision 0032).
-    args: ['run', '--reporter=dot', '--testTimeout=120000', '--hookTimeout=240000'],
-    background: true,
-    env: { ...process.env, MODEL_COVERAGE_DIR: modelCoverageDir },
-  }).then(() => {
-    if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
-  }),
+  vitestEnv
+    .then((env) =>
+      run({
+        name: 'Vitest (model-based and other tests)',
+        command: bin('vitest'),
+        // Four times the configured timeouts: at nice 19 beside the browser tests, a test also waits for
+        // the cores, while those keep both busy (decision 0032).
+        args: ['run', '--reporter=dot', '--testTimeout=120000', '--hookTimeout=240000'],
+        background: true,
+        env: { ...env, MODEL_COVERAGE_DIR: modelCoverageDir },
+      }),
+    )
+    .then(() => {
+      if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
+    }),
 ])
 
+stopPostgres()
 console.log(`\nnpm test passed in ${seconds(runStart)}:\n${timings.join('\n')}`)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { logLevels } from './log'
+import { defaultStandingSeconds } from './organisations/standing'
 import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
@@ -65,6 +66,20 @@ export const productionSettingsSchema = v.pipe(
     RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
     RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),
     RATE_LIMIT_BURST: v.optional(whole('RATE_LIMIT_BURST'), '40'),
+    /**
+     * How long an instance keeps a person's organisation and role once read (seconds): a change it
+     * does not hear of (a notification lost) decides a read no longer than this; a change always
+     * reads the role again (decision 0040). 0 reads it for every call.
+     */
+    ROLE_CACHE_SECONDS: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,3}(\.\d{1,3})?$/, 'ROLE_CACHE_SECONDS must be a number of seconds, such as 5 or 0.5'),
+        v.transform(Number),
+        v.maxValue(300, 'ROLE_CACHE_SECONDS must be at most 300'),
+      ),
+      String(defaultStandingSeconds),
+    ),
     ...stripeSettingsSchema.entries,
     /** The mail server every instance sends through (smtp:// or smtps://, with its user and password). */
     SMTP_URL: smtpUrlSchema,

@@ -58,8 +58,9 @@ if (applied.length) log.info({ applied }, 'migrations applied')
 const instances = await trackInstances(db)
 
 const feedUsage = createFeedUsage(db)
-// Each person's organisation and role, kept in memory: every instance hears the others' changes.
-const standings = createStandings(db, { listen: true })
+// Each person's organisation and role, kept in memory for ROLE_CACHE_SECONDS at most: every instance
+// hears the others' changes, and a change reads the role again.
+const standings = createStandings(db, { listen: true, maxAgeMs: settings.ROLE_CACHE_SECONDS * 1000 })
 const api = createApi({
   db,
   stripe,

@@ -3,7 +3,7 @@ import type { CompanyDetails, Renewal } from '@/common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
 import { placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { demo } from '../support/accounts'
-import type { CallCase } from './call-case'
+import { apiRequest, callTo, type CallCase } from './call-case'
 import { dialog, dialogCall, loading, pageLoad, sidebarUsable } from './on-screen'
 
 /**
@@ -42,7 +42,7 @@ const renewsOn = 'March 1, 2027'
 /** A renewal the demo data lacks (Cara's, under another id): the panel's list holds it, so its changes target no real subscription. */
 const subscriptionId = 'sub_fault'
 const madeUpRenewal: Renewal = { ...caraRenewal, subscriptionId }
-const withRenewal = { method: 'GET', path: '/api/renewals', json: [madeUpRenewal] }
+const withRenewal = { ...apiRequest('renewals'), json: [madeUpRenewal] }
 const renewalPanel = (page: Page) => page.getByRole('region', { name: 'Renewal' })
 /** The card of the renewal the panel lists, while it renews. */
 const renewingCard = (page: Page) => renewalPanel(page).getByRole('article', { name: `Commercial: renews on ${renewsOn}` })
@@ -73,9 +73,7 @@ async function openRenewal(page: Page) {
 
 export const billingCalls: readonly CallCase[] = [
   {
-    name: 'GET /api/stripe/invoices',
-    method: 'GET',
-    path: '/api/stripe/invoices',
+    ...callTo('invoices'),
     account: demo.commercial,
     ...invoicesLoad,
     // The seed's one paid invoice of the Commercial subscription, with its PDF.
@@ -86,9 +84,7 @@ export const billingCalls: readonly CallCase[] = [
     },
   },
   {
-    name: 'GET /api/stripe/company',
-    method: 'GET',
-    path: '/api/stripe/company',
+    ...callTo('companyDetails'),
     account: demo.commercial,
     ...invoicesLoad,
     // The form starts from what Stripe holds: the demo customer's name.
@@ -98,9 +94,7 @@ export const billingCalls: readonly CallCase[] = [
     },
   },
   {
-    name: 'PUT /api/stripe/company',
-    method: 'PUT',
-    path: '/api/stripe/company',
+    ...callTo('saveCompanyDetails'),
     account: demo.commercial,
     reach: async (page) => {
       await page.goto(invoicesPath)
@@ -126,18 +120,14 @@ export const billingCalls: readonly CallCase[] = [
     slowAnswer: { json: () => typedCompany },
   },
   {
-    name: 'POST /api/stripe/invoice-orders',
-    method: 'POST',
-    path: '/api/stripe/invoice-orders',
+    ...callTo('payByInvoice'),
     account: demo.nolicense,
     ...dialogCall('Pay by bank transfer (invoice)', 'Pay by invoice', openInvoiceOrder, { kept: (page) => expect(poField(page)).toHaveValue('PO-4711'), cancel: 'waits' }),
     done: (page) => expect(dialog(page, invoiceOrderDialog).getByRole('status')).toContainText('Awaiting payment'),
     slowAnswer: { json: () => placedOrder },
   },
   {
-    name: 'GET /api/renewals',
-    method: 'GET',
-    path: '/api/renewals',
+    ...callTo('renewals'),
     account: demo.commercial,
     ...pageLoad(renewalsPath, 'Your renewals could not be loaded', (page) => page.getByLabel('Loading your renewals')),
     // Only the Renewal panel's own Try again: the rest of the page loaded.
@@ -149,9 +139,7 @@ export const billingCalls: readonly CallCase[] = [
     },
   },
   {
-    name: 'PUT /api/stripe/renewals/{subscriptionId}/seats',
-    method: 'PUT',
-    path: `/api/stripe/renewals/${subscriptionId}/seats`,
+    ...callTo('setRenewalSeats', subscriptionId),
     account: demo.commercial,
     stubs: [withRenewal],
     ...dialogCall(
@@ -172,9 +160,7 @@ export const billingCalls: readonly CallCase[] = [
     slowAnswer: { json: () => ({ ...fewerSeats, subscriptionId }) },
   },
   {
-    name: 'PUT /api/stripe/renewals/{subscriptionId}/auto-renew',
-    method: 'PUT',
-    path: `/api/stripe/renewals/${subscriptionId}/auto-renew`,
+    ...callTo('setAutoRenew', subscriptionId),
     account: demo.commercial,
     stubs: [withRenewal],
     reach: openRenewal,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { apiBase, apiCall, apiRoutes, type ApiParams, type ApiRoute, type ApiRouteName } from '@/common/api-paths'
 
 /**
  * A row of the fault matrix (calls.ts): a call the SPA makes to the accounts API (spec section 7),
@@ -42,3 +43,19 @@ export interface CallCase {
    */
   stubs?: readonly { method: string; path: string; json?: unknown }[]
 }
+
+/** A request to a route of common/api-paths.ts, by its name and its parameters' values: its method and the path it goes to. */
+export function apiRequest<Name extends ApiRouteName>(route: Name, ...values: ApiParams<Name>) {
+  const { method, path } = apiCall(route, ...values)
+  return { method, path: `${apiBase}${path}` }
+}
+
+/** A row's call to a route (apiRequest), named in the matrix by its method and path, `{param}` for each parameter. */
+export function callTo<Name extends ApiRouteName>(route: Name, ...values: ApiParams<Name>): Pick<CallCase, 'name' | 'method' | 'path'> {
+  const { path, slash }: ApiRoute = apiRoutes[route]
+  const request = apiRequest(route, ...values)
+  return { name: `${request.method} ${apiBase}${path.replace(/:(\w+)/g, '{$1}')}${slash ? '/' : ''}`, ...request }
+}
+
+/** The row of a call the SPA sends from several places: its name says from where. */
+export const sentFrom = (call: Pick<CallCase, 'name' | 'method' | 'path'>, where: string) => ({ ...call, name: `${call.name} (${where})` })

@@ -2,7 +2,7 @@ import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '@/common/contract'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
-import type { CallCase } from './call-case'
+import { apiRequest, callTo, sentFrom, type CallCase } from './call-case'
 import { catalogue } from './faults'
 import { dialog, dialogCall, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
@@ -127,21 +127,17 @@ async function downloadCsv(page: Page) {
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
 export const calls: readonly CallCase[] = [
-  { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', ...sessionLoad },
+  { ...callTo('login'), ...sessionLoad },
   // The session loads the caller's organisation beside the account (decision 0026): a failure sends them home as the sign-in call's does.
-  { name: 'GET /api/organisation (session)', method: 'GET', path: '/api/organisation', ...sessionLoad },
+  { ...sentFrom(callTo('organisation'), 'session'), ...sessionLoad },
   {
-    name: 'GET /api/licenses',
-    method: 'GET',
-    path: '/api/licenses',
+    ...callTo('licenses'),
     account: demo.plus,
     ...pageLoad('/account', 'Your licenses could not be loaded', licensesLoading),
     done: plusCardShown,
   },
   {
-    name: 'POST /api/discord/connect',
-    method: 'POST',
-    path: '/api/discord/connect',
+    ...callTo('connectDiscord'),
     account: demo.plus,
     ...dialogCall(
       'Connect Discord',
@@ -160,17 +156,13 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: (origin) => ({ inviteLink: elsewhere(origin), discordConnected: true }) },
   },
   {
-    name: 'GET /api/account/',
-    method: 'GET',
-    path: '/api/account/',
+    ...callTo('account'),
     account: demo.plus,
     ...pageLoad('/account/profile', 'Your profile could not be loaded', (page) => page.getByText('Loading, please wait...')),
     done: (page) => expect(page.getByLabel('First name')).not.toHaveValue(''),
   },
   {
-    name: 'PUT /api/account/',
-    method: 'PUT',
-    path: '/api/account/',
+    ...callTo('updateAccount'),
     account: demo.plus,
     reach: async (page) => {
       await page.goto('/account/profile')
@@ -193,9 +185,7 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'GET /api/feed-tokens',
-    method: 'GET',
-    path: '/api/feed-tokens',
+    ...callTo('feedTokens'),
     account: demo.plus,
     ...pageLoad(feedTokensPath, 'Your feed tokens could not be loaded', (page) => page.getByLabel('Loading your feed tokens')),
     done: async (page) => {
@@ -204,9 +194,7 @@ export const calls: readonly CallCase[] = [
     },
   },
   {
-    name: 'POST /api/feed-tokens',
-    method: 'POST',
-    path: '/api/feed-tokens',
+    ...callTo('createFeedToken'),
     account: demo.plus,
     ...dialogCall(
       'Create feed token',
@@ -226,12 +214,10 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: () => madeUpCreated },
   },
   {
-    name: 'DELETE /api/feed-tokens/{id}',
-    method: 'DELETE',
-    path: `/api/feed-tokens/${madeUpToken.id}`,
+    ...callTo('revokeFeedToken', madeUpToken.id),
     account: demo.plus,
     // The demo owner has no token: the page's list holds a made-up one, which the user revokes.
-    stubs: [{ method: 'GET', path: '/api/feed-tokens', json: [madeUpToken] }],
+    stubs: [{ ...apiRequest('feedTokens'), json: [madeUpToken] }],
     ...dialogCall(
       'Revoke feed token',
       'Revoke',
@@ -253,25 +239,19 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'GET /api/account/stats/',
-    method: 'GET',
-    path: '/api/account/stats/',
+    ...callTo('stats'),
     account: demo.commercial,
     ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
     done: (page) => expect(page.getByRole('group', { name: 'Available' })).toContainText('3'),
   },
   {
-    name: 'GET /api/licenses/assigned',
-    method: 'GET',
-    path: '/api/licenses/assigned',
+    ...callTo('assignedLicenses'),
     account: demo.commercial,
     ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
     done: (page) => expect(page.getByRole('row', { name: /dev1@example\.com/ })).toBeVisible(),
   },
   {
-    name: 'GET /api/licenses/assigned.csv',
-    method: 'GET',
-    path: '/api/licenses/assigned.csv',
+    ...callTo('assignedCsv'),
     account: demo.commercial,
     reach: async (page) => {
       await openManageLicenses(page)
@@ -301,9 +281,7 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'POST /api/licenses/assign',
-    method: 'POST',
-    path: '/api/licenses/assign',
+    ...callTo('assign'),
     account: demo.commercial,
     ...dialogCall(
       'Assign License',
@@ -324,9 +302,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: () => ({ id: 'seat_fault', ...assignee, expirationDate: '2030-01-01T00:00:00.000Z' }) },
   },
   {
-    name: 'POST /api/licenses/unassign',
-    method: 'POST',
-    path: '/api/licenses/unassign',
+    ...callTo('unassign'),
     account: demo.commercial,
     ...dialogCall('Unassign License', 'Unassign', async (page) => {
       await openManageLicenses(page)
@@ -340,10 +316,8 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'POST /api/licenses/{licenseId}/regenerate-key',
-    method: 'POST',
     // The seed's second seat of the Commercial subscription: Dev One's.
-    path: `/api/licenses/${devOneSeat}/regenerate-key`,
+    ...callTo('regenerateKey', devOneSeat),
     account: demo.commercial,
     reach: async (page) => {
       await openManageLicenses(page)
@@ -365,9 +339,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: () => ({ licenseId: devOneSeat, licenseKey: 'PRSM-FAULT-00000-00000-00000-00000' }) },
   },
   {
-    name: 'GET /api/account/activity',
-    method: 'GET',
-    path: '/api/account/activity',
+    ...callTo('activity'),
     account: demo.commercial,
     ...pageLoad('/account/licenses', 'Recent activity could not be loaded', (page) => page.getByLabel('Loading recent activity')),
     // Only Recent activity's own Try again: the rest of the page loaded.
@@ -378,9 +350,7 @@ export const calls: readonly CallCase[] = [
     },
   },
   {
-    name: 'POST /api/stripe/create-checkout-session (Manage Licenses)',
-    method: 'POST',
-    path: '/api/stripe/create-checkout-session',
+    ...sentFrom(callTo('createCheckoutSession'), 'Manage Licenses'),
     account: demo.full,
     ...dialogCall(
       'Buy Additional Licenses',
@@ -394,17 +364,13 @@ export const calls: readonly CallCase[] = [
     ...leavesForCheckout,
   },
   {
-    name: 'GET /api/products/{pid}',
-    method: 'GET',
-    path: '/api/products/commercial',
+    ...callTo('product', 'commercial'),
     account: demo.nolicense,
     ...loadOrHome('/account/purchase?pid=commercial'),
     done: (page) => expect(page.getByRole('heading', { level: 1, name: 'Purchase Commercial' })).toBeVisible(),
   },
   {
-    name: 'POST /api/stripe/create-checkout-session (purchase page)',
-    method: 'POST',
-    path: '/api/stripe/create-checkout-session',
+    ...sentFrom(callTo('createCheckoutSession'), 'purchase page'),
     account: demo.nolicense,
     reach: async (page) => {
       await page.goto('/account/purchase?pid=commercial')
@@ -425,14 +391,13 @@ export const calls: readonly CallCase[] = [
     ...leavesForCheckout,
   },
   {
-    name: 'GET /api/stripe/checkout-sessions/{id}',
-    method: 'GET',
-    path: '/api/stripe/checkout-sessions/cs_fault',
+    ...callTo('checkoutStatus', 'cs_fault'),
     account: demo.nolicense,
     reach: async () => {},
     send: async (page) => void (await page.goto(checkoutReturn)),
     // 404 is no such checkout: not paid. Any other failure claims none, since Stripe took the payment.
     failed: async (page, message) => {
+      // The branch is the test: 404 and every other failure say different things (the comment above).
       if (message === catalogue.notFound) {
         await expect(page.getByRole('heading', { level: 1, name: 'Purchase Incomplete' })).toBeVisible()
         await expect(page.getByRole('link', { name: 'Choose a license' })).toBeVisible()
@@ -459,9 +424,7 @@ export const calls: readonly CallCase[] = [
     notLoggedFor: ['404'],
   },
   {
-    name: 'POST /api/stripe/create-customer-portal-session',
-    method: 'POST',
-    path: '/api/stripe/create-customer-portal-session',
+    ...callTo('createPortalSession'),
     account: demo.commercial,
     reach: async (page) => {
       await page.goto('/account')
@@ -489,9 +452,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: { json: (origin) => ({ url: elsewhere(origin) }) },
   },
   {
-    name: 'GET /api/stripe/has-default-payment-method',
-    method: 'GET',
-    path: '/api/stripe/has-default-payment-method',
+    ...callTo('hasDefaultPaymentMethod'),
     account: demo.commercial,
     reach: async (page) => {
       await openUpgrade(page)
@@ -514,9 +475,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: 'server',
   },
   {
-    name: 'GET /api/stripe/create-setup-intent',
-    method: 'GET',
-    path: '/api/stripe/create-setup-intent',
+    ...callTo('createSetupIntent'),
     account: demo.full,
     reach: openUpgrade,
     send: continueUpgrade,
@@ -534,9 +493,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: 'server',
   },
   {
-    name: 'POST /api/stripe/save-default-payment-method',
-    method: 'POST',
-    path: '/api/stripe/save-default-payment-method',
+    ...callTo('saveDefaultPaymentMethod'),
     ...savingACard,
     // Try Again leads to confirm, and Back from there to a new payment form (spec section 4).
     retry: async (page) => {
@@ -553,9 +510,7 @@ export const calls: readonly CallCase[] = [
     message: 'Failed to save payment method. Please try again.',
   },
   {
-    name: 'GET /api/stripe/upgrade-preview',
-    method: 'GET',
-    path: '/api/stripe/upgrade-preview',
+    ...callTo('upgradePreview'),
     account: demo.commercial,
     reach: openUpgrade,
     // With a card on file, Continue looks it up and then loads what is due today.
@@ -579,9 +534,7 @@ export const calls: readonly CallCase[] = [
     slowAnswer: 'server',
   },
   {
-    name: 'POST /api/stripe/upgrade-community-subscription',
-    method: 'POST',
-    path: '/api/stripe/upgrade-community-subscription',
+    ...callTo('upgrade'),
     account: demo.commercial,
     reach: async (page) => {
       await openUpgrade(page)

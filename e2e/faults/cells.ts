@@ -107,6 +107,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
   await routeApi(page, isCall, intercept)
   try {
     await (retrying ? call.retry! : call.send)(page)
+    // The branch is the cell's: only a retry cell has a failure shown before its request.
     if (retrying) {
       // The retry's answer waits until the last failure's message has gone, so the message checked
       // below (500 then 503 say the same, as do 401 then 403) is shown anew, not left over.
@@ -121,6 +122,7 @@ async function runCell(page: Page, call: CallCase, fault: Fault, leftOnScreen: s
     expect(sent.length, 'requests sent for one action').toBe(1)
     const failedHere = fault.message !== undefined && !(fault.id === 'bad JSON' && call.ignoresBody)
     const intended = failedHere && call.logged && !call.notLoggedFor?.includes(fault.id) ? [call.logged] : []
+    // The branch is the call's: only a call that logs its failure, failing here, has a log line to find.
     if (intended.length)
       expect(
         logged.filter((text) => call.logged!.test(text)),

@@ -89,6 +89,7 @@ export function dialogCall(name: string, action: string, open: (page: Page) => P
     waiting: async (page: Page) => {
       if (cancel === 'waits') await dialogWaits(page, name, action)
       else await loading(dialog(page, name), action)
+      // The branch is the dialog's: only a dialog whose Cancel stays enabled while it waits says so.
       if (cancel === 'enabled') await expect(dialog(page, name).getByRole('button', { name: 'Cancel' })).toBeEnabled()
       await kept?.(page)
     },

@@ -3,7 +3,7 @@ import type { AssignedLicense } from '@/common/contract'
 import type { Invitation, InvitationOffer, Member, Organisation } from '@/common/organisation-contract'
 import { demoPeople } from '@/server/local/demo-accounts'
 import { demo, expectNotice } from '../support/accounts'
-import type { CallCase } from './call-case'
+import { apiRequest, callTo, sentFrom, type CallCase } from './call-case'
 import { dialog, dialogCall, dialogFailed, loadFailed, loading, nav, pageLoad, sidebarUsable, tryAgain } from './on-screen'
 
 /**
@@ -35,7 +35,7 @@ const offeredToCara = organisation({
   ],
   transfer: { from: { ...mia, role: 'owner' }, to: { ...cara, role: 'billing-manager' }, formerOwnerBecomes: 'seat-manager', at },
 })
-const withOrganisation = (answer: Organisation) => ({ method: 'GET', path: '/api/organisation', json: answer })
+const withOrganisation = (answer: Organisation) => ({ ...apiRequest('organisation'), json: answer })
 
 const invitation: Invitation = {
   id: 'inv_fault',
@@ -46,7 +46,7 @@ const invitation: Invitation = {
   expiresAt: '2026-12-04T09:00:00.000Z',
   status: 'pending',
 }
-const withInvitation = { method: 'GET', path: '/api/organisation/invitations', json: [invitation] }
+const withInvitation = { ...apiRequest('invitations'), json: [invitation] }
 const invitee = 'ivan.invitee@example.com'
 const secret = 'fault_invitation_secret_0123456789abcdefghi'
 const offer: InvitationOffer = { organisation: 'Mia Member', role: 'seat-manager', invitedBy: 'Mia Member', expiresAt: '2026-12-04T09:00:00.000Z' }
@@ -91,11 +91,22 @@ function pageButton(name: string, reach: (page: Page) => Promise<void>) {
   return { reach, send: press, retry: press, failed: (page: Page, message: string) => pageFailed(page, message, name), waiting: (page: Page) => pageWaiting(page, name) }
 }
 
+/** A change on Cara's Members page, the organisation answered as `answer`: once the call is answered, its notice shows and `after` holds. */
+function onMembersPage(answer: Organisation, notice: string, after: (page: Page) => Promise<unknown>) {
+  return {
+    account: demo.commercial,
+    stubs: [withOrganisation(answer)],
+    done: async (page: Page) => {
+      await expectNotice(page, notice)
+      await after(page)
+    },
+  }
+}
+const offerGone = (page: Page) => expect(transferOffer(page)).toHaveCount(0)
+
 export const organisationCalls: readonly CallCase[] = [
   {
-    name: 'GET /api/organisation (Members)',
-    method: 'GET',
-    path: '/api/organisation',
+    ...sentFrom(callTo('organisation'), 'Members'),
     account: demo.commercial,
     // The session has loaded the organisation for the sidebar; the Members page loads it again.
     reach: async (page) => {
@@ -113,110 +124,66 @@ export const organisationCalls: readonly CallCase[] = [
     slowAnswer: 'server',
   },
   {
-    name: 'PUT /api/organisation/members/{oid}',
-    method: 'PUT',
-    path: `/api/organisation/members/${mia.oid}`,
-    account: demo.commercial,
-    stubs: [withOrganisation(organisation())],
+    ...callTo('changeRole', mia.oid),
+    ...onMembersPage(organisation(), 'Mia Member is a billing manager now.', (page) => expect(members(page).getByRole('row', { name: /Mia Member/ })).toContainText('Billing manager')),
     ...dialogCall('Change role', 'Save role', async (page) => {
       await openMembers(page)
       await page.getByRole('button', { name: 'Change role of Mia Member' }).click()
       await dialog(page, 'Change role').getByRole('radio', { name: 'Billing manager' }).check()
     }),
-    done: async (page) => {
-      await expectNotice(page, 'Mia Member is a billing manager now.')
-      await expect(members(page).getByRole('row', { name: /Mia Member/ })).toContainText('Billing manager')
-    },
     slowAnswer: { json: () => ({ ...mia, role: 'billing-manager' }) },
   },
   {
-    name: 'DELETE /api/organisation/members/{oid}',
-    method: 'DELETE',
-    path: `/api/organisation/members/${mia.oid}`,
-    account: demo.commercial,
-    stubs: [withOrganisation(organisation())],
+    ...callTo('removeMember', mia.oid),
+    ...onMembersPage(organisation(), 'Mia Member is no longer a member.', (page) => expect(members(page).getByRole('row', { name: /Mia Member/ })).toHaveCount(0)),
     ...dialogCall('Remove member', 'Remove', async (page) => {
       await openMembers(page)
       await page.getByRole('button', { name: 'Remove Mia Member' }).click()
     }),
-    done: async (page) => {
-      await expectNotice(page, 'Mia Member is no longer a member.')
-      await expect(members(page).getByRole('row', { name: /Mia Member/ })).toHaveCount(0)
-    },
     slowAnswer: { status: 204 },
     ignoresBody: true,
   },
   {
-    name: 'POST /api/organisation/transfer',
-    method: 'POST',
-    path: '/api/organisation/transfer',
-    account: demo.commercial,
-    stubs: [withOrganisation(organisation())],
+    ...callTo('offerTransfer'),
+    ...onMembersPage(organisation(), 'Ownership was offered to Mia Member. It takes effect once they accept.', (page) =>
+      expect(transferOffer(page).getByRole('button', { name: 'Withdraw offer' })).toBeEnabled(),
+    ),
     ...dialogCall('Transfer ownership', 'Offer ownership', async (page) => {
       await openMembers(page)
       await page.getByRole('button', { name: 'Transfer ownership' }).click()
       await expect(dialog(page, 'Transfer ownership').getByRole('combobox', { name: 'New owner' })).toHaveValue(mia.oid)
     }),
-    done: async (page) => {
-      await expectNotice(page, 'Ownership was offered to Mia Member. It takes effect once they accept.')
-      await expect(transferOffer(page).getByRole('button', { name: 'Withdraw offer' })).toBeEnabled()
-    },
     slowAnswer: { json: () => offeredByCara },
   },
   {
-    name: 'DELETE /api/organisation/transfer',
-    method: 'DELETE',
-    path: '/api/organisation/transfer',
-    account: demo.commercial,
-    stubs: [withOrganisation(offeredByCara)],
+    ...callTo('withdrawTransfer'),
+    ...onMembersPage(offeredByCara, 'The offer of ownership was withdrawn.', offerGone),
     ...pageButton('Withdraw offer', openMembers),
-    done: async (page) => {
-      await expectNotice(page, 'The offer of ownership was withdrawn.')
-      await expect(transferOffer(page)).toHaveCount(0)
-    },
     slowAnswer: { status: 204 },
     ignoresBody: true,
   },
   {
-    name: 'POST /api/organisation/transfer/accept',
-    method: 'POST',
-    path: '/api/organisation/transfer/accept',
-    account: demo.commercial,
-    stubs: [withOrganisation(offeredToCara)],
+    ...callTo('acceptTransfer'),
+    ...onMembersPage(offeredToCara, 'You are an owner of the organisation now.', (page) => expect(members(page).getByRole('row', { name: /Cara Commercial/ })).toContainText('Owner')),
     ...pageButton('Accept ownership', openMembers),
-    done: async (page) => {
-      await expectNotice(page, 'You are an owner of the organisation now.')
-      await expect(members(page).getByRole('row', { name: /Cara Commercial/ })).toContainText('Owner')
-    },
     slowAnswer: { json: () => organisation({ members: [cara, { ...mia, role: 'seat-manager' }] }) },
   },
   {
-    name: 'POST /api/organisation/transfer/decline',
-    method: 'POST',
-    path: '/api/organisation/transfer/decline',
-    account: demo.commercial,
-    stubs: [withOrganisation(offeredToCara)],
+    ...callTo('declineTransfer'),
+    ...onMembersPage(offeredToCara, 'You declined the offer of ownership.', offerGone),
     ...pageButton('Decline offer', openMembers),
-    done: async (page) => {
-      await expectNotice(page, 'You declined the offer of ownership.')
-      await expect(transferOffer(page)).toHaveCount(0)
-    },
     slowAnswer: {},
     ignoresBody: true,
   },
   {
-    name: 'GET /api/organisation/invitations',
-    method: 'GET',
-    path: '/api/organisation/invitations',
+    ...callTo('invitations'),
     account: demo.commercial,
     stubs: [withOrganisation(organisation())],
     ...pageLoad(membersPath, 'The invitations could not be loaded', (page) => page.getByLabel('Loading the invitations')),
     done: (page) => expect(invitations(page).getByRole('button', { name: 'Invite member' })).toBeEnabled(),
   },
   {
-    name: 'POST /api/organisation/invitations',
-    method: 'POST',
-    path: '/api/organisation/invitations',
+    ...callTo('invite'),
     account: demo.commercial,
     stubs: [withOrganisation(organisation())],
     ...dialogCall('Invite member', 'Send invitation', async (page) => {
@@ -238,9 +205,7 @@ export const organisationCalls: readonly CallCase[] = [
     slowAnswer: { json: () => ({ ...invitation, id: 'inv_fault_new', email: invitee, role: 'seat-manager' }) },
   },
   {
-    name: 'POST /api/organisation/invitations/{id}/resend',
-    method: 'POST',
-    path: `/api/organisation/invitations/${invitation.id}/resend`,
+    ...callTo('resendInvitation', invitation.id),
     account: demo.commercial,
     stubs: [withOrganisation(organisation()), withInvitation],
     ...pageButton(`Resend invitation to ${invitation.email}`, openMembers),
@@ -248,9 +213,7 @@ export const organisationCalls: readonly CallCase[] = [
     slowAnswer: { json: () => invitation },
   },
   {
-    name: 'DELETE /api/organisation/invitations/{id}',
-    method: 'DELETE',
-    path: `/api/organisation/invitations/${invitation.id}`,
+    ...callTo('revokeInvitation', invitation.id),
     account: demo.commercial,
     stubs: [withOrganisation(organisation()), withInvitation],
     ...dialogCall('Revoke invitation', 'Revoke', async (page) => {
@@ -265,9 +228,7 @@ export const organisationCalls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'GET /api/invitations/{secret}',
-    method: 'GET',
-    path: `/api/invitations/${secret}`,
+    ...callTo('invitationOffer', secret),
     account: demo.dev1,
     ...pageLoad(`/account/invitations/${secret}`, 'The invitation could not be opened', (page) => page.getByLabel('Loading the invitation')),
     // Only the fault answers for a made-up link: the slow answer is a made-up offer.
@@ -275,12 +236,10 @@ export const organisationCalls: readonly CallCase[] = [
     done: (page) => expect(page.getByRole('region', { name: 'What you are invited to' }).getByRole('button', { name: 'Accept invitation' })).toBeEnabled(),
   },
   {
-    name: 'POST /api/invitations/{secret}/accept',
-    method: 'POST',
-    path: `/api/invitations/${secret}/accept`,
+    ...callTo('acceptInvitation', secret),
     account: demo.dev1,
     // The offer, and the standing the page reads once accepted.
-    stubs: [{ method: 'GET', path: `/api/invitations/${secret}`, json: offer }, withOrganisation(organisation({ role: 'seat-manager', members: [{ ...mia, role: 'owner' }] }))],
+    stubs: [{ ...apiRequest('invitationOffer', secret), json: offer }, withOrganisation(organisation({ role: 'seat-manager', members: [{ ...mia, role: 'owner' }] }))],
     reach: async (page) => {
       await page.goto(`/account/invitations/${secret}`)
       await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeEnabled()
@@ -299,11 +258,9 @@ export const organisationCalls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    name: 'POST /api/licenses/{licenseId}/resend',
-    method: 'POST',
-    path: `/api/licenses/${pendingSeat.id}/resend`,
+    ...callTo('resendSeatMail', pendingSeat.id),
     account: demo.commercial,
-    stubs: [{ method: 'GET', path: '/api/licenses/assigned', json: [pendingSeat] }],
+    stubs: [{ ...apiRequest('assignedLicenses'), json: [pendingSeat] }],
     reach: async (page) => {
       await page.goto('/account/licenses')
       await expect(page.getByRole('row', { name: /Pat Pending/ })).toContainText('Pending')

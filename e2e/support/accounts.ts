@@ -27,6 +27,15 @@ export function licenseCard(page: Page, plan: string) {
   return page.getByRole('article', { name: plan, exact: true }).filter({ hasText: 'Owner: ' })
 }
 
+/** Expects an owner's license card of the plan to say Active, the owner's email and its expiry date written out; gives the card. */
+export async function expectActiveCard(page: Page, plan: string, owner: string) {
+  const card = licenseCard(page, plan)
+  await expect(card.getByText('Active')).toBeVisible()
+  await expect(card.getByText(`Owner: ${owner}`)).toBeVisible()
+  await expect(card.getByText(/^Expires: [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible()
+  return card
+}
+
 /**
  * Expects the page's notice (a status) to say exactly the text. Other statuses may be on the page at
  * the same moment (Recent activity says it is loading), so the notice is found by what it says.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
+import { apiPath, apiRoutes, type ApiParams, type ApiRouteName, type ApiRoute as NamedRoute } from '@/common/api-paths'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
 import { routeApi, type ApiRoute } from './api-routes'
@@ -28,6 +29,20 @@ export interface ActorCalls {
 }
 
 /**
+ * A call to a route of common/api-paths.ts, by its name: with values for its parameters, to that
+ * path only; without, to the route's path whatever they are.
+ */
+export function callOf<Name extends ApiRouteName>(route: Name, ...values: ApiParams<Name> | []): ApiCall {
+  const { method, path, slash }: NamedRoute = apiRoutes[route]
+  if (values.length || !path.includes(':')) return { method, path: apiPath(route, ...(values as ApiParams<Name>)) }
+  const pattern = `${path}${slash ? '/' : ''}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')
+  return { method, path: new RegExp(`^${pattern}$`) }
+}
+
+/** An actor that makes these calls in order (callOf, any value of their parameters). */
+export const calling = (...routes: ApiRouteName[]): ActorCalls => ({ calls: routes.map((route) => callOf(route)) })
+
+/**
  * A machine toured in the browser: the generated paths of its model are walked on the real page.
  * The user's events become clicks and typing; an actor's done or error event becomes the answer to
  * the request the page is holding for it. So every state the model reaches is shown for real, and
@@ -48,8 +63,11 @@ export interface Tour<TMachine extends AnyStateMachine> {
   perform: (page: Page, event: EventFromLogic<TMachine>) => Promise<void>
   /** Waits until the page shows what the state stands for; `before` are the path's earlier steps. */
   expectShown: (page: Page, step: TourStep, before: TourStep[]) => Promise<void>
-  /** Then, what the page must show by the machine's oracle (testkit/flows/<flow>/): its view table, and what the browser can read of it. */
-  view: TourView
+  /**
+   * Then the page must show what the flow's view table (testkit/flows/<flow>/, the kit the model's
+   * name finds, as it finds the oracle) says of the state the oracle says it is in: where to read it, and what the browser can read of it.
+   */
+  view?: Omit<TourView, 'table'>
 }
 
 export interface TourPath {
@@ -165,8 +183,8 @@ export const heldFailureErrors = [/Failed to load resource: the server responded
 export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
-  const oracle = flows.find((kit) => kit.model.name === tour.plan.name)?.oracle
-  if (!oracle) throw new Error(`No oracle for the machine ${tour.plan.name}`)
+  const kit = flows.find((candidate) => candidate.model.name === tour.plan.name)
+  if (!kit) throw new Error(`No test kit for the machine ${tour.plan.name}`)
   const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)
   for (const [index, step] of path.steps.entries()) {
@@ -183,7 +201,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     }
     if (tour.leaving?.(step)) break
     await tour.expectShown(page, step, path.steps.slice(0, index))
-    await expectOracleRowShown(page, tour.view, oracle, path.input, sent.slice(0, index + 1))
+    await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1))
     await check(keyOf(step))
   }
 }

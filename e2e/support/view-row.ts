@@ -68,10 +68,12 @@ async function expectRow(view: StateView, root: Locator) {
     await expect(root.getByRole('button', exactly(name)).and(page.locator(pressable)), `${name} cannot be pressed`).toHaveCount(0)
   }
   for (const name of view.absent ?? []) await expect(root.getByRole('button', exactly(name)), `no ${name} button`).toHaveCount(0)
+  // The branch is the row's: a row that names no dialogs (or no alerts, below) leaves them to the other rows' checks.
   if (view.dialogs) {
     await expect(root.getByRole('dialog'), 'open dialogs').toHaveCount(view.dialogs.length)
     for (const name of view.dialogs) await expect(root.getByRole('dialog', exactly(name)), `dialog ${name}`).toBeVisible()
   }
+  // The branch is the row's, as for the dialogs.
   if (view.alerts) {
     const expected = view.alerts
     await expect

@@ -4,18 +4,16 @@ import { assignmentMailModel } from '@/testkit/flows/assignment-mail/assignment-
 import { newSeat, ownSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
-import type { Tour } from '../support/machine-tour'
+import { callOf, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { busyShown } from './shown'
-import { assignmentMailViewTable } from '@/testkit/flows/assignment-mail/assignment-mail.view-table'
 
 const resendAda = 'Resend the assignment email to Ada Lovelace'
 
 /** Resend on Manage Licenses: a pending seat (Ada's, assigned, never signed in for) beside a bound one. */
 export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
   plan: assignmentMailModel,
-  view: { table: assignmentMailViewTable },
-  actors: { resendSeatMail: { calls: [{ method: 'POST', path: `/licenses/${newSeat.id}/resend` }] } },
+  actors: { resendSeatMail: { calls: [callOf('resendSeatMail', newSeat.id)] } },
   open: async (page) => {
     await routeApi(page, '/api/licenses/assigned', (route) => route.fulfill({ json: [ownSeat, newSeat] }))
     await openAs(page, demo.commercial, '/account/licenses')
@@ -29,8 +27,10 @@ export const assignmentMailTour: Tour<typeof assignmentMailMachine> = {
   expectShown: async (page, step) => {
     const main = page.getByRole('main')
     await expect(main.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Pending')
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value === 'sending') return busyShown(main.getByRole('button', { name: resendAda }))
     await expect(main.getByRole('button', { name: resendAda })).toBeEnabled()
+    // The branch is the test: a notice shows only after a mail was sent.
     if (step.state.context.notice) await expect(main.getByRole('status').filter({ hasText: step.state.context.notice as string })).toBeVisible()
   },
 }

@@ -2,15 +2,13 @@ import { expect } from '@playwright/test'
 import type { billingPortalMachine } from '@/machines/billing-portal.machine'
 import { billingPortalModel } from '@/testkit/flows/billing-portal/billing-portal.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { billingPortalViewTable } from '@/testkit/flows/billing-portal/billing-portal.view-table'
 
 /** Billing in the sidebar: opening the customer portal, and its error. */
 export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   plan: billingPortalModel,
-  view: { table: billingPortalViewTable },
-  actors: { createPortalSession: { calls: [{ method: 'POST', path: '/stripe/create-customer-portal-session' }] } },
+  actors: { createPortalSession: calling('createPortalSession') },
   // The customer portal has a test of its own.
   leaving: (step) => step.state.value === 'leaving',
   open: async (page) => {
@@ -32,8 +30,10 @@ export const billingPortalTour: Tour<typeof billingPortalMachine> = {
   expectShown: async (page, step) => {
     const billing = page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Billing/ })
     const error = page.getByRole('alert').filter({ hasText: 'Billing portal' })
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value === 'opening') return expect(page.getByLabel('Opening the billing portal')).toBeVisible()
     await expect(billing).toBeEnabled()
+    // The branch is the test: a failure's message, or none.
     if (step.state.context.error) await expect(error).toContainText(step.state.context.error as string)
     else await expect(error).toHaveCount(0)
   },

@@ -2,20 +2,18 @@ import { expect } from '@playwright/test'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { pressing } from './press'
-import { busyShown, dialogOpenShown, loadFailedShown } from './shown'
-import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
+import { busyShown, dialogOpenShown, loadShown } from './shown'
 
 /** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
 export const feedTokensTour: Tour<typeof feedTokensMachine> = {
   plan: feedTokensModel,
-  view: { table: feedTokensViewTable },
   actors: {
-    loadTokens: { calls: [{ method: 'GET', path: '/feed-tokens' }] },
-    createToken: { calls: [{ method: 'POST', path: '/feed-tokens' }] },
-    revokeToken: { calls: [{ method: 'DELETE', path: /^\/feed-tokens\/[^/]+$/ }] },
+    loadTokens: calling('feedTokens'),
+    createToken: calling('createFeedToken'),
+    revokeToken: calling('revokeFeedToken'),
   },
   open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
   perform: pressing(
@@ -41,11 +39,8 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
     const main = page.getByRole('main')
     const { value, context } = step.state
     const rows = (context.tokens as unknown[]).length
+    if (await loadShown(main, JSON.stringify(value), { loading: 'Loading your feed tokens', failed: 'Your feed tokens could not be loaded' })) return
     switch (JSON.stringify(value)) {
-      case '"loading"':
-        return expect(main.getByLabel('Loading your feed tokens')).toBeVisible()
-      case '"failed"':
-        return loadFailedShown(main, 'Your feed tokens could not be loaded')
       case '{"ready":"empty"}':
         await expect(page.getByRole('dialog')).toHaveCount(0)
         return expect(main.getByText('No feed tokens yet.')).toBeVisible()

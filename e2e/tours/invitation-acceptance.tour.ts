@@ -2,21 +2,19 @@ import { expect } from '@playwright/test'
 import type { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
 import { invitationAcceptanceModel, secret } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, callOf, type Tour } from '../support/machine-tour'
 import { openAs, sessionAsksTheServer } from './open-as'
 import { busyShown } from './shown'
-import { invitationAcceptanceViewTable } from '@/testkit/flows/invitation-acceptance/invitation-acceptance.view-table'
 
 const actions = { 'offer.reload': 'Try again', 'invitation.accept': 'Accept invitation', 'invitation.decline': 'Decline' } as const
 
 /** An invitation's page: the offer loading or refused, offered, accepted, declined. */
 export const invitationAcceptanceTour: Tour<typeof invitationAcceptanceMachine> = {
   plan: invitationAcceptanceModel,
-  view: { table: invitationAcceptanceViewTable },
   actors: {
-    loadOffer: { calls: [{ method: 'GET', path: `/invitations/${secret}` }] },
-    acceptInvitation: { calls: [{ method: 'POST', path: `/invitations/${secret}/accept` }] },
-    loadOrganisation: { calls: [{ method: 'GET', path: '/organisation' }] },
+    loadOffer: { calls: [callOf('invitationOffer', secret)] },
+    acceptInvitation: { calls: [callOf('acceptInvitation', secret)] },
+    loadOrganisation: calling('organisation'),
   },
   open: async (page) => {
     await sessionAsksTheServer(page)

@@ -3,9 +3,9 @@ import type { InvoiceOrder } from '@/common/billing-contract'
 import type { InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import type { invoiceOrderMachine } from '@/machines/invoice-order.machine'
 import { invoiceOrderModel } from '@/testkit/flows/invoice-order/invoice-order.model'
-import { invoiceOrderViewTable, orderFieldLabels } from '@/testkit/flows/invoice-order/invoice-order.view-table'
+import { orderFieldLabels } from '@/testkit/flows/invoice-order/invoice-order.view-table'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { busyShown } from './shown'
 
@@ -27,8 +27,7 @@ async function order(page: Page, draft: InvoiceOrderDraft) {
 /** The purchase page's order by invoice: the dialog, ordering, a refusal beside the tax ID or above the form, and the invoice awaiting payment. */
 export const invoiceOrderTour: Tour<typeof invoiceOrderMachine> = {
   plan: invoiceOrderModel,
-  view: { table: invoiceOrderViewTable },
-  actors: { payByInvoice: { calls: [{ method: 'POST', path: '/stripe/invoice-orders' }] } },
+  actors: { payByInvoice: calling('payByInvoice') },
   open: (page) => openAs(page, demo.nolicense, '/account/purchase?pid=commercial'),
   perform: async (page, event) => {
     const main = page.getByRole('main')
@@ -55,6 +54,7 @@ export const invoiceOrderTour: Tour<typeof invoiceOrderMachine> = {
         return expect(page.getByRole('main').getByRole('button', { name: title })).toBeEnabled()
       case 'editing': {
         const dialog = dialogOf(page)
+        // The branch is the test: each message shows only where the flow holds it.
         if (context.error) await expect(dialog.getByRole('alert')).toContainText(context.error as string)
         if (context.taxIdError) await expect(dialog.getByText(context.taxIdError as string)).toBeVisible()
         return expect(dialog.getByRole('button', { name: 'Pay by invoice' })).toBeEnabled()

@@ -2,27 +2,23 @@ import { expect } from '@playwright/test'
 import type { invoicesMachine } from '@/machines/invoices.machine'
 import { invoicesModel } from '@/testkit/flows/invoices/invoices.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, callOf, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { busyShown, loadFailedShown } from './shown'
-import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
+import { companyFieldLabels } from '@/testkit/flows/invoices/invoices.view-table'
 
 /** Invoices and company: loading, failed, the invoices with the company form, and saving it (a refused tax ID beside its field). */
 export const invoicesTour: Tour<typeof invoicesMachine> = {
   plan: invoicesModel,
-  view: { table: invoicesViewTable },
   actors: {
     loadPapers: {
-      calls: [
-        { method: 'GET', path: '/stripe/invoices' },
-        { method: 'GET', path: '/stripe/company' },
-      ],
+      calls: [callOf('invoices'), callOf('companyDetails')],
       answers: (output) => {
         const { invoices, company } = output as { invoices: unknown; company: unknown }
         return [invoices, company]
       },
     },
-    saveCompany: { calls: [{ method: 'PUT', path: '/stripe/company' }] },
+    saveCompany: calling('saveCompanyDetails'),
   },
   open: (page) => openAs(page, demo.commercial, '/account/invoices'),
   perform: async (page, event) => {
@@ -53,6 +49,7 @@ export const invoicesTour: Tour<typeof invoicesMachine> = {
         return loadFailedShown(main, 'Your invoices and company details could not be loaded')
       case '"editing"': {
         await expect(main.getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount((context.invoices as unknown[]).length + 1)
+        // The branch is the test: each message shows only where the flow holds it.
         if (context.taxIdError) await expect(main.getByText(context.taxIdError as string)).toBeVisible()
         if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
         if (context.saved) await expect(main.getByText('Company details saved')).toBeVisible()

@@ -2,41 +2,34 @@ import { expect } from '@playwright/test'
 import type { keyRotationMachine } from '@/machines/key-rotation.machine'
 import { keyRotationModel, noSeat } from '@/testkit/flows/key-rotation/key-rotation.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { renamed } from '../support/view-row'
 import { openAs } from './open-as'
+import { pressing } from './press'
 import { busyShown } from './shown'
-import { keyRotationViewTable } from '@/testkit/flows/key-rotation/key-rotation.view-table'
 
 /** The owner's key rotation from Manage Licenses: asked, sent, failed with Try again, and the new key. */
 export const keyRotationTour: Tour<typeof keyRotationMachine> = {
   plan: keyRotationModel,
   view: {
-    table: keyRotationViewTable,
     // The component test's seat is Ada Lovelace's; the demo data's, the one the browser rotates, is Dev One's.
     readable: (view) => renamed(view, { 'Ada Lovelace': 'Dev One', 'ada@example.com': 'dev1@example.com' }),
   },
-  actors: { regenerateKey: { calls: [{ method: 'POST', path: /^\/licenses\/[^/]+\/regenerate-key$/ }] } },
+  actors: { regenerateKey: calling('regenerateKey') },
   // Every row names its seat; and behind the open dialog of a new key no row can be pressed.
   walkable: (steps) => !steps.some((step, index) => step.event.type === 'rotation.request' && ((step.event as { seat?: unknown }).seat === noSeat || steps[index - 1]?.state.value === 'done')),
   open: async (page) => {
     await openAs(page, demo.commercial, '/account/licenses')
     await expect(page.getByRole('button', { name: 'Regenerate key of Dev One' })).toBeEnabled()
   },
-  perform: async (page, event) => {
-    const dialog = page.getByRole('dialog', { name: 'Regenerate key' })
-    switch (event.type) {
-      case 'rotation.request':
-        return page.getByRole('button', { name: 'Regenerate key of Dev One' }).click()
-      case 'rotation.confirm':
-        return dialog.getByRole('button', { name: 'Regenerate key' }).click()
-      case 'rotation.retry':
-        return dialog.getByRole('button', { name: 'Try again' }).click()
-      case 'rotation.close':
-        return page.keyboard.press('Escape')
-    }
-    throw new Error(`No browser action for ${JSON.stringify(event)}`)
-  },
+  perform: pressing(
+    (page) => page.getByRole('dialog', { name: 'Regenerate key' }),
+    { 'rotation.confirm': 'Regenerate key', 'rotation.retry': 'Try again' },
+    {
+      'rotation.request': (page) => page.getByRole('button', { name: 'Regenerate key of Dev One' }).click(),
+      'rotation.close': (page) => page.keyboard.press('Escape'),
+    },
+  ),
   expectShown: async (page, step) => {
     const dialog = page.getByRole('dialog', { name: 'Regenerate key' })
     switch (step.state.value) {

@@ -6,10 +6,9 @@ import { manageLicensesModel } from '@/testkit/flows/manage-licenses/manage-lice
 import { teamAs } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
-import type { Tour, TourStep } from '../support/machine-tour'
+import { calling, type Tour, type TourStep } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { loadFailedShown } from './shown'
-import { manageLicensesViewTable } from '@/testkit/flows/manage-licenses/manage-licenses.view-table'
 
 type Dialog = 'Assign License' | 'Assign several licenses' | 'Unassign License' | 'Buy Additional Licenses' | 'Upgrade Subscription'
 
@@ -30,13 +29,12 @@ const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
 /** Manage Licenses: loading in parallel, a failed load, the page, and each of its dialogs in each step. */
 export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   plan: manageLicensesModel,
-  view: { table: manageLicensesViewTable },
   actors: {
-    loadStats: { calls: [{ method: 'GET', path: '/account/stats/' }] },
-    loadAssigned: { calls: [{ method: 'GET', path: '/licenses/assigned' }] },
-    assignLicense: { calls: [{ method: 'POST', path: '/licenses/assign' }] },
-    unassignLicense: { calls: [{ method: 'POST', path: '/licenses/unassign' }] },
-    createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },
+    loadStats: calling('stats'),
+    loadAssigned: calling('assignedLicenses'),
+    assignLicense: calling('assign'),
+    unassignLicense: calling('unassign'),
+    createCheckoutSession: calling('createCheckoutSession'),
   },
   // The wizard ends when its close button is pressed: the paths' dialog.close in the upgrade dialog presses it, so those walk the same clicks.
   walkable: (steps) => !steps.some((step) => step.event.type === 'xstate.done.actor.upgrade'),
@@ -96,6 +94,7 @@ async function expectShown(page: Page, step: TourStep) {
   const main = page.getByRole('main')
   const { value, context } = step.state
   await expect(main.getByRole('heading', { level: 1, name: 'Manage Licenses' })).toBeVisible()
+  // The branch is the test: the state the path rests in picks what the page must show there.
   if (typeof value === 'object' && value !== null && 'loading' in value) return expect(main.getByLabel('Loading your licenses')).toBeVisible()
   if (value === 'failed') {
     return loadFailedShown(main, 'Your licenses could not be loaded')
@@ -110,11 +109,14 @@ async function expectShown(page: Page, step: TourStep) {
     await expect(nav.getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
     await expect(nav.getByRole('button', { name: /^Billing/ })).toBeVisible()
   }
+  // The branch is the test: a notice shows only where the flow holds one.
   if (context.notice) await expect(main.getByRole('status').filter({ hasText: context.notice as string })).toBeVisible()
   const shown = dialogs[ready]
+  // The branch is the test: the state opens its dialog, or none.
   if (!shown) return expect(page.getByRole('dialog')).toHaveCount(0)
   const dialog = page.getByRole('dialog', { name: shown.dialog })
   await expect(dialog).toBeVisible()
+  // The branch is the test: what the open dialog shows follows what the flow holds there.
   if (context.error) await expect(dialog.getByRole('alert')).toContainText(context.error as string)
   if (shown.sending) await expect(dialog.getByRole('button', { name: shown.sending, exact: true })).toHaveAttribute('data-loading')
   if (ready === '{"assign":{"bulk":"finished"}}') await expect(dialog.getByRole('status')).toContainText('licenses assigned.')

@@ -2,9 +2,8 @@ import { expect } from '@playwright/test'
 import type { FirstPage, myLicensesMachine } from '@/machines/my-licenses.machine'
 import { firstPagesAlong, myLicensesModel } from '@/testkit/flows/my-licenses/my-licenses.model'
 import { demo, licenseCard } from '../support/accounts'
-import { defaultKey, type Tour } from '../support/machine-tour'
+import { calling, callOf, defaultKey, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { myLicensesViewTable } from '@/testkit/flows/my-licenses/my-licenses.view-table'
 
 /** The cards of the first page the session asked for, as GET /licenses answers them. */
 const licensesOf = (first: FirstPage) => (first.found === 'licenses' ? first.licenses : null)
@@ -15,12 +14,11 @@ const refusalOf = (first: FirstPage) => (first.found === 'failure' ? new Error(f
 /** My Licenses: loading, the cards, empty, and a failed load with Try again; the first page the session asked for, or the page's own. */
 export const myLicensesTour: Tour<typeof myLicensesMachine> = {
   plan: myLicensesModel,
-  view: { table: myLicensesViewTable },
   // Opened with the area, the first page is the session's request: the page takes its answer, the cards or the failure.
   actors: {
-    loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] },
+    loadLicenses: calling('licenses'),
     awaitFirstPage: {
-      calls: [{ method: 'GET', path: '/licenses' }],
+      calls: [callOf('licenses')],
       answers: (output) => [licensesOf(output as FirstPage)],
       refusal: (output) => refusalOf(output as FirstPage),
     },

@@ -2,24 +2,19 @@ import { expect } from '@playwright/test'
 import type { profileMachine } from '@/machines/profile.machine'
 import { profileModel } from '@/testkit/flows/profile/profile.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, callOf, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { pressing } from './press'
 import { loadFailedShown } from './shown'
-import { profileViewTable } from '@/testkit/flows/profile/profile.view-table'
 
 /** Profile: loading, a failed load, the form, saving, saved and a failed save. */
 export const profileTour: Tour<typeof profileMachine> = {
   plan: profileModel,
-  view: { table: profileViewTable },
   actors: {
-    loadProfile: { calls: [{ method: 'GET', path: '/account/' }] },
+    loadProfile: calling('account'),
     // Saving stores the fields, then reads back what was stored.
     saveProfile: {
-      calls: [
-        { method: 'PUT', path: '/account/' },
-        { method: 'GET', path: '/account/' },
-      ],
+      calls: [callOf('updateAccount'), callOf('account')],
     },
   },
   open: (page) => openAs(page, demo.nolicense, '/account/profile'),
@@ -52,6 +47,7 @@ export const profileTour: Tour<typeof profileMachine> = {
         await expect(main.getByLabel('Company')).toHaveValue(company)
         await expect(update).toBeEnabled()
         await expect(main.getByRole('status')).toHaveCount(context.saved ? 1 : 0)
+        // The branch is the test: a failure's message, or no alert.
         if (context.error) await expect(main.getByRole('alert')).toContainText(context.error as string)
         else await expect(main.getByRole('alert')).toHaveCount(0)
         return

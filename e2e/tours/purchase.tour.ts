@@ -2,20 +2,18 @@ import { expect } from '@playwright/test'
 import type { purchaseMachine } from '@/machines/purchase.machine'
 import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { pressing } from './press'
-import { purchaseViewTable } from '@/testkit/flows/purchase/purchase.view-table'
 
 type PurchaseInput = { priceId: string | null; allowedPriceId: string | null }
 
 /** The purchase page: loading the product, choosing seats, the Community limit, not available, and checkout. */
 export const purchaseTour: Tour<typeof purchaseMachine> = {
   plan: purchaseModel,
-  view: { table: purchaseViewTable },
   actors: {
-    loadProduct: { calls: [{ method: 'GET', path: /^\/products\/[^/]+$/ }] },
-    createCheckoutSession: { calls: [{ method: 'POST', path: '/stripe/create-checkout-session' }] },
+    loadProduct: calling('product'),
+    createCheckoutSession: calling('createCheckoutSession'),
   },
   // Without a price or after checkout, the browser leaves the page: '/' and the hosted checkout have tests of their own.
   leaving: (step) => step.state.value === 'leaving' || step.state.value === 'checkingOut',
@@ -42,6 +40,7 @@ export const purchaseTour: Tour<typeof purchaseMachine> = {
       case 'choosingSeats':
         await expect(main.getByLabel(`${context.seats as number} developers`)).toBeVisible()
         await expect(action).toBeEnabled()
+        // The branch is the test: the last failure's message, where the flow holds one.
         if (context.error) await expect(main.getByRole('alert')).toHaveText(context.error as string)
         return
     }

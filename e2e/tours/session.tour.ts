@@ -2,18 +2,16 @@ import { expect } from '@playwright/test'
 import type { sessionMachine } from '@/machines/session.machine'
 import { sessionModel } from '@/testkit/flows/session/session.model'
 import { demo } from '../support/accounts'
-import type { Tour } from '../support/machine-tour'
+import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
-import { sessionViewTable } from '@/testkit/flows/session/session.view-table'
 
 /** The account area while the signed-in account loads, and once it has. */
 export const sessionTour: Tour<typeof sessionMachine> = {
   plan: sessionModel,
-  view: { table: sessionViewTable },
   actors: {
-    loadAccount: { calls: [{ method: 'POST', path: '/auth/login' }] },
-    loadOrganisation: { calls: [{ method: 'GET', path: '/organisation' }] },
-    loadLicenses: { calls: [{ method: 'GET', path: '/licenses' }] },
+    loadAccount: calling('login'),
+    loadOrganisation: calling('organisation'),
+    loadLicenses: calling('licenses'),
   },
   // The profile page sends account.changed after a save, the members page organisation.changed, My Licenses licenses.taken; their own tours walk those.
   walkable: (steps) => !steps.some((step) => ['account.changed', 'organisation.changed', 'licenses.taken'].includes(step.event.type)),
@@ -25,6 +23,7 @@ export const sessionTour: Tour<typeof sessionMachine> = {
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },
   expectShown: async (page, step) => {
+    // The branch is the test: the state the path rests in picks what the page must show there.
     if (step.state.value !== 'ready') return expect(page.getByText('Loading, please wait...')).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible()

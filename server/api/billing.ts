@@ -9,6 +9,7 @@ import type { StripeGateway } from '../payments/gateway'
 import { caller, idempotencyKey, onSite, parsed, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { confirmPermitted, permittedBeforeStripe } from './permitted'
 
 /** /api/stripe: the customer portal, the card on file, and upgrades. */
 export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
@@ -17,6 +18,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
     resource()
       .post(apiRoutes.createPortalSession.route, allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
         const { returnUrl } = c.req.valid('json')
+        await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
         const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
         return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
@@ -35,6 +37,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
       // Only a card that a SetupIntent of the customer's set up (payments/cards.ts).
       .post(apiRoutes.saveDefaultPaymentMethod.route, allow('billing'), jsonBody(savePaymentMethodRequestSchema), async (c) => {
         const { paymentMethodId } = c.req.valid('json')
+        await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
         const card = await gateway.saveDefaultPaymentMethod({ customerId, paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
         return c.json({ paymentMethodId, card })
@@ -50,7 +53,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
       })
       .post(apiRoutes.upgrade.route, allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
         const request = c.req.valid('json')
-        await upgradeSubscriptions(db, gateway, caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
+        await upgradeSubscriptions(await permittedBeforeStripe(c, db), gateway, caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
         return c.json(request)
       })
   )

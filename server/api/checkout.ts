@@ -12,6 +12,7 @@ import type { StripeGateway } from '../payments/gateway'
 import { caller, idempotencyKey, onSite, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { permitted } from './permitted'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
@@ -36,7 +37,7 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
       for (const open of found.open) await recordOutcome(db, open.id, await gateway.checkoutSession(open.sessionId))
       // The order is weighed and its checkout counted in one transaction under the owner's lock; the
       // same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
-      const checkout = await reserveCheckout(db, oid, body, (holdings) => decideOrder(found.account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      const checkout = await reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(found.account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
       try {
         const customerId = await ensureCustomer(db, found.account, gateway.findOrCreateCustomer)
         const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }

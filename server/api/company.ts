@@ -7,6 +7,7 @@ import { changeKey } from './change-key'
 import { caller, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { confirmPermitted } from './permitted'
 
 /**
  * /api/stripe/invoices and /api/stripe/company: the customer's invoices with their PDFs, and the
@@ -18,6 +19,7 @@ export function companyRoutes(db: Database, gateway: StripeGateway) {
     .get(apiRoutes.companyDetails.route, allow('billing'), async (c) => c.json(await gateway.companyDetails(await billingCustomerFor(db, caller(c).oid))))
     .put(apiRoutes.saveCompanyDetails.route, allow('billing'), jsonBody(companyDetailsSchema), async (c) => {
       const details = c.req.valid('json')
+      await confirmPermitted(c, db)
       const customerId = await billingCustomerFor(db, caller(c).oid)
       return c.json(await gateway.saveCompanyDetails(customerId, details, changeKey(c, 'company', customerId)))
     })

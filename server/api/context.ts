@@ -3,17 +3,22 @@ import type { IncomingMessage } from 'node:http'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { Refusal } from '../kernel/refusal'
-import type { Standing } from '../organisations/standing'
+import type { Permission } from '../organisations/roles'
+import type { Standing, Standings } from '../organisations/standing'
 import { describeIssues } from './json-body'
 import type { Caller } from './token-verifier'
 
 /**
  * What the guard and the route's permission put on a request (server/api/permissions.ts):
- * `person` is the signed-in person; `standing` their organisation and role; `caller` the account
- * the call acts on. The Node request behind a Hono request, when a Node server serves it (not in
- * `app.request()` tests).
+ * `person` is the signed-in person; `standing` their organisation and role (as this instance keeps
+ * it; `standings` reads it again for a change, server/api/permitted.ts); `caller` the account the
+ * call acts on; `permission` what the route needs. The Node request behind a Hono request, when a
+ * Node server serves it (not in `app.request()` tests).
  */
-export type Env = { Variables: { caller: Caller; person: Caller; standing: Standing }; Bindings: { incoming?: IncomingMessage } }
+export type Env = {
+  Variables: { caller: Caller; person: Caller; standing: Standing; standings: Standings; permission: Permission }
+  Bindings: { incoming?: IncomingMessage }
+}
 
 /** A resource's sub-app: Hono's non-strict routing, so `/account` and `/account/` are one route. */
 export const resource = () => new Hono<Env>({ strict: false })

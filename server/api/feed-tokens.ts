@@ -5,14 +5,17 @@ import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tok
 import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
+import { permitted } from './permitted'
 
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
 export function feedTokenRoutes(db: Database) {
   return resource()
     .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
-    .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) => c.json(await createFeedToken(db, caller(c).oid, c.req.valid('json'), acting(c)), 201))
+    .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) =>
+      c.json(await createFeedToken(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c)), 201),
+    )
     .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
-      await revokeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c))
+      await permitted(c, db).transaction((tx) => revokeFeedToken(tx, caller(c).oid, c.req.param('id'), acting(c)))
       return c.body(null, 204)
     })
 }

@@ -4,12 +4,13 @@ import type { Database } from '../db/database'
 import { acceptInvitation, offerOf } from '../organisations/invitation-acceptance'
 import { invitationsOf, invite, resendInvitation, revokeInvitation } from '../organisations/invitations'
 import type { Standings } from '../organisations/standing'
-import { caller, parsed, person, resource, standing, type Env } from './context'
+import { caller, parsed, person, resource, type Env } from './context'
 import type { Context } from 'hono'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
 
-const inviter = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).oid, email: person(c).email, role: standing(c).role })
+/** The owner who acts (their role is read again under the members' lock). */
+const inviter = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).oid, email: person(c).email })
 
 /** /api/organisation/invitations: an owner's invitations to the organisation. */
 export function organisationInvitationRoutes(db: Database, standings: Standings) {

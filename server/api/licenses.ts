@@ -10,6 +10,7 @@ import { may } from '../organisations/roles'
 import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
+import { permitted } from './permitted'
 
 /** /api/licenses: the licenses the caller holds, the seats they assigned (as JSON or CSV), and a seat's key. */
 export function licenseRoutes(db: Database) {
@@ -28,20 +29,20 @@ export function licenseRoutes(db: Database) {
           'Cache-Control': 'no-store',
         }),
       )
-      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c))))
+      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c))))
       .post(apiRoutes.unassign.route, allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
-        await unassignSeat(db, caller(c).oid, licenseId, acting(c))
+        await permitted(c, db).transaction((tx) => unassignSeat(tx, caller(c).oid, licenseId, acting(c)))
         return c.json({ licenseId })
       })
       // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).
       .post(apiRoutes.resendSeatMail.route, allow('seats'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-        return c.json(await resendSeatMail(db, caller(c).oid, licenseId))
+        return c.json(await resendSeatMail(permitted(c, db), caller(c).oid, licenseId))
       })
       .post(apiRoutes.regenerateKey.route, allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
-        return c.json(await regenerateKey(db, person(c), standing(c), licenseId))
+        return c.json(await regenerateKey(db, person(c), (tx) => c.get('standings').confirm(tx, person(c).oid), licenseId))
       })
   )
 }

@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono'
+import { Refusal } from '../kernel/refusal'
 import { permissions, may, type Permission } from '../organisations/roles'
 import type { Env } from './context'
 import { Problem } from './problems'
@@ -15,12 +16,16 @@ const declared = new WeakMap<MiddlewareHandler, Permission>()
 export function allow(permission: Permission): MiddlewareHandler<Env> {
   const check: MiddlewareHandler<Env> = async (c, next) => {
     const rule = permissions[permission]
+    c.set('permission', permission)
     if (rule !== null) {
       const { organisation, role } = c.get('standing')
       if (!organisation || !may(role, permission)) throw new Problem(403, rule.refusal)
       c.set('caller', { ...c.get('person'), oid: organisation })
     }
     await next()
+    // Refused by the role read again for the change (permitted.ts, the members' lock) after the
+    // role this instance kept allowed it: what it keeps is stale (a notification lost). It forgets.
+    if (rule !== null && c.error instanceof Refusal && c.error.reason === 'forbidden') c.get('standings').forget()
   }
   declared.set(check, permission)
   return check

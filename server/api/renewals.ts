@@ -9,6 +9,7 @@ import { changeKey } from './change-key'
 import { caller, resource } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { permittedBeforeStripe } from './permitted'
 
 /** /api/renewals: each live subscription's next renewal, read from the portal's own copy. */
 export function renewalRoutes(db: Database) {
@@ -21,11 +22,15 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
     .put(apiRoutes.setRenewalSeats.route, allow('billing'), jsonBody(renewalSeatsRequestSchema), async (c) => {
       const { seats } = c.req.valid('json')
       const subscriptionId = c.req.param('id')
-      return c.json(await setRenewalSeats(db, gateway, { callerOid: caller(c).oid, subscriptionId, seats, idempotencyKey: changeKey(c, 'renewal-seats', subscriptionId) }))
+      return c.json(
+        await setRenewalSeats(await permittedBeforeStripe(c, db), gateway, { callerOid: caller(c).oid, subscriptionId, seats, idempotencyKey: changeKey(c, 'renewal-seats', subscriptionId) }),
+      )
     })
     .put(apiRoutes.setAutoRenew.route, allow('billing'), jsonBody(autoRenewRequestSchema), async (c) => {
       const { autoRenew } = c.req.valid('json')
       const subscriptionId = c.req.param('id')
-      return c.json(await setAutoRenew(db, gateway, { callerOid: caller(c).oid, subscriptionId, autoRenew, idempotencyKey: changeKey(c, 'auto-renew', subscriptionId) }))
+      return c.json(
+        await setAutoRenew(await permittedBeforeStripe(c, db), gateway, { callerOid: caller(c).oid, subscriptionId, autoRenew, idempotencyKey: changeKey(c, 'auto-renew', subscriptionId) }),
+      )
     })
 }

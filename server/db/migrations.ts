@@ -312,7 +312,7 @@ export const migrations: Migration[] = [
     version: 22,
     name: 'a subscription paid by invoice awaits its payment until the due date',
     // Stripe's subscription sent an invoice (collection_method send_invoice) still open: when it is
-    // due. Null: nothing awaited (paid, or charged to a card). Decision 0040.
+    // due. Null: nothing awaited (paid, or charged to a card). Decision 0043.
     sql: `
       alter table subscriptions add column payment_due_at timestamptz
     `,

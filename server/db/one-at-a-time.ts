@@ -1,7 +1,7 @@
 import type { Database, Queryable } from './database'
 
 /** The first half of the two-key advisory locks taken here ("pris"); the migrations' lock is a one-key lock, which never meets these. */
-const lockSpace = 0x70726973
+export const lockSpace = 0x70726973
 /** How long a turn waits for the one before it: past it the work fails (a webhook then answers 5xx and Stripe delivers again). */
 export const lockWaitSeconds = 15
 /** At most this many of an instance's connections wait on the network under a lock at once: the rest of its pool stays free for requests. */
@@ -9,11 +9,26 @@ const maxHeldConnections = 4
 
 /** Work waiting for its turn here: a promise per key, the last in line. */
 const lines = new Map<string, Promise<unknown>>()
+/** How many pieces of work wait in a line, per key. */
+const waiting = new Map<string, number>()
+const countWaiting = (key: string, by: 1 | -1) => {
+  const now = (waiting.get(key) ?? 0) + by
+  if (now) waiting.set(key, now)
+  else waiting.delete(key)
+}
+
+/** How many pieces of work wait in this process's line on `key` (PGlite's turns): a test waits for one to, rather than for a fixed time. */
+export const waitingInLine = (key: string) => waiting.get(key) ?? 0
 
 /** Runs `work` after the work queued on the same key in this process has finished. */
 function inLine<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = lines.get(key) ?? Promise.resolve()
-  const mine = before.then(work, work)
+  countWaiting(key, 1)
+  const start = () => {
+    countWaiting(key, -1)
+    return work()
+  }
+  const mine = before.then(start, start)
   const settled = mine.then(
     () => undefined,
     () => undefined,

@@ -14,8 +14,11 @@ const pgQuery = (sql: string | NamedStatement, values: unknown[]) => ({ ...state
 /** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
 const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
 
-/** A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections. */
-export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number } = {}): Promise<Database> {
+/**
+ * A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections; each listening
+ * connection is asked every `listenCheckMs` whether it still answers (listenOnPostgres).
+ */
+export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number; listenCheckMs?: number } = {}): Promise<Database> {
   const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
   // Pipelined: a statement is sent without waiting for the one before it to be answered, so a
   // transaction's `begin` travels with its first statement, and statements the work sends together
@@ -93,29 +96,37 @@ export async function openPostgres(connectionString: string, options: { schema?:
         )
       }
     },
-    listen: (channel, onNotify) => listenOnPostgres(connection, channel, onNotify),
+    listen: (channel, onNotify) => listenOnPostgres(connection, channel, onNotify, options.listenCheckMs ?? listenCheckMs),
     close: () => pool.end(),
   }
 }
 
 /** How long a lost notification connection waits before it connects again. */
 const relistenMs = 1000
+/** How often a listening connection is asked whether it still answers, and how long it has to answer. */
+const listenCheckMs = 10_000
 
-/** LISTEN on a connection of its own (a pooled one goes back to the pool), connecting again when it drops. */
-async function listenOnPostgres(connection: pg.ClientConfig, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool), connecting again when it
+ * drops; and once listening starts over, `onNotify`, for what was sent meanwhile. A connection can
+ * die without a word (a network cut, a firewall's idle timeout, a proxy gone): TCP keep-alive, and
+ * `select 1` every `checkMs` that must be answered within `checkMs`, find it out, and it is replaced.
+ * A pooler in transaction mode (PgBouncer's default) never delivers: docs/deploying.md (decision 0040).
+ */
+async function listenOnPostgres(connection: pg.ClientConfig, channel: string, onNotify: () => void, checkMs: number): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
   let client: pg.Client | undefined
   let stopped = false
   let retry: ReturnType<typeof setTimeout> | undefined
 
   async function connect() {
-    const next = new pg.Client(connection)
+    const next = new pg.Client({ ...connection, keepAlive: true, keepAliveInitialDelayMillis: checkMs })
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify()
     })
     // Only the connection in use reports a drop: one that failed to start is handled below.
-    next.on('error', () => dropped(next))
-    next.on('end', () => dropped(next))
+    next.on('error', () => dropped(next, 'error'))
+    next.on('end', () => dropped(next, 'ended'))
     try {
       await next.connect()
       await next.query(`listen ${channel}`)
@@ -126,13 +137,29 @@ async function listenOnPostgres(connection: pg.ClientConfig, channel: string, on
     if (stopped) await next.end().catch(() => {})
     else client = next
   }
-  function dropped(lost: pg.Client) {
+  function dropped(lost: pg.Client, reason: 'error' | 'ended' | 'no answer') {
     if (stopped || client !== lost) return
     client = undefined
     lost.end().catch(() => {})
-    log.warn({ channel }, 'database notifications lost: listening again')
+    log.warn({ channel, reason }, 'database notifications lost: listening again')
     listenAgain()
   }
+  // One question at a time: a connection that does not answer within checkMs is dropped.
+  let asking = false
+  const check = setInterval(() => {
+    const asked = client
+    if (!asked || asking) return
+    asking = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const silence = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), checkMs)))
+    Promise.race([asked.query('select 1'), silence])
+      .catch(() => dropped(asked, 'no answer'))
+      .finally(() => {
+        clearTimeout(timer)
+        asking = false
+      })
+  }, checkMs)
+  check.unref()
   function listenAgain() {
     retry = setTimeout(() => {
       connect().then(
@@ -156,6 +183,7 @@ async function listenOnPostgres(connection: pg.ClientConfig, channel: string, on
   })
   return async () => {
     stopped = true
+    clearInterval(check)
     clearTimeout(retry)
     await client?.end().catch(() => {})
   }

@@ -3,7 +3,9 @@ import type { Database } from '../db/database'
 import { recordActivity } from '../kernel/activity/record'
 import { endedSql, liveSql } from '../licensing/standing'
 import { feedTokenExpiryMail } from '../mail/messages'
+import type { Person } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
+import { contactsOf, contactsSql } from '../kernel/organisation-contacts'
 
 /** How long before a token expires its owner is told. */
 export const reminderDays = 14
@@ -12,26 +14,27 @@ export const reminderDays = 14
 export const feedTokenReminderKey = (tokenId: string) => `feed-token-expiry:${tokenId}`
 
 /**
- * Queues the owner's reminder for each working token that expires within 14 days, once: the
+ * Queues the reminder to its organisation's owners and seat managers for each working token that expires within 14 days, once: the
  * token is marked (expiry_mailed_at) in the transaction that queues it, so every instance may run
  * this as often as it likes; a second one waits for the first's row locks, then finds them marked.
  * A token made to last 14 days or less was made knowing its expiry: it gets no reminder.
  */
 export async function queueFeedTokenReminders(db: Database, origin: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ id: string; name: string; expires_at: Date; email: string; first_name: string; last_name: string }>(
+    const due = await tx.query<{ id: string; name: string; expires_at: Date; contacts: Person[] | string }>(
       `update feed_tokens set expiry_mailed_at = now()
-         from subscriptions join accounts on accounts.oid = subscriptions.owner_oid
+         from subscriptions
         where subscriptions.id = feed_tokens.subscription_id and ${liveSql()}
           and feed_tokens.revoked_at is null and feed_tokens.expiry_mailed_at is null
           and feed_tokens.expires_at > now() and feed_tokens.expires_at <= now() + $1::integer * interval '24 hours'
           and feed_tokens.expires_at - feed_tokens.created_at > $1::integer * interval '24 hours'
-        returning feed_tokens.id, feed_tokens.name, feed_tokens.expires_at, accounts.email, accounts.first_name, accounts.last_name`,
+        returning feed_tokens.id, feed_tokens.name, feed_tokens.expires_at, ${contactsSql('subscriptions.owner_oid', 'seats')} as contacts`,
       [reminderDays],
     )
     for (const row of due) {
-      const owner = { firstName: row.first_name, lastName: row.last_name, email: row.email }
-      await queueMail(tx, feedTokenExpiryMail({ origin, owner, tokenName: row.name, expiresAt: new Date(row.expires_at) }), { dedupeKey: feedTokenReminderKey(row.id) })
+      const to = contactsOf(row.contacts)
+      if (!to.length) continue
+      await queueMail(tx, feedTokenExpiryMail({ origin, to, tokenName: row.name, expiresAt: new Date(row.expires_at) }), { dedupeKey: feedTokenReminderKey(row.id) })
     }
     return due.length
   })

@@ -1,31 +1,24 @@
-import { findPlan } from '@/common/plans'
 import type { Database } from '../db/database'
 import { cancelReminderMail } from '../mail/messages'
-import { queueMail } from '../mail/outbox'
+import { dueForReminderSql, periodEndColumns, periodEndReminderKey, queuePeriodEndReminders, type PeriodEndRow } from './period-end-reminders'
 import { liveSql } from './standing'
 
+const kind = 'cancel-reminder'
+
 /** One reminder per subscription and period end: a cancellation withdrawn and set again for a later end reminds again. */
-export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => `cancel-reminder:${subscriptionId}:${Math.floor(periodEnd.getTime() / 1000)}`
+export const cancelReminderKey = (subscriptionId: string, periodEnd: Date) => periodEndReminderKey(kind, subscriptionId, periodEnd)
 
 /**
- * Queues the reminder to each owner whose live subscription is set to cancel and ends within 30
+ * Queues the reminder to the billing contacts of each organisation whose live subscription is set to cancel and ends within 30
  * days, once: the dedupe key lets every instance (and every restart) run this as often as it
  * likes. Cheap: the subscriptions set to cancel, less those already reminded.
  */
 export async function queueCancelReminders(db: Database, origin: string): Promise<number> {
-  const due = await db.query<{ id: string; price_id: string; quantity: number; current_period_end: Date; email: string; first_name: string; last_name: string }>(
-    `select s.id, s.price_id, s.quantity, s.current_period_end, a.email, a.first_name, a.last_name
-       from subscriptions s join accounts a on a.oid = s.owner_oid
+  const due = await db.query<PeriodEndRow>(
+    `select ${periodEndColumns}
+       from subscriptions s
       where s.cancel_at_period_end and ${liveSql('s')}
-        and s.current_period_end > now() and s.current_period_end <= now() + interval '30 days'
-        and not exists (select 1 from mail_outbox m where m.dedupe_key = 'cancel-reminder:' || s.id || ':' || floor(extract(epoch from s.current_period_end))::bigint)`,
+        and ${dueForReminderSql(kind)}`,
   )
-  for (const row of due) {
-    const plan = findPlan(row.price_id)
-    if (!plan) continue
-    const endsAt = new Date(row.current_period_end)
-    const owner = { firstName: row.first_name, lastName: row.last_name, email: row.email }
-    await queueMail(db, cancelReminderMail({ origin, owner, planName: plan.name, seats: row.quantity, endsAt }), { dedupeKey: cancelReminderKey(row.id, endsAt) })
-  }
-  return due.length
+  return queuePeriodEndReminders(db, kind, due, (row, { plan, periodEnd, to }) => cancelReminderMail({ origin, to, planName: plan.name, seats: row.quantity, endsAt: periodEnd }))
 }

@@ -1,48 +1,31 @@
-import { findPlan, type PriceId } from '@/common/plans'
 import type { Database } from '../db/database'
 import { renewalReminderMail } from '../mail/messages'
-import { queueMail } from '../mail/outbox'
+import { dueForReminderSql, periodEndColumns, periodEndReminderKey, queuePeriodEndReminders, type PeriodEndRow } from './period-end-reminders'
 import { liveSql } from './standing'
 
+const kind = 'renewal-reminder'
+
 /** One reminder per subscription and renewal date. */
-export const renewalReminderKey = (subscriptionId: string, renewsOn: Date) => `renewal-reminder:${subscriptionId}:${Math.floor(renewsOn.getTime() / 1000)}`
+export const renewalReminderKey = (subscriptionId: string, renewsOn: Date) => periodEndReminderKey(kind, subscriptionId, renewsOn)
 
 /**
- * Queues the reminder to the owner of each live subscription that renews within 30 days (not set
+ * Queues the reminder to the billing contacts of each live subscription's organisation that renews within 30 days (not set
  * to cancel: that one has its own reminder), once: the seats it renews with (a scheduled
  * reduction counted, as renewals.ts counts it), the holders of its seats, the free ones and the
  * amount. Every instance may run it as often as it likes: the dedupe key sends it once.
  */
 export async function queueRenewalReminders(db: Database, origin: string): Promise<number> {
-  const due = await db.query<{
-    id: string
-    price_id: PriceId
-    quantity: number
-    current_period_end: Date
-    email: string
-    first_name: string
-    last_name: string
-    change_seats: number | null
-    holders: string[]
-  }>(
-    `select s.id, s.price_id, s.quantity, s.current_period_end, a.email, a.first_name, a.last_name, rc.seats as change_seats,
+  const due = await db.query<PeriodEndRow & { change_seats: number | null; holders: string[] }>(
+    `select ${periodEndColumns}, rc.seats as change_seats,
             coalesce((select json_agg(seats.assignee_email order by seats.assigned_at, seats.id) from seats where seats.subscription_id = s.id and seats.assignee_email is not null), '[]'::json) as holders
-       from subscriptions s join accounts a on a.oid = s.owner_oid
+       from subscriptions s
        left join renewal_changes rc on rc.subscription_id = s.id and rc.from_price_id = s.price_id and rc.from_quantity = s.quantity and date_trunc('second', rc.takes_effect_at) = date_trunc('second', s.current_period_end)
       where not s.cancel_at_period_end and ${liveSql('s')}
-        and s.current_period_end > now() and s.current_period_end <= now() + interval '30 days'
-        and not exists (select 1 from mail_outbox m where m.dedupe_key = 'renewal-reminder:' || s.id || ':' || floor(extract(epoch from s.current_period_end))::bigint)`,
+        and ${dueForReminderSql(kind)}`,
   )
-  for (const row of due) {
-    const plan = findPlan(row.price_id)
-    if (!plan) continue
-    const renewsOn = new Date(row.current_period_end)
+  return queuePeriodEndReminders(db, kind, due, (row, { plan, periodEnd, to }) => {
     const renewalSeats = row.change_seats ?? row.quantity
-    const owner = { firstName: row.first_name, lastName: row.last_name, email: row.email }
     const holders = typeof row.holders === 'string' ? (JSON.parse(row.holders) as string[]) : row.holders
-    await queueMail(db, renewalReminderMail({ origin, owner, planName: plan.name, renewsOn, seats: row.quantity, renewalSeats, holders, amount: plan.price * renewalSeats }), {
-      dedupeKey: renewalReminderKey(row.id, renewsOn),
-    })
-  }
-  return due.length
+    return renewalReminderMail({ origin, to, planName: plan.name, renewsOn: periodEnd, seats: row.quantity, renewalSeats, holders, amount: plan.price * renewalSeats })
+  })
 }

@@ -1,6 +1,6 @@
 import type { AssignedLicense, AssignRequest } from '@/common/contract'
 import type { PriceId } from '@/common/plans'
-import type { Database } from '../db/database'
+import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
 import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
@@ -96,7 +96,7 @@ const freeSeatSql = `with held as (
 select id from freed`
 
 /** Frees one of the owner's seats; its next holder gets a new license key. */
-export async function unassignSeat(db: Database, ownerOid: string, seatId: string, by: Acting): Promise<void> {
+export async function unassignSeat(db: Queryable, ownerOid: string, seatId: string, by: Acting): Promise<void> {
   const freed = await db.query(freeSeatSql, [seatId, ownerOid, newLicenseKey(), newId('act'), jsWhitespace, by.oid, by.role])
   if (freed.length === 0) throw notFound('The license')
 }

@@ -7,6 +7,9 @@ import { supportAddress } from './settings'
 export const siteLinks = (origin: string) => ({ myLicenses: `${origin}/account`, manageLicenses: `${origin}/account/licenses`, feedTokens: `${origin}/account/feed-tokens` })
 
 const greeting = (person?: Person): Paragraph => [person?.firstName.trim() ? `Hello ${person.firstName.trim()},` : 'Hello,']
+/** An organisation's mail goes to all its contacts at once (server/kernel/organisation-contacts.ts), by name when there is one. */
+const addressed = (people: readonly Person[]) => people.map((person) => person.email).join(', ')
+const greetingOf = (people: readonly Person[]) => greeting(people.length === 1 ? people[0] : undefined)
 const seatsInWords = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`)
 const signOff: Paragraph = [`Questions? Write to ${supportAddress}. — The Prism team`]
 // Billing is the account area's sidebar entry that opens the payment provider's portal (spec section 2).
@@ -28,10 +31,10 @@ export function seatAssignedMail(facts: { origin: string; assignee: string; owne
   ])
 }
 
-/** To the owner after a purchase: the plan and the seats, and where to hand them out. */
-export function purchaseMail(facts: { origin: string; owner: Person; planName: string; seats: number }): OutgoingMail {
-  return composeMail(facts.owner.email, `Your Prism ${facts.planName} purchase: ${seatsInWords(facts.seats)}`, [
-    greeting(facts.owner),
+/** To the organisation's billing contacts after a purchase: the plan and the seats, and where to hand them out. */
+export function purchaseMail(facts: { origin: string; to: readonly Person[]; planName: string; seats: number }): OutgoingMail {
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} purchase: ${seatsInWords(facts.seats)}`, [
+    greetingOf(facts.to),
     [`Thank you for buying Prism ${facts.planName}: ${seatsInWords(facts.seats)}, renewed every year.`],
     ['Assign seats to your developers under ', { strong: 'Manage Licenses' }, ': ', { href: siteLinks(facts.origin).manageLicenses }],
     ['Your licenses and their keys are under ', { strong: 'My Licenses' }, ': ', { href: siteLinks(facts.origin).myLicenses }],
@@ -39,32 +42,32 @@ export function purchaseMail(facts: { origin: string; owner: Person; planName: s
   ])
 }
 
-/** To the owner after a renewal: the new expiry date. */
-export function renewalMail(facts: { origin: string; owner: Person; planName: string; seats: number; expiresAt: Date }): OutgoingMail {
+/** To the organisation's billing contacts after a renewal: the new expiry date. */
+export function renewalMail(facts: { origin: string; to: readonly Person[]; planName: string; seats: number; expiresAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.expiresAt)
-  return composeMail(facts.owner.email, `Your Prism ${facts.planName} licenses are renewed until ${date}`, [
-    greeting(facts.owner),
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} licenses are renewed until ${date}`, [
+    greetingOf(facts.to),
     [`Your Prism ${facts.planName} subscription (${seatsInWords(facts.seats)}) is renewed. Its licenses now expire on ${date}.`],
     ['Your licenses are under ', { strong: 'My Licenses' }, ': ', { href: siteLinks(facts.origin).myLicenses }],
     signOff,
   ])
 }
 
-/** To the owner when a renewal's payment failed: what it means, and the way to Billing. */
-export function paymentFailedMail(facts: { origin: string; owner: Person; planName: string }): OutgoingMail {
-  return composeMail(facts.owner.email, `Payment failed for your Prism ${facts.planName} licenses`, [
-    greeting(facts.owner),
+/** To the organisation's billing contacts when a renewal's payment failed: what it means, and the way to Billing. */
+export function paymentFailedMail(facts: { origin: string; to: readonly Person[]; planName: string }): OutgoingMail {
+  return composeMail(addressed(facts.to), `Payment failed for your Prism ${facts.planName} licenses`, [
+    greetingOf(facts.to),
     [`We could not take the payment for your Prism ${facts.planName} subscription. Until it is paid, its licenses show Payment due and no seat can be assigned; if it stays unpaid, they end.`],
     ['To pay, update your card in Billing. ', ...billing(facts.origin)],
     signOff,
   ])
 }
 
-/** To the owner, 30 days (or less) before a subscription set to cancel ends. */
-export function cancelReminderMail(facts: { origin: string; owner: Person; planName: string; seats: number; endsAt: Date }): OutgoingMail {
+/** To the organisation's billing contacts, 30 days (or less) before a subscription set to cancel ends. */
+export function cancelReminderMail(facts: { origin: string; to: readonly Person[]; planName: string; seats: number; endsAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.endsAt)
-  return composeMail(facts.owner.email, `Your Prism ${facts.planName} licenses end on ${date}`, [
-    greeting(facts.owner),
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} licenses end on ${date}`, [
+    greetingOf(facts.to),
     [`Your Prism ${facts.planName} subscription is set to cancel: its ${seatsInWords(facts.seats)} stop working on ${date}, and their keys with them.`],
     ['To keep them, renew the subscription in Billing. ', ...billing(facts.origin)],
     signOff,
@@ -72,12 +75,12 @@ export function cancelReminderMail(facts: { origin: string; owner: Person; planN
 }
 
 /**
- * To the owner, 30 days (or less) before a subscription renews: the seats it renews with, who holds
+ * To the organisation's billing contacts, 30 days (or less) before a subscription renews: the seats it renews with, who holds
  * them, how many are free, and what will be charged; where to renew with fewer, or not at all.
  */
 export function renewalReminderMail(facts: {
   origin: string
-  owner: Person
+  to: readonly Person[]
   planName: string
   renewsOn: Date
   seats: number
@@ -88,8 +91,8 @@ export function renewalReminderMail(facts: {
   const date = formatLongDate(facts.renewsOn)
   const unassigned = facts.seats - facts.holders.length
   const charge = facts.amount > 0 ? `we will charge ${formatUsd(facts.amount)} (plus tax where it applies) to the card on file` : 'there is nothing to pay'
-  return composeMail(facts.owner.email, `Your Prism ${facts.planName} subscription renews on ${date}: ${formatUsd(facts.amount)}`, [
-    greeting(facts.owner),
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} subscription renews on ${date}: ${formatUsd(facts.amount)}`, [
+    greetingOf(facts.to),
     [`Your Prism ${facts.planName} subscription renews on ${date} with ${seatsInWords(facts.renewalSeats)}, and ${charge}.`],
     ...(facts.renewalSeats < facts.seats ? [[`As you chose, ${seatsInWords(facts.seats - facts.renewalSeats)} of its ${facts.seats} end on ${date}.`]] : []),
     [facts.holders.length ? `Assigned seats (${facts.holders.length}): ${facts.holders.join(', ')}.` : 'No seat is assigned.'],
@@ -99,11 +102,11 @@ export function renewalReminderMail(facts: {
   ])
 }
 
-/** To the owner, 14 days before a feed token expires: which token, when, and where to make the next one. */
-export function feedTokenExpiryMail(facts: { origin: string; owner: Person; tokenName: string; expiresAt: Date }): OutgoingMail {
+/** To the organisation's owners and seat managers, 14 days before a feed token expires: which token, when, and where to make the next one. */
+export function feedTokenExpiryMail(facts: { origin: string; to: readonly Person[]; tokenName: string; expiresAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.expiresAt)
-  return composeMail(facts.owner.email, `Your Prism feed token “${facts.tokenName}” expires on ${date}`, [
-    greeting(facts.owner),
+  return composeMail(addressed(facts.to), `Your Prism feed token “${facts.tokenName}” expires on ${date}`, [
+    greetingOf(facts.to),
     [`Your feed token “${facts.tokenName}” for the Prism package feed expires on ${date}. From then on, the builds that use it cannot restore packages from the feed.`],
     ['Create a new token, put it in place of this one, then revoke this one, under ', { strong: 'Feed tokens' }, ': ', { href: siteLinks(facts.origin).feedTokens }],
     signOff,

@@ -1,6 +1,7 @@
 import type { InvitationOffer } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { callerActor } from '../kernel/activity/actor'
+import { billingContactSql } from '../kernel/organisation-contacts'
 import { conflict, notFound, Refusal } from '../kernel/refusal'
 import { invitationDigest } from './invitation-secret'
 import { announceMembershipChange, recordOrganisationChange } from './org-activity'
@@ -18,10 +19,14 @@ interface OfferRow {
   invited_by: string | null
 }
 
-/** SQL: an open invitation by its link's digest, with its organisation's name and its inviter's. */
+/**
+ * SQL: an open invitation by its link's digest, with its organisation's name and its inviter's. The
+ * organisation is named by its billing contact (its earliest owner), not by its founder's account: a
+ * founder who left renames nothing by editing their own profile.
+ */
 const offerSql = `select i.id, i.org_oid, i.email, i.role, i.expires_at, i.expires_at <= now() as expired,
-       coalesce(nullif(btrim(o.company_name), ''), o.email) as organisation, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) as invited_by
-  from invitations i join accounts o on o.oid = i.org_oid left join accounts b on b.oid = i.invited_by_oid
+       coalesce(nullif(btrim(c.company_name), ''), c.email, i.org_oid) as organisation, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) as invited_by
+  from invitations i left join lateral (${billingContactSql('i.org_oid')}) c on true left join accounts b on b.oid = i.invited_by_oid
  where i.secret_sha256 = $1 and i.accepted_at is null and i.revoked_at is null`
 
 /**
@@ -43,6 +48,8 @@ export async function offerOf(db: Queryable, person: Holder, secret: string): Pr
   return { organisation: offer.organisation, role: offer.role, invitedBy: offer.invited_by, expiresAt: new Date(offer.expires_at).toISOString() }
 }
 
+const memberElsewhere = () => conflict('You are a member of another organisation: leave it before you accept this invitation.')
+
 /**
  * The person accepts: they become a member in the invitation's role, in one transaction. A person
  * is a member of one organisation: one who is already a member elsewhere, or owns licenses of
@@ -59,15 +66,18 @@ export async function acceptInvitation(db: Database, person: Holder, secret: str
       [person.oid],
     )
     if (mine!.org_oid === offer.org_oid) throw conflict('You are a member of this organisation already.')
-    if (mine!.has_members || (mine!.org_oid && mine!.org_oid !== person.oid)) throw conflict('You are a member of another organisation: leave it before you accept this invitation.')
+    if (mine!.has_members || (mine!.org_oid && mine!.org_oid !== person.oid)) throw memberElsewhere()
     if (mine!.owns) throw conflict('You own licenses of your own: a person can be a member of one organisation only. Ask support to move your licenses first.')
     // The person's account exists once they signed in (POST /auth/login); made here if not yet.
     await tx.query('insert into accounts (oid, email) values ($1, $2) on conflict (oid) do nothing', [person.oid, person.email.toLowerCase()])
-    await tx.query(`insert into memberships (member_oid, org_oid, role) values ($1, $2, $3) on conflict (member_oid) do update set org_oid = $2, role = $3, granted_at = now()`, [
-      person.oid,
-      offer.org_oid,
-      offer.role,
-    ])
+    // Only a row of their own organisation gives way: another acceptance of theirs that committed
+    // after the read above (two invitations accepted at once) keeps its organisation.
+    const joined = await tx.query(
+      `insert into memberships (member_oid, org_oid, role) values ($1, $2, $3)
+       on conflict (member_oid) do update set org_oid = $2, role = $3, granted_at = now() where memberships.org_oid = memberships.member_oid returning 1`,
+      [person.oid, offer.org_oid, offer.role],
+    )
+    if (!joined.length) throw memberElsewhere()
     await tx.query('update invitations set accepted_at = now() where id = $1', [offer.id])
     const actor = callerActor(mine!.account, person)
     await recordOrganisationChange(tx, { organisation: offer.org_oid, kind: 'invitation-accepted', actor, actorRole: null, subjectEmail: offer.email, role: offer.role })

@@ -15,7 +15,6 @@ export interface Inviter {
   organisation: string
   oid: string
   email: string
-  role: Role | null
 }
 
 interface InvitationRow {
@@ -62,11 +61,11 @@ async function mailInvitation(tx: Queryable, inviter: Inviter, acting: MemberRow
 export async function invite(db: Database, inviter: Inviter, request: InviteRequest, forget: () => void): Promise<Invitation> {
   const email = request.email.toLowerCase()
   const invitation = await db.transaction(async (tx) => {
-    let { members, actor, acting } = await lockMembers(tx, inviter.organisation, inviter.oid)
+    let { members, actor, acting, role } = await lockMembers(tx, inviter.organisation, inviter.oid, 'members')
     if (!members.length) {
       await tx.query("insert into memberships (member_oid, org_oid, role) values ($1, $1, 'owner')", [inviter.organisation])
       await announceMembershipChange(tx)
-      ;({ members, actor, acting } = await lockMembers(tx, inviter.organisation, inviter.oid))
+      ;({ members, actor, acting, role } = await lockMembers(tx, inviter.organisation, inviter.oid, 'members'))
     }
     if (members.some((member) => member.email.toLowerCase() === email)) throw conflict(`${email} is a member of the organisation already.`)
     const [open] = await tx.query<{ id: string; expired: boolean }>(`select id, expires_at <= now() as expired from invitations where org_oid = $1 and lower(email) = $2 and ${openSql} for update`, [
@@ -81,7 +80,7 @@ export async function invite(db: Database, inviter: Inviter, request: InviteRequ
        select made.id, made.email, made.role, made.created_at, made.expires_at, $8::text as invited_by from made`,
       [newId('inv'), inviter.organisation, email, request.role, invitationDigest(secret), inviter.oid, invitationDays, actor!.name],
     )
-    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-sent', actor, actorRole: inviter.role, subjectEmail: email, role: request.role })
+    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-sent', actor, actorRole: role, subjectEmail: email, role: request.role })
     await mailInvitation(tx, inviter, acting, email, request.role, secret)
     return toInvitation(row!)
   })
@@ -92,7 +91,7 @@ export async function invite(db: Database, inviter: Inviter, request: InviteRequ
 /** Sends an open invitation again with a new link (the old one dead) and 14 more days. */
 export async function resendInvitation(db: Database, inviter: Inviter, id: string): Promise<Invitation> {
   return db.transaction(async (tx) => {
-    const { actor, acting } = await lockMembers(tx, inviter.organisation, inviter.oid)
+    const { actor, acting, role } = await lockMembers(tx, inviter.organisation, inviter.oid, 'members')
     const secret = newInvitationSecret()
     const [row] = await tx.query<InvitationRow>(
       `with renewed as (update invitations set secret_sha256 = $3, expires_at = now() + $4::integer * interval '1 day', expiry_recorded_at = null
@@ -101,7 +100,7 @@ export async function resendInvitation(db: Database, inviter: Inviter, id: strin
       [id, inviter.organisation, invitationDigest(secret), invitationDays, actor?.name ?? inviter.email],
     )
     if (!row) throw notFound('The invitation')
-    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-resent', actor, actorRole: inviter.role, subjectEmail: row.email, role: row.role })
+    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-resent', actor, actorRole: role, subjectEmail: row.email, role: row.role })
     await mailInvitation(tx, inviter, acting, row.email, row.role, secret)
     return toInvitation(row)
   })
@@ -110,12 +109,12 @@ export async function resendInvitation(db: Database, inviter: Inviter, id: strin
 /** Revokes an open invitation: its link accepts nothing from now on. */
 export async function revokeInvitation(db: Database, inviter: Inviter, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const { actor } = await lockMembers(tx, inviter.organisation, inviter.oid)
+    const { actor, role } = await lockMembers(tx, inviter.organisation, inviter.oid, 'members')
     const [row] = await tx.query<{ email: string; role: Role }>(`update invitations set revoked_at = now() where id = $1 and org_oid = $2 and ${openSql} returning email, role`, [
       id,
       inviter.organisation,
     ])
     if (!row) throw notFound('The invitation')
-    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-revoked', actor, actorRole: inviter.role, subjectEmail: row.email, role: row.role })
+    await recordOrganisationChange(tx, { organisation: inviter.organisation, kind: 'invitation-revoked', actor, actorRole: role, subjectEmail: row.email, role: row.role })
   })
 }

@@ -1,10 +1,10 @@
 import type { Member, Organisation } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { actorOf, type AccountRow, type Actor } from '../kernel/activity/actor'
-import { conflict, notFound, Refusal } from '../kernel/refusal'
+import { conflict, notFound } from '../kernel/refusal'
 import { announceMembershipChange, recordOrganisationChange } from './org-activity'
-import { may, permissions, type Role } from './roles'
-import type { Standing } from './standing'
+import { may, type Permission, type Role } from './roles'
+import { permits, readStanding, refusalOf, type Standing } from './standing'
 
 /** A member as read with their account (a personal organisation's founder has no row: owner). */
 export interface MemberRow extends AccountRow {
@@ -47,11 +47,18 @@ export async function organisationOf(db: Queryable, standing: Standing): Promise
   return { role: standing.role, personal: standing.personal, members, transfer, ...billing }
 }
 
-/** The organisation's members, locked for a change; the acting person among them. */
-export async function lockMembers(tx: Queryable, organisation: string, actingOid: string) {
+/**
+ * The organisation's members, locked for a change; the acting person among them, and their role as
+ * read under that lock: refused (403, the permission's words) unless it holds the permission now,
+ * whatever this instance remembered of them (decision 0040). A personal organisation has no rows:
+ * its founder acts as its owner while they are nobody's member.
+ */
+export async function lockMembers(tx: Queryable, organisation: string, actingOid: string, permission: Permission) {
   const members = await tx.query<MemberRow>(membersSql(true), [organisation])
   const acting = members.find((member) => member.oid === actingOid)
-  return { members, acting, actor: acting ? actorOf(acting) : null }
+  const role = members.length ? (acting?.role ?? null) : permits(await readStanding(tx, actingOid, { lock: true }), organisation, permission) ? 'owner' : null
+  if (!may(role, permission)) throw refusalOf(permission)
+  return { members, acting, actor: acting ? actorOf(acting) : null, role }
 }
 
 const lastOwner = (members: MemberRow[], target: MemberRow) => target.role === 'owner' && members.filter((member) => member.role === 'owner').length === 1
@@ -60,7 +67,7 @@ const lastOwner = (members: MemberRow[], target: MemberRow) => target.role === '
 interface MemberChange {
   organisation: string
   target: string
-  by: { oid: string; role: Role | null }
+  by: { oid: string }
 }
 
 function findTarget(members: MemberRow[], oid: string) {
@@ -72,14 +79,14 @@ function findTarget(members: MemberRow[], oid: string) {
 /** Gives a member another role; the last owner keeps theirs (409). */
 export async function changeRole(db: Database, change: MemberChange, role: Role, forget: () => void): Promise<Member> {
   const member = await db.transaction(async (tx) => {
-    const { members, actor } = await lockMembers(tx, change.organisation, change.by.oid)
+    const { members, actor, role: actorRole } = await lockMembers(tx, change.organisation, change.by.oid, 'members')
     // A personal organisation has no rows: its founder is its one member and last owner.
     const founderAlone = !members.length && change.target === change.organisation
     const target = founderAlone ? (await tx.query<MemberRow>(membersSql(false), [change.organisation]))[0]! : findTarget(members, change.target)
     if (target.role === role) return target
     if (founderAlone || lastOwner(members, target)) throw conflict('An organisation needs an owner: make another member an owner before you change the role of the last one.')
     await tx.query('update memberships set role = $2 where member_oid = $1', [target.oid, role])
-    await recordOrganisationChange(tx, { organisation: change.organisation, kind: 'role-changed', actor, actorRole: change.by.role, subjectEmail: target.email, role })
+    await recordOrganisationChange(tx, { organisation: change.organisation, kind: 'role-changed', actor, actorRole, subjectEmail: target.email, role })
     await announceMembershipChange(tx)
     return { ...target, role }
   })
@@ -90,9 +97,9 @@ export async function changeRole(db: Database, change: MemberChange, role: Role,
 /** Removes a member (an owner removing anyone, or a member leaving); the last owner stays (409). */
 export async function removeMember(db: Database, change: MemberChange, forget: () => void): Promise<void> {
   const leaving = change.target === change.by.oid
-  if (!leaving && !may(change.by.role, 'members')) throw new Refusal('forbidden', permissions.members.refusal)
   await db.transaction(async (tx) => {
-    const { members, actor } = await lockMembers(tx, change.organisation, change.by.oid)
+    // Any member may leave; only an owner removes another.
+    const { members, actor, role: actorRole } = await lockMembers(tx, change.organisation, change.by.oid, leaving ? 'organisation' : 'members')
     // A personal organisation has no rows: its founder is its one member and last owner.
     if (!members.length && change.target !== change.organisation) throw notFound('The member')
     const target = members.length ? findTarget(members, change.target) : ({ role: 'owner', oid: change.target } as MemberRow)
@@ -103,7 +110,7 @@ export async function removeMember(db: Database, change: MemberChange, forget: (
       organisation: change.organisation,
       kind: leaving ? 'member-left' : 'member-removed',
       actor: actor as Actor,
-      actorRole: change.by.role,
+      actorRole,
       subjectEmail: target.email,
       role: target.role,
     })

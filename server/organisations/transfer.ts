@@ -10,7 +10,6 @@ import type { Role } from './roles'
 interface By {
   organisation: string
   oid: string
-  role: Role | null
 }
 
 interface TransferRow {
@@ -28,25 +27,26 @@ const noOffer = () => notFound('The offer of ownership')
 export async function offerTransfer(db: Database, by: By, request: TransferRequest): Promise<void> {
   if (request.to === by.oid) throw invalid('You are an owner already: choose another member.')
   await db.transaction(async (tx) => {
-    const { members, actor } = await lockMembers(tx, by.organisation, by.oid)
+    const { members, actor, role } = await lockMembers(tx, by.organisation, by.oid, 'members')
     const to = members.find((member) => member.oid === request.to)
     if (!to) throw notFound('The member')
     const [waiting] = await tx.query('select 1 from ownership_transfers where org_oid = $1', [by.organisation])
     if (waiting) throw conflict('An offer of ownership is waiting already: withdraw it before you make another.')
     await tx.query('insert into ownership_transfers (org_oid, from_oid, to_oid, former_owner_becomes) values ($1, $2, $3, $4)', [by.organisation, by.oid, to.oid, request.formerOwnerBecomes])
-    await recordOrganisationChange(tx, { organisation: by.organisation, kind: 'ownership-offered', actor: actor as Actor, actorRole: by.role, subjectEmail: to.email, role: 'owner' })
+    await recordOrganisationChange(tx, { organisation: by.organisation, kind: 'ownership-offered', actor: actor as Actor, actorRole: role, subjectEmail: to.email, role: 'owner' })
   })
 }
 
 /** An owner withdraws the offer waiting; or its member declines it. */
 export async function endTransfer(db: Database, by: By, how: 'withdraw' | 'decline'): Promise<void> {
   await db.transaction(async (tx) => {
-    const { members, actor } = await lockMembers(tx, by.organisation, by.oid)
+    // Its owners withdraw an offer; the member it names declines it.
+    const { members, actor, role } = await lockMembers(tx, by.organisation, by.oid, how === 'withdraw' ? 'members' : 'organisation')
     const [offer] = await tx.query<TransferRow>('delete from ownership_transfers where org_oid = $1 returning from_oid, to_oid, former_owner_becomes', [by.organisation])
     if (!offer || (how === 'decline' && offer.to_oid !== by.oid)) throw noOffer()
     const other = members.find((member) => member.oid === (how === 'decline' ? offer.from_oid : offer.to_oid))
     const kind = how === 'decline' ? 'ownership-declined' : 'ownership-withdrawn'
-    await recordOrganisationChange(tx, { organisation: by.organisation, kind, actor, actorRole: by.role, subjectEmail: other?.email ?? null, role: 'owner' })
+    await recordOrganisationChange(tx, { organisation: by.organisation, kind, actor, actorRole: role, subjectEmail: other?.email ?? null, role: 'owner' })
   })
 }
 
@@ -56,7 +56,7 @@ export async function endTransfer(db: Database, by: By, how: 'withdraw' | 'decli
  */
 export async function acceptTransfer(db: Database, by: By, forget: () => void): Promise<void> {
   await db.transaction(async (tx) => {
-    const { members, actor } = await lockMembers(tx, by.organisation, by.oid)
+    const { members, actor, role } = await lockMembers(tx, by.organisation, by.oid, 'organisation')
     const [offer] = await tx.query<TransferRow>('select from_oid, to_oid, former_owner_becomes from ownership_transfers where org_oid = $1 for update', [by.organisation])
     if (!offer || offer.to_oid !== by.oid) throw noOffer()
     const from: MemberRow | undefined = members.find((member) => member.oid === offer.from_oid)
@@ -68,7 +68,7 @@ export async function acceptTransfer(db: Database, by: By, forget: () => void): 
     if (offer.former_owner_becomes) await tx.query('update memberships set role = $2 where member_oid = $1', [from.oid, offer.former_owner_becomes])
     else await tx.query('delete from memberships where member_oid = $1', [from.oid])
     await tx.query('delete from ownership_transfers where org_oid = $1', [by.organisation])
-    await recordOrganisationChange(tx, { organisation: by.organisation, kind: 'ownership-transferred', actor, actorRole: by.role, subjectEmail: from.email, role: 'owner' })
+    await recordOrganisationChange(tx, { organisation: by.organisation, kind: 'ownership-transferred', actor, actorRole: role, subjectEmail: from.email, role: 'owner' })
     await announceMembershipChange(tx)
   })
   forget()

@@ -56,6 +56,11 @@ export function createCompanyCalls(stripe: Stripe) {
       }
     },
 
+    /** The email on the customer, where Stripe sends its receipts and invoices: the organisation's billing contact's. */
+    async setCustomerEmail(customerId: string, email: string, idempotencyKey: string): Promise<void> {
+      await stripe.customers.update(customerId, { email }, { idempotencyKey })
+    },
+
     /**
      * Saves the details on the customer, where Stripe's next invoice reads them. A new tax ID is
      * made first: Stripe checks its format, and a refusal (422 on the field, in words) changes

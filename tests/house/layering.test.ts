@@ -28,31 +28,20 @@ const importing = async (from: string, room: string) => {
 const refused = (source: string, why: string) => `Unexpected path "${source}" imported in restricted zone. ${why}`
 
 describe('the layering rules', () => {
-  it('refuse a feature importing another feature', async () => {
-    expect(await problemsOf('src/features/profile/profile.extra.ts', "import { a } from '../upgrade/upgrade.select'\nexport const b = a\n")).toEqual([
-      "'../upgrade/upgrade.select' import is restricted from being used by a pattern. A feature never imports another feature: what two need goes to ui/ or api/.",
-    ])
-  })
-  it('refuse a feature importing another feature from the root', async () => {
-    expect(await problemsOf('src/features/profile/profile.extra.ts', "import { a } from '@/src/features/upgrade/upgrade.select'\nexport const b = a\n")).toEqual([
-      "'@/src/features/upgrade/upgrade.select' import is restricted from being used by a pattern. A feature never imports another feature: what two need goes to ui/ or api/.",
-    ])
+  const feature = 'A feature never imports another feature: what two need goes to ui/ or api/.'
+  it.each([
+    ['a feature importing another feature', 'src/features/profile/profile.extra.ts', '../upgrade/upgrade.select', feature],
+    ['a feature importing another feature from the root', 'src/features/profile/profile.extra.ts', '@/src/features/upgrade/upgrade.select', feature],
+    ['ui/ importing a feature', 'src/ui/extra.ts', '../features/upgrade/upgrade.select', 'ui/ never imports a feature: move what a feature and ui/ share into ui/.'],
+    ['production code importing devtools/', 'src/auth/extra.ts', '../devtools/registry', 'Production code never imports devtools/ (the dev tools load themselves in development).'],
+  ])('refuse %s', async (_, from, source, why) => {
+    expect(await problemsOf(from, `import { a } from '${source}'\nexport const b = a\n`)).toEqual([`'${source}' import is restricted from being used by a pattern. ${why}`])
   })
   it('refuse an import that climbs two folders, and take the same one from the root', async () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { plans } from '../../../common/plans'\nexport const b = plans\n")).toEqual([
       "'../../../common/plans' import is restricted from being used by a pattern. An import that climbs two folders or more names its path from the root: '@/…'.",
     ])
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { plans } from '@/common/plans'\nexport const b = plans\n")).toEqual([])
-  })
-  it('refuse ui/ importing a feature', async () => {
-    expect(await problemsOf('src/ui/extra.ts', "import { a } from '../features/upgrade/upgrade.select'\nexport const b = a\n")).toEqual([
-      "'../features/upgrade/upgrade.select' import is restricted from being used by a pattern. ui/ never imports a feature: move what a feature and ui/ share into ui/.",
-    ])
-  })
-  it('refuse production code importing devtools/', async () => {
-    expect(await problemsOf('src/auth/extra.ts', "import { a } from '../devtools/registry'\nexport const b = a\n")).toEqual([
-      "'../devtools/registry' import is restricted from being used by a pattern. Production code never imports devtools/ (the dev tools load themselves in development).",
-    ])
   })
   it('refuse a machine importing anything but xstate, machines/, common/ and types', async () => {
     expect(

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
+import { failedCheck } from '@/testkit/model/behaviour-check'
 import { planPaths } from '@/testkit/model/paths'
 import type { FlowKit } from '@/testkit/model/flow-kit'
 import { flows } from '@/testkit/model/flows'
@@ -11,8 +12,10 @@ import { replayPath } from '../support/run-paths'
 
 /**
  * Each wrong transition of testkit/flows/<flow>/<flow>.anchors.ts, applied to a copy of its machine, makes a
- * replay of the mutant's own generated paths disagree with the machine's oracle; the machine as it
- * is agrees on every path (tests/flows/paths.test.ts). `npx tsx scripts/oracle-anchors.ts` runs the whole of
+ * replay of the mutant's own generated paths disagree with the machine's oracle: a path counts as
+ * refused only when a named check of behaviour fails (testkit/model/behaviour-check.ts), never for
+ * another error, and the test prints the checks that refused each. The machine as it is agrees on
+ * every path (tests/flows/paths.test.ts). `npx tsx scripts/oracle-anchors.ts` runs the whole of
  * the model tests on each mutant instead.
  */
 const copies = mkdtempSync(join(tmpdir(), 'oracle-anchor-'))
@@ -33,21 +36,32 @@ async function mutant(anchor: OracleAnchor, index: number): Promise<AnyStateMach
   return Object.values(module).find((value) => (value as AnyStateMachine | undefined)?.root !== undefined) as AnyStateMachine
 }
 
-/** How many of the mutant's paths the oracle refuses. */
-function refusedPaths({ model, oracle }: FlowKit, machine: AnyStateMachine) {
+/** The checks of behaviour that refused the mutant's paths, one per refused path; and the errors that were no such check. */
+function refusals({ model, oracle }: FlowKit, machine: AnyStateMachine) {
   const plan = planPaths({ ...model, machine })
-  return plan.paths.filter((path) => {
+  const refused: string[] = []
+  const otherErrors: string[] = []
+  for (const path of plan.paths) {
     try {
       replayPath(machine, path, { actors: model.actors, serialize: plan.serialize, oracle })
-      return false
-    } catch {
-      return true
+    } catch (error) {
+      const check = failedCheck(error)
+      if (check) refused.push(check)
+      else otherErrors.push(String(error).split('\n')[0]!)
     }
-  }).length
+  }
+  return { refused, otherErrors }
 }
 
 describe('a wrong transition the oracles catch', () => {
   for (const kit of flows) {
-    for (const [index, anchor] of kit.anchors.entries()) it(`${anchor.model}: ${anchor.why}`, async () => expect(refusedPaths(kit, await mutant(anchor, index))).toBeGreaterThan(0))
+    for (const [index, anchor] of kit.anchors.entries())
+      it(`${anchor.model}: ${anchor.why}`, async () => {
+        const { refused, otherErrors } = refusals(kit, await mutant(anchor, index))
+        expect(refused.length, `paths a check of behaviour refuses (other errors, not counted: ${otherErrors.join(' | ') || 'none'})`).toBeGreaterThan(0)
+        const checks = [...new Set(refused)]
+        // eslint-disable-next-line no-console -- which check refused each anchor, printed with the run
+        console.log(`${anchor.model} anchor ${index + 1} refused on ${refused.length} of ${refused.length + otherErrors.length} failing paths by ${checks.map((check) => `'${check}'`).join(', ')}`)
+      })
   }
 })

@@ -27,7 +27,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
   options: {
     actors: readonly string[]
     serialize: (snapshot: Snapshot<unknown>) => string
-    oracle?: AnyOracle
+    oracle: AnyOracle
     addressees?: readonly string[]
     expectations?: (snapshot: SnapshotFrom<TMachine>) => void
   },
@@ -45,8 +45,9 @@ export function replayPath<TMachine extends AnyStateMachine>(
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
     // The plan ran without addressees: they are no part of the state it compares.
     expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
-    if (options.oracle) expectOracleAgrees(options.oracle, path.input, sent, live)
-    if (options.oracle && addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
+    expectOracleAgrees(options.oracle, path.input, sent, live)
+    // The branch is the test: only a flow given addressees can tell them anything.
+    if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
     options.expectations?.(live)
   }
   actor.stop()

@@ -34,13 +34,20 @@ function expectStateView(view: StateView, root: HTMLElement) {
   const scope = within(root)
   for (const text of view.shows ?? []) expect(scope.queryAllByText(text), `shows ${String(text)}`).not.toEqual([])
   for (const text of view.hides ?? []) expect(scope.queryAllByText(text), `hides ${String(text)}`).toEqual([])
-  for (const name of view.enabled ?? []) expect(scope.getAllByRole('button', { name }).some(isPressable), `${name} can be pressed`).toBe(true)
-  for (const name of view.disabled ?? []) expect(scope.getAllByRole('button', { name }).some(isPressable), `${name} cannot be pressed`).toBe(false)
+  // Queried, not got: a missing button or field fails a named check of the screen (testkit/model/behaviour-check.ts).
+  for (const name of view.enabled ?? []) expect(scope.queryAllByRole('button', { name }).some(isPressable), `${name} can be pressed`).toBe(true)
+  for (const name of view.disabled ?? []) {
+    const buttons = scope.queryAllByRole('button', { name })
+    expect(buttons, `a ${name} button`).not.toEqual([])
+    expect(buttons.some(isPressable), `${name} cannot be pressed`).toBe(false)
+  }
   for (const name of view.absent ?? []) expect(scope.queryAllByRole('button', { name }), `no ${name} button`).toEqual([])
+  // The branch is the row's: a row that names no dialogs (or no alerts, below) leaves them to the other rows' checks.
   if (view.dialogs) {
     expect(scope.queryAllByRole('dialog').length, 'open dialogs').toBe(view.dialogs.length)
     for (const name of view.dialogs) expect(scope.queryAllByRole('dialog', { name }), `dialog ${name}`).not.toEqual([])
   }
+  // The branch is the row's, as for the dialogs.
   if (view.alerts) {
     const alerts = scope.queryAllByRole('alert').map(normalized)
     expect(alerts.length, `alerts ${alerts.join(' | ')}`).toBe(view.alerts.length)
@@ -53,7 +60,7 @@ function expectStateView(view: StateView, root: HTMLElement) {
   }
   for (const [name, value] of Object.entries(view.fields ?? {}))
     expect(
-      scope.getAllByRole('textbox', { name }).map((field) => (field as HTMLInputElement).value),
+      scope.queryAllByRole('textbox', { name }).map((field) => (field as HTMLInputElement).value),
       `field ${name}`,
     ).toContain(value)
 }

@@ -116,19 +116,23 @@ describe('the sign-in guard in every state of the auth machine (component paths)
         sent.push(event)
         // Once MSAL has started the guard decides, once: the account loads (its write token is asked for), or sign-in starts.
         const signedIn = signedInOnceStarted(sent)
+        // The branch is the test: the step at which MSAL has started is the one where the guard must have decided.
         if (signedIn !== null && !decided) {
           decided = true
+          // Which way it decides is the test: signed in or not.
           if (signedIn) await waitFor(() => expect(service.accessToken).toHaveBeenCalledWith('write'))
           else await waitFor(() => expect(service.signIn).toHaveBeenCalledWith('/account'))
         }
-        // Once it has left, the page is the home page: the account area and its table are gone.
+        // The page's own actor, not the planner's snapshot of the step (one per state the model tells apart, whatever request it holds), after every step, a sign-out's included.
+        const expected = expectOracleAgrees(authOracle, undefined, sent, actor.getSnapshot())
+        // The branch is the test: once it has left, the page is the home page (the account area and its table are gone), else the account area shows the state's row.
         if (leaveAccountArea.mock.calls.length) expect(await screen.findByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeTruthy()
-        // The page's own actor, not the planner's snapshot of the step (one per state the model tells apart, whatever request it holds).
-        else await expectView(authViewTable, expectOracleAgrees(authOracle, undefined, sent, actor.getSnapshot()), sent)
+        else await expectView(authViewTable, expected, sent)
       }
       // Signed out once started, sign-in starts by redirect, coming back to /account, once; signed in, it never does.
       const signedIn = signedInOnceStarted(sent)
       expect(service.signIn).toHaveBeenCalledTimes(signedIn === false ? 1 : 0)
+      // The branch is the test: a person not signed in once MSAL started gets no token (a signed-in one's was checked above).
       if (signedIn !== true) expect(service.accessToken).not.toHaveBeenCalled()
       actor.stop()
     })

@@ -7,6 +7,7 @@ import { planPaths } from '@/testkit/model/paths'
 import { buildToken, feedTokensModel } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.view-table'
 import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
@@ -16,29 +17,19 @@ const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revo
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 
 /** What the user does for each of the machine's own events. */
-function act(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'tokens.reload':
-      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
-    case 'create.open':
-      return fireEvent.click(screen.getByRole('button', { name: 'Create feed token' }))
-    case 'create.submit': {
+const act = pressing(
+  { 'tokens.reload': 'Try again', 'create.open': 'Create feed token', 'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')] },
+  {
+    'create.submit': () => {
       const form = dialog('Create feed token')
       // What a failure left typed stays; a fresh form gets the name (the days stay at their default).
       fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'GitHub Actions' } })
       return fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
-    }
-    case 'revoke.request':
-      return fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` }))
-    case 'revoke.confirm':
-      return fireEvent.click(within(dialog('Revoke feed token')).getByRole('button', { name: 'Revoke' }))
-    case 'dialog.close':
-      return fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!)
-    case 'xstate.init':
-      return
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+    },
+    'revoke.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` })),
+    'dialog.close': () => fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!),
+  },
+)
 
 const open = () => openOnPendingApi(() => <FeedTokensPage />, { account, path: '/account/feed-tokens' })
 

@@ -5,6 +5,7 @@ import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { answersInTurn } from '@/testkit/answers'
 import { buildToken, created, newToken, notFound, offline } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { settle } from '@/testkit/settle'
+import { expectTryAgainAfterFailure } from '@/tests/support/try-again'
 
 /** Feed tokens: Try again after a failed load, which token 'Revoke' picks, and the Revoke dialog while its request is out. */
 function feedTokens(loads: (FeedToken[] | Error)[], revokes: (void | Error)[] = []) {
@@ -21,12 +22,7 @@ function feedTokens(loads: (FeedToken[] | Error)[], revokes: (void | Error)[] = 
 describe('Feed tokens', () => {
   it('loads the tokens again on Try again after a failed load', async () => {
     const page = feedTokens([new Error(offline), [buildToken]])
-    await settle()
-    expect(page.actor.getSnapshot().value).toBe('failed')
-    expect(page.actor.getSnapshot().context.error).toBe(offline)
-    page.actor.send({ type: 'tokens.reload' })
-    await settle()
-    expect(page.loads).toHaveLength(2)
+    await expectTryAgainAfterFailure(page, offline, 'tokens.reload')
     expect(page.actor.getSnapshot().value).toEqual({ ready: 'shown' })
     expect(page.actor.getSnapshot().context.tokens).toEqual([buildToken])
     expect(page.actor.getSnapshot().context.error).toBeNull()

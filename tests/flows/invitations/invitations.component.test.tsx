@@ -12,6 +12,7 @@ import { account } from '@/testkit/flows/session/session.model'
 import { invitationsOracle } from '@/testkit/flows/invitations/invitations.oracle'
 import { team } from '@/testkit/organisations'
 import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { invitationsViewTable } from '@/testkit/flows/invitations/invitations.view-table'
 
@@ -20,34 +21,26 @@ const methods = { loadInvitations: 'invitations' }
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 const press = (name: string, scope: HTMLElement = document.body) => fireEvent.click(within(scope).getByRole('button', { name }))
 
-function act(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'invitations.reload':
-      return press('Try again')
-    case 'notice.dismiss':
-      return press('Dismiss')
-    case 'dialog.close':
-      return press('Close', screen.getByRole('dialog'))
-    case 'invite.open':
-      return press('Invite member')
-    case 'invite.submit': {
+const act = pressing(
+  {
+    'invitations.reload': 'Try again',
+    'notice.dismiss': 'Dismiss',
+    'dialog.close': ['Close', () => screen.getByRole('dialog')],
+    'invite.open': 'Invite member',
+    'revoke.confirm': ['Revoke', () => dialog('Revoke invitation')],
+  },
+  {
+    'invite.submit': (event) => {
       const form = dialog('Invite member')
       const draft = event.draft as { email: string; role: MemberRole }
       fireEvent.change(within(form).getByRole('textbox', { name: /Email/ }), { target: { value: draft.email } })
       fireEvent.click(within(form).getByRole('radio', { name: roleLabels[draft.role] }))
       return press('Send invitation', form)
-    }
-    case 'invitation.resend':
-      return press(`Resend invitation to ${(event.invitation as Invitation).email}`)
-    case 'revoke.request':
-      return press(`Revoke invitation to ${(event.invitation as Invitation).email}`)
-    case 'revoke.confirm':
-      return press('Revoke', dialog('Revoke invitation'))
-    case 'xstate.init':
-      return
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+    },
+    'invitation.resend': (event) => press(`Resend invitation to ${(event.invitation as Invitation).email}`),
+    'revoke.request': (event) => press(`Revoke invitation to ${(event.invitation as Invitation).email}`),
+  },
+)
 
 /** The Members page of Cara, an owner: her invitations under the members. */
 async function open() {

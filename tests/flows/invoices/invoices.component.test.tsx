@@ -9,6 +9,7 @@ import { fabrikam, fabrikamDraft, invoicesModel, noCompany, paidInvoice } from '
 import { account } from '@/testkit/flows/session/session.model'
 import { invoicesOracle } from '@/testkit/flows/invoices/invoices.oracle'
 import { openOnPendingApi, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { companyFieldLabels, invoicesViewTable } from '@/testkit/flows/invoices/invoices.view-table'
 
@@ -21,22 +22,17 @@ function type(draft: CompanyDraft) {
   fireEvent.click(screen.getByRole('button', { name: 'Save company details' }))
 }
 
-function act(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'papers.reload':
-      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
-    case 'company.save':
-      return type(event.draft as CompanyDraft)
-    case 'notice.dismiss': {
+const act = pressing(
+  { 'papers.reload': 'Try again' },
+  {
+    'company.save': (event) => type(event.draft as CompanyDraft),
+    'notice.dismiss': () => {
       // Nothing to dismiss is nothing to press.
       const dismiss = screen.queryByRole('button', { name: 'Dismiss' })
       return dismiss && fireEvent.click(dismiss)
-    }
-    case 'xstate.init':
-      return
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+    },
+  },
+)
 
 /** The load is two calls at once; a refused tax ID is the API's 422 naming the field. */
 async function settle(pending: PendingApi, event: { type: string; output?: unknown; error?: unknown }) {

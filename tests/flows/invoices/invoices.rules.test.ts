@@ -5,6 +5,7 @@ import { invoicesMachine, type BillingPapers } from '@/machines/invoices.machine
 import { answersInTurn } from '@/testkit/answers'
 import { cityless, conflict, fabrikam, fabrikamDraft, noCompany, offline, paidInvoice, taxIdRefused, taxIdWords } from '@/testkit/flows/invoices/invoices.model'
 import { settle } from '@/testkit/settle'
+import { expectTryAgainAfterFailure } from '@/tests/support/try-again'
 
 /** Invoices and company: Try again, what 'Save company details' sends, where a failure is said, and Dismiss. */
 const papers: BillingPapers = { invoices: [paidInvoice], company: noCompany }
@@ -27,12 +28,7 @@ const fabrikamRequest = {
 describe('Invoices and company', () => {
   it('loads the invoices and the company again on Try again after a failed load', async () => {
     const page = invoicesPage([new Error(offline), papers])
-    await settle()
-    expect(page.actor.getSnapshot().value).toBe('failed')
-    expect(page.context().error).toBe(offline)
-    page.actor.send({ type: 'papers.reload' })
-    await settle()
-    expect(page.loads).toHaveLength(2)
+    await expectTryAgainAfterFailure(page, offline, 'papers.reload')
     expect(page.actor.getSnapshot().value).toBe('editing')
     expect(page.context().invoices).toEqual([paidInvoice])
     expect(page.context().error).toBeNull()

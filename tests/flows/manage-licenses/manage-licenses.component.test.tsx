@@ -105,6 +105,7 @@ const tileLabels = ['Subscription', 'Purchased', 'Assigned', 'Available'] as con
  */
 function expectTiles({ state, held: { stats } }: Expected<ManageLicensesHeld, State>) {
   const tiles = screen.queryAllByRole('group', { name: /^(Subscription|Purchased|Assigned|Available)$/ })
+  // The branch is the test: the oracle's state says whether the tiles are there yet.
   if (!leavesOf(state).some((leaf) => leaf.startsWith('manageLicenses.ready.'))) return expect(tiles, 'no tiles before both loads came').toEqual([])
   expect(
     tiles.map((tile) => tile.getAttribute('aria-labelledby')),

@@ -17,32 +17,25 @@ async function loaded(stats: Stats) {
 }
 
 describe('Manage Licenses', () => {
-  it('offers Assign License while a seat is free, and Upgrade from the subscription tile for Commercial', async () => {
-    const actor = await loaded({ subscription: 'Commercial', priceId: 'commercial', purchased: 5, assigned: 2, available: 3 })
-    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({
-      headerAction: 'assign',
-      headerEnabled: true,
-      upgradeBadge: false,
-      upgradeTileAction: true,
-      canOpenUpgrade: true,
-      dialog: null,
-    })
-  })
-
-  it('offers Buy Additional Licenses when no seat is free on a paid plan, and no upgrade above Commercial Plus', async () => {
-    const actor = await loaded({ subscription: 'Commercial Plus', priceId: 'commercial-plus', purchased: 2, assigned: 2, available: 0 })
-    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({
-      headerAction: 'purchase',
-      headerEnabled: true,
-      upgradeBadge: false,
-      upgradeTileAction: false,
-      canOpenUpgrade: false,
-    })
-  })
-
-  it('offers no header button to a full Community plan, and the Upgrade badge instead', async () => {
-    const actor = await loaded({ subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 })
-    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject({ headerAction: null, headerEnabled: false, upgradeBadge: true, upgradeTileAction: false })
+  it.each([
+    [
+      'Assign License while a seat is free, and Upgrade from the subscription tile for Commercial',
+      { subscription: 'Commercial', priceId: 'commercial', purchased: 5, assigned: 2, available: 3 },
+      { headerAction: 'assign', headerEnabled: true, upgradeBadge: false, upgradeTileAction: true, canOpenUpgrade: true, dialog: null },
+    ],
+    [
+      'Buy Additional Licenses when no seat is free on a paid plan, and no upgrade above Commercial Plus',
+      { subscription: 'Commercial Plus', priceId: 'commercial-plus', purchased: 2, assigned: 2, available: 0 },
+      { headerAction: 'purchase', headerEnabled: true, upgradeBadge: false, upgradeTileAction: false, canOpenUpgrade: false },
+    ],
+    [
+      'no header button to a full Community plan, and the Upgrade badge instead',
+      { subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 },
+      { headerAction: null, headerEnabled: false, upgradeBadge: true, upgradeTileAction: false },
+    ],
+  ] satisfies [string, Stats, Record<string, unknown>][])('offers %s', async (_, stats, shown) => {
+    const actor = await loaded(stats)
+    expect(selectManageLicenses(actor.getSnapshot())).toMatchObject(shown)
   })
 
   it('prices the additional seats of the plan in the Buy Additional Licenses dialog', async () => {

@@ -13,6 +13,7 @@ import { expectedAlong } from '@/testkit/model/oracle'
 import { membersOracle } from '@/testkit/flows/members/members.oracle'
 import { bea, cara, personalOrganisation } from '@/testkit/organisations'
 import { pendingApi, renderAccountPage, settleActorEvent } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { membersViewTable } from '@/testkit/flows/members/members.view-table'
 
@@ -27,49 +28,37 @@ function press(name: string, scope: HTMLElement = document.body) {
 }
 
 /** What the person does for each of the machine's own events. */
-function act(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'members.reload':
-      return press('Try again')
-    case 'notice.dismiss':
-      return press('Dismiss')
-    case 'dialog.close':
-      return press('Close', screen.getByRole('dialog'))
-    case 'role.open':
-      return press(`Change role of ${(event.member as Member).name}`)
-    case 'role.submit': {
+const act = pressing(
+  {
+    'members.reload': 'Try again',
+    'notice.dismiss': 'Dismiss',
+    'dialog.close': ['Close', () => screen.getByRole('dialog')],
+    'remove.confirm': ['Remove', () => dialog('Remove member')],
+    'leave.request': 'Leave organisation',
+    'leave.confirm': ['Leave', () => dialog('Leave organisation')],
+    'transfer.open': 'Transfer ownership',
+    'transfer.withdraw': 'Withdraw offer',
+    'transfer.accept': 'Accept ownership',
+    'transfer.decline': 'Decline offer',
+  },
+  {
+    'role.open': (event) => press(`Change role of ${(event.member as Member).name}`),
+    'role.submit': (event) => {
       const form = dialog('Change role')
       fireEvent.click(within(form).getByRole('radio', { name: roleLabels[event.role as MemberRole] }))
       return press('Save role', form)
-    }
-    case 'remove.request':
-      return press(`Remove ${(event.member as Member).name}`)
-    case 'remove.confirm':
-      return press('Remove', dialog('Remove member'))
-    case 'leave.request':
-      return press('Leave organisation')
-    case 'leave.confirm':
-      return press('Leave', dialog('Leave organisation'))
-    case 'transfer.open':
-      return press('Transfer ownership')
-    case 'transfer.submit': {
+    },
+    'remove.request': (event) => press(`Remove ${(event.member as Member).name}`),
+    'transfer.submit': (event) => {
       const form = dialog('Transfer ownership')
       const request = event.request as TransferRequest
       fireEvent.change(within(form).getByRole('combobox', { name: 'New owner' }), { target: { value: request.to } })
       fireEvent.click(within(form).getByRole('radio', { name: roleLabels[request.formerOwnerBecomes!] }))
       return press('Offer ownership', form)
-    }
-    case 'transfer.withdraw':
-      return press('Withdraw offer')
-    case 'transfer.accept':
-      return press('Accept ownership')
-    case 'transfer.decline':
-      return press('Decline offer')
-    case 'xstate.init':
-      return
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+    },
+  },
+  { press },
+)
 
 function open() {
   // The owner's invitations have their own component paths: here there are none.
@@ -92,9 +81,11 @@ describe('the Members page (component paths of the members machine)', () => {
       expect(pending.made('changeRole').every(([oid, role]) => oid === bea.oid && role === 'seat-manager')).toBe(true)
       expect(pending.made('offerTransfer').every(([request]) => JSON.stringify(request) === JSON.stringify({ to: bea.oid, formerOwnerBecomes: 'billing-manager' }))).toBe(true)
       const left = expectedAlong(membersOracle, path.input!, sent).state === 'members.left'
+      // The branch is the test: a path that ends having left sent the caller's own removal last.
       if (left) expect(pending.made('removeMember').at(-1)).toEqual([cara.oid])
       // The session (and so the sidebar) follows what the page learnt of the caller's standing.
       const organisation = session.getSnapshot().context.organisation
+      // The branch is the test: having left, the session holds the leaver's standing; before the page loaded its own, the one it started with.
       if (left) expect(organisation).toEqual(leftOrganisation)
       else if (!sent.some((event) => event.type === 'xstate.done.actor.loadOrganisation')) expect(organisation).toEqual(personalOrganisation)
     },

@@ -8,6 +8,7 @@ import { neverAnswers } from '@/testkit/flows/auth/auth.started'
 import { acceptedByCara, bea, cara, noOrganisation, offeredToBea, offeredToCara, personalOrganisation, refusals, sam, team } from '@/testkit/organisations'
 import { addressee } from '@/testkit/addressee'
 import { settle } from '@/testkit/settle'
+import { expectTryAgainAfterFailure } from '@/tests/support/try-again'
 
 /**
  * Members (issue 30), as Cara: what each change sends and what the page then holds and says, the
@@ -138,11 +139,7 @@ describe('Members: what a change sends and says', () => {
 
   it('loads the members again on Try again after a failed load', async () => {
     const page = members([new Error(refusals.offline), team])
-    await settle()
-    expect(page.actor.getSnapshot().value).toBe('failed')
-    page.actor.send({ type: 'members.reload' })
-    await settle()
-    expect(page.loads).toHaveLength(2)
+    await expectTryAgainAfterFailure(page, refusals.offline, 'members.reload')
     expect(page.actor.getSnapshot().value).toEqual({ ready: 'idle' })
     expect(page.context()).toMatchObject({ organisation: team, error: null })
   })

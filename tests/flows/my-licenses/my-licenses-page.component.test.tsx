@@ -68,8 +68,8 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
     step: async (event, pending) => {
       if (event.type === 'xstate.done.actor.awaitFirstPage') firstPageCame(pending.session, event.output as FirstPage)
       else if (!(await settleActorEvent(pending, { loadLicenses: 'licenses' }, event)) && event.type === 'licenses.reload') fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+      // The branch is the step: the card's key changes through its License Key dialog; opened again, it shows the new key.
       if (event.type === 'license.keyRegenerated') {
-        // The card's key changes through its License Key dialog; opened again, it shows the new key.
         fireEvent.click(within(card()).getByRole('button', { name: 'License Key' }))
         await regenerateKey(pending)
         fireEvent.click(within(keyDialog()!).getAllByRole('button', { name: 'Close' }).at(-1)!)

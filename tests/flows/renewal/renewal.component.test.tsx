@@ -7,6 +7,7 @@ import { caraRenewal, renewalModel } from '@/testkit/flows/renewal/renewal.model
 import { account } from '@/testkit/flows/session/session.model'
 import { renewalOracle } from '@/testkit/flows/renewal/renewal.oracle'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { renewalViewTable } from '@/testkit/flows/renewal/renewal.view-table'
 
@@ -14,26 +15,18 @@ const plan = planPaths(renewalModel)
 const methods = { loadRenewals: 'renewals', setRenewalSeats: 'setRenewalSeats', setAutoRenew: 'setAutoRenew' } as const
 const seatsDialog = () => screen.getByRole('dialog', { name: 'Seats for renewal' })
 
-function act(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'renewals.reload':
-      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
-    case 'seats.open':
-      return fireEvent.click(screen.getByRole('button', { name: 'Change seats for renewal' }))
-    case 'seats.submit': {
+const act = pressing(
+  { 'renewals.reload': 'Try again', 'seats.open': 'Change seats for renewal' },
+  {
+    'seats.submit': (event) => {
       const form = seatsDialog()
       fireEvent.change(within(form).getByRole('textbox', { name: /Licenses from/ }), { target: { value: String(event.seats) } })
       return fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
-    }
-    case 'autoRenew.set':
-      return fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' }))
-    case 'dialog.close':
-      return fireEvent.click(within(seatsDialog()).getAllByRole('button', { name: 'Close' })[0]!)
-    case 'xstate.init':
-      return
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+    },
+    'autoRenew.set': () => fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' })),
+    'dialog.close': () => fireEvent.click(within(seatsDialog()).getAllByRole('button', { name: 'Close' })[0]!),
+  },
+)
 
 const open = () => openOnPendingApi(() => <RenewalPanel />, { account, path: '/account/licenses' })
 

@@ -5,6 +5,7 @@ import { renewalMachine, type AutoRenewChange, type RenewalSeatsChange } from '@
 import { answersInTurn } from '@/testkit/answers'
 import { caraRenewal, offline } from '@/testkit/flows/renewal/renewal.model'
 import { settle } from '@/testkit/settle'
+import { expectTryAgainAfterFailure } from '@/tests/support/try-again'
 
 /**
  * Renewal: Try again, which subscription the seats dialog and the Auto-renew switch act on, what
@@ -26,12 +27,7 @@ function renewalPage(loads: (Renewal[] | Error)[], answers: { seats?: Renewal[];
 describe('Renewal', () => {
   it('loads the renewals again on Try again after a failed load', async () => {
     const page = renewalPage([new Error(offline), [renewingRenewal]])
-    await settle()
-    expect(page.actor.getSnapshot().value).toBe('failed')
-    expect(page.context().error).toBe(offline)
-    page.actor.send({ type: 'renewals.reload' })
-    await settle()
-    expect(page.loads).toHaveLength(2)
+    await expectTryAgainAfterFailure(page, offline, 'renewals.reload')
     expect(page.actor.getSnapshot().value).toEqual({ ready: 'idle' })
     expect(page.context().renewals).toEqual([renewingRenewal])
     expect(page.context().error).toBeNull()

@@ -80,6 +80,7 @@ describe('the account area around the Profile page (component paths of the sessi
     // Opened on My Licenses (/account), the session loads its first page too; on the Profile page it does not.
     start: (path) => renderArea(<ProfileAndLeave />, path.input?.opensOnLicenses ? '/account' : '/account/profile'),
     step: async (event, pending) => {
+      // The branch is the step: each event is done as the person does it, the organisation's checked to be the one a leaver gets.
       if (event.type === 'account.changed') await saveFirstName(pending, 'Caroline', event.account as Account)
       else if (event.type === 'organisation.changed') {
         expect((event.organisation as Organisation).role).toBeNull()

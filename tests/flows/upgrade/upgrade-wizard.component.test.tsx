@@ -7,6 +7,7 @@ import { upgradeMachine } from '@/machines/upgrade.machine'
 import { UpgradeWizard } from '@/src/features/upgrade/components/UpgradeWizard'
 import { communityOfThree, upgradeModel } from '@/testkit/flows/upgrade/upgrade.model'
 import { pendingApi, settleActorEvent } from '@/tests/support/pending-api'
+import { pressing } from '@/tests/support/pressing'
 import { walkPaths } from '@/tests/support/run-paths'
 import { inspectComponent } from '@/tests/support/running-actors'
 import { coveringPaths, planPaths } from '@/testkit/model/paths'
@@ -54,31 +55,23 @@ function renderWizard() {
 }
 
 const wizard = () => screen.getByRole('dialog', { name: 'Upgrade Subscription' })
-const button = (name: string) => within(wizard()).getByRole('button', { name })
 
-function perform(event: { type: string } & Record<string, unknown>) {
-  switch (event.type) {
-    case 'plan.select':
-      return fireEvent.click(within(wizard()).getByRole('radio', { name: new RegExp(`^${event.priceId === 'commercial-plus' ? 'Commercial Plus' : 'Community'} —`) }))
-    case 'seats.change':
-      return fireEvent.change(within(wizard()).getByLabelText(/^Licenses/), { target: { value: String(event.seats) } })
-    case 'wizard.continue':
-      return fireEvent.click(button('Continue'))
-    case 'wizard.back':
-      return fireEvent.click(button('Back'))
-    case 'payment.submit':
-      return fireEvent.click(button('Save payment method'))
-    case 'upgrade.confirm':
-      return fireEvent.click(button('Confirm'))
-    case 'upgrade.retry':
-      return fireEvent.click(button('Try Again'))
-    case 'page.refresh':
-      return fireEvent.click(button('Refresh Page'))
-    case 'wizard.close':
-      return fireEvent.click(button('Close'))
-  }
-  throw new Error(`No user action for ${event.type}`)
-}
+const perform = pressing(
+  {
+    'wizard.continue': 'Continue',
+    'wizard.back': 'Back',
+    'payment.submit': 'Save payment method',
+    'upgrade.confirm': 'Confirm',
+    'upgrade.retry': 'Try Again',
+    'page.refresh': 'Refresh Page',
+    'wizard.close': 'Close',
+  },
+  {
+    'plan.select': (event) => fireEvent.click(within(wizard()).getByRole('radio', { name: new RegExp(`^${event.priceId === 'commercial-plus' ? 'Commercial Plus' : 'Community'} —`) })),
+    'seats.change': (event) => fireEvent.change(within(wizard()).getByLabelText(/^Licenses/), { target: { value: String(event.seats) } }),
+  },
+  { scope: wizard },
+)
 
 describe('the upgrade wizard (component paths of the upgrade machine, fake actors)', () => {
   const { paths } = planPaths(upgradeModel)

@@ -114,6 +114,7 @@ describeApi('hostile input on $name', (api) => {
     const names = new Set<string>(['composed', 'decomposed'])
     for (const [key, value] of Object.entries(hostileValues)) {
       const assignee = { firstName: value, lastName: `${value} ${key}`, email: `${key.toLowerCase()}@example.com` }
+      // The branch is the test: the two names are stored as they are, every other value is refused.
       if (names.has(key)) {
         const { answer, listed } = await assignAndRead(assignee)
         expect(answer).toMatchObject({ firstName: value, lastName: `${value} ${key}` })

@@ -67,6 +67,7 @@ const profile = { firstName: 'Matrix', lastName: 'Caller', image: '', github: ''
  * itself, so no row depends on another having run before it.
  */
 async function ownPaymentCustomer(api: Api, who: Caller): Promise<Made> {
+  // The branch is the setup's: only these callers act outside an organisation, on an account of their own.
   if (who === 'holder' || who === 'stranger' || who === 'otherHolder') {
     const answer = await api.call(callers[who], 'GET', '/stripe/create-setup-intent')
     expect(answer.status, `${who}'s payment customer: ${JSON.stringify(answer.body)}`).toBe(200)
@@ -293,6 +294,7 @@ describeApi('the permission matrix on $name', (api) => {
       const answer = await api.call(callers[who], method, path, body)
       const expected = row.expected[who]
       expect([who, answer.status], `${who}: ${JSON.stringify(answer.body)}`).toEqual([who, expected])
+      // The branch is the test: a refusal (the cell's 403) says why.
       if (expected === 403) expect(typeof answer.body?.message === 'string' && answer.body.message.length > 10, `${who}: a 403 says why in words`).toBe(true)
       // A role's refusal is the permission's own words (a person's call refuses in the domain's).
       if (expected === 403 && declared().get(call) !== 'person') expect(refusals.has(answer.body.message), `${who}: the role's refusal`).toBe(true)

@@ -46,34 +46,38 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     [1, 0, 0],
   ],
   ['PUT /account', { who: 'commercial@example.com', method: 'PUT', path: '/account', body: profile }, [1, 0, 0]],
-  // The owner's lock, the seat, and the activity with the assignee's mail within the organisation's caps (decision 0027: one statement).
-  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 3]],
-  ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 3]],
+  // Every change reads the caller's role again first, in its transaction (decision 0040). Then: the owner's
+  // lock, the seat, and the activity with the assignee's mail within the organisation's caps (decision 0027: one statement).
+  ['POST /licenses/assign', { who: 'commercial@example.com', method: 'POST', path: '/licenses/assign', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } }, [0, 1, 4]],
+  ['POST /feed-tokens', { who: 'plus@example.com', method: 'POST', path: '/feed-tokens', body: { name: 'CI' }, status: 201 }, [0, 1, 4]],
   ['POST /discord/connect', { who: 'plus@example.com', method: 'POST', path: '/discord/connect', body: { discordName: 'paula.plus' } }, [2, 0, 0]],
-  ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [1, 0, 0]],
-  // The account and its open checkouts; the order weighed and counted under the owner's lock (decision
-  // 0022); the new customer stored; the session stored.
+  // The role read again before Stripe is asked; the customer.
+  ['POST /stripe/create-customer-portal-session', { who: 'commercial@example.com', method: 'POST', path: '/stripe/create-customer-portal-session', body: { returnUrl: site } }, [2, 0, 0]],
+  // The account and its open checkouts; the role read again, the order weighed and counted under the
+  // owner's lock (decision 0022); the billing contact the new customer is made for (decision 0041), the
+  // new customer stored; the session stored.
   [
     'POST /stripe/create-checkout-session',
     { who: 'nolicense@example.com', method: 'POST', path: '/stripe/create-checkout-session', body: { priceId: 'commercial', quantity: 1, successUrl: site, cancelUrl: site } },
-    [3, 1, 3],
+    [4, 1, 4],
   ],
   [
     'POST /stripe/upgrade-community-subscription',
     { who: 'commercial@example.com', method: 'POST', path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 5 } },
-    // The subscription's turn (server/db/one-at-a-time.ts): PGlite reads the clock before its turn's
-    // transaction; PostgreSQL takes the lock and reads the clock in one statement of it.
-    { PGlite: [2, 1, 7], PostgreSQL: [1, 1, 8] },
+    // The role read again before Stripe is asked, and in the turn's transaction. The subscription's turn
+    // (server/db/one-at-a-time.ts): PGlite reads the clock before its turn's transaction; PostgreSQL
+    // takes the lock and reads the clock in one statement of it.
+    { PGlite: [3, 1, 8], PostgreSQL: [2, 1, 9] },
   ],
 ]
 
 /** What a write of the table below is made to: a seat its owner assigned just before (to an email of its own), or a feed token its owner made. */
 type Made = 'seat' | 'feed token'
-/** Writes to something made just before, each to its own. */
+/** Writes to something made just before, each to its own; each reads the caller's role again first, in its transaction. */
 const writesToMade: [name: string, made: Made, request: (id: string) => Request, budget: Budget][] = [
-  ['POST /licenses/unassign', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: '/licenses/unassign', body: { licenseId: seatId } }), [1, 0, 0]],
-  ['POST /licenses/:id/regenerate-key', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 2]],
-  ['DELETE /feed-tokens/:id', 'feed token', (tokenId) => ({ who: 'plus@example.com', method: 'DELETE', path: `/feed-tokens/${tokenId}`, status: 204 }), [1, 0, 0]],
+  ['POST /licenses/unassign', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: '/licenses/unassign', body: { licenseId: seatId } }), [0, 1, 2]],
+  ['POST /licenses/:id/regenerate-key', 'seat', (seatId) => ({ who: 'plus@example.com', method: 'POST', path: `/licenses/${seatId}/regenerate-key` }), [0, 1, 3]],
+  ['DELETE /feed-tokens/:id', 'feed token', (tokenId) => ({ who: 'plus@example.com', method: 'DELETE', path: `/feed-tokens/${tokenId}`, status: 204 }), [0, 1, 2]],
 ]
 
 describeApi('database round trips per API call on $name', (api, database) => {

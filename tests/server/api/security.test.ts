@@ -173,6 +173,7 @@ describeApi('the API’s guard on $name', (api, { open }) => {
         async ([method, path], body) => {
           const response = await api.app.request(`/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
           expect(response.status, `${method} ${path} ${body.slice(0, 80)}`).toBeLessThan(500)
+          // The branch is the test: whatever the input, a refusal says why in words.
           if (response.status >= 400) expect(typeof (await response.json()).message).toBe('string')
         },
       ),

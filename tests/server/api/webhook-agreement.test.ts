@@ -3,6 +3,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { log } from '@/server/log'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { legacyPrice, origin } from '@/tests/support/server/api-harness'
+import { untilSettledOrWaiting, waitingForTurn } from '@/tests/support/server/turns'
 
 const back = { successUrl: `${origin}/account/licenses?success=true`, cancelUrl: `${origin}/account/licenses?success=false` }
 /** An event about a subscription as Stripe sends it, at a given second. */
@@ -30,8 +31,8 @@ describeApi('Stripe and the portal agree on $name', (api) => {
     await slow.answered
     await api.stripe.subscriptions.update(subscriptionId, { items: [{ id: subscription.items.data[0]!.id, quantity: 4 }], proration_behavior: 'none' })
     const secondDelivery = api.deliver(eventAbout('evt_same_second_2', subscription, second))
-    // The old answer lands last: after the second event is done, or (when the second waits its turn) a moment later.
-    await Promise.race([secondDelivery, new Promise((resolve) => setTimeout(resolve, 1_000))])
+    // The old answer lands last: once the second event is done, or waits for its turn on the subscription.
+    await untilSettledOrWaiting(secondDelivery, () => waitingForTurn(api.db, `subscription:${subscriptionId}`))
     slow.release()
     expect((await first).status).toBe(200)
     expect((await secondDelivery).status).toBe(200)

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database } from '@/server/db/database'
-import { openPglite } from '@/server/local/db/pglite'
+import { describe, expect, it } from 'vitest'
 import { migrations, productMigrations, runMigrations } from '@/server/db/migrations'
 import { readStanding } from '@/server/organisations/standing'
-import { databases } from '@/tests/support/server/database'
-
-/** A database with nothing migrated: PGlite anew, or a schema of its own on the PostgreSQL test server. */
-const unmigrated = databases.map((database) => ({ name: database.name, open: database.name === 'PGlite' ? () => openPglite() : database.open }))
+import { unmigratedDatabases, useDatabase } from '@/tests/support/server/database'
 
 /**
  * Migration 16 on a database of before organisations: every account that owns a subscription
  * becomes its organisation's first owner, and a seat whose email names exactly one account is
  * bound to it; everything else stands as before.
  */
-describe.each(unmigrated)('organisations migrated into an existing database on $name', ({ open }) => {
-  let db: Database
-  beforeAll(async () => {
-    db = await open()
-  })
-  afterAll(() => db.close())
+describe.each(unmigratedDatabases)('organisations migrated into an existing database on $name', ({ open }) => {
+  const database = useDatabase(open)
 
   it('makes each owner of a subscription an owner, binds the seats of known people, and leaves the rest', async () => {
+    const db = database()
     await runMigrations(db, { ...productMigrations, migrations: migrations.filter((migration) => migration.version < 16) })
     await db.query(
       `insert into accounts (oid, email) values ('own', 'own@example.com'), ('dev', 'dev@example.com'), ('twin1', 'twin@example.com'), ('twin2', 'TWIN@example.com'), ('none', 'none@example.com')`,

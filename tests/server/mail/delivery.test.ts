@@ -71,6 +71,22 @@ describeSeeded('the mail queue delivers through SMTP ($name)', (db) => {
     expect(row!.sent_at).not.toBeNull()
   })
 
+  it("sends an organisation's mail to all its billing contacts at once, each as an addressee", async () => {
+    catcher = await startCatcher()
+    const paula = 'plus@example.com'
+    const [{ oid: paulaOid }] = (await db.query<{ oid: string }>('select oid from accounts where email = $1', [paula])) as [{ oid: string }]
+    await db.query("insert into accounts (oid, email, first_name) values ('oid-bo-delivery', 'bo.delivery@example.com', 'Bo') on conflict do nothing")
+    await db.query("insert into memberships (member_oid, org_oid, role) values ($1, $1, 'owner'), ('oid-bo-delivery', $1, 'billing-manager')", [paulaOid])
+    try {
+      await db.transaction((tx) => queueMailFor(tx, activity({ kind: 'purchase', ownerOid: paulaOid, subscriptionId: 'sub_demo_plus', priceId: 'commercial-plus', seats: 3, actor: null })))
+      await worker(catcher.smtpUrl).runOnce()
+      const inbox = await caught(catcher.restUrl)
+      expect(inbox.map((mail) => mail.to.map((to) => to.address))).toEqual([[paula, 'bo.delivery@example.com']])
+    } finally {
+      await db.query('delete from memberships where org_oid = $1', [paulaOid])
+    }
+  })
+
   it('records a sent message through a short loss of the database, so it is not sent again when its lease ends', async () => {
     catcher = await startCatcher()
     await assign('recorded.dev@example.com')

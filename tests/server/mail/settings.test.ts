@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { readServerConfig } from '@/server/local/config'
 import { describeSmtpServer } from '@/server/mail/settings'
 import { describeSendFailure } from '@/server/mail/smtp'
+import { localStackEnv } from '@/tests/support/example-env'
 
 /** .env.localstack's payment settings: the rest is left to the defaults. */
-const local = {
-  STRIPE_SECRET_KEY: 'sk_test_sandbox_local',
-  STRIPE_WEBHOOK_SECRET: 'whsec_sandbox_local',
-  STRIPE_PRICE_COMMUNITY: 'price_local_community',
-  STRIPE_PRICE_COMMERCIAL: 'price_local_commercial',
-  STRIPE_PRICE_COMMERCIAL_PLUS: 'price_local_commercial_plus',
-}
+const local = localStackEnv('STRIPE_')
 
 describe("the local stack's mail settings", () => {
   it('send to its own MailDev on 1025, with the inbox on 1080, from the support address', () => {

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Renewal } from '@/common/billing-contract'
 import { createStripeClient } from '@/server/payments/stripe-client'
-import { callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
+import { backToPortal, callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
 import { useProductionStack } from '@/tests/support/server/production-stack'
+import { untilSettledOrWaiting, waitingForLock } from '@/tests/support/server/turns'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-billing-agreement', email: 'owner@agreement.example.com' }
@@ -27,7 +29,13 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
     fetch(`${stack.instances[index]!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stack.stripe.sign(body) }, body })
   const purchased = async () => (await call(0, 'GET', '/account/stats/')).body.purchased
 
+  // Sees the instances' turns on the subscription (pg_locks is the server's, whatever the schema).
+  const watcher = new pg.Client({ connectionString: databaseUrl })
+  const lockWatch = async (sql: string, params: unknown[]) => (await watcher.query(sql, params)).rows
+  afterAll(() => watcher.end())
+
   beforeAll(async () => {
+    await watcher.connect()
     expect((await call(0, 'POST', '/auth/login', { firstName: 'Olga', lastName: 'Owner', email: owner.email, oid: owner.oid })).status).toBe(200)
   })
 
@@ -42,12 +50,7 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
   })
 
   it('applies two events of the same second at two instances in turn: the older Stripe answer, arriving last, does not win', async () => {
-    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', {
-      priceId: 'commercial',
-      quantity: 2,
-      successUrl: 'https://portal.example.com/account',
-      cancelUrl: 'https://portal.example.com/account',
-    })
+    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...backToPortal })
     await stack.stripe.pay(String(checkout.body.sessionId))
     for (const body of stack.stripe.deliveries.splice(0)) expect((await deliver(0, body)).status).toBe(200)
     expect(await purchased()).toBe(2)
@@ -58,7 +61,8 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
     await slow.answered
     await sdk().subscriptions.update(subscription!.id, { items: [{ id: subscription!.items.data[0]!.id, quantity: 4 }], proration_behavior: 'none' })
     const second = deliver(1, event('evt_two_instances_2'))
-    await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1_000))])
+    // The old answer lands last: once the second event is done, or waits at the other instance for its turn.
+    await untilSettledOrWaiting(second, () => waitingForLock(lockWatch, `subscription:${subscription!.id}`))
     slow.release()
     expect([(await first).status, (await second).status]).toEqual([200, 200])
     expect(await purchased()).toBe(4)
@@ -88,7 +92,7 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
     const applying = deliver(0, event)
     await slow.answered
     const change = call(1, 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/auto-renew`, { autoRenew: false })
-    await Promise.race([change, new Promise((resolve) => setTimeout(resolve, 1_000))])
+    await untilSettledOrWaiting(change, () => waitingForLock(lockWatch, `subscription:${subscription!.id}`))
     slow.release()
     expect([(await applying).status, (await change).status]).toEqual([200, 200])
     expect((await sdk().subscriptions.retrieve(subscription!.id)).cancel_at_period_end).toBe(true)

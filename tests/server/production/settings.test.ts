@@ -26,7 +26,9 @@ describe('production settings', () => {
       STRIPE_API_BASE: '',
       PUBLIC_ORIGIN: 'https://portal.example.com',
       MAIL_FROM: 'support@prismlibrary.com',
+      ROLE_CACHE_SECONDS: 5,
     })
+    expect(readProductionSettings({ ...complete, ROLE_CACHE_SECONDS: '0.5' }).ROLE_CACHE_SECONDS).toBe(0.5)
     expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({
       SMTP_URL: 'smtp://mail.internal:587',
       MAIL_FROM: 'Prism <licenses@prismlibrary.com>',
@@ -84,6 +86,9 @@ describe('production settings', () => {
     ['STRIPE_PRICE_COMMUNITY', 'price_1Commercial', 'must be three different prices'],
     ['SMTP_URL', 'https://smtp.example.com', 'SMTP_URL must be an smtp:// or smtps:// address'],
     ['SMTP_URL', 'smtp.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['ROLE_CACHE_SECONDS', 'forever', 'ROLE_CACHE_SECONDS must be a number of seconds, such as 5 or 0.5'],
+    ['ROLE_CACHE_SECONDS', '-1', 'ROLE_CACHE_SECONDS must be a number of seconds'],
+    ['ROLE_CACHE_SECONDS', '301', 'ROLE_CACHE_SECONDS must be at most 300'],
     ['MAIL_FROM', 'Prism support', 'MAIL_FROM must be an email address, or a name and <address>'],
   ])('refuses %s=%s: "%s"', (name, value, message) => {
     expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)

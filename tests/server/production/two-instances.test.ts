@@ -4,7 +4,7 @@ import type { MailCatcher } from '@/server/local/mail-catcher'
 import { composeMail } from '@/server/mail/compose'
 import { queueMail } from '@/server/mail/outbox'
 import { caught, startCatcher } from '../mail/harness'
-import { callInstance } from '@/tests/support/server/instances'
+import { backToPortal, callInstance } from '@/tests/support/server/instances'
 import { useProductionStack } from '@/tests/support/server/production-stack'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
@@ -38,12 +38,7 @@ describe.skipIf(!databaseUrl)('two instances on one PostgreSQL', () => {
   })
 
   it('fulfils the same webhook event sent to both at once exactly once', async () => {
-    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', {
-      priceId: 'commercial',
-      quantity: 11,
-      successUrl: 'https://portal.example.com/account',
-      cancelUrl: 'https://portal.example.com/account',
-    })
+    const checkout = await call(0, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 11, ...backToPortal })
     expect(checkout.status).toBe(200)
     await stack.stripe.pay(String(checkout.body.sessionId))
     const events = stack.stripe.deliveries.filter((body) => body.includes(String(checkout.body.sessionId)) || body.includes('"customer.subscription.created"'))

@@ -23,22 +23,22 @@ function Page({ load }: { load: AnyActorLogic }) {
   return <p>{useSelector(page, (snapshot) => String(snapshot.value))}</p>
 }
 
+/** Renders the page under StrictMode, which stops its actors and starts them again. */
+const renderStrictly = (load: AnyActorLogic) =>
+  render(
+    <StrictMode>
+      <Page load={load} />
+    </StrictMode>,
+  )
+
 describe('a request actor under StrictMode (development builds stop and restart page actors)', () => {
   it('ends with the answer of the restarted request, not the abort of the first', async () => {
-    render(
-      <StrictMode>
-        <Page load={fromRequest(secondCallAnswers())} />
-      </StrictMode>,
-    )
+    renderStrictly(fromRequest(secondCallAnswers()))
     expect(await screen.findByText('ready')).toBeDefined()
   })
 
   it('(fromPromise alone lets the first request’s abort fail the restarted actor)', async () => {
-    render(
-      <StrictMode>
-        <Page load={fromPromise(secondCallAnswers())} />
-      </StrictMode>,
-    )
+    renderStrictly(fromPromise(secondCallAnswers()))
     expect(await screen.findByText('failed')).toBeDefined()
   })
 })

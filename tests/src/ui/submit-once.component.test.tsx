@@ -45,6 +45,12 @@ function renderManageLicenses(held: ReturnType<typeof fetchApi>) {
   })
 }
 
+/** A form's action pressed three times, and its form sent three times with Enter. */
+const bothWays = [
+  ['clicked', pressThrice],
+  ['sent with Enter', submitThrice],
+] as const
+
 async function openManageLicenses(stats: unknown, assigned: unknown[] = [ownSeat]) {
   const held = fetchApi()
   renderManageLicenses(held)
@@ -57,10 +63,7 @@ const freeSeats = { ...fullStats, purchased: 3, available: 1 }
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 
 describe('a submitting button pressed three times sends one request', () => {
-  it.each([
-    ['clicked', pressThrice],
-    ['sent with Enter', submitThrice],
-  ] as const)('Assign (%s)', async (_, press) => {
+  it.each(bothWays)('Assign (%s)', async (_, press) => {
     const held = await openManageLicenses(freeSeats)
     fireEvent.click(await screen.findByRole('button', { name: 'Assign License' }))
     const form = dialog('Assign License')
@@ -82,20 +85,16 @@ describe('a submitting button pressed three times sends one request', () => {
     expect(held.count('assign')).toBe(1)
   })
 
-  it('Unassign (the confirmation)', async () => {
-    const held = await openManageLicenses(freeSeats, [ownSeat])
-    fireEvent.click(await screen.findByRole('button', { name: `Unassign ${ownSeat.firstName} ${ownSeat.lastName}` }))
-    await pressThrice(within(dialog('Unassign License')).getByRole('button', { name: 'Unassign' }))
+  // A dialog opened by a button of the page (name, stats, button, dialog), whose action sends the call.
+  it.each([
+    ['Unassign (the confirmation)', freeSeats, `Unassign ${ownSeat.firstName} ${ownSeat.lastName}`, 'Unassign License', 'Unassign', 'unassign'],
+    ['Buy Additional Licenses: Continue to checkout', fullStats, 'Buy Additional Licenses', 'Buy Additional Licenses', 'Continue to checkout', 'createCheckoutSession'],
+  ] as const)('%s', async (_, stats, opens, name, action, call) => {
+    const held = await openManageLicenses(stats)
+    fireEvent.click(await screen.findByRole('button', { name: opens }))
+    await pressThrice(within(dialog(name)).getByRole('button', { name: action }))
     await settle()
-    expect(held.count('unassign')).toBe(1)
-  })
-
-  it('Buy Additional Licenses: Continue to checkout', async () => {
-    const held = await openManageLicenses(fullStats)
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy Additional Licenses' }))
-    await pressThrice(within(dialog('Buy Additional Licenses')).getByRole('button', { name: 'Continue to checkout' }))
-    await settle()
-    expect(held.count('createCheckoutSession')).toBe(1)
+    expect(held.count(call)).toBe(1)
   })
 
   it('the upgrade wizard: Continue, Save payment method, Confirm', async () => {
@@ -113,10 +112,7 @@ describe('a submitting button pressed three times sends one request', () => {
     expect((['hasDefaultPaymentMethod', 'createSetupIntent', 'saveDefaultPaymentMethod', 'upgrade'] as const).map(held.count)).toEqual([1, 1, 1, 1])
   })
 
-  it.each([
-    ['clicked', pressThrice],
-    ['sent with Enter', submitThrice],
-  ] as const)('Update Profile (%s)', async (_, press) => {
+  it.each(bothWays)('Update Profile (%s)', async (_, press) => {
     const held = fetchApi()
     renderAccountPage(() => <ProfilePage />, { api: held.api, account })
     await held.answer('GET /api/account/', account)
@@ -126,10 +122,7 @@ describe('a submitting button pressed three times sends one request', () => {
     expect(held.count('updateAccount')).toBe(1)
   })
 
-  it.each([
-    ['clicked', pressThrice],
-    ['sent with Enter', submitThrice],
-  ] as const)('Join Prism Discord (%s)', async (_, press) => {
+  it.each(bothWays)('Join Prism Discord (%s)', async (_, press) => {
     const held = fetchApi()
     renderAccountPage(() => <MyLicensesPage />, { api: held.api, account })
     await held.answer('GET /api/licenses', [plusLicense])

@@ -70,7 +70,7 @@ export async function startApi(
   const idp = await tenant()
   const stranger = await idp.unpublishedKey()
   const feedUsage = createFeedUsage(apiDb.db)
-  const app = createAccountsApp({
+  const deps = {
     db: apiDb.db,
     feedUsage,
     gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, stripeSlots),
@@ -79,7 +79,8 @@ export async function startApi(
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
     rateLimits,
-  })
+  }
+  const app = createAccountsApp(deps)
 
   /** A token as the tenant mints it for the person (a demo person's oid, else `oid-<email>`); `claims` adds to it (`email_verified`). */
   async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string; claims?: Record<string, unknown> } = {}) {
@@ -96,8 +97,19 @@ export async function startApi(
   }
 
   /** A call with the given bearer token (null: none). */
-  async function callWith(bearer: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await app.request(`/api${path}`, {
+  const callWith = (bearer: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => callOn(app, bearer, method, path, body, headers)
+
+  /**
+   * Another instance of the API on the same database, with a memory of its own: it hears none of the
+   * first one's changes of memberships, as an instance whose notifications are lost.
+   */
+  function anotherInstance() {
+    const other = createAccountsApp(deps)
+    return { call: async (email: string, method: string, path: string, body?: unknown) => callOn(other, await token(email), method, path, body) }
+  }
+
+  async function callOn(target: typeof app, bearer: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await target.request(`/api${path}`, {
       method,
       headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -200,6 +212,7 @@ export async function startApi(
     token,
     call,
     callWith,
+    anotherInstance,
     pay,
     saveCard,
     deliver,

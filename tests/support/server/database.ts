@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest'
 import { type Database } from '@/server/db/database'
 import { openPostgres } from '@/server/db/postgres'
+import { openPglite } from '@/server/local/db/pglite'
 import { openMigratedPglite } from './migrated-pglite'
 
 export interface TestDatabase {
@@ -15,6 +16,19 @@ export const databases: TestDatabase[] = [
     ? [{ name: 'PostgreSQL' as const, open: () => openPostgres(process.env.TEST_DATABASE_URL!, { schema: `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}` }) }]
     : []),
 ]
+
+/** The same databases with nothing migrated: PGlite anew, or a schema of its own on the PostgreSQL test server. */
+export const unmigratedDatabases: TestDatabase[] = databases.map((database) => ({ name: database.name, open: database.name === 'PGlite' ? () => openPglite() : database.open }))
+
+/** A database for the `describe` that calls it: opened before its tests, closed after them. */
+export function useDatabase(open: () => Promise<Database>): () => Database {
+  let db: Database | undefined
+  beforeAll(async () => {
+    db = await open()
+  })
+  afterAll(() => db?.close())
+  return () => db!
+}
 
 /**
  * The per-database preamble of the server's tests: one `describe` for each database (its title's

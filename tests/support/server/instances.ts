@@ -175,6 +175,11 @@ export async function startStripe(options: { unitAmounts?: Partial<Record<PriceI
   }
 }
 
+/** The production instances' site (PUBLIC_ORIGIN). */
+export const portalOrigin = 'https://portal.example.com'
+/** Where a checkout asked of an instance returns: its account page, paid or not. */
+export const backToPortal = { successUrl: `${portalOrigin}/account`, cancelUrl: `${portalOrigin}/account` }
+
 /**
  * Everything a production instance needs, on a schema of its own, against this tenant and this
  * Stripe. Its mail server answers nowhere unless `extra` names one (SMTP_URL): mail stays queued.
@@ -188,7 +193,7 @@ export async function productionEnv(
 ) {
   return {
     DATABASE_URL: await freshDatabase(databaseUrl, name),
-    PUBLIC_ORIGIN: 'https://portal.example.com',
+    PUBLIC_ORIGIN: portalOrigin,
     DIST_DIR: tinySite(),
     AUTH_METADATA_URL: tenant.metadataUrl,
     AUTH_ISSUER: tenant.issuer,

@@ -77,11 +77,7 @@ export function MyLicensesPage() {
           {view.cards.map((card) => (
             <LicenseCard
               key={card.id}
-              title={card.title}
-              badge={card.badge}
-              owner={card.owner}
-              expires={card.expires}
-              expiresInWords={card.expiresInWords}
+              {...card}
               actions={
                 <>
                   {card.showDiscord &&

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { spaAuthSettings } from '@/server/local/identity/spa-auth-settings'
+import { deployedPublicEnv } from '@/tests/support/example-env'
 
-const env = {
-  VITE_AUTH_CLIENT_ID: 'portal-client',
-  VITE_AUTH_SIGN_IN_POLICY: 'B2C_1_signin_v2',
-  VITE_AUTH_PASSWORD_RESET_POLICY: 'B2C_1_reset_v2',
-  VITE_AUTH_SCOPE_READ: 'https://contoso.onmicrosoft.com/portal-api/accounts.read',
-}
+// Policies of other names than the local defaults, so that taking them from the environment shows.
+const env = { ...deployedPublicEnv, VITE_AUTH_SIGN_IN_POLICY: 'B2C_1_signin_v2', VITE_AUTH_PASSWORD_RESET_POLICY: 'B2C_1_reset_v2' }
 
 describe('the local identity provider’s sign-in settings', () => {
   it('follow the SPA’s: policies, client id and the API’s scope base', () => {
     expect(spaAuthSettings(env)).toEqual({
-      clientId: 'portal-client',
+      clientId: '00000000-0000-0000-0000-000000000000',
       policies: { signUpSignIn: 'B2C_1_signin_v2', passwordReset: 'B2C_1_reset_v2' },
-      apiScopeBase: 'https://contoso.onmicrosoft.com/portal-api/',
+      apiScopeBase: 'https://example.onmicrosoft.com/api/',
     })
   })
 

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
 import { taxRates } from '@/server/local/sandbox/tax-rates'
-import { databases, goodCard, startSandbox, type TestSandbox } from './harness'
+import { databases, goodCard, useSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 const END = 1_830_297_600 // 1 January 2028
 const DAY = 86_400
 
 describe.each(databases)("tax in the sandbox's checkout and invoices on $name", ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   /** A checkout of 1 Commercial seat ($299) with automatic tax and tax ID collection, as the portal makes it, on a clock. */
   async function taxedCheckout() {
+    const t = sandbox()
     const clock = await t.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
     const customer = await t.stripe.customers.create({ email: `tax${Math.random().toString(36).slice(2, 8)}@example.com`, test_clock: clock.id })
     const session = await t.stripe.checkout.sessions.create({
@@ -33,6 +30,7 @@ describe.each(databases)("tax in the sandbox's checkout and invoices on $name", 
   const billing = { country: 'DE', line1: 'Hauptstraße 1', postal_code: '80331', city: 'München' }
 
   it('takes automatic_tax and tax_id_collection as Stripe does, and refuses them when the customer could not be updated', async () => {
+    const t = sandbox()
     const { session } = await taxedCheckout()
     expect(session).toMatchObject({ automatic_tax: { enabled: true, status: 'requires_location_inputs' }, tax_id_collection: { enabled: true }, billing_address_collection: 'required' })
     const customer = await t.stripe.customers.create({ email: 'x@example.com' })
@@ -43,6 +41,7 @@ describe.each(databases)("tax in the sandbox's checkout and invoices on $name", 
   })
 
   it("shows the tax of the billing country before paying (Germany's 19%), and the invoice charges exactly that", async () => {
+    const t = sandbox()
     const { session, customer, clock } = await taxedCheckout()
     const page = await t.submit(`/sandbox/checkout/${session.id}/details`, billing)
     const html = await page.text()
@@ -63,6 +62,7 @@ describe.each(databases)("tax in the sandbox's checkout and invoices on $name", 
   })
 
   it('charges no VAT to an EU business with a valid VAT number (reverse charge), and saves the number on the customer', async () => {
+    const t = sandbox()
     const { session, customer } = await taxedCheckout()
     const withVat = { ...billing, business_name: 'Fabrikam GmbH', tax_id: 'DE123456789' }
     expect(await (await t.submit(`/sandbox/checkout/${session.id}/details`, withVat)).text()).toContain('<dt>Tax</dt><dd>$0.00 (reverse charge)</dd>')
@@ -79,6 +79,7 @@ describe.each(databases)("tax in the sandbox's checkout and invoices on $name", 
   })
 
   it('collects no tax where the seller is not registered (the United States), and asks for a country before paying', async () => {
+    const t = sandbox()
     const { session } = await taxedCheckout()
     const missing = await t.submit(`/sandbox/checkout/${session.id}/pay`, goodCard)
     expect(missing.status).toBe(422)

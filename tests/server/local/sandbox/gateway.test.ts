@@ -70,12 +70,15 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(await g.saveCompanyDetails(customerId, company, 'gateway-company')).toEqual(company)
     expect(await g.companyDetails(customerId)).toEqual(company)
     expect((await g.invoices(customerId)).length).toBeGreaterThan(0)
+    // The organisation's billing contact's email on the customer (decision 0041).
+    await g.setCustomerEmail(customerId, 'contact@gateway.example.com', 'gateway-contact')
+    expect((await t.stripe.customers.retrieve(customerId)) as { email: string }).toMatchObject({ email: 'contact@gateway.example.com' })
     // The renewal's seats through a subscription schedule, then auto-renew off and on.
     expect(await g.scheduleRenewalSeats({ subscriptionId, seats: 2, idempotencyKey: 'gateway-renewal-seats' })).toMatch(/^sub_sched_/)
     expect(await g.setAutoRenew({ subscriptionId, autoRenew: false, idempotencyKey: 'gateway-auto-renew-off' })).toMatchObject({ cancelAtPeriodEnd: true })
     expect(await g.setAutoRenew({ subscriptionId, autoRenew: true, idempotencyKey: 'gateway-auto-renew-on' })).toMatchObject({ cancelAtPeriodEnd: false })
 
-    // Buying by invoice (decision 0040): a sent invoice with the PO, due in 30 days, awaiting payment.
+    // Buying by invoice (decision 0043): a sent invoice with the PO, due in 30 days, awaiting payment.
     const byInvoice = await g.createInvoiceSubscription({ customerId, accountOid: account.oid, priceId: 'commercial', quantity: 2, poNumber: 'PO-4711', idempotencyKey: 'gateway-invoice-order' })
     expect(byInvoice.invoice).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
     expect(await g.readSubscription(byInvoice.subscriptionId)).toMatchObject({ status: 'active', paymentDueAt: new Date(byInvoice.invoice.dueDate) })

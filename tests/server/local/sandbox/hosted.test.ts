@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
-import { databases, goodCard, secretKey, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, goodCard, secretKey, subscribe, useSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 
 describe.each(databases)('the hosted checkout and portal on $name', ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   async function checkout(quantity = 2, priceId = 'commercial') {
+    const t = sandbox()
     const customer = await t.stripe.customers.create({ email: 'cara@example.com', name: 'Cara Commercial' })
     return t.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -24,11 +21,13 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
     })
   }
   const page = async (path: string) => {
+    const t = sandbox()
     const response = await fetch(`${t.origin}${path}`, { redirect: 'manual' })
     return { status: response.status, location: response.headers.get('location'), text: await response.text() }
   }
 
   it("links the stand-ins' one stylesheet, which it serves", async () => {
+    const t = sandbox()
     const session = await checkout()
     const href = /<link rel="stylesheet" href="([^"]+)">/.exec((await page(new URL(session.url!).pathname)).text)![1]!
     expect(href).toBe('/sandbox/assets/stand-in.css')
@@ -56,6 +55,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('pays with 4242 and redirects 303 to the success address with the session id', async () => {
+    const t = sandbox()
     const session = await checkout(2)
     const paid = await t.submit(`/sandbox/checkout/${session.id}/pay`, goodCard)
     expect(paid.status).toBe(303)
@@ -72,6 +72,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
     ['4242 4242', 422, 'Your card number is incomplete.'],
     ['4242 4242 4242 4241', 422, 'Your card number is invalid.'],
   ])('refuses %s with %i and "%s", keeping the other values', async (number, status, message) => {
+    const t = sandbox()
     const session = await checkout(1)
     const refused = await t.submit(`/sandbox/checkout/${session.id}/pay`, { ...goodCard, number })
     expect(refused.status).toBe(status)
@@ -79,12 +80,14 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
     expect(text).toContain(message.replace(/'/g, '&#39;'))
     expect(text).toContain('value="Cara Commercial"')
     expect(text).toContain('value="12 / 34"')
+    // The branch is the case's: a declined card is an alert, a malformed number the field's error.
     if (status === 402) expect(text).toContain('role="alert"')
     else expect(text).toContain('aria-invalid="true" aria-describedby="card-number-error"')
     expect(await t.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid', subscription: null })
   })
 
   it('pays a session once when two payments race', async () => {
+    const t = sandbox()
     const session = await checkout(2)
     const answers = await Promise.all([0, 1, 2].map(() => t.submit(`/sandbox/checkout/${session.id}/pay`, goodCard)))
     expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303])
@@ -94,6 +97,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('keeps no payment method from a free order, as Stripe does with if_required', async () => {
+    const t = sandbox()
     const session = await checkout(1, 'community')
     expect((await t.submit(`/sandbox/checkout/${session.id}/pay`, goodCard)).status).toBe(303)
     const completed = await t.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] })
@@ -103,6 +107,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('cancels back to the cancel address, and answers 404 for an unknown session', async () => {
+    const t = sandbox()
     const session = await checkout(1)
     const cancelled = await t.submit(`/sandbox/checkout/${session.id}/cancel`)
     expect(cancelled.status).toBe(303)
@@ -112,6 +117,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('shows the portal, and cancels then renews a subscription there', async () => {
+    const t = sandbox()
     const { customer, subscription } = await subscribe(t, { quantity: 5, frozenTime: T0 })
     await t.stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: String(subscription!.default_payment_method) } })
     const portal = await t.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'https://localhost:5173/account/profile' })
@@ -157,6 +163,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('shows an ended subscription as ended, without buttons', async () => {
+    const t = sandbox()
     const { customer, subscription } = await subscribe(t, { quantity: 1, frozenTime: T0 })
     await t.stripe.subscriptions.cancel(subscription!.id)
     const portal = await t.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'https://localhost:5173/account' })
@@ -167,6 +174,7 @@ describe.each(databases)('the hosted checkout and portal on $name', ({ open }) =
   })
 
   it('serves its Stripe.js without the secret key', async () => {
+    const t = sandbox()
     const script = await fetch(`${t.origin}/sandbox/stripe.js`)
     expect(script.headers.get('content-type')).toContain('javascript')
     const text = await script.text()

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
-import { databases, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, subscribe, useSandbox } from './harness'
 
 /**
  * Billing portal configurations as Stripe's API has them (create, retrieve, list, update; a portal
@@ -8,18 +8,16 @@ import { databases, startSandbox, subscribe, type TestSandbox } from './harness'
  * the session's configuration allows, and nothing else.
  */
 describe.each(databases)('billing portal configurations on $name', ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   const html = async (path: string) => {
+    const t = sandbox()
     const response = await fetch(`${t.origin}${path}`)
     return { status: response.status, text: await response.text() }
   }
   /** A subscriber's portal under a configuration made with these features. */
   async function portalWith(features: Stripe.BillingPortal.ConfigurationCreateParams.Features) {
+    const t = sandbox()
     const { customer, subscription } = await subscribe(t, { quantity: 3 })
     const configuration = await t.stripe.billingPortal.configurations.create({ features })
     const portal = await t.stripe.billingPortal.sessions.create({ customer: customer.id, configuration: configuration.id, return_url: 'https://localhost:5173/account' })
@@ -27,6 +25,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   }
 
   it("makes, reads, lists and changes a configuration shaped as Stripe's, each feature off unless named", async () => {
+    const t = sandbox()
     const made = await t.stripe.billingPortal.configurations.create({ features: { invoice_history: { enabled: true } }, metadata: { owner: 'test' }, name: 'Test' })
     expect(made).toMatchObject({
       object: 'billing_portal.configuration',
@@ -51,6 +50,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   })
 
   it('refuses what the sandbox portal cannot offer, an unknown configuration and an inactive one, in Stripe’s words', async () => {
+    const t = sandbox()
     await expect(t.stripe.billingPortal.configurations.create({ features: { subscription_update: { enabled: true, default_allowed_updates: ['quantity'] } } })).rejects.toMatchObject({
       statusCode: 400,
       param: 'features[subscription_update][enabled]',
@@ -71,6 +71,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   })
 
   it("runs a session that names none under the account's default configuration", async () => {
+    const t = sandbox()
     const { customer } = await subscribe(t)
     const [first, second] = [await t.stripe.billingPortal.sessions.create({ customer: customer.id }), await t.stripe.billingPortal.sessions.create({ customer: customer.id })]
     expect(first.configuration).toBe(second.configuration)
@@ -78,6 +79,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   })
 
   it('shows neither invoices, cancellation, a card form nor billing details when the configuration offers none, and refuses them', async () => {
+    const t = sandbox()
     const { path, subscription } = await portalWith({ invoice_history: { enabled: false } })
     const page = await html(path)
     expect(page.status).toBe(200)
@@ -88,6 +90,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   })
 
   it('takes a new card when the configuration offers it: the default of the customer and of each live subscription; a declined one is refused in words', async () => {
+    const t = sandbox()
     const { path, customer, subscription } = await portalWith({ payment_method_update: { enabled: true } })
     const declined = await t.submit(`${path}/payment-method`, { number: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' })
     expect(declined.status).toBe(402)
@@ -101,6 +104,7 @@ describe.each(databases)('billing portal configurations on $name', ({ open }) =>
   })
 
   it('changes the billing details the configuration allows, and only those', async () => {
+    const t = sandbox()
     const { path, customer } = await portalWith({ customer_update: { enabled: true, allowed_updates: ['name', 'address'] } })
     const form = (await html(path)).text
     for (const label of ['Name', 'Address line 1', 'Postal code', 'Country (two letters)', 'Save billing details']) expect(form).toContain(label)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type Stripe from 'stripe'
 import { resetSandbox, type SandboxSeedCustomer } from '@/server/local/sandbox/seed'
-import { databases, prices, startSandbox, type TestSandbox } from './harness'
+import { databases, prices, useSandbox } from './harness'
 
 const customers: SandboxSeedCustomer[] = [
   {
@@ -25,13 +25,10 @@ const customers: SandboxSeedCustomer[] = [
 ]
 
 describe.each(databases)('resetting the sandbox on $name', ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
   it('empties the tables and creates the customers, clocks, cards, subscriptions and paid invoices without events', async () => {
+    const t = sandbox()
     await t.stripe.customers.create({ email: 'gone@example.com' })
     await t.sandbox.webhooks.drain()
     await t.db.transaction((tx) => resetSandbox(tx, customers, prices))

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import Stripe from 'stripe'
-import { databases, saveCard as saveCardWith, startSandbox, subscribe, type TestSandbox } from './harness'
+import { databases, saveCard as saveCardWith, subscribe, useSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 const END = 1_830_297_600 // 1 January 2028
@@ -8,18 +8,15 @@ const NEXT_END = 1_861_920_000 // 1 January 2029
 const DAY = 86_400
 
 describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => {
-  let t: TestSandbox
-  beforeAll(async () => {
-    t = await startSandbox(open)
-  })
-  afterAll(() => t.close())
+  const sandbox = useSandbox(open)
 
-  const saveCard = (customer: string, number: string) => saveCardWith(t, customer, number)
+  const saveCard = (customer: string, number: string) => saveCardWith(sandbox(), customer, number)
 
   const eventsFor = async (id: string) =>
-    (await t.delivered()).filter((event) => (event.data.object as { id: string; subscription?: string; parent?: unknown }).id === id || JSON.stringify(event.data.object).includes(`"${id}"`))
+    (await sandbox().delivered()).filter((event) => (event.data.object as { id: string; subscription?: string; parent?: unknown }).id === id || JSON.stringify(event.data.object).includes(`"${id}"`))
 
   it('completes a checkout: subscription with one item for a year, a paid invoice, the session complete, and its events in order', async () => {
+    const t = sandbox()
     const { session, subscription, customer, paid } = await subscribe(t, { quantity: 2, frozenTime: T0 })
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe(`https://localhost:5173/account/licenses?success=true&session_id=${session.id}`)
@@ -62,6 +59,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('creates a second subscription on a second checkout, and lists them by status', async () => {
+    const t = sandbox()
     const first = await subscribe(t, { quantity: 1 })
     const session = await t.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -88,6 +86,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('previews a plan and seat change at exactly what the always_invoice update charges', async () => {
+    const t = sandbox()
     const { subscription, clock, customer } = await subscribe(t, { quantity: 2, frozenTime: T0 })
     const at = T0 + 100 * DAY
     await t.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: at })
@@ -116,6 +115,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('keeps the subscription unchanged when error_if_incomplete meets a failing card (0341)', async () => {
+    const t = sandbox()
     const { subscription, customer } = await subscribe(t, { quantity: 2 })
     const failing = await saveCard(customer.id, '4000000000000341')
     const item = subscription!.items.data[0]!
@@ -136,6 +136,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('upgrades a free subscription with a card saved by a setup intent; 0341 fails, 4242 pays', async () => {
+    const t = sandbox()
     const { subscription, customer, session } = await subscribe(t, { priceId: 'community', quantity: 1 })
     expect(session.payment_status).toBe('no_payment_required')
     expect(subscription!.default_payment_method).toBeNull()
@@ -155,6 +156,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('sets and unsets cancel_at_period_end, with metadata, each an update event', async () => {
+    const t = sandbox()
     const { subscription } = await subscribe(t, { frozenTime: T0 })
     const canceling = await t.stripe.subscriptions.update(subscription!.id, { cancel_at_period_end: true, metadata: { reason: 'test' } })
     expect(canceling).toMatchObject({ cancel_at_period_end: true, cancel_at: END, status: 'active', metadata: { accountOid: 'oid-1', reason: 'test' } })
@@ -165,6 +167,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('renews on a test clock: a new period, a paid invoice and the events', async () => {
+    const t = sandbox()
     const { subscription, clock } = await subscribe(t, { quantity: 2, frozenTime: T0 })
     const advanced = await t.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: END + DAY })
     expect(advanced).toMatchObject({ status: 'ready', frozen_time: END + DAY })
@@ -181,6 +184,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('leaves a renewal that a 0341 card fails past_due, with invoice.payment_failed, through the retries', async () => {
+    const t = sandbox()
     const { subscription, clock, customer } = await subscribe(t, { quantity: 1, frozenTime: T0 })
     const failing = await saveCard(customer.id, '4000000000000341')
     await t.stripe.subscriptions.update(subscription!.id, { default_payment_method: failing })
@@ -198,6 +202,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('cancels at the period end when the clock passes it', async () => {
+    const t = sandbox()
     const { subscription, clock } = await subscribe(t, { frozenTime: T0 })
     await t.stripe.subscriptions.update(subscription!.id, { cancel_at_period_end: true })
     await t.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: END + 10 })
@@ -208,6 +213,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('adds create_prorations to the next renewal, and charges nothing now with none', async () => {
+    const t = sandbox()
     const { subscription, clock } = await subscribe(t, { quantity: 2, frozenTime: T0 })
     await t.stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: T0 + 100 * DAY })
     const item = subscription!.items.data[0]!
@@ -229,6 +235,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('expires an open checkout session after 24 hours, or on request', async () => {
+    const t = sandbox()
     const clock = await t.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
     const customer = await t.stripe.customers.create({ email: 'late@example.com', test_clock: clock.id })
     const create = () =>
@@ -253,6 +260,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('creates a subscription with POST /v1/subscriptions, charging the given card', async () => {
+    const t = sandbox()
     const customer = await t.stripe.customers.create({ email: 'direct@example.com' })
     const card = await saveCard(customer.id, '4242424242424242')
     const subscription = await t.stripe.subscriptions.create({
@@ -271,6 +279,7 @@ describe.each(databases)('subscriptions in the sandbox on $name', ({ open }) => 
   })
 
   it('creates a billing portal session with its hosted url', async () => {
+    const t = sandbox()
     const customer = await t.stripe.customers.create({ email: 'portal@example.com' })
     const session = await t.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'https://localhost:5173/account' })
     expect(session).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: 'https://localhost:5173/account', url: `${t.origin}/sandbox/portal/${session.id}` })
