@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { invoiceOrderSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
@@ -59,6 +60,16 @@ describeApi('buying by invoice on $name', (api) => {
     expect((await licenses())[0]).toMatchObject({ status: 'active' })
     expect((await licenses())[0]!.paymentDueDate ?? null).toBeNull()
     expect((await api.call(nora.email, 'GET', '/renewals')).body).toEqual([expect.not.objectContaining({ paymentDueDate: expect.anything() })])
+  })
+
+  it("lets the package feed in with a Commercial Plus seat's key while its invoice awaits payment", async () => {
+    const dev = 'dev1@example.com'
+    expect((await api.call(dev, 'POST', '/stripe/invoice-orders', { ...order, priceId: 'commercial-plus', quantity: 1 })).status).toBe(200)
+    const plus = v.parse(licensesSchema, (await api.call(dev, 'GET', '/licenses')).body).find((license) => license.priceId === 'commercial-plus')!
+    expect(plus.status).toBe('awaiting-payment')
+    const incoming = { incoming: { headers: {}, socket: { remoteAddress: '192.0.2.1' } } as unknown as IncomingMessage }
+    const authorization = `Basic ${Buffer.from(`${dev}:${plus.licenseKey}`).toString('base64')}`
+    expect((await api.app.request('/api/feed/authorize', { headers: { Authorization: authorization } }, incoming)).status).toBe(204)
   })
 
   it('makes one subscription of two presses at once (one idempotency key), and another for the same order made again later', async () => {
