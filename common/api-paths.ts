@@ -109,6 +109,7 @@ export const apiRoutes = {
   product: at('GET', 'products', '/:pid'),
   stripeWebhook: at('POST', 'stripeWebhook', '/', { open: 'Stripe sends its events here, signed with the endpoint secret, never the SPA.' }),
   feedAuthorize: at('GET', 'feed', '/authorize', { open: "A package feed's proxy (nginx auth_request) asks with the seat holder's Basic credentials, never the SPA." }),
+  feedV3: at('GET', 'feed', '/v3/*', { open: "The package feed's metadata (NuGet v3), proxied by nginx with the build's Basic credentials, never the SPA." }),
 } as const
 
 export type ApiRouteName = keyof typeof apiRoutes

@@ -103,8 +103,8 @@ export type Account = v.InferOutput<typeof accountSchema>
  * badge), `awaiting-payment` (bought by invoice, the invoice open and not yet due: the seat works
  * until `paymentDueDate`, issue 49), `payment-due` (the subscription is past due: renewal failed,
  * Stripe retries, or an invoice passed its due date), `cancels` (set to cancel at period end: the
- * seat lasts until `expirationDate`), `expired` (the subscription ended: no key). A backend that
- * sends no status means active.
+ * seat lasts until `expirationDate`), `expired` (the subscription ended: its key opens only what the
+ * seat covered, if anything). A backend that sends no status means active.
  */
 export const licenseStatuses = ['active', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
 export const licenseStatusSchema = v.picklist(licenseStatuses)
@@ -118,7 +118,7 @@ export const licenseSchema = v.object({
   accountEmail: v.string(),
   /** The subscription's current period end: the seat's expiry, or the date it expired or cancels on. */
   expirationDate: isoDate,
-  /** Empty for an expired seat: its key no longer works. */
+  /** Empty for an expired seat whose key opens nothing any more. */
   licenseKey: v.string(),
   discordConnected: v.boolean(),
   status: v.optional(licenseStatusSchema, 'active'),
@@ -126,6 +126,13 @@ export const licenseSchema = v.object({
   paymentDueDate: v.optional(v.nullable(isoDate)),
   /** The caller owns the subscription (and so may open Billing or buy again). */
   ownedByCaller: v.optional(v.boolean(), false),
+  /**
+   * What the seat covers in the private package feed (docs/feed-coverage.md): the versions released
+   * on or before this date (its paid period's end); null for a plan without private packages.
+   */
+  updatesUntil: v.optional(v.nullable(isoDate), null),
+  /** The newest private package version it covers; null when none. */
+  newestCovered: v.optional(v.nullable(v.string()), null),
 })
 export type License = v.InferOutput<typeof licenseSchema>
 export const licensesSchema = v.array(licenseSchema)
@@ -261,6 +268,12 @@ export const feedTokenSchema = v.object({
   expiresAt: isoDate,
   /** When the feed last let it in (kept to the minute); null: never. */
   lastUsedAt: v.nullable(isoDate),
+  /** Its subscription has ended: the token still opens what the subscription covered, until the token itself expires. */
+  subscriptionEnded: v.optional(v.boolean(), false),
+  /** What it covers in the private package feed: versions released on or before this date (docs/feed-coverage.md). */
+  updatesUntil: v.optional(v.nullable(isoDate), null),
+  /** The newest private package version it covers; null when none. */
+  newestCovered: v.optional(v.nullable(v.string()), null),
 })
 export type FeedToken = v.InferOutput<typeof feedTokenSchema>
 export const feedTokensSchema = v.array(feedTokenSchema)

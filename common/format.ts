@@ -32,3 +32,8 @@ export function formatDaysFromNow(days: number): string {
 export function formatDateTime(date: string, locale?: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(date))
 }
+
+/** What a license or feed token still opens in the package feed once its subscription has ended: 'Updates until May 31, 2026 · newest covered: 9.0.1'. */
+export function formatCoverage(updatesUntil: string, newestCovered: string | null): string {
+  return `Updates until ${formatLongDate(updatesUntil)}${newestCovered ? ` · newest covered: ${newestCovered}` : ''}`
+}

@@ -33,7 +33,8 @@ test.describe('the License Key dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
   test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key', async ({ page, baseURL }) => {
-    const feed = configuredFeedSource(baseURL!)
+    // The configured feed at the seat's own address (NuGet's HTTP cache is kept per source address).
+    const feed = configuredFeedSource(baseURL!).replace(/index\.json$/, 'for/seat_plus_1/index.json')
     await openSignedIn(page, demo.plus)
     await page.getByRole('article', { name: 'Commercial Plus' }).getByRole('button', { name: 'License Key' }).click()
     const dialog = page.getByRole('dialog', { name: 'License Key' })

@@ -99,7 +99,7 @@ schemas.error = errorSchema
 /**
  * Funding instructions answer the bank transfer type they were asked for, but the SDK's answer type
  * names only eu_bank_transfer and jp_bank_transfer (left open for the rest): the answer's enum takes
- * the request's values (decision 0043).
+ * the request's values (decision 0045).
  */
 const transferType = (schemas['FundingInstructions.BankTransfer'] as { properties: Record<string, Schema> }).properties.type!
 const requestSchema = (name: string) => (schemas[name] as { properties: Record<string, Schema> } | undefined)?.properties.type

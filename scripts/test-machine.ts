@@ -6,7 +6,7 @@ import { resolveChromium } from '../e2e/support/browser'
  * The first step of `npm test`: makes sure the machine has what the tests need, in its first
  * seconds rather than after minutes of type checks and unit tests. As root on Debian (this
  * project's machines, and CI) it installs what is missing of Debian's Chromium, its headless shell,
- * nginx (the package feed's real-client test) and poppler-utils (pdftotext and pdftoppm read the
+ * nginx and its JavaScript module (the package feed's real-client test) and poppler-utils (pdftotext and pdftoppm read the
  * invoices' PDFs); anywhere else a missing Chromium or poppler stops the run with the one command to
  * run (the PDF checks fail without poppler: they are never skipped), and a missing nginx only skips
  * its check.
@@ -14,6 +14,8 @@ import { resolveChromium } from '../e2e/support/browser'
 const browserPackages = ['chromium', 'chromium-headless-shell']
 const installCommand = `sudo apt-get install -y ${browserPackages.join(' ')}`
 const hasNginx = () => existsSync('/usr/sbin/nginx')
+/** Debian's njs for nginx: deploy/nginx/prism.conf keys the feed's cache on a hash it makes. */
+const hasNjs = () => existsSync('/usr/lib/nginx/modules/ngx_http_js_module.so')
 const hasPoppler = () => existsSync('/usr/bin/pdftotext')
 
 function hasChromium() {
@@ -26,7 +28,7 @@ function hasChromium() {
 }
 
 const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
-const missing = [...(hasChromium() ? [] : browserPackages), ...(hasNginx() ? [] : ['nginx']), ...(hasPoppler() ? [] : ['poppler-utils'])]
+const missing = [...(hasChromium() ? [] : browserPackages), ...(hasNginx() ? [] : ['nginx']), ...(hasNjs() ? [] : ['libnginx-mod-http-js']), ...(hasPoppler() ? [] : ['poppler-utils'])]
 
 if (missing.length && canInstall) {
   console.log(`Installing Debian's ${missing.join(', ')} for the tests (once, about a minute)`)

@@ -62,6 +62,16 @@ export const productionSettingsSchema = v.pipe(
     AUTH_AUDIENCE: required('AUTH_AUDIENCE'),
     AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'AUTH_EMAIL_CLAIM must be a claim name')), 'emails'),
     DISCORD_INVITE_URL: httpsAddress('DISCORD_INVITE_URL'),
+    FEED_OUTAGE_CEILING_SECONDS: v.optional(
+      v.pipe(v.string(), v.regex(/^\d+$/, 'FEED_OUTAGE_CEILING_SECONDS must be a number of seconds'), v.transform(Number), v.minValue(1, 'FEED_OUTAGE_CEILING_SECONDS must be at least 1')),
+      '86400',
+    ),
+    FEED_BASE_URL: v.optional(
+      v.pipe(
+        httpsAddress('FEED_BASE_URL'),
+        v.check((value) => value.endsWith('/'), 'FEED_BASE_URL must end with a slash'),
+      ),
+    ),
     /** Each person's requests a second to the API (shared by every instance), and the burst allowed above it. */
     RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
     RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),

@@ -66,6 +66,8 @@ const api = createApi({
   stripe,
   verifyToken: createTokenVerifier({ metadataUrl: settings.AUTH_METADATA_URL, issuer: settings.AUTH_ISSUER, audience: settings.AUTH_AUDIENCE, emailClaim: settings.AUTH_EMAIL_CLAIM }),
   siteOrigin: settings.PUBLIC_ORIGIN,
+  feedBaseUrl: settings.FEED_BASE_URL,
+  feedOutageCeilingSeconds: settings.FEED_OUTAGE_CEILING_SECONDS,
   discordInviteUrl: settings.DISCORD_INVITE_URL,
   rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
   instancesUp: instances.up,

@@ -102,6 +102,9 @@ const madeUpToken: FeedToken = {
   createdAt: '2026-01-05T10:00:00.000Z',
   expiresAt: '2027-01-05T10:00:00.000Z',
   lastUsedAt: null,
+  subscriptionEnded: false,
+  updatesUntil: null,
+  newestCovered: null,
 }
 const madeUpCreated: CreatedFeedToken = { token: { ...madeUpToken, name: tokenName }, secret: 'fault-secret-FLT1' }
 

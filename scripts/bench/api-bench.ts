@@ -4,14 +4,21 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Target } from './checkout'
 import { cpuNow, cpuSpent } from './cpu'
-import { assign, createFeedTokens, feedChecks, probeFeed, reads, signIn, writes, type FeedCredential, type Figures } from './load'
+import { assign, createFeedTokens, feedChecks, feedVersionList, probeFeed, reads, signIn, versionLists, writes, type FeedCredential, type Figures } from './load'
 import type { Database } from './options'
 import { createDatabase, dropDatabase, queryDatabase } from './postgres'
 import { startServer, type Running } from './servers'
 import { countStatements, statementsNow, statementsSpent } from './statements'
 import type { Person, startStripe, startTenant } from './stand-ins'
 
-export const scenarios = ['GET /api/licenses', 'assign + unassign', 'GET /api/feed/authorize (70% right)', 'one person: GET /api/licenses', 'one person: assign + unassign'] as const
+export const scenarios = [
+  'GET /api/licenses',
+  'assign + unassign',
+  'GET /api/feed/authorize (70% right)',
+  'GET /api/feed/v3 version list',
+  'one person: GET /api/licenses',
+  'one person: assign + unassign',
+] as const
 export type Scenario = (typeof scenarios)[number]
 /** Each scenario's figures; null where the commit has no such route (the feed, before it existed). */
 export type Results = Record<Scenario, Figures | null>
@@ -58,7 +65,15 @@ interface Store {
   countsStatements: boolean
   seed(url: string, people: Seat[]): Promise<{ seeded: number; via: string }>
   feedKeys(url: string): Promise<FeedCredential[]>
+  /** Records the feed's releases where the commit has their table (the filtered list and the checks read them); false where it has none. */
+  publishReleases(url: string): Promise<boolean>
 }
+
+/** The releases the feed's scenarios read (server/local/feed/packages.ts's, as SQL any commit with the table takes). */
+const releasesSql = `insert into feed_releases (package_id, version, released_at, backdated_to)
+  values ('Prism.Core', '9.0.537', '2025-11-04', null), ('Prism.Plus.Popups', '9.0.0', '2026-01-10', null), ('Prism.Plus.Popups', '9.1.0', '2026-06-10', null),
+         ('Prism.Plus.Popups', '9.0.1', '2026-08-01', '2026-05-01'), ('Prism.Plus.Popups', '9.2.0', '2026-10-01', null), ('Prism.Plus.Charts', '1.0.0', '2026-03-01', null)
+  on conflict do nothing`
 
 async function postgresStore(target: Target, options: BenchOptions, name: string): Promise<Store> {
   const databaseUrl = await createDatabase(options.postgres!, name)
@@ -77,6 +92,12 @@ async function postgresStore(target: Target, options: BenchOptions, name: string
       return JSON.parse(stdout.trim().split('\n').at(-1)!) as { seeded: number; via: string }
     },
     feedKeys: () => queryDatabase<FeedCredential>(databaseUrl, "select assignee_email as email, license_key as key from seats where assignee_email like '%@feed.bench.example.com'"),
+    publishReleases: async () => {
+      const [table] = await queryDatabase<{ found: string | null }>(databaseUrl, "select to_regclass('feed_releases')::text as found")
+      if (!table?.found) return false
+      await queryDatabase(databaseUrl, releasesSql)
+      return true
+    },
   }
 }
 
@@ -95,6 +116,8 @@ function pgliteStore(options: BenchOptions, name: string): Store {
     countsStatements: false,
     seed: (url, people) => bench(url, 'seed', { people }),
     feedKeys: (url) => bench(url, 'feed-keys'),
+    // The PGlite server's database holds what its seed writes; the scenarios read whatever releases it has.
+    publishReleases: async () => false,
   }
 }
 
@@ -162,11 +185,15 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   const holders = Array.from({ length: 50 }, (_unused, index) => ({ firstName: 'Feed', lastName: 'Reader', email: `reader${index}@feed.bench.example.com` }))
   await assign(open.urls[0]!, tokenOf(feedOwner), holders)
   const credentials = await store.feedKeys(open.urls[0]!)
+  // Before the first check: an instance keeps the releases it read for 30 s.
+  const published = await store.publishReleases(open.urls[0]!)
   const probe = credentials.length === holders.length ? await probeFeed(open.urls[0]!, credentials[0]!) : null
   const hasFeed = probe === 204
   const feedTokens = hasFeed ? await createFeedTokens(open.urls[0]!, tokenOf(feedOwner), 5) : []
+  // A commit with the feed's per-credential metadata lists a holder's versions (200); one without it has no such route.
+  const hasVersionLists = hasFeed && (await probeFeed(open.urls[0]!, credentials[0]!, feedVersionList)) === 200
   console.log(
-    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}${store.databaseUrl && !store.countsStatements ? ' (statements not counted: the server does not preload pg_stat_statements)' : ''}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
+    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}${store.databaseUrl && !store.countsStatements ? ' (statements not counted: the server does not preload pg_stat_statements)' : ''}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${published ? ", the feed's releases recorded" : ''}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
   )
 
   const load = (servers: { urls: string[] }, connections = options.connections) => ({ urls: servers.urls, connections, seconds: options.seconds })
@@ -197,6 +224,7 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   await step('GET /api/licenses', open, () => reads(load(open), manyTokens))
   await step('assign + unassign', open, () => writes(load(open), manyTokens))
   await step('GET /api/feed/authorize (70% right)', open, () => (hasFeed ? feedChecks(load(open, options.feedConnections), credentials, feedTokens) : null))
+  await step('GET /api/feed/v3 version list', open, () => (hasVersionLists ? versionLists(load(open, options.feedConnections), credentials) : null))
   await open.stop()
 
   const limited = await start({}, 'alone')

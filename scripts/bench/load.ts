@@ -214,8 +214,14 @@ export interface FeedCredential {
  * token. Each comes from one of 10,000 client addresses (X-Real-IP, which the server believes from
  * 127.0.0.1), so that no address's count of failures runs out, as with real clients.
  */
+/** The package file every feed check asks about (X-Original-URI, as nginx sends it): a version a live Commercial Plus seat covers. */
+export const feedCheckFile = '/v3/flatcontainer/prism.plus.popups/9.0.0/prism.plus.popups.9.0.0.nupkg'
+/** The version list the filtered-list scenario asks for, as nginx proxies it. */
+export const feedVersionList = '/api/feed/v3/flatcontainer/prism.plus.popups/index.json'
+const basicOf = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
+
 export function feedChecks(options: LoadOptions, credentials: FeedCredential[], tokens: string[] = []) {
-  const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
+  const basic = basicOf
   const turns: ((turn: number, holder: FeedCredential) => [authorization: string, expected: number])[] = [
     ...Array<(turn: number, holder: FeedCredential) => [string, number]>(6).fill((_turn, holder) => [basic(holder.email, holder.key), 204]),
     (turn, holder) => (tokens.length > 0 ? [basic('token', tokens[turn % tokens.length]!), 204] : [basic(holder.email, holder.key), 204]),
@@ -234,9 +240,33 @@ export function feedChecks(options: LoadOptions, credentials: FeedCredential[], 
         const [authorization, expected] = turns[turn % turns.length]!(turn, credentials[turn % credentials.length]!)
         ;(context as { expected?: number }).expected = expected
         const client = turn % 10_000
-        return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': `10.1.${client >> 8}.${client & 255}` } }
+        // The file the check decides on, as nginx names it (a commit from before coverage reads no such header).
+        return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': `10.1.${client >> 8}.${client & 255}`, 'x-original-uri': feedCheckFile } }
       },
       onResponse: (status, _body, context, headers) => void check(tally, status, headers ?? {}, (context as { expected?: number }).expected),
+    },
+  ])
+}
+
+/**
+ * A package's version list as the feed's metadata answers it for each credential (nginx proxies
+ * it to GET /api/feed/v3/…): the seat holders' right emails and keys in turn, each answered the
+ * versions their coverage opens (200), from one of 10,000 client addresses.
+ */
+export function versionLists(options: LoadOptions, credentials: FeedCredential[]) {
+  let sent = 0
+  return measure(options, (tally) => [
+    {
+      method: 'GET',
+      path: feedVersionList,
+      slot: {},
+      setupRequest: (request) => {
+        const turn = ++sent
+        const holder = credentials[turn % credentials.length]!
+        const client = turn % 10_000
+        return { ...request, headers: { ...request.headers, authorization: basicOf(holder.email, holder.key), 'x-real-ip': `10.2.${client >> 8}.${client & 255}` } }
+      },
+      onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}, 200),
     },
   ])
 }
@@ -282,9 +312,9 @@ export async function createFeedTokens(url: string, token: string, count: number
   return secrets
 }
 
-/** One feed check with these credentials: its status (204: the commit has the feed and the seat is known). */
-export async function probeFeed(url: string, credential: FeedCredential): Promise<number> {
-  const answer = await fetch(`${url}/api/feed/authorize`, { headers: { authorization: `Basic ${Buffer.from(`${credential.email}:${credential.key}`).toString('base64')}` } })
+/** One feed check with these credentials (or another of the feed's addresses): its status (204: the commit has the feed and the seat is known). */
+export async function probeFeed(url: string, credential: FeedCredential, path = '/api/feed/authorize'): Promise<number> {
+  const answer = await fetch(`${url}${path}`, { headers: { authorization: basicOf(credential.email, credential.key) } })
   await answer.body?.cancel()
   return answer.status
 }

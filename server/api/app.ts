@@ -13,6 +13,7 @@ import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
+import { createCatalog } from '../feed/catalog'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { invitationRoutes, organisationInvitationRoutes } from './invitations'
@@ -26,7 +27,7 @@ import { stripeWebhookRoutes } from './stripe-webhook'
 import { requireScope } from './token-verifier'
 
 /** The calls that answer without a bearer token: each checks its own credentials. */
-export const openPaths = [apiRoutes.stripeWebhook, apiRoutes.feedAuthorize].map((route) => `${apiBase}${route.path}`)
+export const openPaths = [apiRoutes.stripeWebhook, apiRoutes.feedAuthorize, apiRoutes.feedV3].map((route) => `${apiBase}${route.path}`)
 
 /**
  * The accounts API (spec section 7) under /api: the guard every call passes (a bearer token with
@@ -39,11 +40,24 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const app = new Hono<Env>({ strict: false }).basePath(apiBase)
   const takeToken = createRateLimiter(deps.rateLimits ?? defaultRateLimits, deps.instancesUp)
   const standings = deps.standings ?? createStandings(db)
+  // The feed's releases, kept in memory: the feed's answers and the licenses' coverage read them.
+  const catalog = deps.catalog ?? createCatalog(db)
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
   app.route(apiMounts.stripeWebhook, stripeWebhookRoutes(db, gateway))
-  app.route(apiMounts.feed, feedRoutes({ db, usage: deps.feedUsage, limits: deps.rateLimits?.feedFailures, instancesUp: deps.instancesUp }))
+  app.route(
+    apiMounts.feed,
+    feedRoutes({
+      db,
+      catalog,
+      usage: deps.feedUsage,
+      baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`,
+      outageCeilingSeconds: deps.feedOutageCeilingSeconds,
+      limits: deps.rateLimits?.feedFailures,
+      instancesUp: deps.instancesUp,
+    }),
+  )
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
@@ -66,8 +80,8 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
 
   app.route(apiMounts.auth, authRoutes(db))
-  app.route(apiMounts.licenses, licenseRoutes(db))
-  app.route(apiMounts.feedTokens, feedTokenRoutes(db))
+  app.route(apiMounts.licenses, licenseRoutes(db, catalog))
+  app.route(apiMounts.feedTokens, feedTokenRoutes(db, catalog))
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))
   app.route(apiMounts.organisationInvitations, organisationInvitationRoutes(db, standings))

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database'
+import type { CatalogSource } from '../feed/catalog'
 import type { FeedUsage } from '../feed/feed-usage'
 import type { StripeGateway } from '../payments/gateway'
 import type { Standings } from '../organisations/standing'
@@ -21,6 +22,12 @@ export interface AccountsAppDeps {
   instancesUp?: () => number
   /** When the feed last let each seat and token in (server/feed/feed-usage.ts); whoever makes it stops it before the database closes. */
   feedUsage: FeedUsage
+  /** The package feed's public base address (ending with a slash): its documents' addresses are under it. By default `${siteOrigin}/v3/`, as docs/deploying.md's nginx serves it. */
+  feedBaseUrl?: string
+  /** How long the feed's proxy may repeat a positive answer while no portal answers (24 hours unless said). */
+  feedOutageCeilingSeconds?: number
+  /** The feed's releases, as the app reads them (server/feed/catalog.ts); by default read again every 30 s. */
+  catalog?: CatalogSource
   /**
    * Each person's organisation and role, kept in memory (server/organisations/standing.ts). Several
    * instances on one database need one that listens for the others' changes (production's); without

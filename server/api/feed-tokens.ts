@@ -1,6 +1,7 @@
 import { apiRoutes } from '@/common/api-paths'
 import { createFeedTokenRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
+import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
 import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
 import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
@@ -8,11 +9,11 @@ import { allow } from './permissions'
 import { permitted } from './permitted'
 
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
-export function feedTokenRoutes(db: Database) {
+export function feedTokenRoutes(db: Database, catalog: CatalogSource) {
   return resource()
-    .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid)))
+    .get(apiRoutes.feedTokens.route, allow('seats'), async (c) => c.json(await feedTokensOf(db, caller(c).oid, newestOfCatalog(await catalog.get()))))
     .post(apiRoutes.createFeedToken.route, allow('seats'), jsonBody(createFeedTokenRequestSchema), async (c) =>
-      c.json(await createFeedToken(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c)), 201),
+      c.json(await createFeedToken(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c), newestOfCatalog(await catalog.get())), 201),
     )
     .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
       await permitted(c, db).transaction((tx) => revokeFeedToken(tx, caller(c).oid, c.req.param('id'), acting(c)))

@@ -1,6 +1,7 @@
 import { apiRoutes } from '@/common/api-paths'
 import { assignRequestSchema, unassignRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
+import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
 import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
@@ -12,13 +13,13 @@ import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
 import { permitted } from './permitted'
 
-/** /api/licenses: the licenses the caller holds, the seats they assigned (as JSON or CSV), and a seat's key. */
-export function licenseRoutes(db: Database) {
+/** /api/licenses: the licenses the caller holds (with what each covers in the package feed), the seats they assigned (as JSON or CSV), and a seat's key. */
+export function licenseRoutes(db: Database, catalog: CatalogSource) {
   return (
     resource()
       .get(apiRoutes.licenses.route, allow('person'), async (c) => {
         const { organisation, role } = standing(c)
-        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }))
+        return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }, newestOfCatalog(await catalog.get())))
       })
       .get(apiRoutes.assignedLicenses.route, allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).

@@ -308,11 +308,42 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // 22, not 21: the feed's coverage takes 21 on its own branch.
+    version: 21,
+    name: 'what each subscription covers in the package feed',
+    // docs/feed-coverage.md. paid_until: the end of the last period paid for, what an ended
+    // subscription's updates run until (a past-due one's current period is not paid yet: annual
+    // plans, so the year before it). feed_rules: the policy table's rule written down for every
+    // subscription there is, as it reads today (server/licensing/feed-policy.ts), so a later change
+    // of the table never takes back what was bought. feed_releases: the feed's versions and dates.
+    sql: `
+      alter table subscriptions add column paid_until timestamptz;
+      update subscriptions set paid_until = case when status = 'past_due' then current_period_end - interval '1 year' else current_period_end end;
+      create table feed_rules (
+        subscription_id text primary key references subscriptions (id) on delete cascade,
+        packages text[] not null,
+        expiry_strategy text not null check (expiry_strategy in ('restrict', 'revoke', 'maintain', 'allow')),
+        written_at timestamptz not null default now()
+      );
+      insert into feed_rules (subscription_id, packages, expiry_strategy)
+        select id, case when price_id = 'commercial-plus' then array['Prism.Plus.*'] else array[]::text[] end, 'restrict' from subscriptions;
+      create table feed_releases (
+        package_id text not null,
+        version text not null,
+        released_at timestamptz not null,
+        backdated_to timestamptz,
+        description text not null default '',
+        license text,
+        dependencies jsonb not null default '[]'::jsonb,
+        primary key (package_id, version)
+      );
+      create unique index feed_releases_by_lower_id on feed_releases (lower(package_id), lower(version))
+    `,
+  },
+  {
     version: 22,
     name: 'a subscription paid by invoice awaits its payment until the due date',
     // Stripe's subscription sent an invoice (collection_method send_invoice) still open: when it is
-    // due. Null: nothing awaited (paid, or charged to a card). Decision 0043.
+    // due. Null: nothing awaited (paid, or charged to a card). Decision 0045.
     sql: `
       alter table subscriptions add column payment_due_at timestamptz
     `,

@@ -1,7 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { feedTokenUsername } from '@/common/contract'
+import type { PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
-import { livePlusSeatsOf } from '../licensing/license-store'
+import type { Coverage } from '../licensing/coverage'
+import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
+import type { SubscriptionStatus } from '../licensing/standing'
 import { secretDigest } from '../secret-digest'
 import type { FeedCredentials } from './basic-credentials'
 import { feedTokenDigest } from './feed-token-secret'
@@ -12,28 +15,53 @@ import type { FeedUser } from './feed-usage'
 const strangerKey = randomBytes(18).toString('base64')
 
 /** The seat whose key this is, comparing fixed-length digests in constant time, every one of them. */
-export function seatWithKey(key: string, seats: readonly { id: string; license_key: string }[]): string | null {
+export function seatWithKey<Seat extends { id: string; license_key: string }>(key: string, seats: readonly Seat[]): Seat | null {
   const given = secretDigest(key)
-  let found: string | null = null
-  for (const seat of seats.length > 0 ? seats : [{ id: '', license_key: strangerKey }]) if (timingSafeEqual(given, secretDigest(seat.license_key)) && seat.id) found = seat.id
+  let found: Seat | null = null
+  for (const seat of seats.length > 0 ? seats : [{ id: '', license_key: strangerKey } as Seat]) if (timingSafeEqual(given, secretDigest(seat.license_key)) && seat.id) found = seat
   return found
 }
 
+/** Who the feed's credentials are, and what they open. */
+export interface FeedCredential {
+  user: FeedUser
+  priceId: PriceId
+  status: SubscriptionStatus
+  coverage: Coverage
+  /** A feed token's own expiry; null for a seat's key. */
+  tokenExpiresAt: Date | null
+}
+
+const credentialOf = (user: FeedUser, row: FeedTermsRow, tokenExpiresAt: Date | null): FeedCredential => ({
+  user,
+  priceId: row.price_id,
+  status: row.status,
+  tokenExpiresAt,
+  coverage: coverageOfRow(row),
+})
+
 /**
- * Who the credentials let in, in one query: with the user name `token`, the working feed token whose
- * secret hashes to the password (a lookup by the hash: the secret is 256 random bits, so the index
- * tells a guesser nothing); otherwise the live Commercial Plus seat the email holds with that key.
- * Null when they let no one in. Both queries are prepared once per connection.
+ * Who the credentials are and what they open, in one query: with the user name `token`, the
+ * working feed token whose secret hashes to the password (a lookup by the hash: the secret is 256
+ * random bits, so the index tells a guesser nothing); otherwise the seat, of any plan and standing,
+ * assigned to the email with that key. Null when they are no one's. What they open is the
+ * subscription's coverage (docs/feed-coverage.md). Both queries are prepared once per connection.
  */
 export function createCredentialCheck(db: Queryable) {
-  const seatKeys = { name: 'feed-seat-keys', text: `select seats.id, seats.license_key from ${livePlusSeatsOf('$1::text')}` }
-  const token = { name: 'feed-token', text: workingTokenSql('$1') }
-  return async function userOf(credentials: FeedCredentials): Promise<FeedUser | null> {
+  const seatKeys = {
+    name: 'feed-seat-coverage',
+    text: `select seats.id, seats.license_key, ${feedTermsColumns}
+             from seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+            where lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
+  }
+  const token = { name: 'feed-token-coverage', text: workingTokenSql('$1', feedTermsColumns) }
+  return async function credentialOfRequest(credentials: FeedCredentials): Promise<FeedCredential | null> {
     if (credentials.email === feedTokenUsername) {
-      const [row] = await db.query<{ id: string }>(token, [feedTokenDigest(credentials.key)])
-      return row ? { kind: 'token', id: row.id } : null
+      const [row] = await db.query<FeedTermsRow & { id: string; expires_at: Date }>(token, [feedTokenDigest(credentials.key)])
+      return row ? credentialOf({ kind: 'token', id: row.id }, row, new Date(row.expires_at)) : null
     }
-    const seat = seatWithKey(credentials.key, await db.query<{ id: string; license_key: string }>(seatKeys, [credentials.email]))
-    return seat ? { kind: 'seat', id: seat } : null
+    const seat = seatWithKey(credentials.key, await db.query<FeedTermsRow & { id: string; license_key: string }>(seatKeys, [credentials.email]))
+    return seat ? credentialOf({ kind: 'seat', id: seat.id }, seat, null) : null
   }
 }
+export type CredentialCheck = ReturnType<typeof createCredentialCheck>

@@ -6,7 +6,9 @@ import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRo
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { recordActivity } from '../kernel/activity/record'
 import { conflict, notFound } from '../kernel/refusal'
-import { endedSql, liveSql } from '../licensing/standing'
+import type { Coverage } from '../licensing/coverage'
+import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
+import { liveSql } from '../licensing/standing'
 import { feedTokenDigest, newFeedTokenSecret } from './feed-token-secret'
 
 /** The plan whose subscriptions have feed tokens (its feed is the private one). */
@@ -16,17 +18,18 @@ const day = 86_400_000
 const tokenIdPattern = /^ftok_[\w-]{12}$/
 
 /**
- * SQL for the feed's credential check: `select id` of the one working token whose secret's SHA-256
- * is the bytea parameter `digestParam` (feedTokenDigest of the password), none otherwise. Working:
- * not revoked, not expired, and its subscription live and Commercial Plus, whoever holds its seats.
- * The unique index on secret_sha256 finds it; its own alias keeps it apart from the query around it.
+ * SQL for the feed's credential check: the one working token whose secret's SHA-256 is the bytea
+ * parameter `digestParam` (feedTokenDigest of the password), none otherwise, with its expiry and
+ * the `columns` of its subscription (under the alias `subscriptions`) and its feed rule. Working:
+ * not revoked, not expired; what it opens is its subscription's coverage, live or ended. The unique
+ * index on secret_sha256 finds it.
  */
-export const workingTokenSql = (digestParam: string) =>
-  `select feed_tokens.id from feed_tokens join subscriptions token_subscriptions on token_subscriptions.id = feed_tokens.subscription_id
-    where feed_tokens.secret_sha256 = ${digestParam} and feed_tokens.revoked_at is null and feed_tokens.expires_at > now()
-      and token_subscriptions.price_id = '${tokenPlan}' and ${liveSql('token_subscriptions')}`
+export const workingTokenSql = (digestParam: string, columns = '1') =>
+  `select feed_tokens.id, feed_tokens.expires_at, ${columns}
+     from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+    where feed_tokens.secret_sha256 = ${digestParam} and feed_tokens.revoked_at is null and feed_tokens.expires_at > now()`
 
-interface TokenRow {
+interface TokenRow extends FeedTermsRow {
   id: string
   name: string
   last4: string
@@ -36,34 +39,42 @@ interface TokenRow {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()
-const toToken = (row: TokenRow): FeedToken => ({
-  id: row.id,
-  name: row.name,
-  last4: row.last4,
-  createdAt: iso(row.created_at),
-  expiresAt: iso(row.expires_at),
-  lastUsedAt: row.last_used_at && iso(row.last_used_at),
-})
+const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null): FeedToken => {
+  const coverage = coverageOfRow(row)
+  const opensPrivate = coverage.packages.length > 0
+  return {
+    id: row.id,
+    name: row.name,
+    last4: row.last4,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    lastUsedAt: row.last_used_at && iso(row.last_used_at),
+    subscriptionEnded: coverage.ended,
+    updatesUntil: opensPrivate && coverage.updatesUntil !== 'forever' ? coverage.updatesUntil.toISOString() : null,
+    newestCovered: opensPrivate ? newestOf(coverage) : null,
+  }
+}
 
 /**
  * The owner's tokens, newest first, never their secrets: every one not revoked, expired ones too
  * (with the expiry that stopped them, so the list is honest about what may still be in a pipeline;
- * revoking one takes it off). A subscription that has ended for good takes its tokens with it.
+ * revoking one takes it off), and those of ended subscriptions, which still open what their
+ * subscription covered (docs/feed-coverage.md), with that coverage.
  */
-export async function feedTokensOf(db: Queryable, ownerOid: string): Promise<FeedToken[]> {
+export async function feedTokensOf(db: Queryable, ownerOid: string, newestOf: (coverage: Coverage) => string | null = () => null): Promise<FeedToken[]> {
   const rows = await db.query<TokenRow>(
-    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at
-       from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id
-      where subscriptions.owner_oid = $1 and feed_tokens.revoked_at is null and not (${endedSql()})
+    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at, ${feedTermsColumns}
+       from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+      where subscriptions.owner_oid = $1 and feed_tokens.revoked_at is null
       order by feed_tokens.created_at desc, feed_tokens.id desc`,
     [ownerOid],
   )
-  return rows.map(toToken)
+  return rows.map((row) => toToken(row, newestOf))
 }
 
 /** The owner's live Commercial Plus subscription that ends last, locked, with the owner's account (the activity's actor). */
-const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, accounts.oid, accounts.email, accounts.first_name, accounts.last_name, ${accountJsonSql('$2')} as actor
-   from subscriptions join accounts on accounts.oid = subscriptions.owner_oid
+const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, ${feedTermsColumns}, accounts.oid, accounts.email, accounts.first_name, accounts.last_name, ${accountJsonSql('$2')} as actor
+   from subscriptions join accounts on accounts.oid = subscriptions.owner_oid left join feed_rules on feed_rules.subscription_id = subscriptions.id
   where subscriptions.owner_oid = $1 and subscriptions.price_id = '${tokenPlan}' and ${liveSql()}
   order by subscriptions.current_period_end desc, subscriptions.id limit 1 for update of subscriptions`
 
@@ -73,9 +84,15 @@ const lockPlusSubscriptionSql = `select subscriptions.id as subscription_id, acc
  * characters are kept. The subscription is locked in a statement of its own, so the count that
  * follows sees every token made before, on any instance: the limit holds under concurrent requests.
  */
-export async function createFeedToken(db: Database, ownerOid: string, request: CreateFeedTokenRequest, by: Acting): Promise<CreatedFeedToken> {
+export async function createFeedToken(
+  db: Database,
+  ownerOid: string,
+  request: CreateFeedTokenRequest,
+  by: Acting,
+  newestOf: (coverage: Coverage) => string | null = () => null,
+): Promise<CreatedFeedToken> {
   return db.transaction(async (tx) => {
-    const [owned] = await tx.query<AccountRow & { subscription_id: string; actor: AccountRow | null }>(lockPlusSubscriptionSql, [ownerOid, by.oid])
+    const [owned] = await tx.query<AccountRow & FeedTermsRow & { subscription_id: string; actor: AccountRow | null }>(lockPlusSubscriptionSql, [ownerOid, by.oid])
     if (!owned) throw conflict('Feed tokens need a live Commercial Plus subscription.')
     const [counted] = await tx.query<{ active: number }>('select count(*)::int as active from feed_tokens where subscription_id = $1 and revoked_at is null and expires_at > now()', [
       owned.subscription_id,
@@ -109,7 +126,7 @@ export async function createFeedToken(db: Database, ownerOid: string, request: C
     )
     const createdAt = recorded.at
     const expiresAt = new Date(createdAt.getTime() + request.expiresInDays * day)
-    return { token: { id, name: request.name, last4, createdAt: iso(createdAt), expiresAt: iso(expiresAt), lastUsedAt: null }, secret }
+    return { token: toToken({ ...owned, id, name: request.name, last4, created_at: createdAt, expires_at: expiresAt, last_used_at: null }, newestOf), secret }
   })
 }
 

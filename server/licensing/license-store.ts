@@ -5,6 +5,8 @@ import { heldBySql, holderParams, type Holder } from '../organisations/seat-hold
 import { conflict } from '../kernel/refusal'
 import { liveSql, seatStatus, type SubscriptionStatus } from './standing'
 import { highestLivePlan } from './subscription-store'
+import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from './feed-rules'
+import type { Coverage } from './coverage'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -15,7 +17,7 @@ const iso = (value: Date | string) => new Date(value).toISOString()
 export const livePlusSeatsOf = (email: string) =>
   `seats join subscriptions on subscriptions.id = seats.subscription_id where lower(seats.assignee_email) = ${email} and seats.assignee_email is not null and subscriptions.price_id = 'commercial-plus' and ${liveSql()}`
 
-interface HeldSeat {
+interface HeldSeat extends FeedTermsRow {
   id: string
   price_id: PriceId
   owner_oid: string
@@ -35,12 +37,19 @@ interface HeldSeat {
  * ended seat is left out when the holder has a newer or live seat of the same owner and plan (a
  * subscription bought again), so each owner's plan shows once.
  */
-export async function licensesOf(db: Queryable, holder: Holder, organisation: { oid: string | null; mayBill: boolean }): Promise<License[]> {
+export async function licensesOf(
+  db: Queryable,
+  holder: Holder,
+  organisation: { oid: string | null; mayBill: boolean },
+  /** The newest private version a coverage opens, from the feed's releases (server/feed/catalog.ts). */
+  newestOf: (coverage: Coverage) => string | null = () => null,
+): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
     `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
-            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, seats.license_key,
+            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, seats.license_key, ${feedTermsColumns},
             (select discord_connected from accounts where oid = $1) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
+       left join feed_rules on feed_rules.subscription_id = subscriptions.id
       where ${heldBySql('seats', '$1', '$2', '$3')}
       order by live desc, case when ${liveSql()} then subscriptions.current_period_end end, subscriptions.current_period_end desc, seats.id`,
     holderParams(holder),
@@ -51,6 +60,8 @@ export async function licensesOf(db: Queryable, holder: Holder, organisation: { 
     if (!row.live && shown.has(ownersPlan)) return []
     shown.add(ownersPlan)
     const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end, paymentDueAt: row.payment_due_at })
+    const coverage = coverageOfRow(row)
+    const opensPrivate = coverage.packages.length > 0
     return [
       {
         id: row.id,
@@ -58,13 +69,15 @@ export async function licensesOf(db: Queryable, holder: Holder, organisation: { 
         priceId: row.price_id,
         accountEmail: row.owner_email,
         expirationDate: iso(row.current_period_end),
-        // An ended seat's key works nowhere: it is not shown either.
-        licenseKey: status === 'expired' ? '' : row.license_key,
+        // An ended seat's key still opens what the seat covered (docs/feed-coverage.md); one that opens nothing is not shown.
+        licenseKey: status === 'expired' && !opensPrivate ? '' : row.license_key,
         discordConnected: row.discord_connected ?? false,
         status,
         ...(status === 'awaiting-payment' && { paymentDueDate: iso(row.payment_due_at!) }),
         // The caller's organisation owns it, and the caller may open its Billing or buy again.
         ownedByCaller: row.owner_oid === organisation.oid && organisation.mayBill,
+        updatesUntil: opensPrivate && coverage.updatesUntil !== 'forever' ? coverage.updatesUntil.toISOString() : null,
+        newestCovered: opensPrivate ? newestOf(coverage) : null,
       },
     ]
   })

@@ -4,6 +4,7 @@ import type { AccountRow } from './account-store'
 import { newId } from '../db/ids'
 import { recordSubscriptionChanges } from './subscription-changes'
 import { newLicenseKey } from './license-keys'
+import { paidUntilSql, writeFeedRule } from './feed-rules'
 import { liveSql } from './standing'
 import { withLapse, type ObservedSubscription, type StoredSubscription, type SubscriptionState } from './subscription'
 
@@ -46,11 +47,12 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, paid_until)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${paidUntilSql('null', '$6', '$7')})`,
       [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1]],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
+    await writeFeedRule(tx, id, state.priceId)
     await followLivePlan(tx, owner.oid, state.priceId)
     const [ownSeat] = await tx.query(
       `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${liveSql()} and lower(seats.assignee_email) = lower($2) limit 1`,
@@ -62,10 +64,12 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   }
   await tx.query(
     `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at),
-            payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end
+            payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end,
+            paid_until = ${paidUntilSql('paid_until', '$4', '$5')}
       where id = $1`,
     [existing.id, ...fields, ...due],
   )
+  if (existing.priceId !== state.priceId) await writeFeedRule(tx, existing.id, state.priceId)
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go
   // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
   const [{ seats } = { seats: 0 }] = await tx.query<{ seats: number }>('select count(*)::int as seats from seats where subscription_id = $1', [existing.id])

@@ -63,4 +63,12 @@ export const demoPeople: readonly DemoPerson[] = [
     provider: 'Google',
     state: 'holds a seat of commercial@example.com; owns nothing',
   },
+  {
+    oid: '8f1c6a52-0b5e-4c53-9a0c-1d1b7c1e0007',
+    email: 'lapsed@example.com',
+    firstName: 'Lee',
+    lastName: 'Lapsed',
+    provider: 'GitHub',
+    state: 'Commercial Plus owner, 1 seat (own), paid from June 1, 2025 to May 31, 2026, then ended (its renewal never paid)',
+  },
 ]

@@ -9,7 +9,7 @@ import { keepIdleConnectionsOpen } from '../http/keep-alive'
 import { startBackgroundWork, startStack } from './stack'
 import { loadOrCreateCertificate } from './tls'
 import { createDevSite } from './dev-site'
-import { createFeedApp, portalCheck } from './feed/feed-app'
+import { createFeedApp } from './feed/feed-app'
 import { holdDataDirectory } from './data-lock'
 import { serviceHeaders } from '../web/security-headers'
 import { createSiteApp } from '../web/site'
@@ -28,8 +28,8 @@ const tls = await loadOrCreateCertificate(config.LOCAL_DIR)
 const stack = await startStack(config, tls)
 
 const sandbox = getRequestListener(stack.sandbox.app.fetch)
-// The sample NuGet feed, behind the same credential check nginx asks in production (GET /api/feed/authorize).
-const feed = createFeedApp({ origin: config.origin, path: '/feed', check: portalCheck(stack.api.fetch, `${config.origin}/api/feed/authorize`) })
+// The sample NuGet feed, made as nginx makes production's: the portal answers its metadata per credential and lets each package file through.
+const feed = createFeedApp({ origin: config.origin, path: '/feed', portal: stack.api.fetch })
 // In development Vite's dev server answers for the site (below), and dist/ need not exist.
 let site: Handler = dev ? () => undefined : getRequestListener(createSiteApp(config.DIST_DIR).fetch)
 

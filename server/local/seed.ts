@@ -1,6 +1,10 @@
 import { plans, type PriceId } from '@/common/plans'
 import { demoPeople } from './demo-accounts'
 import { newLicenseKey } from '../licensing/license-keys'
+import { writeFeedRule } from '../licensing/feed-rules'
+import { publishReleases, releaseOf } from '../feed/catalog'
+import { addYear, unix } from './sandbox/objects/ids'
+import { samplePackages } from './feed/packages'
 import type { SandboxPrice } from './sandbox'
 import { resetSandbox, type SandboxSeedCustomer } from './sandbox/seed'
 import { migrateSandbox } from './sandbox/schema'
@@ -18,6 +22,8 @@ interface SeedSubscription {
   /** The default card at the sandbox (Stripe's test card number), or none. */
   card: string | null
   assignees: { firstName: string; lastName: string; email: string }[]
+  /** Paid until then (an ISO time), and its renewal never paid: ended (`unpaid`), what it covered still covered (docs/feed-coverage.md). */
+  paidUntil?: string
 }
 
 /** The demo accounts' state (README and the sign-in page list them). */
@@ -27,6 +33,7 @@ const subscriptions: SeedSubscription[] = [
   { owner: 'commercial@example.com', priceId: 'commercial', quantity: 5, expiresInDays: 300, card: '4242424242424242', assignees: [{ firstName: 'Dev', lastName: 'One', email: 'dev1@example.com' }] },
   { owner: 'full@example.com', priceId: 'commercial', quantity: 2, expiresInDays: 200, card: null, assignees: [{ firstName: 'Ana', lastName: 'Assigned', email: 'ana@example.com' }] },
   { owner: 'plus@example.com', priceId: 'commercial-plus', quantity: 3, expiresInDays: 365, card: '4242424242424242', assignees: [] },
+  { owner: 'lapsed@example.com', priceId: 'commercial-plus', quantity: 1, expiresInDays: 0, card: null, assignees: [], paidUntil: '2026-05-31T23:59:59Z' },
 ]
 
 /** Each demo owner's Stripe objects are named after the mailbox: cus_demo_commercial, sub_demo_commercial, … */
@@ -62,15 +69,20 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
       const owner = person(subscription.owner)
       const name = stripeName(subscription.owner)
       const id = `sub_demo_${name}`
-      const periodEnd = new Date(now + subscription.expiresInDays * day)
-      await tx.query('insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ($1, $2, $3, $4, $5, $6)', [
+      // An unpaid renewal's period is the year after the paid one, as Stripe moves it.
+      const paidUntil = subscription.paidUntil ? new Date(subscription.paidUntil) : new Date(now + subscription.expiresInDays * day)
+      const periodEnd = subscription.paidUntil ? new Date(addYear(unix(paidUntil)) * 1000) : paidUntil
+      await tx.query('insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end, paid_until, status) values ($1, $2, $3, $4, $5, $6, $7, $8)', [
         id,
         owner.oid,
         subscription.priceId,
         subscription.quantity,
         id,
         periodEnd.toISOString(),
+        paidUntil.toISOString(),
+        subscription.paidUntil ? 'unpaid' : 'active',
       ])
+      await writeFeedRule(tx, id, subscription.priceId)
       // The owner holds the first seat; the listed assignees the next ones; the rest are free.
       const holders = [{ firstName: owner.firstName, lastName: owner.lastName, email: owner.email }, ...subscription.assignees]
       for (let index = 0; index < subscription.quantity; index++) {
@@ -96,12 +108,15 @@ export async function resetDatabase(db: Database, prices: PriceCatalogue): Promi
           id,
           priceId: prices.stripePriceOf(subscription.priceId),
           quantity: subscription.quantity,
-          currentPeriodStart: new Date(periodEnd.getTime() - 365 * day),
+          currentPeriodStart: subscription.paidUntil ? paidUntil : new Date(periodEnd.getTime() - 365 * day),
           currentPeriodEnd: periodEnd,
+          ...(subscription.paidUntil ? { renewalUnpaid: true as const } : {}),
         },
       })
     }
     await resetSandbox(tx, customers, sandboxPrices(prices))
+    await tx.query('truncate feed_releases')
+    await publishReleases(tx, samplePackages.map(releaseOf))
   })
 }
 

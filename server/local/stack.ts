@@ -50,6 +50,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
       { fetch: trusting },
     ),
     siteOrigin: config.origin,
+    feedBaseUrl: `${config.origin}/feed/`,
     discordInviteUrl: config.DISCORD_INVITE_URL,
     instancesUp: instances.up,
     feedUsage,

@@ -16,6 +16,16 @@ export function packageFeedSource(origin?: string): string {
   return resolveAddress(config.VITE_PACKAGE_FEED_URL, origin)
 }
 
+/**
+ * The feed's address for one credential (a seat, a feed token): the service index at
+ * `for/<credential id>/index.json` beside the feed's own, the same feed. NuGet keeps its HTTP cache
+ * per source address, and each credential's lists hold only what it covers: on a build machine
+ * shared by two credentials, one address each keeps one's lists from being read as the other's
+ * (decision 0043). The address still ends with `.json`, which NuGet reads as a v3 feed.
+ */
+export const credentialSource = (source: string, credentialId: string) =>
+  source.endsWith('/index.json') ? `${source.slice(0, -'index.json'.length)}for/${encodeURIComponent(credentialId)}/index.json` : source
+
 /** A NuGet.config that reads the password from the environment variable `secretName`. */
 export function nugetConfig({ source, username, secretName }: { source: string; username: string; secretName: string }) {
   const { name } = packageFeed

@@ -2,25 +2,8 @@ import { Hono } from 'hono'
 import { feedFiles } from './static-feed'
 import type { SamplePackage } from './packages'
 
-/**
- * Asks whether a request may read the feed, as nginx's auth_request asks the portal: a 2xx answer
- * lets it through; a 401 is passed on to the client with its challenge (WWW-Authenticate) and
- * Retry-After; anything else is the check failing (500). The local stack passes the portal's own
- * check (GET /api/feed/authorize) with the request's Authorization header.
- */
-export type FeedCheck<Bindings> = (request: Request, env: Bindings) => Response | Promise<Response>
-
-/**
- * The check nginx makes, made in process: the portal's `GET /api/feed/authorize` (its Hono app's
- * fetch, at `url`) asked with the request's Authorization header alone, and with the Node request
- * (`env.incoming`) the client's address is read from.
- */
-export function portalCheck<Bindings>(fetch: (request: Request, env: Bindings) => Response | Promise<Response>, url: string): FeedCheck<Bindings> {
-  return (request, env) => {
-    const authorization = request.headers.get('authorization')
-    return fetch(new Request(url, { headers: authorization === null ? {} : { authorization } }), env)
-  }
-}
+/** The portal's API as the feed asks it (its Hono app's fetch), with the Node request (`env.incoming`) the client's address is read from. */
+export type PortalFetch<Bindings> = (request: Request, env: Bindings) => Response | Promise<Response>
 
 /** A path's text, or none for a malformed escape (no file has such a name). */
 function decoded(path: string) {
@@ -33,34 +16,61 @@ function decoded(path: string) {
 
 /** What a refused client reads: the portal's challenge, never a page or a redirect (a NuGet client would take those for another protocol). */
 const refusal = { message: 'Sign in to the feed with your email and license key.' }
+/** A package file, which the static files hold; every other address of the feed is the portal's answer for the credential. */
+const packageFile = /^flatcontainer\/[^/]+\/[^/]+\/[^/]+\.(?:nupkg|nuspec)$/
+/** The portal's headers a feed answer carries on to the client. */
+const passedOn = ['WWW-Authenticate', 'Retry-After', 'Content-Type']
+const warningHeader = 'X-NuGet-Warning'
 
 /**
- * The local stack's package feed: the static NuGet v3 feed of the sample packages (server/local/feed/static-feed.ts),
- * served under `path` (for example `/feed`, the service index then at `/feed/index.json`), every
- * request first let through by the check. `origin` is the address clients reach the stack at:
- * the feed's files name their absolute addresses under it. Production serves none of this: there,
- * nginx serves the vendor's feed in front of the same check (deploy/nginx/prism.conf).
+ * The local stack's package feed under `path` (for example `/feed`, the service index then at
+ * `/feed/index.json`), made as docs/deploying.md's nginx makes the production one: the metadata (the
+ * service index, the version lists, the registrations, search) is the portal's answer for the
+ * request's credentials (`GET /api/feed/v3/…`), passed on with its X-NuGet-Warning headers; a package
+ * file is served from the static feed of the sample packages (server/local/feed/static-feed.ts)
+ * once the portal's check (`GET /api/feed/authorize` with X-Original-URI) lets it through, its 401
+ * and 403 passed on with their reasons. `origin` is the address clients reach the stack at.
  */
-export function createFeedApp<Bindings extends object = object>(options: { origin: string; path: string; check: FeedCheck<Bindings>; packages?: readonly SamplePackage[] }) {
+export function createFeedApp<Bindings extends object = object>(options: { origin: string; path: string; portal: PortalFetch<Bindings>; packages?: readonly SamplePackage[] }) {
   const path = options.path.replace(/\/+$/, '')
   const files = feedFiles(new URL(`${path}/`, options.origin).toString(), options.packages)
   const app = new Hono<{ Bindings: Bindings }>()
-  app.get(`${path}/*`, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const answer = await options.check(c.req.raw, c.env)
-    await answer.body?.cancel()
-    if (answer.status === 401) {
-      for (const name of ['WWW-Authenticate', 'Retry-After']) {
-        const value = answer.headers.get(name)
-        if (value) c.header(name, value)
-      }
-      return c.json(refusal, 401)
+  const ask = (address: string, request: Request, env: Bindings, extra: Record<string, string> = {}) => {
+    const authorization = request.headers.get('authorization')
+    return options.portal(new Request(new URL(address, options.origin), { headers: { ...(authorization === null ? {} : { authorization }), ...extra } }), env)
+  }
+  /** The portal's answer's headers that reach the client: its challenge, its Retry-After, each warning. */
+  const carryOn = (from: Response, names: readonly string[]) => {
+    const headers = new Headers()
+    for (const name of names) {
+      const value = from.headers.get(name)
+      if (value) headers.set(name, value)
     }
-    if (answer.status < 200 || answer.status > 299) return c.json({ message: 'The feed cannot check credentials now.' }, 500)
-    const file = files.get(decoded(c.req.path.slice(path.length + 1)))
-    if (!file) return c.json({ message: 'Not found.' }, 404)
-    c.header('Cache-Control', 'private, no-cache')
-    return c.body(new Uint8Array(file.body), 200, { 'Content-Type': file.type, 'Content-Length': String(file.body.length) })
+    for (const [name, value] of from.headers) if (name.toLowerCase() === warningHeader.toLowerCase()) headers.append(warningHeader, value)
+    return headers
+  }
+
+  app.get(`${path}/*`, async (c) => {
+    const rest = c.req.path.slice(path.length + 1)
+    if (!packageFile.test(rest)) {
+      const answer = await ask(`/api/feed/v3/${rest}${new URL(c.req.url).search}`, c.req.raw, c.env)
+      const headers = carryOn(answer, passedOn)
+      headers.set('Cache-Control', 'private, no-cache')
+      return new Response(answer.body, { status: answer.status, headers })
+    }
+    const check = await ask('/api/feed/authorize', c.req.raw, c.env, { 'X-Original-URI': c.req.path })
+    await check.body?.cancel()
+    const headers = carryOn(check, ['WWW-Authenticate', 'Retry-After'])
+    headers.set('Cache-Control', 'no-store')
+    if (check.status === 401) return Response.json(refusal, { status: 401, headers })
+    if (check.status === 403) return Response.json({ message: headers.get(warningHeader) ?? 'This license does not cover this package.' }, { status: 403, headers })
+    if (check.status < 200 || check.status > 299) {
+      headers.set('Retry-After', '30')
+      return Response.json({ message: 'The feed cannot check credentials now.' }, { status: 503, headers })
+    }
+    const file = files.get(decoded(rest))
+    if (!file) return Response.json({ message: 'Not found.' }, { status: 404, headers })
+    return new Response(new Uint8Array(file.body), { status: 200, headers: { 'Content-Type': file.type, 'Content-Length': String(file.body.length), 'Cache-Control': 'private, no-cache' } })
   })
   return app
 }

@@ -1,30 +1,31 @@
+import type { ReleaseListing } from '@/server/feed/catalog'
+import { targetFramework } from '@/server/feed/v3-documents'
 import { zip } from './zip'
 
-/** A sample package of the local feed: what its .nuspec says, and the files it carries. */
-export interface SamplePackage {
-  id: string
-  version: string
-  description: string
-  /** An SPDX expression, or none for a commercial package. */
-  license?: string
-  dependencies: { id: string; range: string }[]
-}
+/** A sample package of the local feed: what its .nuspec says, the files it carries, and its dates. */
+export type SamplePackage = ReleaseListing
 
-/** The framework the packages are for: every current .NET project can use them. */
-export const targetFramework = { folder: 'netstandard2.0', nuspec: '.NETStandard2.0' }
+const plusPackage = (id: string, version: string, released: string, backdatedTo?: string): SamplePackage => ({
+  id,
+  version,
+  description: `${id} ${version}, a sample of a Commercial Plus package for the local feed.`,
+  dependencies: [{ id: 'Prism.Core', range: '9.0.537' }],
+  released,
+  ...(backdatedTo ? { backdatedTo } : {}),
+})
 
 /**
- * The packages the local stack's feed serves, written by the project itself (no download): two
- * versions of a Commercial Plus package that depends on a public one, as the vendor's feed has them.
+ * The packages the local stack's feed serves, written by the project itself (no download): the
+ * public Prism.Core and the Commercial Plus packages that depend on it, with the dates the feed's
+ * terms read (docs/feed-coverage.md: 9.0.1 is a fix released in August and dated into May).
  */
 export const samplePackages: readonly SamplePackage[] = [
-  { id: 'Prism.Core', version: '9.0.537', description: 'Prism.Core, a sample of the public package for the local feed.', license: 'MIT', dependencies: [] },
-  ...['9.0.0', '9.1.0'].map((version) => ({
-    id: 'Prism.Plus.Popups',
-    version,
-    description: `Prism.Plus.Popups ${version}, a sample of a Commercial Plus package for the local feed.`,
-    dependencies: [{ id: 'Prism.Core', range: '9.0.537' }],
-  })),
+  { id: 'Prism.Core', version: '9.0.537', description: 'Prism.Core, a sample of the public package for the local feed.', license: 'MIT', dependencies: [], released: '2025-11-04' },
+  plusPackage('Prism.Plus.Popups', '9.0.0', '2026-01-10'),
+  plusPackage('Prism.Plus.Popups', '9.1.0', '2026-06-10'),
+  plusPackage('Prism.Plus.Popups', '9.0.1', '2026-08-01', '2026-05-01'),
+  plusPackage('Prism.Plus.Popups', '9.2.0', '2026-10-01'),
+  plusPackage('Prism.Plus.Charts', '1.0.0', '2026-03-01'),
 ]
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

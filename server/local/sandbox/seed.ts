@@ -15,7 +15,15 @@ export interface SandboxSeedCustomer {
   /** The default card, or none */
   card: { id: string; number: string } | null
   testClock: { id: string; frozenTime: Date }
-  subscription: { id: string; priceId: string; quantity: number; currentPeriodStart: Date; currentPeriodEnd: Date }
+  subscription: {
+    id: string
+    priceId: string
+    quantity: number
+    currentPeriodStart: Date
+    currentPeriodEnd: Date
+    /** Its renewal at the current period's start was never paid: `unpaid`, that renewal's invoice open with its retries spent, the year before paid. */
+    renewalUnpaid?: true
+  }
 }
 
 const brandOf = (number: string) => (number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : number.startsWith('3') ? 'amex' : 'card')
@@ -69,15 +77,19 @@ export async function resetSandbox(tx: Queryable, customers: SandboxSeedCustomer
       testClock: clock.id,
     })
     subscription.items.data[0]!.id = `si_${seed.subscription.id.replace(/^sub_/, '')}`.slice(0, 28)
+    // The first invoice paid the first period: the current one, or the year before an unpaid renewal.
+    const paidStart = seed.subscription.renewalUnpaid ? start - (subscription.items.data[0]!.current_period_end - start) : start
+    const paidEnd = seed.subscription.renewalUnpaid ? start : subscription.items.data[0]!.current_period_end
+    if (seed.subscription.renewalUnpaid) subscription.created = paidStart
     const invoice = buildInvoice({
       id: `in_${seed.subscription.id.replace(/^sub_/, '')}`,
       customer,
       subscription,
-      created: start,
+      created: paidStart,
       billingReason: 'subscription_create',
-      lines: [periodLine(price, seed.subscription.quantity, subscription.items.data[0]!.id, start, subscription.items.data[0]!.current_period_end)],
-      periodStart: start,
-      periodEnd: start,
+      lines: [periodLine(price, seed.subscription.quantity, subscription.items.data[0]!.id, paidStart, paidEnd)],
+      periodStart: paidStart,
+      periodEnd: paidStart,
       number: `${customer.invoice_prefix}-0001`,
     })
     invoice.status = 'paid'
@@ -85,12 +97,37 @@ export async function resetSandbox(tx: Queryable, customers: SandboxSeedCustomer
     invoice.amount_remaining = 0
     invoice.attempted = invoice.amount_due > 0
     invoice.attempt_count = invoice.amount_due > 0 ? 1 : 0
-    invoice.status_transitions = { finalized_at: start, marked_uncollectible_at: null, paid_at: start, voided_at: null }
-    invoice.effective_at = start
+    invoice.status_transitions = { finalized_at: paidStart, marked_uncollectible_at: null, paid_at: paidStart, voided_at: null }
+    invoice.effective_at = paidStart
     subscription.latest_invoice = invoice.id
     customer.next_invoice_sequence = 2
+    const invoices = [invoice]
+    if (seed.subscription.renewalUnpaid) {
+      const renewal = buildInvoice({
+        id: `in_${seed.subscription.id.replace(/^sub_/, '')}_renewal`,
+        customer,
+        subscription,
+        created: start,
+        billingReason: 'subscription_cycle',
+        lines: [periodLine(price, seed.subscription.quantity, subscription.items.data[0]!.id, start, subscription.items.data[0]!.current_period_end)],
+        periodStart: paidStart,
+        periodEnd: start,
+        number: `${customer.invoice_prefix}-0002`,
+      })
+      renewal.status = 'open'
+      renewal.attempted = true
+      // Stripe's four attempts, all failed: no more are made.
+      renewal.attempt_count = 4
+      renewal.next_payment_attempt = null
+      renewal.status_transitions = { finalized_at: start, marked_uncollectible_at: null, paid_at: null, voided_at: null }
+      renewal.effective_at = start
+      subscription.status = 'unpaid'
+      subscription.latest_invoice = renewal.id
+      customer.next_invoice_sequence = 3
+      invoices.push(renewal)
+    }
     await insert(tx, customer, { customer: customer.id, testClock: clock.id })
     await insert(tx, subscription, { customer: customer.id, subscription: subscription.id, testClock: clock.id })
-    await insert(tx, invoice, { customer: customer.id, subscription: subscription.id, testClock: clock.id })
+    for (const each of invoices) await insert(tx, each, { customer: customer.id, subscription: subscription.id, testClock: clock.id })
   }
 }

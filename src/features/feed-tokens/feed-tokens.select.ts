@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import { feedTokenUsername, type FeedToken } from '@/common/contract'
-import { formatLongDate } from '@/common/format'
+import { formatCoverage, formatLongDate } from '@/common/format'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 
 /** A token as its row shows it: never the secret, only its last four characters. */
@@ -12,6 +12,8 @@ export function tokenRow(token: FeedToken) {
     created: formatLongDate(token.createdAt),
     expires: formatLongDate(token.expiresAt),
     lastUsed: token.lastUsedAt ? formatLongDate(token.lastUsedAt) : 'Never',
+    // Its subscription ended: what it still opens in the feed, as My Licenses says it of a seat.
+    coverage: token.subscriptionEnded && token.updatesUntil ? formatCoverage(token.updatesUntil, token.newestCovered) : null,
     token,
   }
 }
@@ -32,7 +34,7 @@ export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine
     // Revoke asks from the list while no dialog is open.
     canRevoke: snapshot.matches({ ready: 'shown' }),
     create: { opened: creating, submitting, error: creating ? error : null },
-    created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
+    created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { id: created.token.id, name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
     revoke: snapshot.matches({ ready: { dialog: 'revoking' } }) && revoking ? { row: tokenRow(revoking), removing, error } : null,
   }
 }

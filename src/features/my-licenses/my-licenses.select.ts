@@ -3,7 +3,7 @@ import type { billingPortalMachine } from '@/machines/billing-portal.machine'
 import type { myLicensesMachine } from '@/machines/my-licenses.machine'
 import type { License, LicenseStatus } from '@/common/contract'
 import { purchaseHref } from '@/common/plans'
-import { daysUntil, formatDaysFromNow, formatLongDate } from '@/common/format'
+import { daysUntil, formatCoverage, formatDaysFromNow, formatLongDate } from '@/common/format'
 
 /** Licenses that end within this many days also say so in words. */
 export const expiringSoonDays = 30
@@ -39,15 +39,18 @@ function dates(status: LicenseStatus, expirationDate: string, days: number) {
 }
 
 /**
- * The key a card shows: none once the API answers the seat expired (server/licensing/standing.ts
- * decides that), nor when it answers no key. Only a Commercial Plus seat with a key gets the feed and Discord.
+ * What an ended seat still opens in the package feed (docs/feed-coverage.md): 'Updates until May
+ * 31, 2026 · newest covered: 9.0.1'. A live seat's updates run to its expiry, which its date line says.
  */
-const keyOf = (license: License) => (license.status === 'expired' ? '' : license.licenseKey)
+function coverageLine(license: License): string | null {
+  return license.status === 'expired' && license.updatesUntil ? formatCoverage(license.updatesUntil, license.newestCovered) : null
+}
 
 export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine>, now = new Date()) {
   const cards = snapshot.context.licenses.map((license) => {
-    const hasKey = keyOf(license) !== ''
-    const plus = license.priceId === 'commercial-plus' && hasKey
+    // The API answers a key while it opens something: an ended seat's opens what the seat covered.
+    const hasKey = license.licenseKey !== ''
+    const plus = license.priceId === 'commercial-plus' && hasKey && license.status !== 'expired'
     const { line, inWords } = dates(license.status, license.expirationDate, daysUntil(license.expirationDate, now))
     return {
       id: license.id,
@@ -56,6 +59,7 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       owner: `Owner: ${license.accountEmail}`,
       expires: line,
       expiresInWords: license.status === 'awaiting-payment' && license.paymentDueDate ? `Invoice due by ${formatLongDate(license.paymentDueDate)}` : inWords,
+      coverage: coverageLine(license),
       showKey: hasKey,
       showDiscord: plus,
       discordConnected: plus && license.discordConnected,

@@ -5,6 +5,8 @@ import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Used by CI last week. */
+/** A token of a live subscription: it covers everything released up to the subscription's period end. */
+const live = { subscriptionEnded: false, updatesUntil: '2027-06-01T00:00:00.000Z', newestCovered: '9.2.0' }
 export const buildToken: FeedToken = {
   id: 'ft_build',
   name: 'Build server',
@@ -12,9 +14,10 @@ export const buildToken: FeedToken = {
   createdAt: '2026-01-15T10:00:00.000Z',
   expiresAt: '2027-01-15T10:00:00.000Z',
   lastUsedAt: '2026-11-18T06:30:00.000Z',
+  ...live,
 }
 /** Made in the dialog: never used yet. */
-export const newToken: FeedToken = { id: 'ft_new', name: 'GitHub Actions', last4: 'q7w3', createdAt: '2026-11-25T12:00:00.000Z', expiresAt: '2027-11-25T12:00:00.000Z', lastUsedAt: null }
+export const newToken: FeedToken = { id: 'ft_new', name: 'GitHub Actions', last4: 'q7w3', createdAt: '2026-11-25T12:00:00.000Z', expiresAt: '2027-11-25T12:00:00.000Z', lastUsedAt: null, ...live }
 export const newSecret = 'pft_0123456789abcdefghijklmnopq7w3'
 export const created: CreatedFeedToken = { token: newToken, secret: newSecret }
 

@@ -41,14 +41,19 @@ export const feedTokensViewTable: ViewTable<FeedTokensHeld> = {
   'feedTokens.ready.dialog.creating.editing': (_, held) => under(held, 'Create feed token', { fields: typed(held), enabled: ['Create token', 'Cancel'], alerts: failure(held) }),
   // One request at a time: neither button can be pressed, and the typed values stay.
   'feedTokens.ready.dialog.creating.submitting': (_, held) => under(held, 'Create feed token', { fields: typed(held), disabled: ['Create token', 'Cancel'], alerts: [] }),
-  // The secret, this once, with username 'token' and a NuGet.config for the configured feed that reads it from the environment.
+  // The secret, this once, with username 'token' and a NuGet.config for the configured feed (the token's own address) that reads it from the environment.
   'feedTokens.ready.dialog.created': (_, held) => ({
     dialogs: ['Feed token created'],
     fields: { Username: 'token', Secret: held.created!.secret },
     shows: [
       ...list(held).shows!,
       /^<\?xml[\s\S]*<add key="PrismPlus" value="[^"]+" \/>[\s\S]*<add key="Username" value="token" \/>[\s\S]*%PRISM_FEED_TOKEN%/,
-      new RegExp(`value="${configuredFeedSource(pageOrigin()).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`),
+      // The configured feed at the token's own address: NuGet's HTTP cache is kept per source address.
+      new RegExp(
+        `value="${configuredFeedSource(pageOrigin())
+          .replace(/index\.json$/, `for/${held.created!.token.id}/index.json`)
+          .replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`,
+      ),
     ],
     hides: [empty],
     enabled: ['Done', 'Copy secret', 'Copy username', 'Copy NuGet.config'],

@@ -19,8 +19,8 @@ export const licenseKeyViewTable: ViewTable<LicenseKeyHeld> = {
     return {
       dialogs: ['License Key'],
       fields: {
-        // The configured feed, on the test page's origin.
-        'Package source': configuredFeedSource(pageOrigin()),
+        // The configured feed, on the test page's origin, at the seat's own address (NuGet's HTTP cache is kept per source address).
+        'Package source': configuredFeedSource(pageOrigin()).replace(/index\.json$/, `for/${license!.id}/index.json`),
         Username: license!.accountEmail,
         // The card keeps a regenerated key: opened again, the dialog shows it, though the path's open names the card as first loaded.
         Password: sent.some((event) => event.type === 'key.regenerated') ? regeneratedKey : license!.licenseKey,

@@ -14,6 +14,9 @@ export const plusLicense: License = {
   discordConnected: false,
   status: 'active',
   ownedByCaller: true,
+  // Live: its updates run to its period's end, everything released so far.
+  updatesUntil: '2027-11-22T00:00:00.000Z',
+  newestCovered: '9.2.0',
 }
 
 /** The key a rotation gave the Commercial Plus seat. */

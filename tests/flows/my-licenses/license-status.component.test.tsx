@@ -77,7 +77,21 @@ describe('a license card by its billing status', () => {
     expect(card('Commercial').queryByRole('link', { name: 'Buy Commercial again' })).toBeNull()
   })
 
-  it('expired Commercial Plus: no Discord and no feed, only the live seat has them', async () => {
+  it("expired Commercial Plus that still covers versions: 'Expired', its key still there, what it covers, and no Discord", async () => {
+    await renderWith([{ ...plusLicense, status: 'expired', expirationDate: '2027-05-31T23:59:59.000Z', updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' }])
+    expect(card('Commercial Plus').getByText('Expired')).toBeTruthy()
+    expect(card('Commercial Plus').getByText('Updates until May 31, 2026 · newest covered: 9.0.1')).toBeTruthy()
+    expect(card('Commercial Plus').getByRole('button', { name: 'License Key' })).toBeTruthy()
+    expect(card('Commercial Plus').queryByRole('button', { name: 'Connect Discord' })).toBeNull()
+  })
+
+  it('a live seat says when it expires, not what it covers: everything released so far', async () => {
+    await renderWith([plusLicense])
+    expect(card('Commercial Plus').getByText('Expires: November 22, 2027')).toBeTruthy()
+    expect(card('Commercial Plus').queryByText(/Updates until/)).toBeNull()
+  })
+
+  it('expired Commercial Plus that covers nothing any more: no Discord and no feed, only the live seat has them', async () => {
     await renderWith([{ ...plusLicense, status: 'expired', licenseKey: '' }])
     expect(card('Commercial Plus').getByText('Expired')).toBeTruthy()
     expect(card('Commercial Plus').queryByRole('button', { name: 'Connect Discord' })).toBeNull()

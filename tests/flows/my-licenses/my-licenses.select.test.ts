@@ -40,15 +40,24 @@ describe('My Licenses cards by status', () => {
     expect(cardOf({ status: 'cancels', expirationDate: '2027-03-05T00:00:00.000Z' })).toMatchObject({ expires: 'Cancels on March 5, 2027', expiresInWords: null })
   })
 
-  it('show neither the key nor Discord for an ended seat, and offer its owner to buy the plan again', () => {
-    const ended = { status: 'expired', expirationDate: '2026-11-01T00:00:00.000Z' } as const
+  it('show neither Discord nor, when it opens nothing, the key for an ended seat, and offer its owner to buy the plan again', () => {
+    const ended = { status: 'expired', expirationDate: '2026-11-01T00:00:00.000Z', licenseKey: '', updatesUntil: null, newestCovered: null } as const
     expect(cardOf({ ...ended, ownedByCaller: true })).toMatchObject({
       expires: 'Expired on November 1, 2026',
       expiresInWords: null,
+      coverage: null,
       showKey: false,
       showDiscord: false,
       buyAgainHref: '/account/purchase?pid=commercial-plus',
     })
+    // Its key still opens what the seat covered: shown, with what that is.
+    expect(cardOf({ ...ended, licenseKey: 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' })).toMatchObject({
+      coverage: 'Updates until May 31, 2026 · newest covered: 9.0.1',
+      showKey: true,
+      showDiscord: false,
+    })
+    expect(cardOf({ ...ended, licenseKey: 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', updatesUntil: '2026-05-31T23:59:59.000Z' }).coverage).toBe('Updates until May 31, 2026')
+    expect(cardOf({ status: 'active' }).coverage).toBeNull()
     expect(cardOf({ ...ended, ownedByCaller: false }).buyAgainHref).toBeNull()
     expect(cardOf({ status: 'active', ownedByCaller: true }).buyAgainHref).toBeNull()
   })

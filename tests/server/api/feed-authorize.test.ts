@@ -79,11 +79,15 @@ describeApi('the package feed credential check on $name', (api) => {
     expect((await check(basic('feeddev@example.com', 'PRSM-ROTAT-EDKEY-22222-33333-44444'))).status).toBe(204)
   })
 
-  it('follows the subscription: refused once it has ended, still accepted while Stripe retries a failed payment', async () => {
+  it('follows the subscription: once it has ended, a proxy that names no file is refused unless its paid period covers every release; still accepted while Stripe retries a failed payment', async () => {
+    await api.db.query("update subscriptions set paid_until = '2026-05-31T23:59:59Z' where id = 'sub_demo_plus'")
     for (const ended of ['canceled', 'unpaid', 'incomplete_expired']) {
       await setStatus(ended)
       expect((await check(basic('plus@example.com', plusKey))).status, ended).toBe(401)
     }
+    // Canceled in the middle of a paid year: everything released so far is still covered.
+    await api.db.query("update subscriptions set paid_until = current_period_end where id = 'sub_demo_plus'")
+    expect((await check(basic('plus@example.com', plusKey))).status, 'ended, paid until next year').toBe(204)
     await setStatus('past_due')
     expect((await check(basic('plus@example.com', plusKey))).status, 'past due').toBe(204)
     await setStatus('active')
@@ -139,6 +143,8 @@ describeApi('the package feed credential check on $name', (api) => {
   })
 
   it('asks the database one statement a check, right or wrong, and writes nothing on its way', async () => {
+    // The feed's catalog is read once in a while per instance (server/feed/catalog.ts), never per check.
+    await check(basic('plus@example.com', plusKey), '192.0.2.91')
     for (const [name, authorization] of [
       ['right', basic('plus@example.com', plusKey)],
       ['wrong', basic('plus@example.com', 'PRSM-WRONG')],

@@ -144,8 +144,10 @@ describeApi('Stripe webhooks on $name', (api) => {
     expect(clock.id).toBe('clock_demo_plus')
     await api.stripe.subscriptions.cancel('sub_demo_plus')
     await api.sandbox.webhooks.drain()
-    // The ended seat stays listed, expired and without its key (issue 15).
-    expect(await api.call('plus@example.com', 'GET', '/licenses')).toMatchObject({ body: [{ status: 'expired', licenseKey: '' }] })
+    // The ended seat stays listed, expired (issue 15), its key still shown: it opens what the renewed year it was paid for covers (docs/feed-coverage.md).
+    expect(await api.call('plus@example.com', 'GET', '/licenses')).toMatchObject({
+      body: [{ status: 'expired', licenseKey: expect.stringMatching(/^PRSM-/), updatesUntil: renewed.toISOString(), newestCovered: '9.2.0' }],
+    })
     expect(await stats('plus@example.com')).toMatchObject({ purchased: 0, available: 0 })
   })
 })

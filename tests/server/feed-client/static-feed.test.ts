@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32, inflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFeedApp, portalCheck } from '@/server/local/feed/feed-app'
+import { createFeedApp } from '@/server/local/feed/feed-app'
 import { nupkgOf, samplePackages } from '@/server/local/feed/packages'
 import { feedFiles, writeFeed } from '@/server/local/feed/static-feed'
 import { zip } from '@/server/local/feed/zip'
@@ -89,7 +89,14 @@ describe('the sample packages', () => {
       expect(entries.get('_rels/.rels')!.toString('utf8')).toContain(`Target="/${pkg.id}.nuspec"`)
       expect(nupkgOf(pkg).equals(nupkgOf(pkg))).toBe(true)
     }
-    expect(samplePackages.map((pkg) => `${pkg.id} ${pkg.version}`)).toEqual(['Prism.Core 9.0.537', 'Prism.Plus.Popups 9.0.0', 'Prism.Plus.Popups 9.1.0'])
+    expect(samplePackages.map((pkg) => `${pkg.id} ${pkg.version} ${pkg.released}${pkg.backdatedTo ? ` dated ${pkg.backdatedTo}` : ''}`)).toEqual([
+      'Prism.Core 9.0.537 2025-11-04',
+      'Prism.Plus.Popups 9.0.0 2026-01-10',
+      'Prism.Plus.Popups 9.1.0 2026-06-10',
+      'Prism.Plus.Popups 9.0.1 2026-08-01 dated 2026-05-01',
+      'Prism.Plus.Popups 9.2.0 2026-10-01',
+      'Prism.Plus.Charts 1.0.0 2026-03-01',
+    ])
     expect(unzip(nupkgOf(popups)).get('Prism.Plus.Popups.nuspec')!.toString()).toContain('<dependency id="Prism.Core" version="9.0.537" exclude="Build,Analyzers" />')
   })
 })
@@ -106,7 +113,7 @@ describe('the static feed', () => {
   })
 
   it('has the flat container: versions in order, each .nupkg and .nuspec under lower-case names', () => {
-    expect(json(files, 'flatcontainer/prism.plus.popups/index.json')).toEqual({ versions: ['9.0.0', '9.1.0'] })
+    expect(json(files, 'flatcontainer/prism.plus.popups/index.json')).toEqual({ versions: ['9.0.0', '9.0.1', '9.1.0', '9.2.0'] })
     expect(json(files, 'flatcontainer/prism.core/index.json')).toEqual({ versions: ['9.0.537'] })
     const nupkg = files.get('flatcontainer/prism.plus.popups/9.1.0/prism.plus.popups.9.1.0.nupkg')!
     expect(nupkg.type).toBe('application/octet-stream')
@@ -118,8 +125,8 @@ describe('the static feed', () => {
     const registration = json(files, 'registration/prism.plus.popups/index.json')
     expect(registration.count).toBe(1)
     const [page] = registration.items
-    expect(page).toMatchObject({ count: 2, lower: '9.0.0', upper: '9.1.0' })
-    const leaf = page.items[1]
+    expect(page).toMatchObject({ count: 4, lower: '9.0.0', upper: '9.2.0' })
+    const leaf = page.items[2]
     expect(leaf.catalogEntry).toMatchObject({ id: 'Prism.Plus.Popups', version: '9.1.0', listed: true, packageContent: `${base}flatcontainer/prism.plus.popups/9.1.0/prism.plus.popups.9.1.0.nupkg` })
     expect(leaf.catalogEntry.dependencyGroups[0]).toMatchObject({ targetFramework: '.NETStandard2.0', dependencies: [{ id: 'Prism.Core', range: '[9.0.537, )' }] })
     expect(json(files, 'registration/prism.plus.popups/9.1.0.json')).toEqual(leaf)
@@ -146,64 +153,72 @@ describe('the static feed', () => {
 describe('the local feed app', () => {
   const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`
   const challenge = 'Basic realm="Prism packages"'
+  const nupkg = '/feed/flatcontainer/prism.plus.popups/9.1.0/prism.plus.popups.9.1.0.nupkg'
 
-  it('serves the files under its path when the check answers 2xx, with the request it was asked for', async () => {
+  it("answers the metadata from the portal's v3 answer and a package file from its files once the portal's check lets it through", async () => {
     const asked: string[] = []
     const app = createFeedApp({
       origin: 'https://localhost:5173',
       path: '/feed',
-      check: (request) => {
-        asked.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization')}`)
-        return new Response(null, { status: 204 })
+      portal: (request) => {
+        const url = new URL(request.url)
+        asked.push(`${url.pathname}${url.search} ${request.headers.get('authorization')} ${request.headers.get('x-original-uri')}`)
+        if (url.pathname === '/api/feed/authorize') return new Response(null, { status: 204 })
+        return Response.json(
+          { versions: ['9.0.0'] },
+          {
+            headers: [
+              ['X-NuGet-Warning', 'one'],
+              ['X-NuGet-Warning', 'two'],
+            ],
+          },
+        )
       },
     })
-    const index = await app.request('https://localhost:5173/feed/index.json', { headers: { Authorization: 'Basic eDp5' } })
-    expect(index.status).toBe(200)
-    expect(index.headers.get('content-type')).toBe('application/json')
-    expect((await index.json()).resources[0]['@id']).toBe('https://localhost:5173/feed/flatcontainer/')
-    const nupkg = await app.request('/feed/flatcontainer/prism.plus.popups/9.1.0/prism.plus.popups.9.1.0.nupkg')
-    expect(Buffer.from(await nupkg.arrayBuffer()).equals(nupkgOf(popups))).toBe(true)
+    const list = await app.request('https://localhost:5173/feed/flatcontainer/prism.plus.popups/index.json?x=1', { headers: { Authorization: 'Basic eDp5' } })
+    expect(list.status).toBe(200)
+    expect(await list.json()).toEqual({ versions: ['9.0.0'] })
+    expect(list.headers.get('x-nuget-warning')).toBe('one, two')
+    const file = await app.request(nupkg, { headers: { Authorization: 'Basic eDp5' } })
+    expect(Buffer.from(await file.arrayBuffer()).equals(nupkgOf(popups))).toBe(true)
     expect((await app.request('/feed/flatcontainer/prism.plus.popups/9.9.9/prism.plus.popups.9.9.9.nupkg')).status).toBe(404)
-    expect((await app.request('/feed/%E0%A4%A')).status).toBe(404)
-    expect(asked[0]).toBe('GET /feed/index.json Basic eDp5')
-    expect(asked).toHaveLength(4)
+    expect(asked).toEqual([
+      '/api/feed/v3/flatcontainer/prism.plus.popups/index.json?x=1 Basic eDp5 null',
+      `/api/feed/authorize Basic eDp5 ${nupkg}`,
+      '/api/feed/authorize null /feed/flatcontainer/prism.plus.popups/9.9.9/prism.plus.popups.9.9.9.nupkg',
+    ])
   })
 
-  it("passes a 401 on with the check's challenge and Retry-After, as JSON; any other answer of the check is a 500", async () => {
-    const refusing = createFeedApp({
-      origin: 'https://localhost:5173',
-      path: '/feed/',
-      check: () => new Response('{}', { status: 401, headers: { 'WWW-Authenticate': challenge, 'Retry-After': '7' } }),
-    })
-    const refused = await refusing.request('/feed/index.json')
+  it("passes the check's 401 on with its challenge and Retry-After, its 403 with the reason; a failing check is a 503 with Retry-After, never a 500", async () => {
+    const answering = (check: () => Response) => createFeedApp({ origin: 'https://localhost:5173', path: '/feed/', portal: check })
+    const refused = await answering(() => new Response('{}', { status: 401, headers: { 'WWW-Authenticate': challenge, 'Retry-After': '7' } })).request(nupkg)
     expect(refused.status).toBe(401)
     expect(refused.headers.get('www-authenticate')).toBe(challenge)
     expect(refused.headers.get('retry-after')).toBe('7')
-    expect(refused.headers.get('content-type')).toMatch(/^application\/json/)
     expect(await refused.json()).toEqual({ message: 'Sign in to the feed with your email and license key.' })
-    const failing = createFeedApp({ origin: 'https://localhost:5173', path: '/feed', check: () => new Response('down', { status: 503 }) })
-    expect((await failing.request('/feed/index.json')).status).toBe(500)
+    const forbidden = await answering(() => new Response('{}', { status: 403, headers: { 'X-NuGet-Warning': 'not covered' } })).request(nupkg)
+    expect([forbidden.status, forbidden.headers.get('x-nuget-warning'), await forbidden.json()]).toEqual([403, 'not covered', { message: 'not covered' }])
+    const failing = await answering(() => new Response('down', { status: 500 })).request(nupkg)
+    expect([failing.status, failing.headers.get('retry-after')]).toEqual([503, '30'])
   })
 
-  describe.each(databases)("behind the portal's own check on $name", ({ open }) => {
+  describe.each(databases)('in front of the portal on $name', ({ open }) => {
     let api: Api
     let app: ReturnType<typeof createFeedApp>
     beforeAll(async () => {
       api = await startApi(open)
-      // As the local stack mounts it: the API's GET /api/feed/authorize, asked with the request's Authorization.
-      app = createFeedApp({
-        origin: 'https://localhost:5173',
-        path: '/feed',
-        check: portalCheck(api.app.fetch, 'https://localhost:5173/api/feed/authorize'),
-      })
+      // As the local stack mounts it: the API's own fetch.
+      app = createFeedApp({ origin: 'https://localhost:5173', path: '/feed', portal: api.app.fetch })
     })
     afterAll(() => api.close())
 
-    it("lets a live Commercial Plus seat's holder in with the license key, and no one else", async () => {
+    it("lists a live Commercial Plus seat's versions and refuses wrong credentials with the challenge", async () => {
       const key = (await api.call('plus@example.com', 'GET', '/licenses')).body[0].licenseKey as string
       const allowed = await app.request('/feed/flatcontainer/prism.plus.popups/index.json', { headers: { Authorization: basic('plus@example.com', key) } })
       expect(allowed.status).toBe(200)
-      expect(await allowed.json()).toEqual({ versions: ['9.0.0', '9.1.0'] })
+      expect(await allowed.json()).toEqual({ versions: ['9.0.0', '9.0.1', '9.1.0', '9.2.0'] })
+      const file = await app.request(nupkg, { headers: { Authorization: basic('plus@example.com', key) } })
+      expect(file.status).toBe(200)
       for (const authorization of [undefined, basic('plus@example.com', 'PRSM-WRONG'), basic('commercial@example.com', key)]) {
         const refused = await app.request('/feed/index.json', { headers: authorization ? { Authorization: authorization } : {} })
         expect(refused.status).toBe(401)
@@ -213,6 +228,18 @@ describe('the local feed app', () => {
       for (let attempt = 0; attempt < 70; attempt++) expect((await app.request('/feed/index.json')).status).toBe(401)
       const wrong = await app.request('/feed/index.json', { headers: { Authorization: basic('plus@example.com', 'PRSM-WRONG') } })
       expect(wrong.headers.get('retry-after'), 'the address is not held back').toBeNull()
+    })
+
+    it("shows the lapsed seat what its paid year covered and says why the rest is not there, in the build's words", async () => {
+      const [row] = await api.db.query<{ license_key: string }>("select license_key from seats where lower(assignee_email) = 'lapsed@example.com'")
+      const lapsed = { Authorization: basic('lapsed@example.com', row!.license_key) }
+      const list = await app.request('/feed/flatcontainer/prism.plus.popups/index.json', { headers: lapsed })
+      expect(await list.json()).toEqual({ versions: ['9.0.0', '9.0.1'] })
+      expect(list.headers.get('x-nuget-warning')).toBe("Prism.Plus.Popups 9.1.0 was released after this license's updates ended on May 31, 2026; so was 9.2.0. Renewing the license opens them.")
+      const refused = await app.request(nupkg, { headers: lapsed })
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('x-nuget-warning')).toBe("Prism.Plus.Popups 9.1.0 was released after this license's updates ended on May 31, 2026. Renewing the license opens them.")
+      expect((await app.request('/feed/flatcontainer/prism.plus.popups/9.0.1/prism.plus.popups.9.0.1.nupkg', { headers: lapsed })).status).toBe(200)
     })
   })
 })

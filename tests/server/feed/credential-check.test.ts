@@ -19,7 +19,7 @@ describe('the seat a license key opens', () => {
   afterEach(() => vi.mocked(timingSafeEqual).mockClear())
 
   it('is the seat holding that key, or none', () => {
-    expect(seatWithKey('key-two', seats)).toBe('seat_2')
+    expect(seatWithKey('key-two', seats)?.id).toBe('seat_2')
     expect(seatWithKey('key-three', seats)).toBeNull()
     expect(seatWithKey('key-one', [])).toBeNull()
   })

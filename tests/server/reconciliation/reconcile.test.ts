@@ -21,7 +21,8 @@ describeApi('billing reconciliation on $name', (api) => {
     const unpaid = await api.stripe.subscriptions.create({ customer: 'cus_demo_full', items: [{ price: 'price_local_commercial' }] })
     expect(unpaid.status).toBe('incomplete')
     const report = await now({ dryRun: false })
-    expect(report).toMatchObject({ compared: 4, differences: [], applied: 0, failed: 0, lapsed: [], priceMismatches: [] })
+    // The demo accounts' five subscriptions, lapsed@example.com's ended one among them.
+    expect(report).toMatchObject({ compared: 5, differences: [], applied: 0, failed: 0, lapsed: [], priceMismatches: [] })
     await releaseWebhooks()
   })
 

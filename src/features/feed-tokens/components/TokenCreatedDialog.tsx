@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { feedTokenSetup, packageFeedSource } from '@/src/content/package-feed'
+import { credentialSource, feedTokenSetup, packageFeedSource } from '@/src/content/package-feed'
 import { CodeSnippet } from '@/src/ui/CodeSnippet'
 import { CopyField } from '@/src/ui/CopyField'
 import { FormDialog } from '@/src/ui/FormDialog'
 
 interface TokenCreatedDialogProps {
-  created: { name: string; username: string; secret: string } | null
+  created: { id: string; name: string; username: string; secret: string } | null
   onClose: () => void
 }
 
 /** A new token's secret, shown this once, with what a build needs to use it. */
 export function TokenCreatedDialog({ created, onClose }: TokenCreatedDialogProps) {
-  const { secretName, nugetConfig } = feedTokenSetup(packageFeedSource())
+  const { secretName, nugetConfig } = feedTokenSetup(created ? credentialSource(packageFeedSource(), created.id) : packageFeedSource())
   return (
     <FormDialog opened={created !== null} onClose={onClose} title="Feed token created" size="xl">
       {created && (

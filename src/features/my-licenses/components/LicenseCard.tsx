@@ -8,11 +8,13 @@ interface LicenseCardProps {
   owner: string
   expires: string
   expiresInWords: string | null
+  /** What an ended seat still opens in the package feed. */
+  coverage: string | null
   actions: ReactNode
 }
 
-/** One license: plan, its status badge, the owner, when it expires (or cancels, or expired), and its actions. */
-export function LicenseCard({ title, badge, owner, expires, expiresInWords, actions }: LicenseCardProps) {
+/** One license: plan, its status badge, the owner, when it expires (or cancels, or expired), what an ended one still covers, and its actions. */
+export function LicenseCard({ title, badge, owner, expires, expiresInWords, coverage, actions }: LicenseCardProps) {
   return (
     <Card component="article" withBorder padding="lg" aria-label={title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -28,6 +30,7 @@ export function LicenseCard({ title, badge, owner, expires, expiresInWords, acti
           {owner}
         </Text>
         <Text size="sm">{expires}</Text>
+        {coverage && <Text size="sm">{coverage}</Text>}
         {expiresInWords && (
           <Text size="sm" fw={600} c="orange.9">
             {expiresInWords}

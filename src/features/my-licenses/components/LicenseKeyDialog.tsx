@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import type { License } from '@/common/contract'
-import { feedSetup, packageFeed, packageFeedSource } from '@/src/content/package-feed'
+import { credentialSource, feedSetup, packageFeed, packageFeedSource } from '@/src/content/package-feed'
 import { CodeSnippet } from '@/src/ui/CodeSnippet'
 import { CopyField } from '@/src/ui/CopyField'
 import { FormDialog } from '@/src/ui/FormDialog'
@@ -27,7 +27,7 @@ interface LicenseKeyDialogProps {
  */
 export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyAndClose, onRegenerate, onConfirmRegenerate, onRetryRegenerate, onCancelRegenerate }: LicenseKeyDialogProps) {
   const plus = license?.priceId === 'commercial-plus'
-  const source = packageFeedSource()
+  const source = license ? credentialSource(packageFeedSource(), license.id) : packageFeedSource()
   const setup = feedSetup(username, source)
   // Back from the confirmation, focus returns to the button that opened it.
   const regenerateButton = useRef<HTMLButtonElement>(null)

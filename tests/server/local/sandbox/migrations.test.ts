@@ -49,6 +49,6 @@ describe.each(unmigratedDatabases)("the product's migrations and the sandbox's, 
     expect(await seedIfEmpty(db, stripeSettings.prices, { sandboxIsNew: false })).toBe(false)
     expect(await seedIfEmpty(db, stripeSettings.prices, { sandboxIsNew: true })).toBe(true)
     const customers = await db.query<{ id: string }>("select id from sandbox_objects where type = 'customer' order by id")
-    expect(customers.map((row) => row.id)).toEqual(['cus_demo_commercial', 'cus_demo_community', 'cus_demo_full', 'cus_demo_plus'])
+    expect(customers.map((row) => row.id)).toEqual(['cus_demo_commercial', 'cus_demo_community', 'cus_demo_full', 'cus_demo_lapsed', 'cus_demo_plus'])
   })
 })
