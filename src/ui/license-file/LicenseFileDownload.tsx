@@ -16,7 +16,9 @@ export function LicenseFileDownload({ licenseId, saveFile }: LicenseFileDownload
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="nowrap">
+        {/* The button keeps its whole label; the hint beside it wraps. */}
         <Button
+          style={{ flexShrink: 0 }}
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden="true" />}
           loading={licenseFile.downloading !== null}
