@@ -12,4 +12,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "'file.download': { target: 'idle', actions: { type: 'pickSeat'",
     why: 'a press asks for nothing: no file comes',
   },
+  {
+    source: "        'error.dismiss': { guard: 'hasError', actions: 'clearError' },\n",
+    wrong: '',
+    why: "Dismiss leaves the failed download's message on screen",
+    removes: true,
+  },
 ]
