@@ -13,12 +13,17 @@ import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.vie
 import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)
-const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken' } as const
+const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken', resumeToken: 'resumeFeedToken' } as const
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 
 /** What the user does for each of the machine's own events. */
 const act = pressing(
-  { 'tokens.reload': 'Try again', 'create.open': 'Create feed token', 'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')] },
+  {
+    'tokens.reload': 'Try again',
+    'create.open': 'Create feed token',
+    'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')],
+    'resume.confirm': ['Resume', () => dialog('Resume feed token')],
+  },
   {
     'create.submit': () => {
       const form = dialog('Create feed token')
@@ -27,9 +32,13 @@ const act = pressing(
       return fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
     },
     'revoke.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` })),
+    'resume.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Resume ${(event.token as FeedToken).name}` })),
     'dialog.close': () => fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!),
   },
 )
+
+/** What a fresh form sends with only its name typed: a year, every package the subscription covers, 3 networks a day, no suspension. */
+const request = { name: 'GitHub Actions', expiresInDays: 365, packages: [], maxNetworks: 3, suspendOnLeak: false }
 
 const open = () => openOnPendingApi(() => <FeedTokensPage />, { account, path: '/account/feed-tokens' })
 
@@ -40,9 +49,10 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
     start: open,
     step: settleOrAct(methods, act),
     end: (pending, sent) => {
-      // One press of 'Create token' sends one request, checked and trimmed; Revoke sends the token's id.
-      expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [{ name: 'GitHub Actions', expiresInDays: 365 }]))
+      // One press of 'Create token' sends one request, checked and trimmed, with the default scope; Revoke and Resume send the token's id.
+      expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [request]))
       expect(pending.made('revokeFeedToken')).toEqual(sent.filter((event) => event.type === 'revoke.confirm').map(() => ['ft_build']))
+      expect(pending.made('resumeFeedToken')).toEqual(sent.filter((event) => event.type === 'resume.confirm').map(() => ['ft_leaked']))
     },
   })
 
