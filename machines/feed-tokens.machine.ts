@@ -211,7 +211,7 @@ export const feedTokensMachine = setup({
                     src: 'resumeToken',
                     input: ({ context }) => ({ tokenId: context.resuming!.id }),
                     onDone: { target: '#feedTokens.ready.shown', actions: 'markResumed' },
-                    onError: showErrorIn('confirming'),
+                    onError: showErrorIn('#feedTokens.ready.dialog.resuming.confirming'),
                   },
                 },
               },

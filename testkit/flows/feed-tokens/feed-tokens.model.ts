@@ -75,6 +75,8 @@ export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
     { type: 'revoke.request', token: buildToken },
     { type: 'revoke.confirm' },
     { type: 'resume.request', token: leakedToken },
+    // A token never marked: Resume is not offered for it.
+    { type: 'resume.request', token: buildToken },
     { type: 'resume.confirm' },
     { type: 'dialog.close' },
     ...actorEvents(fixtures),

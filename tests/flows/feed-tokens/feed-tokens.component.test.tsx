@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { FeedToken } from '@/common/contract'
 import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
 import { planPaths } from '@/testkit/model/paths'
-import { buildToken, feedTokensModel } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { buildToken, feedTokensModel, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { pressing } from '@/tests/support/pressing'
@@ -66,5 +66,23 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
     expect(await within(form).findByText('Name is required')).toBeTruthy()
     expect(within(form).getByText('Expiry must be at most 730 days')).toBeTruthy()
     expect(pending.calls('createFeedToken')).toHaveLength(0)
+  })
+
+  it('sends the scope typed, and says a scope the server finds wider than the subscription covers under the Packages field, not over the form', async () => {
+    const pending = open()
+    await pending.settle('feedTokens', { output: [buildToken] })
+    fireEvent.click(screen.getByRole('button', { name: 'Create feed token' }))
+    const form = dialog('Create feed token')
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Deploy' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: /Packages/ }), { target: { value: 'Prism.*, Prism.Plus.Popups' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: /Networks a day/ }), { target: { value: '2' } })
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Suspend on leak/ }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(pending.made('createFeedToken')).toEqual([[{ name: 'Deploy', expiresInDays: 365, packages: ['Prism.*', 'Prism.Plus.Popups'], maxNetworks: 2, suspendOnLeak: true }]])
+    await pending.settle('createFeedToken', { error: scopeRefusal })
+    const packages = within(form).getByRole('textbox', { name: /Packages/ })
+    expect(packages.getAttribute('aria-invalid')).toBe('true')
+    expect(within(form).getByText(widerScope)).toBeTruthy()
+    expect(within(form).queryByRole('alert')).toBeNull()
   })
 })
