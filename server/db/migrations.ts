@@ -340,6 +340,15 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 22,
+    name: 'a subscription paid by invoice awaits its payment until the due date',
+    // Stripe's subscription sent an invoice (collection_method send_invoice) still open: when it is
+    // due. Null: nothing awaited (paid, or charged to a card). Decision 0045.
+    sql: `
+      alter table subscriptions add column payment_due_at timestamptz
+    `,
+  },
+  {
     version: 26,
     name: "feed tokens' scope: packages, networks, a possible leak; their networks and downloads",
     // Issue 47, decision 0049. packages: the patterns the token opens (null: all its subscription

@@ -17,4 +17,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: 'isMarked: ({ context }, params: { token: FeedToken }) => context.tokens.some((token) => token.id === params.token.id)',
     why: 'Resume is offered for a token that was never marked a possible leak',
   },
+  {
+    source: "            'create.open': { target: 'dialog.creating', actions: 'resetDialog' },\n",
+    wrong: '',
+    why: "'New token' does nothing once tokens are listed",
+    removes: true,
+  },
 ]

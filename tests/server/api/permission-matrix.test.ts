@@ -250,6 +250,12 @@ const rows: Row[] = [
     request: () => ({ path: '/stripe/company', body: company }),
     expected: roles(200, { owner: true, billing: true }, 200),
   },
+  // An order of the free plan passes the permission and is refused by the rules (nothing is made).
+  {
+    call: 'POST /api/stripe/invoice-orders',
+    request: () => ({ path: '/stripe/invoice-orders', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
+    expected: roles(422, { owner: true, billing: true }, 422),
+  },
   { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {
     call: 'PUT /api/stripe/renewals/:id/seats',
