@@ -17,7 +17,7 @@ interface FeedTokenTableProps {
  */
 export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedTokenTableProps) {
   return (
-    <ListTable label="Feed tokens" minWidth={900} headers={['Name', 'Token', 'Created', 'Expires', 'Last used', 'Networks (30 days)', 'Downloads']} actions>
+    <ListTable label="Feed tokens" minWidth={640} headers={['Name', 'Token', 'Created', 'Expires', 'Last used']} actions>
       {rows.map((row) => (
         <Table.Tr key={row.id}>
           <Table.Td className="typed-text">
@@ -35,17 +35,13 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
                 {row.coverage}
               </Text>
             )}
+            <Lines label="Networks, last 30 days" lines={row.networks} />
+            <Lines label="Downloads" lines={row.downloads} />
           </Table.Td>
           <Table.Td ff="monospace">{row.lastFour}</Table.Td>
           <NoWrapCell>{row.created}</NoWrapCell>
           <NoWrapCell>{row.expires}</NoWrapCell>
           <NoWrapCell>{row.lastUsed}</NoWrapCell>
-          <Table.Td>
-            <Lines lines={row.networks} />
-          </Table.Td>
-          <Table.Td>
-            <Lines lines={row.downloads} />
-          </Table.Td>
           <Table.Td ta="right">
             <Group gap="xs" justify="flex-end" wrap="nowrap">
               {row.leak && (
@@ -64,14 +60,14 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
   )
 }
 
-function Lines({ lines }: { lines: string[] }) {
+/** A short list under the token's name: its heading, then one line each. */
+function Lines({ label, lines }: { label: string; lines: string[] }) {
   return (
-    <>
+    <Text size="xs" c="dimmed" component="div">
+      {label}:
       {lines.map((line) => (
-        <Text key={line} size="xs" style={{ whiteSpace: 'nowrap' }}>
-          {line}
-        </Text>
+        <div key={line}>{line}</div>
       ))}
-    </>
+    </Text>
   )
 }
