@@ -6,6 +6,7 @@ import { ensureCustomer } from '../licensing/billing-account'
 import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-rules'
 import type { StripeGateway } from '../payments/gateway'
 import { syncSubscription } from '../payments/subscription-sync'
+import { endCarriedTrials } from '../payments/trial-carry-over'
 import { changeKey } from './change-key'
 import { caller, idempotencyKey, resource } from './context'
 import { jsonBody } from './json-body'
@@ -27,7 +28,7 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
     await gateway.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
     const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
     const placed = await gateway.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
-    await syncSubscription(db, gateway, placed.subscriptionId, { context: { route: 'invoice-order' } })
+    if ((await syncSubscription(db, gateway, placed.subscriptionId, { context: { route: 'invoice-order' } })) === 'created') await endCarriedTrials(db, gateway, placed.subscriptionId)
     return c.json({ ...placed, account: toAccount(await findAccountRow(db, oid)) })
   })
 }
