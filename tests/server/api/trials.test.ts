@@ -47,6 +47,8 @@ describeApi('a trial without a card on $name', (api) => {
     expect(own).toMatchObject({ subscription: 'Commercial Plus', status: 'trial', expirationDate: end, updatesUntil: end, trialExtended: false, ownedByCaller: true })
     const key = own!.licenseKey
     expect((await feedFile(email, key)).status).toBe(204)
+    // A trial renews into nothing: Manage Licenses' Renewal panel lists none.
+    expect((await api.call(email, 'GET', '/renewals')).body).toEqual([])
     // At Stripe: a trial without a payment method, canceled at its end when none is added.
     const [atStripe] = (await api.stripe.subscriptions.list({ customer: (await api.stripe.customers.list({ email })).data[0]!.id })).data
     expect(atStripe).toMatchObject({ status: 'trialing', trial_end: t0 + 30 * DAY, default_payment_method: null, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } })

@@ -113,7 +113,7 @@ function LicenseCards({ trial, mayStartTrial, onStartTrial, onExtendTrial }: Tri
               Purchase License
             </Button>
             {mayStartTrial && (
-              <Button variant="light" loading={trial.starting} onClick={onStartTrial}>
+              <Button variant="default" loading={trial.starting} onClick={onStartTrial}>
                 Start 30-day free trial
               </Button>
             )}
@@ -144,7 +144,7 @@ function LicenseCards({ trial, mayStartTrial, onStartTrial, onExtendTrial }: Tri
                     </Button>
                   )}
                   {card.extendTrial && (
-                    <Button variant="light" loading={trial.extending} onClick={onExtendTrial}>
+                    <Button variant="default" loading={trial.extending} onClick={onExtendTrial}>
                       Extend trial by 14 days
                     </Button>
                   )}
