@@ -169,6 +169,9 @@ export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 export const regeneratedKeySchema = v.object({ licenseId: v.string(), licenseKey: v.pipe(v.string(), v.nonEmpty()) })
 export type RegeneratedKey = v.InferOutput<typeof regeneratedKeySchema>
 
+/** `GET /api/licenses/{licenseId}/license-file` (issue 47): the seat's license file, a compact JWS (three base64url parts). */
+export const licenseFileSchema = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a license file is a compact JWS'))
+
 export const statsSchema = v.object({
   subscription: v.nullable(v.string()),
   priceId: v.nullable(priceIdSchema),

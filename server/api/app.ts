@@ -15,6 +15,7 @@ import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
 import { createCatalog } from '../feed/catalog'
+import { createLicenseKeyring, newSigningKeySetting } from '../licensing/license-signing-keys'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { invitationRoutes, organisationInvitationRoutes } from './invitations'
@@ -43,6 +44,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const standings = deps.standings ?? createStandings(db)
   // The feed's releases, kept in memory: the feed's answers and the licenses' coverage read them.
   const catalog = deps.catalog ?? createCatalog(db)
+  const keyring = deps.licenseKeyring ?? createLicenseKeyring([newSigningKeySetting(new Date(0))])
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
@@ -81,7 +83,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
 
   app.route(apiMounts.auth, authRoutes(db))
-  app.route(apiMounts.licenses, licenseRoutes(db, catalog))
+  app.route(apiMounts.licenses, licenseRoutes(db, catalog, { keyring, issuer: siteOrigin }))
   app.route(apiMounts.feedTokens, feedTokenRoutes(db, catalog))
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))

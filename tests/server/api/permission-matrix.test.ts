@@ -138,6 +138,13 @@ const rows: Row[] = [
     // The seat's holder, and its organisation's owners and seat managers.
     expected: { owner: 200, billing: 403, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
   },
+  {
+    call: 'GET /api/licenses/:licenseId/license-file',
+    make: async (api) => ({ id: (await api.db.query<{ id: string }>('select id from seats where assignee_email = $1', [callers.holder]))[0]!.id }),
+    request: (_, made) => ({ path: `/licenses/${made.id}/license-file` }),
+    // The seat's holder, and its organisation's owners and seat managers; anyone else learns nothing of it.
+    expected: { owner: 200, billing: 404, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
+  },
   { call: 'GET /api/feed-tokens', request: () => ({ path: '/feed-tokens' }), expected: roles(200, { owner: true, seats: true }, 200) },
   {
     call: 'POST /api/feed-tokens',
