@@ -49,6 +49,7 @@ export const trialTour: Tour<typeof trialMachine> = {
       case 'starting':
         return busyShown(button(page, start))
       case 'running':
+        // The branch is the test: the start's notice shows until an extension fails.
         if (!context.error) await expect(notice(page, 'Your free Commercial Plus trial has started: it ends on January 1, 2027.')).toBeVisible()
         return expect(button(page, extend)).toBeEnabled()
       case 'extending':

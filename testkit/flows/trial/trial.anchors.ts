@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onDone: { target: 'running'",
     why: 'an extension made would still offer another, which the API refuses: the trial has one',
   },
+  {
+    source: "      on: { 'trial.extend': { target: 'extending', actions: 'clearError' } },\n",
+    wrong: '',
+    why: "a trial just started offers 'Extend trial by 14 days', and the press asks for nothing",
+    removes: true,
+  },
 ]
