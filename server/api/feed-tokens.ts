@@ -2,7 +2,7 @@ import { apiRoutes } from '@/common/api-paths'
 import { createFeedTokenRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
-import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
+import { createFeedToken, feedTokensOf, resumeFeedToken, revokeFeedToken } from '../feed/feed-tokens'
 import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
@@ -17,6 +17,10 @@ export function feedTokenRoutes(db: Database, catalog: CatalogSource) {
     )
     .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
       await permitted(c, db).transaction((tx) => revokeFeedToken(tx, caller(c).oid, c.req.param('id'), acting(c)))
+      return c.body(null, 204)
+    })
+    .post(apiRoutes.resumeFeedToken.route, allow('seats'), noBody, async (c) => {
+      await permitted(c, db).transaction((tx) => resumeFeedToken(tx, caller(c).oid, c.req.param('id'), acting(c)))
       return c.body(null, 204)
     })
 }
