@@ -105,6 +105,8 @@ export const apiRoutes = {
   companyDetails: at('GET', 'stripe', '/company'),
   saveCompanyDetails: at('PUT', 'stripe', '/company'),
   payByInvoice: at('POST', 'stripe', '/invoice-orders'),
+  startTrial: at('POST', 'stripe', '/trial'),
+  extendTrial: at('POST', 'stripe', '/trial/extension'),
   setRenewalSeats: at('PUT', 'renewalChanges', '/:id/seats'),
   setAutoRenew: at('PUT', 'renewalChanges', '/:id/auto-renew'),
   renewals: at('GET', 'renewals', '/'),

@@ -103,10 +103,11 @@ export type Account = v.InferOutput<typeof accountSchema>
  * badge), `awaiting-payment` (bought by invoice, the invoice open and not yet due: the seat works
  * until `paymentDueDate`, issue 49), `payment-due` (the subscription is past due: renewal failed,
  * Stripe retries, or an invoice passed its due date), `cancels` (set to cancel at period end: the
- * seat lasts until `expirationDate`), `expired` (the subscription ended: its key opens only what the
+ * seat lasts until `expirationDate`), `trial` (a free trial without a card, decision 0047: the seat
+ * works until `expirationDate`, the trial's end; `trialExtended` once its one extension is used), `expired` (the subscription ended: its key opens only what the
  * seat covered, if anything). A backend that sends no status means active.
  */
-export const licenseStatuses = ['active', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
+export const licenseStatuses = ['active', 'trial', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
 export const licenseStatusSchema = v.picklist(licenseStatuses)
 export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
 
@@ -122,6 +123,8 @@ export const licenseSchema = v.object({
   licenseKey: v.string(),
   discordConnected: v.boolean(),
   status: v.optional(licenseStatusSchema, 'active'),
+  /** A trial's one extension is used (decision 0047). */
+  trialExtended: v.optional(v.boolean()),
   /** While awaiting payment: when the open invoice is due. */
   paymentDueDate: v.optional(v.nullable(isoDate)),
   /** The caller owns the subscription (and so may open Billing or buy again). */

@@ -6,6 +6,7 @@ import { ensureCustomer } from '../licensing/billing-account'
 import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-rules'
 import type { StripeGateway } from '../payments/gateway'
 import { syncSubscription } from '../payments/subscription-sync'
+import { endCarriedTrials } from '../payments/trial-carry-over'
 import { changeKey } from './change-key'
 import { caller, idempotencyKey, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
@@ -28,7 +29,7 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
     await stripe.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
     const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
     const placed = await stripe.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
-    await syncSubscription(db, stripe, placed.subscriptionId, { context: { route: 'invoice-order' } })
+    if ((await syncSubscription(db, stripe, placed.subscriptionId, { context: { route: 'invoice-order' } })) === 'created') await endCarriedTrials(db, stripe, placed.subscriptionId)
     return c.json({ ...placed, account: toAccount(await findAccountRow(db, oid)) })
   })
 }

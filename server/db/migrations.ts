@@ -349,6 +349,28 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 24,
+    name: 'a trial without a card: one per organisation, per company domain and per person',
+    // Stripe's trial_end of a subscription (null: never a trial), and the trials started: each
+    // organisation, company domain (null for an address at a public mail provider) and person once.
+    // Decision 0047.
+    sql: `
+      alter table subscriptions add column trial_end timestamptz;
+      create table trials (
+        id text primary key,
+        owner_oid text not null unique references accounts(oid) on delete cascade,
+        person_oid text not null unique,
+        email text not null,
+        domain text,
+        stripe_subscription_id text not null,
+        extended_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create unique index trials_by_email on trials (lower(email));
+      create unique index trials_by_domain on trials (domain) where domain is not null
+    `,
+  },
+  {
     version: 26,
     name: "feed tokens' scope: packages, networks, a possible leak; their networks and downloads",
     // Issue 47, decision 0049. packages: the patterns the token opens (null: all its subscription

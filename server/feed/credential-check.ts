@@ -3,7 +3,7 @@ import { feedTokenUsername } from '@/common/contract'
 import type { PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import type { Coverage } from '../licensing/coverage'
-import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
+import { coverageOfRow, feedTermsColumns, unpaidTrialEnd, type FeedTermsRow } from '../licensing/feed-rules'
 import type { SubscriptionStatus } from '../licensing/standing'
 import { secretDigest } from '../secret-digest'
 import type { FeedCredentials } from './basic-credentials'
@@ -31,6 +31,8 @@ export interface FeedCredential {
   coverage: Coverage
   /** A feed token's own expiry; null for a seat's key. */
   tokenExpiresAt: Date | null
+  /** Its subscription was a free trial that ended unpaid (decision 0047): when; null otherwise. */
+  trialEnded: Date | null
   /** A feed token's scope (decision 0049); null for a seat's key. */
   scope: TokenScope | null
 }
@@ -58,6 +60,7 @@ const credentialOf = (user: FeedUser, row: FeedTermsRow, tokenExpiresAt: Date | 
   status: row.status,
   tokenExpiresAt,
   coverage: coverageOfRow(row),
+  trialEnded: unpaidTrialEnd(row),
   scope: null,
 })
 

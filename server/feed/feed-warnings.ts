@@ -31,6 +31,8 @@ export function releasedAfterUpdates(hidden: readonly CatalogRelease[], updatesU
 
 /** A private package the credential's plan does not include, or that a feed token's scope leaves out. */
 export function packageNotInPlan(id: string, credential: FeedCredential): string {
+  if (credential.trialEnded)
+    return `${id} is not open to this license: its ${planName(credential.priceId)} trial ended on ${formatLongDate(credential.trialEnded)}. Buying ${planName(credential.priceId)} opens it.`
   const { scope } = credential
   if (scope?.packages && scope.subscriptionPackages.some((pattern) => packageMatches(id, pattern)))
     return `${id} is outside this feed token's scope (${scope.packages.join(', ')}): its owner can make a token that opens it on the Feed tokens page.`
@@ -44,6 +46,10 @@ export function credentialWarnings(credential: FeedCredential, now = new Date())
   if (credential.coverage.packages.length === 0 && !credential.coverage.ended)
     warnings.push(`This ${planName(credential.priceId)} license includes no private packages: they come with Commercial Plus.`)
   if (credential.coverage.ended && credential.coverage.strategy === 'revoke') warnings.push('This license has ended: it opens no private package any more.')
+  if (credential.trialEnded)
+    warnings.push(
+      `This license's ${planName(credential.priceId)} trial ended on ${formatLongDate(credential.trialEnded)}: it opens no private package any more. Buying ${planName(credential.priceId)} opens them.`,
+    )
   if (isPastDue(credential.status))
     warnings.push(`The payment for this license's ${planName(credential.priceId)} subscription is past due: the feed stays open while it is retried. Its owner can update the card in Billing.`)
   const expiresAt = credential.tokenExpiresAt

@@ -74,6 +74,22 @@ export function cancelReminderMail(facts: { origin: string; to: readonly Person[
   ])
 }
 
+/** To the organisation's billing contacts, 7 days and 1 day before a free trial ends (decision 0047): when, what ends with it, and where to buy. */
+export function trialEndReminderMail(facts: { origin: string; to: readonly Person[]; planName: string; endsAt: Date; canExtend: boolean }): OutgoingMail {
+  const date = formatLongDate(facts.endsAt)
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} trial ends on ${date}`, [
+    greetingOf(facts.to),
+    [`Your free Prism ${facts.planName} trial ends on ${date}. From then on its license key no longer opens the private package feed.`],
+    [
+      facts.canExtend ? 'To keep going, buy licenses, or extend the trial once by 14 days, under ' : 'To keep going, buy licenses under ',
+      { strong: 'My Licenses' },
+      ': ',
+      { href: siteLinks(facts.origin).myLicenses },
+    ],
+    signOff,
+  ])
+}
+
 /**
  * To the organisation's billing contacts, 30 days (or less) before a subscription renews: the seats it renews with, who holds
  * them, how many are free, and what will be charged; where to renew with fewer, or not at all.

@@ -74,6 +74,13 @@ async function ownPaymentCustomer(api: Api, who: Caller): Promise<Made> {
   }
   return { id: callers[who] }
 }
+/** A caller outside the organisation whose own organisation had its trial (decision 0047): a trial asked for is refused, and nothing made. */
+async function hadTrial(api: Api, who: Caller): Promise<Made> {
+  if (who !== 'holder' && who !== 'stranger' && who !== 'otherHolder') return { id: callers[who] }
+  const oid = oidOf(who)
+  await api.db.query("insert into trials (id, owner_oid, person_oid, email, stripe_subscription_id) values ($1, $2, $2, $3, 'sub_matrix_trial')", [`trial_matrix_${who}`, oid, callers[who]])
+  return { id: callers[who], undo: () => api.db.query('delete from trials where owner_oid = $1', [oid]) }
+}
 const oidOf = (who: Caller) => person(callers[who])?.oid ?? `oid-${callers[who]}`
 
 let counter = 0
@@ -263,6 +270,15 @@ const rows: Row[] = [
     request: () => ({ path: '/stripe/invoice-orders', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
     expected: roles(422, { owner: true, billing: true }, 422),
   },
+  // A trial passes the permission and is refused by its rules (nothing is made): Paula's organisation
+  // has licenses; the callers outside had their trial (a row made for the cell, removed after).
+  {
+    call: 'POST /api/stripe/trial',
+    make: hadTrial,
+    request: () => ({ path: '/stripe/trial', body: {} }),
+    expected: roles(409, { owner: true, billing: true }, 409),
+  },
+  { call: 'POST /api/stripe/trial/extension', request: () => ({ path: '/stripe/trial/extension', body: {} }), expected: roles(409, { owner: true, billing: true }, 409) },
   { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {
     call: 'PUT /api/stripe/renewals/:id/seats',
