@@ -6,7 +6,9 @@ import { tours } from '../e2e/tours/tours'
 import { allModels, flows } from '../testkit/model/node-flows'
 import { committedDiagram, drawDiagrams } from './atlas/diagrams'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
+import { requirementsPage } from './atlas/requirements-page'
 import { stateRows } from './atlas/states'
+import { traceRequirements } from '../testkit/requirements/trace'
 import { chartFiles } from './charts/files'
 import { run } from './processes'
 
@@ -54,6 +56,7 @@ const machines: AtlasMachine[] = flows.map((kit) => ({
 }))
 for (const machine of machines) writeFileSync(join(atlasDir, `${machine.model.name}.html`), machinePage(machine))
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+writeFileSync(join(atlasDir, 'requirements.html'), requirementsPage(traceRequirements(allModels.map((model) => model.machine)).traced, new Set(allModels.map((model) => model.machine.id))))
 writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit }))
 
 const shots = records.reduce((sum, record) => sum + record.captures.length, 0)

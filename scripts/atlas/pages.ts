@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { describeInput, type PathPlan } from '@/testkit/model/paths'
+import { document, escape } from './html'
 import type { StatePicture, StateRow } from './states'
 
 /** What the atlas knows of one machine when it writes the pages. */
@@ -9,45 +10,6 @@ export interface AtlasMachine {
   rows: StateRow[]
   /** The committed diagram, drawn as SVG. */
   svg: string
-}
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-const style = `
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 2rem 4rem; color: #1a1b1e; }
-  a { color: #1c5fb8; }
-  table { border-collapse: collapse; }
-  th, td { border: 1px solid #d0d4da; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
-  td.number { text-align: right; }
-  .diagram { overflow: auto; border: 1px solid #d0d4da; padding: 0.5rem; background: #fff; max-height: 80vh; }
-  .state { border-top: 1px solid #d0d4da; padding: 0.8rem 0; }
-  .state h3 { margin: 0 0 0.2rem; font-family: ui-monospace, monospace; font-size: 1rem; }
-  .description { margin: 0 0 0.5rem; color: #454a52; }
-  .missing { background: #fff4e0; border-left: 4px solid #e8a33a; padding: 0.4rem 0.7rem; margin: 0.3rem 0; }
-  .warning { background: #fde8e8; border-left: 4px solid #d33; padding: 0.4rem 0.7rem; margin: 0.3rem 0; }
-  figure { margin: 0.5rem 0 1rem; display: grid; grid-template-columns: minmax(0, 640px) minmax(16rem, 1fr); gap: 1rem; align-items: start; }
-  figure img { width: 100%; border: 1px solid #d0d4da; display: block; }
-  figcaption { font-size: 0.9rem; }
-  figcaption p:first-child { margin-top: 0; }
-  figcaption ol { margin: 0.2rem 0; padding-left: 1.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem; }
-  .seen { color: #6a4b00; }
-`
-
-function document(title: string, body: string[]): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${escape(title)}</title>`,
-    `<style>${style}</style>`,
-    '</head>',
-    '<body>',
-    ...body,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n')
 }
 
 /** A state's screenshot with what led there: the events from the start, the input, the texts shown, and whether the page's machine agreed. */
@@ -84,6 +46,7 @@ function stateSection(machine: AnyStateMachine, row: StateRow): string {
     `<section class="state" id="${escape(row.path)}" style="margin-left: ${row.depth * 1.5}rem">`,
     `<h3>${escape(row.path)}${row.final ? ' (final)' : ''}</h3>`,
     row.description ? `<p class="description">${escape(row.description)}</p>` : '',
+    row.requirements.length ? `<p>Realises ${row.requirements.map((id) => `<a href="requirements.html#${escape(id)}"><code>${escape(id)}</code></a>`).join(', ')}.</p>` : '',
     children,
     missing,
     ...row.pictures.map((picture) => figure(machine, picture)),
@@ -124,6 +87,7 @@ export function indexPage(machines: AtlasMachine[], made: { date: string; commit
   })
   return document('Prism QA atlas', [
     '<h1>Prism QA atlas</h1>',
+    '<p><a href="requirements.html">The requirements</a>: each rule of the spec with its states, transitions and tests.</p>',
     `<p>Every flow of the portal as its statechart and, for every state, a screenshot of what the user sees there, taken by the browser tours (<code>e2e/tours/</code>) on the built site with the demo accounts, with the events that lead there. States no tour can show say why. Written by <code>npm run atlas</code> on ${escape(made.date)} from commit <code>${escape(made.commit)}</code>.</p>`,
     '<table>',
     '<thead><tr><th>machine</th><th>toured</th><th>states</th><th>photographed by its tour</th><th>seen on another tour’s page</th><th>no screenshot</th><th>screenshots</th></tr></thead>',

@@ -3,6 +3,7 @@ import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
 import type { Tour, TourStep } from '@/e2e/support/machine-tour'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import type { FlowKit } from '@/testkit/model/flow-kit'
+import { requirementsOf } from '@/testkit/requirements/trace'
 
 /** A screenshot on a state's row: taken by the machine's own tour, or on another tour's page while the machine ran there. */
 export interface StatePicture {
@@ -25,6 +26,8 @@ export interface StateRow {
   pictures: StatePicture[]
   /** Why no picture: the browser cannot show the state, or the tour does not reach it. */
   missing?: string
+  /** The rules of the spec the state realises (its meta). */
+  requirements: string[]
 }
 
 /** How many pictures a state shows from other machines' tours. */
@@ -68,7 +71,15 @@ export function stateRows({ model, noTour }: Pick<FlowKit, 'model' | 'noTour'>, 
   return allNodes(machine.root).map((node) => {
     const path = node.path.join('.')
     const compound = Object.keys(node.states).length > 0
-    const row: StateRow = { path, depth: node.path.length - 1, final: node.type === 'final', description: node.description ?? '', compound, pictures: compound ? [] : pictures(path) }
+    const row: StateRow = {
+      path,
+      depth: node.path.length - 1,
+      final: node.type === 'final',
+      description: node.description ?? '',
+      compound,
+      pictures: compound ? [] : pictures(path),
+      requirements: requirementsOf(node.meta),
+    }
     if (!compound && row.pictures.length === 0) row.missing = why(path)
     return row
   })

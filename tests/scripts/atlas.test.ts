@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
 import { tours } from '@/e2e/tours/tours'
 import { machinePage } from '@/scripts/atlas/pages'
+import { requirementsPage } from '@/scripts/atlas/requirements-page'
+import type { TracedRequirement } from '@/testkit/requirements/trace'
 import { activePaths, stateRows } from '@/scripts/atlas/states'
 import { flows } from '@/testkit/model/flows'
 
@@ -53,6 +55,25 @@ describe('the QA atlas', () => {
     expect(html).toContain('<img src="shots/a&amp;b.png"')
     expect(html).toContain('error: “Try &lt;again&gt;”')
     expect(html).toMatch(/class="warning">The page’s own billingPortal machine was in <code>&quot;opening&quot;<\/code>/)
+    expect(html).not.toMatch(/<script|src="\//)
+  })
+
+  it('lists the requirements with no test first, then those out of scope with why, each with its states, transitions and tests', () => {
+    const base = { states: [], transitions: [], tests: [] }
+    const traced: TracedRequirement[] = [
+      { ...base, id: 'S4.upgrade.back', text: 'Back: payment to select.', transitions: ['upgrade.confirm --wizard.back[0]-->'], tests: [{ file: 'a.test.ts', line: 3, title: 'goes <Back>' }] },
+      { ...base, id: 'S6.no-admin', text: 'No admin role is shown.', outOfScope: 'The portal has roles.' },
+      { ...base, id: 'S8.upgrade.unknown', text: 'An unknown error occurred.', states: ['upgrade.failure'] },
+    ]
+    const html = requirementsPage(traced, new Set(['upgrade']))
+    const order = ['S8.upgrade.unknown', 'S6.no-admin', 'S4.upgrade.back'].map((id) => html.indexOf(`<tr id="${id}"`))
+    expect(order.every((at, index) => at > 0 && (index === 0 || at > order[index - 1]!))).toBe(true)
+    expect(html).toContain(
+      '3 rules of the spec that the flows realise (<code>testkit/requirements/requirements.ts</code>): 1 with a test that names them, 1 out of scope (each says why), 1 with no test',
+    )
+    expect(html).toMatch(/<tr id="S8.upgrade.unknown" class="uncovered">.*<strong>NO TEST<\/strong>.*<a href="upgrade.html"><code>upgrade.failure<\/code><\/a>/)
+    expect(html).toContain('<strong>out of scope</strong>: The portal has roles.')
+    expect(html).toContain('goes &lt;Back&gt; <small>(<code>a.test.ts:3</code>)</small>')
     expect(html).not.toMatch(/<script|src="\//)
   })
 })
