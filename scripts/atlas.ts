@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path'
 import { atlasCapturesDir, type AtlasRecord } from '../e2e/tours/atlas-record'
 import { tours } from '../e2e/tours/tours'
 import { allModels, flows } from '../testkit/model/node-flows'
-import { committedDiagram, drawDiagrams } from './atlas/diagrams'
+import { machineLevels, readLevels } from '../testkit/model/coverage-levels'
+import { browserCannotReach } from '../testkit/model/browser-reach'
+import { modelCoverageDir as browserCoverageDir } from '../e2e/support/model-coverage'
+import { modelCoverageDir } from './model-coverage-check'
+import { drawDiagrams } from './atlas/diagrams'
+import { coverageDiagram, coverageSummary, notReachedByBrowser, tintLabels } from './atlas/coverage'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
 import { requirementsPage } from './atlas/requirements-page'
 import { stateRows } from './atlas/states'
@@ -20,6 +25,8 @@ import { run } from './processes'
  * run's screenshots.
  */
 const atlasDir = 'reports/atlas'
+/** The atlas's browser run's own output (playwright.atlas.config.ts): its browser coverage, apart from npm test's. */
+const atlasRunDir = 'test-results/atlas'
 const skipBuild = process.argv.includes('--skip-build')
 const pagesOnly = process.argv.includes('--pages-only')
 const started = Date.now()
@@ -27,6 +34,7 @@ const started = Date.now()
 let browserRun: Error | undefined
 if (!pagesOnly) {
   rmSync(atlasDir, { recursive: true, force: true })
+  rmSync(atlasRunDir, { recursive: true, force: true })
   mkdirSync(atlasDir, { recursive: true })
   if (!skipBuild) await run('npm', ['run', 'build'])
   // A failed tour still leaves the others' screenshots: the pages say which states have none.
@@ -39,9 +47,12 @@ if (!pagesOnly) {
 const stale = [...chartFiles(allModels)].filter(([path, content]) => path.endsWith('.md') && readFileSync(path, 'utf8') !== content).map(([path]) => path)
 if (stale.length) console.warn(`The committed diagrams are older than the machines (${stale.join(', ')}): run npm run charts.`)
 
-const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, committedDiagram(model.name)])))
+// What the last test runs took at each level: the model tests' records, the browser runs' (npm test's and this one's).
+const recorded = readLevels(modelCoverageDir, [browserCoverageDir('test-results'), browserCoverageDir(atlasRunDir)])
+const levels = new Map(allModels.map((model) => [model.name, machineLevels(model.machine, recorded)]))
+const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, coverageDiagram(model.machine, levels.get(model.name)!)])))
 mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })
-for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), svg)
+for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), tintLabels(svg))
 
 const capturesDir = join(atlasDir, atlasCapturesDir)
 const records = (existsSync(capturesDir) ? readdirSync(capturesDir, { withFileTypes: true }) : [])
@@ -52,7 +63,12 @@ const machines: AtlasMachine[] = flows.map((kit) => ({
   model: kit.model,
   toured: kit.model.name in tours,
   rows: stateRows(kit, tours[kit.model.name], records),
-  svg: svgs.get(kit.model.name)!,
+  svg: tintLabels(svgs.get(kit.model.name)!),
+  coverage: {
+    summary: coverageSummary(levels.get(kit.model.name)!, recorded),
+    notReached: notReachedByBrowser(levels.get(kit.model.name)!, browserCannotReach[kit.model.name]),
+    browserRecorded: recorded.browser.recorded,
+  },
 }))
 for (const machine of machines) writeFileSync(join(atlasDir, `${machine.model.name}.html`), machinePage(machine))
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()

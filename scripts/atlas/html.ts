@@ -19,6 +19,10 @@ const style = `
   figcaption p:first-child { margin-top: 0; }
   figcaption ol { margin: 0.2rem 0; padding-left: 1.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem; }
   .seen { color: #6a4b00; }
+  .legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; font-size: 0.9rem; }
+  .swatch { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold; border: 2px solid; border-radius: 3px; }
+  .coverage { margin: 0.5rem 0; }
+  tr.uncovered { background: #ffe3e3; }
 `
 
 /** A page of the atlas: its styles inline, no script, every link relative. */

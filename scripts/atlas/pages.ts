@@ -8,8 +8,15 @@ export interface AtlasMachine {
   model: PathPlan<AnyStateMachine>
   toured: boolean
   rows: StateRow[]
-  /** The committed diagram, drawn as SVG. */
+  /** The diagram with the coverage drawn on it, as SVG. */
   svg: string
+  coverage: {
+    /** The legend, and the share of states and transitions each level took (scripts/atlas/coverage.ts). */
+    summary: string
+    /** What no browser test took, with why or "not yet". */
+    notReached: { key: string; kind: 'state' | 'transition'; why: string }[]
+    browserRecorded: boolean
+  }
 }
 
 /** A state's screenshot with what led there: the events from the start, the input, the texts shown, and whether the page's machine agreed. */
@@ -61,11 +68,22 @@ export function machinePage(atlas: AtlasMachine): string {
   return document(`${model.name}: Prism QA atlas`, [
     '<p><a href="index.html">All machines</a></p>',
     `<h1>${escape(model.name)}</h1>`,
-    `<p>${counts.own} of ${counts.leaves} states photographed by ${atlas.toured ? 'its browser tour' : 'no tour of its own'}${counts.seen ? `, ${counts.seen} seen on other tours’ pages` : ''}, ${counts.missing} without a screenshot (each says why). The diagram is the committed one in <code>docs/statecharts/${escape(model.name)}.md</code> (<a href="diagrams/${escape(model.name)}.svg">SVG</a>).</p>`,
-    `<div class="diagram" role="img" aria-label="${escape(`The statechart of ${model.name}`)}">${atlas.svg}</div>`,
+    ...notReachedSection(atlas),
+    `<p>${counts.own} of ${counts.leaves} states photographed by ${atlas.toured ? 'its browser tour' : 'no tour of its own'}${counts.seen ? `, ${counts.seen} seen on other tours’ pages` : ''}, ${counts.missing} without a screenshot (each says why). The diagram is the one in <code>docs/statecharts/${escape(model.name)}.md</code>, drawn from <code>machines/</code> with each state and transition marked by the highest level of test that took it; it fits the page; <a href="diagrams/${escape(model.name)}.svg">open it alone</a> to zoom in.</p>`,
+    '<h2>Statechart and coverage</h2>',
+    atlas.coverage.summary,
+    `<div class="diagram" role="img" aria-label="${escape(`The statechart of ${model.name}, each state and transition marked with the highest level of test that took it`)}">${atlas.svg}</div>`,
     '<h2>States</h2>',
     ...rows.map((row) => stateSection(model.machine, row)),
   ])
+}
+
+/** At the top of a page: what no browser test took, each with why or "not yet". */
+function notReachedSection({ coverage }: AtlasMachine): string[] {
+  if (!coverage.browserRecorded) return ['<p class="missing">No browser coverage is recorded here: run <code>npm run test:e2e</code> (or <code>npm test</code>), then <code>npm run atlas</code>.</p>']
+  if (!coverage.notReached.length) return ['<p>Every state and transition was taken by a browser test.</p>']
+  const items = coverage.notReached.map(({ key, kind, why }) => `<li>${kind} <code>${escape(key)}</code>: ${escape(why)}</li>`)
+  return [`<details class="missing" open><summary>${coverage.notReached.length} states and transitions no browser test took</summary><ul>${items.join('')}</ul></details>`]
 }
 
 function tally(rows: StateRow[]) {

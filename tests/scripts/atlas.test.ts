@@ -51,6 +51,7 @@ describe('the QA atlas', () => {
       toured: true,
       rows: stateRows(billingPortal, tours.billingPortal, [{ machine: 'billingPortal', input: null, captures: [wrong] }]),
       svg: '<svg></svg>',
+      coverage: { summary: '', notReached: [], browserRecorded: true },
     })
     expect(html).toContain('<img src="shots/a&amp;b.png"')
     expect(html).toContain('error: “Try &lt;again&gt;”')
