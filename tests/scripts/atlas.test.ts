@@ -37,10 +37,10 @@ describe('the QA atlas', () => {
   })
 
   it("shows an untoured machine's state from another tour's page, where the page's actor was in it", () => {
-    const upgradeOpen = capture({ ready: 'upgrade' }, [{ machine: 'upgrade', value: 'select' }], 'shots/upgrade-open.png')
-    const rows = stateRows(kit('upgrade'), undefined, [{ machine: 'manageLicenses', input: null, captures: [upgradeOpen] }])
-    expect(rowOf(rows, 'select').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/upgrade-open.png', true, 'manageLicenses']])
-    expect(rowOf(rows, 'confirm').missing).toMatch(/^No browser tour walks this machine\. The upgrade wizard/)
+    const csvIdle = capture({ ready: 'none' }, [{ machine: 'assignedCsv', value: 'idle' }], 'shots/csv-idle.png')
+    const rows = stateRows(kit('assignedCsv'), undefined, [{ machine: 'manageLicenses', input: null, captures: [csvIdle] }])
+    expect(rowOf(rows, 'idle').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/csv-idle.png', true, 'manageLicenses']])
+    expect(rowOf(rows, 'downloading').missing).toMatch(/^No browser tour walks this machine\. Download CSV on Manage Licenses/)
   })
 
   it("writes a page that links its screenshots relatively, escapes the texts, and warns when the page's machine was elsewhere", () => {
