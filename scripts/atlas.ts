@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { atlasCapturesDir, type AtlasRecord } from '../e2e/tours/atlas-record'
 import { tours } from '../e2e/tours/tours'
 import { allModels, flows } from '../testkit/model/node-flows'
 import { machineLevels, readLevels } from '../testkit/model/coverage-levels'
@@ -12,6 +11,10 @@ import { drawDiagrams } from './atlas/diagrams'
 import { coverageDiagram, coverageSummary, notReachedByBrowser, tintLabels } from './atlas/coverage'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
 import { requirementsPage } from './atlas/requirements-page'
+import { captureAt, commitOf } from './atlas/against'
+import { changesPage } from './atlas/changes-page'
+import { compareRuns } from './atlas/compare'
+import { readRecords } from './atlas/records'
 import { stateRows } from './atlas/states'
 import { traceRequirements } from '../testkit/requirements/trace'
 import { chartFiles } from './charts/files'
@@ -22,13 +25,19 @@ import { run } from './processes'
  * tours once with screenshots (playwright.atlas.config.ts, on E2E_PORT), draws each machine's
  * committed diagram, and writes one page per machine and an index that open from the file system.
  * `-- --skip-build` uses the dist/ there is; `-- --pages-only` rewrites the pages from the last
- * run's screenshots.
+ * run's screenshots. `-- --against <ref>` also takes that commit's screenshots the same way and
+ * compares each screen (changes.html; with --pages-only, those of the last comparison).
  */
 const atlasDir = 'reports/atlas'
 /** The atlas's browser run's own output (playwright.atlas.config.ts): its browser coverage, apart from npm test's. */
 const atlasRunDir = 'test-results/atlas'
 const skipBuild = process.argv.includes('--skip-build')
 const pagesOnly = process.argv.includes('--pages-only')
+const againstRef = process.argv.includes('--against') ? process.argv[process.argv.indexOf('--against') + 1] : undefined
+if (process.argv.includes('--against') && !againstRef) throw new Error('--against needs a git ref: npm run atlas -- --against HEAD')
+const against = againstRef ? { ref: againstRef, commit: commitOf(againstRef) } : undefined
+/** Under the atlas folder: the other commit's screenshots and records. */
+const beforeDir = 'against'
 const started = Date.now()
 
 let browserRun: Error | undefined
@@ -42,6 +51,10 @@ if (!pagesOnly) {
     () => undefined,
     (error: Error) => error,
   )
+  if (against) {
+    const otherRun = await captureAt(against.commit, join(atlasDir, beforeDir))
+    if (otherRun) console.warn(`The browser run of ${against.ref} failed (${otherRun.message}): its screens it did not reach show as new.`)
+  }
 }
 
 const stale = [...chartFiles(allModels)].filter(([path, content]) => path.endsWith('.md') && readFileSync(path, 'utf8') !== content).map(([path]) => path)
@@ -54,10 +67,9 @@ const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, co
 mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })
 for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), tintLabels(svg))
 
-const capturesDir = join(atlasDir, atlasCapturesDir)
-const records = (existsSync(capturesDir) ? readdirSync(capturesDir, { withFileTypes: true }) : [])
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-  .map((entry) => JSON.parse(readFileSync(join(capturesDir, entry.name), 'utf8')) as AtlasRecord)
+const records = readRecords(atlasDir)
+const changes = against ? compareRuns(atlasDir, records, beforeDir, readRecords(join(atlasDir, beforeDir))) : undefined
+if (against && changes) writeFileSync(join(atlasDir, 'changes.html'), changesPage(changes, against))
 
 const machines: AtlasMachine[] = flows.map((kit) => ({
   model: kit.model,
@@ -73,12 +85,16 @@ const machines: AtlasMachine[] = flows.map((kit) => ({
 for (const machine of machines) writeFileSync(join(atlasDir, `${machine.model.name}.html`), machinePage(machine))
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
 writeFileSync(join(atlasDir, 'requirements.html'), requirementsPage(traceRequirements(allModels.map((model) => model.machine)).traced, new Set(allModels.map((model) => model.machine.id))))
-writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit }))
+writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit, against: against?.ref }))
 
 const shots = records.reduce((sum, record) => sum + record.captures.length, 0)
 const missing = machines.flatMap(({ model, rows }) => rows.filter((row) => row.missing).map((row) => `${model.name}.${row.path}`))
 console.log(`\nThe QA atlas: ${resolve(atlasDir, 'index.html')}`)
 console.log(`${machines.length} machines, ${shots} screenshots, ${missing.length} states without one (each page says why); ${Math.round((Date.now() - started) / 1000)} s.`)
+if (changes) {
+  const changed = changes.filter((change) => change.status !== 'same')
+  console.log(`Against ${against!.ref}: ${changed.length ? changed.map((change) => `${change.status} ${change.name}`).join('; ') : 'no screen changed'} (${resolve(atlasDir, 'changes.html')}).`)
+}
 if (browserRun) {
   console.error(`The browser run failed (${browserRun.message}): states it did not reach have no screenshot.`)
   process.exit(1)

@@ -23,6 +23,8 @@ const style = `
   .swatch { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold; border: 2px solid; border-radius: 3px; }
   .coverage { margin: 0.5rem 0; }
   tr.uncovered { background: #ffe3e3; }
+  .compared { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.8rem; }
+  .compared figure.shot { display: block; margin: 0; }
 `
 
 /** A page of the atlas: its styles inline, no script, every link relative. */

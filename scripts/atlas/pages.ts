@@ -98,7 +98,7 @@ function tally(rows: StateRow[]) {
 }
 
 /** The index: every machine with its figures and a link to its page. */
-export function indexPage(machines: AtlasMachine[], made: { date: string; commit: string }): string {
+export function indexPage(machines: AtlasMachine[], made: { date: string; commit: string; against?: string }): string {
   const lines = machines.map(({ model, rows, toured }) => {
     const counts = tally(rows)
     return `<tr><td><a href="${escape(model.name)}.html">${escape(model.name)}</a></td><td>${toured ? 'yes' : 'no'}</td><td class="number">${counts.leaves}</td><td class="number">${counts.own}</td><td class="number">${counts.seen}</td><td class="number">${counts.missing}</td><td class="number">${counts.shots}</td></tr>`
@@ -106,6 +106,7 @@ export function indexPage(machines: AtlasMachine[], made: { date: string; commit
   return document('Prism QA atlas', [
     '<h1>Prism QA atlas</h1>',
     '<p><a href="requirements.html">The requirements</a>: each rule of the spec with its states, transitions and tests.</p>',
+    made.against ? `<p><a href="changes.html">The screens compared with ${escape(made.against)}</a>: changed ones first, with the difference drawn.</p>` : '',
     `<p>Every flow of the portal as its statechart and, for every state, a screenshot of what the user sees there, taken by the browser tours (<code>e2e/tours/</code>) on the built site with the demo accounts, with the events that lead there. States no tour can show say why. Written by <code>npm run atlas</code> on ${escape(made.date)} from commit <code>${escape(made.commit)}</code>.</p>`,
     '<table>',
     '<thead><tr><th>machine</th><th>toured</th><th>states</th><th>photographed by its tour</th><th>seen on another tour’s page</th><th>no screenshot</th><th>screenshots</th></tr></thead>',
