@@ -15,7 +15,7 @@ import { captureAt, commitOf } from './atlas/against'
 import { changesPage } from './atlas/changes-page'
 import { compareRuns } from './atlas/compare'
 import { readRecords } from './atlas/records'
-import { stateRows } from './atlas/states'
+import { disagreement, stateRows } from './atlas/states'
 import { traceRequirements } from '../testkit/requirements/trace'
 import { chartFiles } from './charts/files'
 import { run } from './processes'
@@ -26,13 +26,16 @@ import { run } from './processes'
  * committed diagram, and writes one page per machine and an index that open from the file system.
  * `-- --skip-build` uses the dist/ there is; `-- --pages-only` rewrites the pages from the last
  * run's screenshots. `-- --against <ref>` also takes that commit's screenshots the same way and
- * compares each screen (changes.html; with --pages-only, those of the last comparison).
+ * compares each screen (changes.html). `-- --tours <pattern>` photographs only the tours of the
+ * machines it matches. Exits non-zero when a tour fails or a page's machine was not where its
+ * flow's oracle says (each such screenshot has a red note).
  */
 const atlasDir = 'reports/atlas'
 /** The atlas's browser run's own output (playwright.atlas.config.ts): its browser coverage, apart from npm test's. */
 const atlasRunDir = 'test-results/atlas'
 const skipBuild = process.argv.includes('--skip-build')
 const pagesOnly = process.argv.includes('--pages-only')
+const toursChosen = process.argv.includes('--tours') ? process.argv[process.argv.indexOf('--tours') + 1] : undefined
 const againstRef = process.argv.includes('--against') ? process.argv[process.argv.indexOf('--against') + 1] : undefined
 if (process.argv.includes('--against') && !againstRef) throw new Error('--against needs a git ref: npm run atlas -- --against HEAD')
 const against = againstRef ? { ref: againstRef, commit: commitOf(againstRef) } : undefined
@@ -47,7 +50,10 @@ if (!pagesOnly) {
   mkdirSync(atlasDir, { recursive: true })
   if (!skipBuild) await run('npm', ['run', 'build'])
   // A failed tour still leaves the others' screenshots: the pages say which states have none.
-  browserRun = await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], { ATLAS_DIR: resolve(atlasDir) }).then(
+  browserRun = await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], {
+    ATLAS_DIR: resolve(atlasDir),
+    ...(toursChosen ? { ATLAS_TOURS: toursChosen } : {}),
+  }).then(
     () => undefined,
     (error: Error) => error,
   )
@@ -94,6 +100,14 @@ console.log(`${machines.length} machines, ${shots} screenshots, ${missing.length
 if (changes) {
   const changed = changes.filter((change) => change.status !== 'same')
   console.log(`Against ${against!.ref}: ${changed.length ? changed.map((change) => `${change.status} ${change.name}`).join('; ') : 'no screen changed'} (${resolve(atlasDir, 'changes.html')}).`)
+}
+// A screenshot whose page's machine was not where the oracle says fails the atlas, as a failed tour does.
+const disagreements = machines.flatMap(({ model, rows }) =>
+  rows.flatMap((row) => row.pictures.flatMap((picture) => (picture.seen ? [] : (disagreement(model.machine.id, picture.capture) ?? [])))).map((note) => `${model.name}: ${note}`),
+)
+if (disagreements.length) {
+  console.error(`\n${disagreements.length} screenshots show a page whose machine was not where its oracle says:\n${disagreements.join('\n')}`)
+  process.exitCode = 1
 }
 if (browserRun) {
   console.error(`The browser run failed (${browserRun.message}): states it did not reach have no screenshot.`)

@@ -25,7 +25,7 @@ export function changesPage(changes: readonly ScreenChange[], against: { ref: st
   return document(`Changes since ${against.ref}: Prism QA atlas`, [
     '<p><a href="index.html">All machines</a></p>',
     `<h1>Screens compared with ${escape(against.ref)}</h1>`,
-    `<p>Every screen of this run against the same screen (machine, input, state) of commit <code>${escape(against.commit.slice(0, 12))}</code>, taken the same way: ${count('changed')} changed, ${count('new')} new, ${count('gone')} gone, ${count('same')} the same. Times on the pages are masked in both runs: they change from run to run.</p>`,
+    `<p>Every screen of this run against the same screen (machine, input, state) of commit <code>${escape(against.commit.slice(0, 12))}</code>, taken the same way: ${count('changed')} changed, ${count('new')} new, ${count('gone')} gone, ${count('same')} the same. Times and the demo license key are masked in both runs: they change from run to run.</p>`,
     shown.length ? sections.join('\n') : '<p><strong>No screen changed.</strong></p>',
     same.length ? `<details><summary>${same.length} screens the same</summary><ul>${same.join('')}</ul></details>` : '',
   ])

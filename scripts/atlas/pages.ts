@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate'
 import { describeInput, type PathPlan } from '@/testkit/model/paths'
 import { document, escape } from './html'
-import type { StatePicture, StateRow } from './states'
+import { disagreement, type StatePicture, type StateRow } from './states'
 
 /** What the atlas knows of one machine when it writes the pages. */
 export interface AtlasMachine {
@@ -26,11 +26,8 @@ function figure(machine: AnyStateMachine, picture: StatePicture): string {
     ? `<p class="seen">Taken on the ${escape(picture.tour)} tour${escape(describeInput(picture.input))}: this machine was in this state on that page.</p>`
     : `<p>Tour input${escape(describeInput(picture.input)) || ': none'}. Shows: <code>${escape(capture.key)}</code></p>`
   const texts = Object.entries(capture.shown).map(([flag, text]) => `<li>${escape(flag)}: “${escape(text)}”</li>`)
-  const actual = capture.actors.filter((actor) => actor.machine === machine.id)
-  const agrees = picture.seen || actual.some((actor) => JSON.stringify(actor.value) === JSON.stringify(capture.value))
-  const check = agrees
-    ? ''
-    : `<p class="warning">The page’s own ${escape(machine.id)} machine was ${actual.length ? `in ${actual.map((actor) => `<code>${escape(JSON.stringify(actor.value))}</code>`).join(', ')}` : 'not found'} when this was taken.</p>`
+  const wrong = picture.seen ? undefined : disagreement(machine.id, capture)
+  const check = wrong ? `<p class="warning">${escape(wrong)}</p>` : ''
   const events = capture.events.length ? `<ol>${capture.events.map((event) => `<li>${escape(event)}</li>`).join('')}</ol>` : '<p>As the page opens (no event yet).</p>'
   return [
     '<figure>',

@@ -40,6 +40,27 @@ export function activePaths(value: unknown, prefix = ''): string[] {
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [`${prefix}${key}`, ...activePaths(child, `${prefix}${key}.`)])
 }
 
+/** The ids of the leaf states a value is in, sorted: `{ payment: 'editing' }` of upgrade is `upgrade.payment.editing`. */
+export function leafIds(machineId: string, value: unknown): string[] {
+  const paths = activePaths(value)
+  return paths
+    .filter((path) => !paths.some((other) => other.startsWith(`${path}.`)))
+    .map((path) => `${machineId}.${path}`)
+    .sort()
+}
+
+/**
+ * What is wrong when the page's own machine was not where the flow's oracle says it must be after
+ * the events that led to the screenshot (the path's state, for a record without the oracle's); none when it was.
+ */
+export function disagreement(machineId: string, capture: AtlasCapture): string | undefined {
+  const expected = [...(capture.oracle ?? leafIds(machineId, capture.value))].sort()
+  const actual = capture.actors.filter((actor) => actor.machine === machineId)
+  if (actual.some((actor) => JSON.stringify(leafIds(machineId, actor.value)) === JSON.stringify(expected))) return undefined
+  const was = actual.length ? `in ${actual.map((actor) => leafIds(machineId, actor.value).join(' + ')).join(', ')}` : 'not found'
+  return `The page’s own ${machineId} machine was ${was} when this was taken; its oracle says ${expected.join(' + ')}.`
+}
+
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...allNodes(child)])
 }

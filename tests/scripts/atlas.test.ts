@@ -4,7 +4,7 @@ import { tours } from '@/e2e/tours/tours'
 import { machinePage } from '@/scripts/atlas/pages'
 import { requirementsPage } from '@/scripts/atlas/requirements-page'
 import type { TracedRequirement } from '@/testkit/requirements/trace'
-import { activePaths, stateRows } from '@/scripts/atlas/states'
+import { activePaths, disagreement, leafIds, stateRows } from '@/scripts/atlas/states'
 import { flows } from '@/testkit/model/flows'
 
 const kit = (name: string) => flows.find((each) => each.model.name === name)!
@@ -55,7 +55,7 @@ describe('the QA atlas', () => {
     })
     expect(html).toContain('<img src="shots/a&amp;b.png"')
     expect(html).toContain('error: “Try &lt;again&gt;”')
-    expect(html).toMatch(/class="warning">The page’s own billingPortal machine was in <code>&quot;opening&quot;<\/code>/)
+    expect(html).toContain('class="warning">The page’s own billingPortal machine was in billingPortal.opening when this was taken; its oracle says billingPortal.idle.')
     expect(html).not.toMatch(/<script|src="\//)
   })
 
@@ -76,5 +76,15 @@ describe('the QA atlas', () => {
     expect(html).toContain('<strong>out of scope</strong>: The portal has roles.')
     expect(html).toContain('goes &lt;Back&gt; <small>(<code>a.test.ts:3</code>)</small>')
     expect(html).not.toMatch(/<script|src="\//)
+  })
+
+  it("compares the page's own machine with the state the flow's oracle says, not the path's", () => {
+    expect(leafIds('upgrade', { payment: 'editing' })).toEqual(['upgrade.payment.editing'])
+    expect(leafIds('manageLicenses', { loading: { stats: 'loaded', assigned: 'loading' } })).toEqual(['manageLicenses.loading.assigned.loading', 'manageLicenses.loading.stats.loaded'])
+    const onPage = (value: unknown, oracle: string[]) => ({ ...capture('confirm', [{ machine: 'upgrade', value }]), oracle })
+    expect(disagreement('upgrade', onPage('confirm', ['upgrade.confirm']))).toBeUndefined()
+    // The path and the page agree, the oracle does not: the machine went wrong, and the note says so.
+    expect(disagreement('upgrade', onPage('confirm', ['upgrade.failure']))).toBe('The page’s own upgrade machine was in upgrade.confirm when this was taken; its oracle says upgrade.failure.')
+    expect(disagreement('upgrade', { ...onPage('confirm', ['upgrade.confirm']), actors: [] })).toMatch(/was not found when this was taken/)
   })
 })
