@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
+import { accountSchema, isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
+import { countryCodes } from './countries'
 
 /**
  * The accounts API's billing paperwork and renewals (issue 31, our addition): the invoices, the
@@ -75,6 +76,52 @@ export const savedCompanySchema = v.object({
 /** A refusal of one field of the company details (a tax ID the payment provider finds malformed): 422 with the field's name. */
 export const fieldRefusalSchema = v.object({ message: v.string(), field: v.picklist(['taxId']) })
 
+// ---- Orders by invoice ------------------------------------------------------------------------------
+
+/**
+ * A purchase-order number, printed on the invoice as one of its custom fields: at most the 140
+ * characters Stripe takes for a custom field's value, and no control characters (a line break, a tab).
+ */
+export const poNumberLimit = 140
+export const poNumberLabel = 'PO number'
+/** C0 and C1 control characters (Unicode's Cc category). */
+const controlCharacters = /\p{Cc}/u
+export const poNumberSchema = v.pipe(
+  v.string(`${poNumberLabel} must be text`),
+  v.check((value: string) => !controlCharacters.test(value), `${poNumberLabel} must not contain control characters such as line breaks or tabs`),
+  v.trim(),
+  v.maxLength(poNumberLimit, `${poNumberLabel} must be at most ${poNumberLimit} characters`),
+)
+
+/** The company details an order by invoice is made out to: as saved on Invoices and company, with a country from the list. */
+export const orderCompanySchema = v.object({
+  ...companyDetailsSchema.entries,
+  address: v.object({ ...companyDetailsSchema.entries.address.entries, country: v.picklist(countryCodes, 'Choose a country from the list') }),
+})
+
+/**
+ * `POST /api/stripe/invoice-orders` (issue 49): seats of a plan paid by bank transfer against an
+ * invoice due in 30 days, made out to the company, with its PO number ('' for none).
+ */
+export const invoiceOrderRequestSchema = v.object({
+  priceId: priceIdSchema,
+  quantity: seatsSchema,
+  company: orderCompanySchema,
+  poNumber: v.optional(poNumberSchema, ''),
+})
+export type InvoiceOrderRequest = v.InferOutput<typeof invoiceOrderRequestSchema>
+
+/** Days an invoice gives the customer to pay (Stripe's days_until_due). */
+export const invoiceDaysToPay = 30
+
+/** The order's answer: the subscription awaiting payment, its invoice (number, due date, total, PDF), and the account as it now is (its license type, its billing). */
+export const invoiceOrderSchema = v.object({
+  subscriptionId: v.string(),
+  invoice: v.object({ number: v.string(), dueDate: isoDate, total: v.number(), pdfUrl: v.nullable(v.pipe(v.string(), v.url())) }),
+  account: accountSchema,
+})
+export type InvoiceOrder = v.InferOutput<typeof invoiceOrderSchema>
+
 // ---- Renewals ------------------------------------------------------------------------------------
 
 /** A live subscription's next renewal: its seats now, the seats it renews with, and what that will charge. */
@@ -90,6 +137,8 @@ export const renewalSchema = v.object({
   autoRenew: v.boolean(),
   /** The plan's price × renewalSeats, in US cents, before any tax. */
   renewalAmount: v.number(),
+  /** Bought by invoice and not paid yet: when the invoice is due (issue 49). */
+  paymentDueDate: v.optional(v.nullable(isoDate)),
 })
 export type Renewal = v.InferOutput<typeof renewalSchema>
 export const renewalsSchema = v.array(renewalSchema)

@@ -100,11 +100,13 @@ export type Account = v.InferOutput<typeof accountSchema>
 
 /**
  * Where a seat stands with billing (our addition to spec section 3): `active` (the spec's green
- * badge), `payment-due` (the subscription is past due: renewal failed, Stripe retries), `cancels`
- * (set to cancel at period end: the seat lasts until `expirationDate`), `expired` (the subscription
- * ended: its key opens only what the seat covered, if anything). A backend that sends no status means active.
+ * badge), `awaiting-payment` (bought by invoice, the invoice open and not yet due: the seat works
+ * until `paymentDueDate`, issue 49), `payment-due` (the subscription is past due: renewal failed,
+ * Stripe retries, or an invoice passed its due date), `cancels` (set to cancel at period end: the
+ * seat lasts until `expirationDate`), `expired` (the subscription ended: its key opens only what the
+ * seat covered, if anything). A backend that sends no status means active.
  */
-export const licenseStatuses = ['active', 'payment-due', 'cancels', 'expired'] as const
+export const licenseStatuses = ['active', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
 export const licenseStatusSchema = v.picklist(licenseStatuses)
 export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
 
@@ -120,6 +122,8 @@ export const licenseSchema = v.object({
   licenseKey: v.string(),
   discordConnected: v.boolean(),
   status: v.optional(licenseStatusSchema, 'active'),
+  /** While awaiting payment: when the open invoice is due. */
+  paymentDueDate: v.optional(v.nullable(isoDate)),
   /** The caller owns the subscription (and so may open Billing or buy again). */
   ownedByCaller: v.optional(v.boolean(), false),
   /**
@@ -161,6 +165,9 @@ export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 /** `POST /api/licenses/{licenseId}/regenerate-key` (our addition): the seat's new key; the old one stops working at once. */
 export const regeneratedKeySchema = v.object({ licenseId: v.string(), licenseKey: v.pipe(v.string(), v.nonEmpty()) })
 export type RegeneratedKey = v.InferOutput<typeof regeneratedKeySchema>
+
+/** `GET /api/licenses/{licenseId}/license-file` (issue 47): the seat's license file, a compact JWS (three base64url parts). */
+export const licenseFileSchema = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a license file is a compact JWS'))
 
 export const statsSchema = v.object({
   subscription: v.nullable(v.string()),

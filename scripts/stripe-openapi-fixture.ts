@@ -41,6 +41,9 @@ function requestOf(file: string, method: string): { verb: string; path: string }
   return { verb: match[1]!.toLowerCase(), path: match[2]!.replace(/\$\{encodeURIComponent\((\w+)\)\}/g, '{$1}') }
 }
 
+/** A file the SDK streams (a quote's PDF): Stripe's description answers it as binary, not JSON. */
+const streamed = (node: ts.TypeNode) => ts.isTypeReferenceNode(node) && node.typeName.getText() === 'Promise' && node.typeArguments?.[0]?.getText() === 'StripeStreamResponse'
+
 function answerSchema(node: ts.TypeNode): Schema {
   if (ts.isTypeReferenceNode(node)) {
     const name = node.typeName.getText()
@@ -84,12 +87,25 @@ for (const operation of sandboxOperations) {
     operationId: operation.name,
     ...takes(declaration, verb, path),
     responses: {
-      200: { content: { 'application/json': { schema: answerSchema(declaration.type!) } } },
+      200: streamed(declaration.type!)
+        ? { content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
+        : { content: { 'application/json': { schema: answerSchema(declaration.type!) } } },
       default: { content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } } },
     },
   }
 }
 schemas.error = errorSchema
+
+/**
+ * Funding instructions answer the bank transfer type they were asked for, but the SDK's answer type
+ * names only eu_bank_transfer and jp_bank_transfer (left open for the rest): the answer's enum takes
+ * the request's values (decision 0045).
+ */
+const transferType = (schemas['FundingInstructions.BankTransfer'] as { properties: Record<string, Schema> }).properties.type!
+const requestSchema = (name: string) => (schemas[name] as { properties: Record<string, Schema> } | undefined)?.properties.type
+const askable = (requestSchema('CustomerCreateFundingInstructionsParams.BankTransfer')?.enum ?? []) as string[]
+if (askable.length === 0) throw new Error('No bank transfer types in the funding instructions request')
+transferType.enum = [...new Set([...((transferType.enum as string[]) ?? []), ...askable])]
 
 const sdk = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { version: string }
 const apiVersion = /ApiVersion = '([^']+)'/.exec(readFileSync(join(sdkDir, 'cjs/apiVersion.js'), 'utf8'))![1]!

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createApi } from './api/create-api'
 import { createTokenVerifier } from './api/token-verifier'
+import { licensingKeysApp } from './api/licensing-keys'
+import { createLicenseKeyring } from './licensing/license-signing-keys'
 import { openPostgres } from './db/postgres'
 import { migrate } from './db/migrations'
 import { trackInstances } from './db/instances'
@@ -19,6 +21,7 @@ import { checkPrices } from './payments/price-check'
 import { PaymentUnavailableError } from './payments/errors'
 import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
+import { licensingKeysPath } from '@/common/api-paths'
 import { serviceHeaders } from './web/security-headers'
 import { createSiteApp } from './web/site'
 
@@ -61,6 +64,8 @@ const feedUsage = createFeedUsage(db)
 // Each person's organisation and role, kept in memory for ROLE_CACHE_SECONDS at most: every instance
 // hears the others' changes, and a change reads the role again.
 const standings = createStandings(db, { listen: true, maxAgeMs: settings.ROLE_CACHE_SECONDS * 1000 })
+// License files are signed with the configured keys; the JWKS publishes their public halves.
+const licenseKeyring = createLicenseKeyring(settings.LICENSE_SIGNING_KEYS, { overlapDays: settings.LICENSE_KEY_OVERLAP_DAYS })
 const api = createApi({
   db,
   stripe,
@@ -73,13 +78,17 @@ const api = createApi({
   instancesUp: instances.up,
   feedUsage,
   standings,
+  licenseKeyring,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
 
 const server = createServer(
   createHandler({
-    services: [['/api', serviceHeaders('api'), getRequestListener(api.fetch)]],
+    services: [
+      ['/api', serviceHeaders('api'), getRequestListener(api.fetch)],
+      [licensingKeysPath, serviceHeaders('api'), getRequestListener(licensingKeysApp(licenseKeyring).fetch)],
+    ],
     site: () => site,
     health: healthChecks(db),
     trustProxy: settings.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import type { CompanyDetails, Renewal } from '@/common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
+import { placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { demo } from '../support/accounts'
 import { apiRequest, callTo, type CallCase } from './call-case'
 import { dialog, dialogCall, loading, pageLoad, sidebarUsable } from './on-screen'
@@ -51,6 +52,19 @@ const seatsField = (page: Page) => dialog(page, seatsDialogName).getByRole('text
 const keptSeats = '3'
 // The switch's input is drawn over by its track, which takes the click for it.
 const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
+
+const invoiceOrderDialog = 'Pay by bank transfer (invoice)'
+const poField = (page: Page) => dialog(page, invoiceOrderDialog).getByRole('textbox', { name: 'PO number' })
+
+/** Nora, with nothing bought, opens pay by invoice for one Commercial seat and types Northwind's details. */
+async function openInvoiceOrder(page: Page) {
+  await page.goto('/account/purchase?pid=commercial')
+  await page.getByRole('main').getByRole('button', { name: invoiceOrderDialog }).click()
+  const box = dialog(page, invoiceOrderDialog)
+  for (const [name, value] of Object.entries({ 'Legal name': 'Northwind Traders Inc.', Address: '1 Harbor Way', City: 'Seattle' })) await box.getByRole('textbox', { name, exact: true }).fill(value)
+  await box.getByRole('combobox', { name: 'Country' }).selectOption('US')
+  await poField(page).fill('PO-4711')
+}
 
 async function openRenewal(page: Page) {
   await page.goto(renewalsPath)
@@ -104,6 +118,13 @@ export const billingCalls: readonly CallCase[] = [
       await expectCompanyKept(page)
     },
     slowAnswer: { json: () => typedCompany },
+  },
+  {
+    ...callTo('payByInvoice'),
+    account: demo.nolicense,
+    ...dialogCall('Pay by bank transfer (invoice)', 'Pay by invoice', openInvoiceOrder, { kept: (page) => expect(poField(page)).toHaveValue('PO-4711'), cancel: 'waits' }),
+    done: (page) => expect(dialog(page, invoiceOrderDialog).getByRole('status')).toContainText('Awaiting payment'),
+    slowAnswer: { json: () => placedOrder },
   },
   {
     ...callTo('renewals'),

@@ -122,10 +122,41 @@ function watchDownloads(page: Page) {
   return started
 }
 
-/** 'Download CSV' on Manage Licenses, counting the downloads from the click on. */
-async function downloadCsv(page: Page) {
-  downloadsBefore.set(page, watchDownloads(page).length)
-  await page.getByRole('button', { name: 'Download CSV' }).click()
+/**
+ * A file downloaded from Manage Licenses, as a row of the matrix sends it: the button, counting the
+ * downloads from the click on; a failure said under its title with Dismiss and nothing saved; the
+ * answer saved under the file's name.
+ */
+function downloadOnManageLicenses(button: string, failureTitle: string, fileName: string): Pick<CallCase, 'reach' | 'send' | 'retry' | 'failed' | 'waiting' | 'done'> {
+  const download = async (page: Page) => {
+    downloadsBefore.set(page, watchDownloads(page).length)
+    await page.getByRole('button', { name: button }).click()
+  }
+  return {
+    reach: async (page) => {
+      await openManageLicenses(page)
+      watchDownloads(page)
+    },
+    send: download,
+    retry: download,
+    failed: async (page, message) => {
+      const alert = page.getByRole('alert').filter({ hasText: failureTitle })
+      await expect(alert).toContainText(message)
+      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
+      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
+    },
+    waiting: async (page) => {
+      await loading(page, button)
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      const started = watchDownloads(page)
+      await expect.poll(() => started.length, `downloads since ${button}`).toBe(downloadsBefore.get(page)! + 1)
+      expect(started.at(-1)!.suggestedFilename()).toBe(fileName)
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
+    },
+  }
 }
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
@@ -256,30 +287,8 @@ export const calls: readonly CallCase[] = [
   {
     ...callTo('assignedCsv'),
     account: demo.commercial,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      watchDownloads(page)
-    },
-    send: downloadCsv,
-    retry: downloadCsv,
-    failed: async (page, message) => {
-      const alert = page.getByRole('alert').filter({ hasText: 'The CSV could not be downloaded' })
-      await expect(alert).toContainText(message)
-      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
-      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
-      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
-    },
-    waiting: async (page) => {
-      await loading(page, 'Download CSV')
-      await sidebarUsable(page)
-    },
-    // The file is saved: the server's CSV after the wait, or a malformed JSON body, which is text like any other.
-    done: async (page) => {
-      const started = watchDownloads(page)
-      await expect.poll(() => started.length, 'downloads since Download CSV').toBe(downloadsBefore.get(page)! + 1)
-      expect(started.at(-1)!.suggestedFilename()).toBe('assigned-licenses.csv')
-      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
-    },
+    ...downloadOnManageLicenses('Download CSV', 'The CSV could not be downloaded', 'assigned-licenses.csv'),
+    // The file is saved as it comes: a malformed JSON body is text like any other.
     slowAnswer: 'server',
     ignoresBody: true,
   },
@@ -317,6 +326,13 @@ export const calls: readonly CallCase[] = [
     },
     slowAnswer: {},
     ignoresBody: true,
+  },
+  {
+    ...callTo('licenseFile', devOneSeat),
+    account: demo.commercial,
+    // Dev One's row: the server's signed file, saved under its name; a body that is no license file is a failure.
+    ...downloadOnManageLicenses('Download the license file of Dev One', 'The license file could not be downloaded', 'prism-license.jwt'),
+    slowAnswer: 'server',
   },
   {
     // The seed's second seat of the Commercial subscription: Dev One's.

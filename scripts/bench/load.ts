@@ -271,6 +271,32 @@ export function versionLists(options: LoadOptions, credentials: FeedCredential[]
   ])
 }
 
+/**
+ * GET /api/licenses/{seatId}/license-file in a loop: the owner's token on every connection, the
+ * seats taken in turn; each answer is a freshly signed license file (200).
+ */
+export function licenseFiles(options: LoadOptions, token: string, seatIds: string[]) {
+  let sent = 0
+  return measure(options, (tally) => [
+    {
+      method: 'GET',
+      path: '/api/licenses',
+      slot: {},
+      setupRequest: (request) => ({ ...bearer(request, token), path: `/api/licenses/${seatIds[++sent % seatIds.length]}/license-file` }),
+      onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}, 200),
+    },
+  ])
+}
+
+/** The ids of the owner's assigned seats, and whether the commit issues license files (a probe of the first: 200). */
+export async function licenseFileSeats(url: string, token: string): Promise<string[]> {
+  const assigned = await fetch(`${url}/api/licenses/assigned`, { headers: { authorization: `Bearer ${token}` } })
+  const seatIds = ((await assigned.json()) as { id: string }[]).map((seat) => seat.id)
+  const probe = await fetch(`${url}/api/licenses/${seatIds[0]}/license-file`, { headers: { authorization: `Bearer ${token}` } })
+  await probe.body?.cancel()
+  return probe.status === 200 ? seatIds : []
+}
+
 /** Signs each person in through the API (their account), a few at a time. */
 export async function signIn(url: string, people: { person: Person; token: string }[]) {
   for (let start = 0; start < people.length; start += 10)

@@ -339,6 +339,15 @@ export const migrations: Migration[] = [
       create unique index feed_releases_by_lower_id on feed_releases (lower(package_id), lower(version))
     `,
   },
+  {
+    version: 22,
+    name: 'a subscription paid by invoice awaits its payment until the due date',
+    // Stripe's subscription sent an invoice (collection_method send_invoice) still open: when it is
+    // due. Null: nothing awaited (paid, or charged to a card). Decision 0045.
+    sql: `
+      alter table subscriptions add column payment_due_at timestamptz
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

@@ -26,6 +26,7 @@ interface HeldSeat extends FeedTermsRow {
   live: boolean
   cancel_at_period_end: boolean
   current_period_end: Date
+  payment_due_at: Date | null
   license_key: string
   discord_connected: boolean | null
 }
@@ -45,7 +46,7 @@ export async function licensesOf(
 ): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
     `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
-            subscriptions.cancel_at_period_end, subscriptions.current_period_end, seats.license_key, ${feedTermsColumns},
+            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, seats.license_key, ${feedTermsColumns},
             (select discord_connected from accounts where oid = $1) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
        left join feed_rules on feed_rules.subscription_id = subscriptions.id
@@ -58,7 +59,7 @@ export async function licensesOf(
     const ownersPlan = `${row.owner_oid} ${row.price_id}`
     if (!row.live && shown.has(ownersPlan)) return []
     shown.add(ownersPlan)
-    const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end })
+    const status = seatStatus({ status: row.status, cancelAtPeriodEnd: row.cancel_at_period_end, paymentDueAt: row.payment_due_at })
     const coverage = coverageOfRow(row)
     const opensPrivate = coverage.packages.length > 0
     return [
@@ -72,6 +73,7 @@ export async function licensesOf(
         licenseKey: status === 'expired' && !opensPrivate ? '' : row.license_key,
         discordConnected: row.discord_connected ?? false,
         status,
+        ...(status === 'awaiting-payment' && { paymentDueDate: iso(row.payment_due_at!) }),
         // The caller's organisation owns it, and the caller may open its Billing or buy again.
         ownedByCaller: row.owner_oid === organisation.oid && organisation.mayBill,
         updatesUntil: opensPrivate && coverage.updatesUntil !== 'forever' ? coverage.updatesUntil.toISOString() : null,

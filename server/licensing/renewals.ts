@@ -18,13 +18,14 @@ interface RenewalRow {
   quantity: number
   current_period_end: Date | string
   cancel_at_period_end: boolean
+  payment_due_at: Date | string | null
   assigned: number
   change_seats: number | null
 }
 
 /** SQL: the owner's live subscriptions (owner in $1, one subscription's id in $2 when given) with their assigned seats and the reduction that counts. */
 export const renewalsSql = (oneSubscription: boolean) =>
-  `select s.id, s.price_id, s.quantity, s.current_period_end, s.cancel_at_period_end,
+  `select s.id, s.price_id, s.quantity, s.current_period_end, s.cancel_at_period_end, s.payment_due_at,
           (select count(*)::int from seats where seats.subscription_id = s.id and seats.assignee_email is not null) as assigned,
           rc.seats as change_seats
      from subscriptions s
@@ -44,6 +45,7 @@ const renewalOfRow = (row: RenewalRow): Renewal => {
     renewalSeats,
     autoRenew: !row.cancel_at_period_end,
     renewalAmount: (findPlan(row.price_id)?.price ?? 0) * renewalSeats,
+    ...(row.payment_due_at && { paymentDueDate: new Date(row.payment_due_at).toISOString() }),
   }
 }
 

@@ -29,10 +29,14 @@ export const assignableSql = (alias: string) => `${alias}.status in (${sqlList(a
 /** SQL: the subscriptions row (under its table name unless another alias is given) has ended for good. */
 export const endedSql = (alias = 'subscriptions') => `${alias}.status in (${sqlList(endedStatuses)})`
 
-/** A seat's standing as the API answers it, from its subscription's: a past-due payment says more than a coming cancellation. */
-export function seatStatus(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }): LicenseStatus {
+/**
+ * A seat's standing as the API answers it, from its subscription's: a past-due payment says more
+ * than an invoice awaited (issue 49), which says more than a coming cancellation.
+ */
+export function seatStatus(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; paymentDueAt?: Date | string | null }): LicenseStatus {
   if (!isLive(subscription.status)) return 'expired'
   if (isPastDue(subscription.status)) return 'payment-due'
+  if (subscription.paymentDueAt) return 'awaiting-payment'
   return subscription.cancelAtPeriodEnd ? 'cancels' : 'active'
 }
 

@@ -43,12 +43,13 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   if (!priceId) return 'unknown-price'
   const state: SubscriptionState = withLapse({ ...observed, priceId })
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
+  const due = [state.paymentDueAt !== undefined, state.paymentDueAt?.toISOString() ?? null]
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, paid_until)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ${paidUntilSql('null', '$6', '$7')})`,
-      [id, owner.oid, state.stripeSubscriptionId, ...fields],
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, paid_until)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${paidUntilSql('null', '$6', '$7')})`,
+      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1]],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
     await writeFeedRule(tx, id, state.priceId)
@@ -63,9 +64,10 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   }
   await tx.query(
     `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at),
+            payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end,
             paid_until = ${paidUntilSql('paid_until', '$4', '$5')}
       where id = $1`,
-    [existing.id, ...fields],
+    [existing.id, ...fields, ...due],
   )
   if (existing.priceId !== state.priceId) await writeFeedRule(tx, existing.id, state.priceId)
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go

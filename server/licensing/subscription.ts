@@ -12,6 +12,11 @@ export interface SubscriptionState {
   status: SubscriptionStatus
   currentPeriodEnd: Date
   cancelAtPeriodEnd: boolean
+  /**
+   * Paid by invoice (issue 49): when its open invoice is due, null when none is awaited; undefined
+   * when the read did not look (the stored value stays).
+   */
+  paymentDueAt?: Date | null
 }
 
 /**

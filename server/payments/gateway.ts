@@ -3,6 +3,7 @@ import type { PriceId } from '@/common/plans'
 import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
 import { createCompanyCalls } from './company'
+import { createInvoiceOrderCalls } from './invoice-orders'
 import { createRenewalCalls } from './renewal-schedule'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
@@ -27,6 +28,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
       ...createSubscriptionReads(stripe, prices),
       ...createCompanyCalls(stripe),
       ...createRenewalCalls(stripe, prices),
+      ...createInvoiceOrderCalls(stripe, prices),
 
       /**
        * The account's customer: the one Stripe already has for it (by email and the account id in its

@@ -22,7 +22,8 @@ export function createSubscriptionReads(stripe: Stripe, prices: PriceCatalogue) 
   return {
     /** The subscription as Stripe has it now, whatever its price; null when Stripe has no such subscription. */
     async readSubscription(subscriptionId: string): Promise<ObservedSubscription | null> {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId).catch(nullWhenMissing)
+      // Its latest invoice tells whether a subscription paid by invoice awaits its payment.
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }).catch(nullWhenMissing)
       return subscription && observedSubscription(subscription, prices)
     },
 

@@ -25,7 +25,20 @@ export function observedSubscription(subscription: Stripe.Subscription, prices: 
     status: subscription.status as SubscriptionStatus,
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    paymentDueAt: paymentDueAt(subscription),
   }
+}
+
+/**
+ * When the invoice a subscription paid by invoice awaits is due: its latest invoice, sent and still
+ * open. Null when nothing is awaited; undefined when the latest invoice was not read (not expanded).
+ */
+function paymentDueAt(subscription: Stripe.Subscription): Date | null | undefined {
+  if (subscription.collection_method !== 'send_invoice') return null
+  const invoice = subscription.latest_invoice
+  if (invoice === null) return null
+  if (typeof invoice === 'string') return undefined
+  return invoice.status === 'open' && invoice.due_date ? new Date(invoice.due_date * 1000) : null
 }
 
 /** A Stripe subscription as the portal keeps it; null when it is not for one of our plans. */

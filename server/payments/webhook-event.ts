@@ -27,8 +27,11 @@ function subscriptionOf(event: Stripe.Event): string | null {
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return event.data.object.id
+    // A subscription paid by invoice also hears of its invoice sent (awaiting payment) and overdue.
     case 'invoice.paid':
     case 'invoice.payment_failed':
+    case 'invoice.finalized':
+    case 'invoice.overdue':
       return idOf(event.data.object.parent?.subscription_details?.subscription)
     default:
       return null

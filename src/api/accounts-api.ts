@@ -15,6 +15,8 @@ export function createAccountsApi(call: Caller) {
     assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ ...apiCall('assign'), body, answer: contract.assignedLicenseSchema, signal }),
     unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ ...apiCall('unassign'), body, answer: null, signal }),
     regenerateKey: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('regenerateKey', licenseId), answer: contract.regeneratedKeySchema, signal }),
+    /** A seat's signed license file (issue 47): the compact JWS as the server signed it. */
+    licenseFile: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('licenseFile', licenseId), answer: contract.licenseFileSchema, textAnswer: 'application/jwt', signal }),
     /** The owner's seats for a spreadsheet (our addition): the CSV as the server wrote it. */
     assignedCsv: (signal?: AbortSignal) => call({ ...apiCall('assignedCsv'), answer: v.string(), textAnswer: 'text/csv', signal }),
     stats: (signal?: AbortSignal) => call({ ...apiCall('stats'), answer: contract.statsSchema, signal }),
@@ -41,6 +43,7 @@ export function createAccountsApi(call: Caller) {
     invoices: (signal?: AbortSignal) => call({ ...apiCall('invoices'), answer: billing.invoicesSchema, signal }),
     companyDetails: (signal?: AbortSignal) => call({ ...apiCall('companyDetails'), answer: billing.savedCompanySchema, signal }),
     saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ ...apiCall('saveCompanyDetails'), body, answer: billing.savedCompanySchema, signal }),
+    payByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('payByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
     renewals: (signal?: AbortSignal) => call({ ...apiCall('renewals'), answer: billing.renewalsSchema, signal }),
     setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
       call({ ...apiCall('setRenewalSeats', subscriptionId), body, answer: billing.renewalSchema, signal }),

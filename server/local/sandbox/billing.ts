@@ -9,6 +9,7 @@ import { errors, type StripeApiError } from './protocol'
 import { insert, load, mustLoad, recordEvent, save } from './store'
 import { invoiceTax, invoiceTaxIds } from './customer-tax'
 import { invoicePdfAddress } from './invoice-pdf'
+import { virtualAccountOf } from './funding'
 
 /** Invoices and charges: what Stripe's billing engine does when a subscription is paid for. */
 
@@ -43,6 +44,11 @@ export function periodLine(price: SandboxPrice, quantity: number, item: string, 
     proration: false,
     subscriptionItem: item,
   }
+}
+
+/** The $0 line of a free trial. */
+export function trialLine(price: SandboxPrice, quantity: number, item: string, start: number, end: number): InvoiceLineInput {
+  return { amount: 0, description: `Trial period for ${price.productName}`, price, quantity, periodStart: start, periodEnd: end, proration: false, subscriptionItem: item }
 }
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
@@ -91,7 +97,7 @@ export interface IssuedInvoice {
 }
 
 /** Tries to collect an open invoice from a payment method: paid, or open with the failed attempt counted. */
-async function collect(ctx: Ctx, invoice: Stripe.Invoice, paymentMethodId: string | null, at: number): Promise<IssuedInvoice['failure']> {
+export async function collect(ctx: Ctx, invoice: Stripe.Invoice, paymentMethodId: string | null, at: number): Promise<IssuedInvoice['failure']> {
   invoice.attempt_count += invoice.amount_due > 0 ? 1 : 0
   invoice.attempted = invoice.amount_due > 0
   let failure: IssuedInvoice['failure'] = null
@@ -109,11 +115,28 @@ async function collect(ctx: Ctx, invoice: Stripe.Invoice, paymentMethodId: strin
     invoice.next_payment_attempt = invoice.billing_reason === 'subscription_cycle' && retryDays ? at + retryDays * 86_400 : null
     return failure
   }
+  markPaid(invoice, at)
+  return null
+}
+
+/** The invoice paid in full at `at`. */
+export function markPaid(invoice: Stripe.Invoice, at: number) {
   invoice.status = 'paid'
   invoice.amount_paid = invoice.amount_due
   invoice.amount_remaining = 0
   invoice.next_payment_attempt = null
   invoice.status_transitions.paid_at = at
+}
+
+/**
+ * A sent invoice (collection_method send_invoice) is not charged: it stays open until its due date
+ * for the customer to pay, by a transfer to their virtual account (the sandbox's invoice settings
+ * offer bank transfers on every sent invoice, and its PDF prints the account). One of nothing to
+ * pay is paid at once.
+ */
+async function send(ctx: Ctx, invoice: Stripe.Invoice, at: number): Promise<IssuedInvoice['failure']> {
+  if (invoice.amount_due <= 0) markPaid(invoice, at)
+  else await virtualAccountOf(ctx.q, String(invoice.customer))
   return null
 }
 
@@ -154,7 +177,7 @@ export async function issueInvoice(
   invoice.status = 'open'
   invoice.status_transitions.finalized_at = input.at
   invoice.effective_at = input.at
-  const failure = await collect(ctx, invoice, input.paymentMethod, input.at)
+  const failure = invoice.collection_method === 'send_invoice' ? await send(ctx, invoice, input.at) : await collect(ctx, invoice, input.paymentMethod, input.at)
   await insert(ctx.q, invoice, { customer: customer.id, subscription: input.subscription.id, testClock: idOf(customer.test_clock) })
   if (input.record !== false) await recordInvoiceOutcome(ctx, invoice, failure)
   return { invoice, failure }
@@ -162,7 +185,8 @@ export async function issueInvoice(
 
 export async function recordInvoiceOutcome(ctx: Ctx, invoice: Stripe.Invoice, failure: IssuedInvoice['failure']) {
   if (failure) await recordEvent(ctx.q, ctx.request, 'invoice.payment_failed', invoice)
-  else await recordEvent(ctx.q, ctx.request, 'invoice.paid', invoice)
+  else if (invoice.status === 'paid') await recordEvent(ctx.q, ctx.request, 'invoice.paid', invoice)
+  else await recordEvent(ctx.q, ctx.request, 'invoice.finalized', invoice)
 }
 
 /** The 402 a failed charge answers with (or 400 without a payment method), as Stripe's API does. */

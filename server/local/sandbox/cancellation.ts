@@ -28,7 +28,7 @@ export async function cancelSubscription(ctx: Ctx, id: string): Promise<Stripe.S
   return subscription
 }
 
-export function end(subscription: Stripe.Subscription, at: number, reason: Stripe.Subscription.CancellationDetails.Reason) {
+export function end(subscription: Stripe.Subscription, at: number, reason: Stripe.Subscription.CancellationDetails.Reason | null) {
   subscription.status = 'canceled'
   subscription.ended_at = at
   subscription.canceled_at = subscription.canceled_at ?? at

@@ -10,6 +10,7 @@ import { findPrice, type Core, type Ctx } from './context'
 import { checkoutPage, expiredPage, notFoundPage } from './pages'
 import { portalRoutes } from './hosted-portal'
 import { invoicePdf } from './invoice-pdf'
+import { transferLinesOf } from './funding'
 import { load, mustLoad } from './store'
 
 /** The hosted pages under /sandbox: checkout, the customer portal (hosted-portal.ts), the sandbox's Stripe.js and style. */
@@ -93,7 +94,8 @@ export function createHostedApp(options: { db: Database; core: Core; afterWrite:
   app.get('/invoices/:id/pdf', async (c) => {
     const row = await load<Stripe.Invoice>(db, 'invoice', c.req.param('id'))
     if (!row || row.data.status === 'draft') return c.html(notFoundPage(), 404)
-    return c.body(new Uint8Array(invoicePdf(row.data)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="Invoice-${row.data.number}.pdf"` })
+    const transfer = row.data.collection_method === 'send_invoice' ? await transferLinesOf(db, String(row.data.customer)) : []
+    return c.body(new Uint8Array(invoicePdf(row.data, transfer)), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="Invoice-${row.data.number}.pdf"` })
   })
 
   app.notFound((c) => c.html(notFoundPage(), 404))

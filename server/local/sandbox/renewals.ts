@@ -6,6 +6,37 @@ import { addYear } from './objects/ids'
 import { changes, list, mustLoad, recordEvent, save } from './store'
 import { applyScheduleAt } from './schedules'
 import type { PendingProrations } from './subscriptions'
+import { trialEndCancels, trialWillEndAt } from './trials'
+
+interface SubscriptionSecrets extends PendingProrations {
+  trialWillEndSent?: boolean
+}
+
+interface InvoiceSecrets {
+  overdue?: boolean
+}
+
+/** The earliest open sent invoice of the subscription due by `by` and not yet overdue. */
+async function firstOverdue(ctx: Ctx, subscriptionId: string, by: number): Promise<Stripe.Invoice | undefined> {
+  const open = await list<Stripe.Invoice>(ctx.q, 'invoice', { subscription: subscriptionId, json: { status: 'open', collection_method: 'send_invoice' } }, { limit: 100 }, '')
+  const due = open.data.filter((invoice) => invoice.due_date !== null && invoice.due_date <= by).sort((a, b) => a.due_date! - b.due_date!)
+  for (const invoice of due) {
+    const row = await mustLoad<Stripe.Invoice>(ctx.q, 'invoice', invoice.id!)
+    if (!(row.private as InvoiceSecrets).overdue) return invoice
+  }
+  return undefined
+}
+
+/** A sent invoice unpaid at its due date: invoice.overdue, and its subscription past due (Stripe's default for sent invoices). */
+async function markOverdue(ctx: Ctx, invoice: Stripe.Invoice, subscription: Stripe.Subscription) {
+  await save(ctx.q, invoice, { overdue: true } satisfies InvoiceSecrets)
+  await recordEvent(ctx.q, ctx.request, 'invoice.overdue', invoice)
+  if (subscription.status !== 'active') return
+  const before = structuredClone(subscription)
+  subscription.status = 'past_due'
+  await save(ctx.q, subscription)
+  await recordEvent(ctx.q, ctx.request, 'customer.subscription.updated', subscription, changes(before, subscription))
+}
 
 /** Moves a customer's subscriptions to a test clock's new time: renewals, retries, cancellations at period end. */
 export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, to: number) {
@@ -19,7 +50,7 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
   for (const listed of subscriptions.data.reverse()) {
     const row = await mustLoad<Stripe.Subscription>(ctx.q, 'subscription', listed.id, { lock: true })
     const subscription = row.data
-    const secret = row.private as PendingProrations
+    const secret = row.private as SubscriptionSecrets
     for (;;) {
       const fresh = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', customer.id)).data
       const item = subscription.items.data[0]!
@@ -28,6 +59,17 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
       )
       const retry = open.sort((a, b) => a.next_payment_attempt! - b.next_payment_attempt!)[0]
       const periodEnd = item.current_period_end
+      const overdue = await firstOverdue(ctx, subscription.id, Math.min(to, periodEnd))
+      if (overdue) {
+        await markOverdue(ctx, overdue, subscription)
+        continue
+      }
+      if (subscription.status === 'trialing' && !secret.trialWillEndSent && trialWillEndAt(subscription) <= to) {
+        secret.trialWillEndSent = true
+        await save(ctx.q, subscription, secret as Record<string, unknown>)
+        await recordEvent(ctx.q, ctx.request, 'customer.subscription.trial_will_end', subscription)
+        continue
+      }
       if (retry && retry.next_payment_attempt! < periodEnd) {
         const before = structuredClone(subscription)
         const paid = await retryInvoice(ctx, retry, subscription, fresh, retry.next_payment_attempt!)
@@ -45,6 +87,16 @@ export async function advanceSubscriptions(ctx: Ctx, customer: Stripe.Customer, 
         await save(ctx.q, subscription)
         await recordEvent(ctx.q, ctx.request, 'customer.subscription.deleted', subscription)
         break
+      }
+      if (subscription.status === 'trialing') {
+        // The trial's end: without a payment method and with missing_payment_method cancel, the end of the subscription.
+        if (trialEndCancels(subscription, fresh)) {
+          end(subscription, periodEnd, null)
+          await save(ctx.q, subscription)
+          await recordEvent(ctx.q, ctx.request, 'customer.subscription.deleted', subscription)
+          break
+        }
+        subscription.status = 'active'
       }
       // A subscription schedule's next phase sets the new period's price and seats (schedules.ts).
       await applyScheduleAt(ctx, subscription, periodEnd)

@@ -37,6 +37,7 @@ const nouns: Record<string, string> = {
   subscription_item: 'subscription item',
   tax_id: 'tax_id',
   subscription_schedule: 'subscription schedule',
+  quote: 'quote',
 }
 
 export async function load<T extends StoredObject>(q: Queryable, type: string, id: string, options: { lock?: boolean } = {}): Promise<Row<T> | undefined> {
@@ -140,6 +141,13 @@ export type SandboxEvent =
   | Stripe.CustomerSubscriptionUpdatedEvent
   | Stripe.CustomerSubscriptionDeletedEvent
   | Stripe.InvoicePaidEvent
+  | Stripe.InvoiceFinalizedEvent
+  | Stripe.InvoiceOverdueEvent
+  | Stripe.CustomerSubscriptionTrialWillEndEvent
+  | Stripe.QuoteCreatedEvent
+  | Stripe.QuoteFinalizedEvent
+  | Stripe.QuoteAcceptedEvent
+  | Stripe.QuoteCanceledEvent
   | Stripe.InvoicePaymentFailedEvent
   | Stripe.SetupIntentSucceededEvent
   | Stripe.PaymentMethodAttachedEvent

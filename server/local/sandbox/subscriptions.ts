@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
-import { chargedPaymentMethod, chargeError, issueInvoice, nowFor, periodLine, priceOf, prorationLines, recordInvoiceOutcome } from './billing'
+import { chargedPaymentMethod, chargeError, issueInvoice, nowFor, periodLine, priceOf, prorationLines, recordInvoiceOutcome, trialLine } from './billing'
+import type { Collection, CustomField } from './collection'
 import { canceled, setCancelAtPeriodEnd } from './cancellation'
 import { findPrice, type Ctx } from './context'
 import { attachedMethod } from './payment-methods'
@@ -8,6 +9,7 @@ import { planObject, priceObject } from './objects/catalogue'
 import type { InvoiceLineInput } from './objects/invoices'
 import { subscription as buildSubscription } from './objects/subscriptions'
 import { errors } from './protocol'
+import { moveTrialEnd, type TrialInput } from './trials'
 import { changes, insert, mustLoad, recordEvent, save } from './store'
 
 /** Subscriptions' lives: creation, plan and seat changes with proration (cancellation.ts ends them, renewals.ts renews them). */
@@ -18,33 +20,52 @@ export interface PendingProrations {
   pendingProrations?: InvoiceLineInput[]
 }
 
-/** Creates an active subscription with one item and its paid first invoice (subscription_create). */
+/** How a new subscription's invoices are collected and what they print (collection.ts). */
+export interface InvoicingInput {
+  collection?: Collection
+  customFields?: CustomField[] | null
+}
+
+/**
+ * Creates a subscription with one item and its first invoice (subscription_create): paid by card,
+ * or sent with days to pay (send_invoice: active, the invoice open), or free until a trial's end.
+ */
 export async function startSubscription(
   ctx: Ctx,
-  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string>; automaticTax?: boolean },
+  input: { customer: Stripe.Customer; priceId: string; quantity: number; paymentMethod: string | null; metadata: Record<string, string>; automaticTax?: boolean; trial?: TrialInput } & InvoicingInput,
 ): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice; failure: Awaited<ReturnType<typeof issueInvoice>>['failure'] }> {
   const price = findPrice(ctx.core, input.priceId)
   const at = await nowFor(ctx.q, input.customer)
   const testClock = typeof input.customer.test_clock === 'string' ? input.customer.test_clock : null
+  const trial = input.trial
+  if (trial && trial.end <= at) throw errors.invalid('trial_end', 'Invalid timestamp: must be an integer Unix timestamp in the future.')
   const subscription = buildSubscription({
     customer: input.customer.id,
     created: at,
     price,
     quantity: input.quantity,
     periodStart: at,
-    periodEnd: addYear(at),
+    periodEnd: trial ? trial.end : addYear(at),
     defaultPaymentMethod: input.paymentMethod,
     metadata: input.metadata,
     testClock,
   })
   if (input.automaticTax) subscription.automatic_tax = { disabled_reason: null, enabled: true, liability: { type: 'self' } }
+  applyInvoicing(subscription, input)
+  if (trial) {
+    subscription.status = 'trialing'
+    subscription.trial_start = at
+    subscription.trial_end = trial.end
+    subscription.billing_cycle_anchor = trial.end
+    subscription.trial_settings = { end_behavior: { billing_cycle_anchor: null, missing_payment_method: trial.missingPaymentMethod } }
+  }
   const item = subscription.items.data[0]!
   await insert(ctx.q, subscription, { customer: input.customer.id, subscription: subscription.id, testClock })
   const { invoice, failure } = await issueInvoice(ctx, {
     customer: input.customer,
     subscription,
     reason: 'subscription_create',
-    lines: [periodLine(price, input.quantity, item.id, at, item.current_period_end)],
+    lines: [trial ? trialLine(price, input.quantity, item.id, at, trial.end) : periodLine(price, input.quantity, item.id, at, item.current_period_end)],
     periodStart: at,
     periodEnd: at,
     at,
@@ -59,6 +80,15 @@ export async function startSubscription(
   return { subscription, invoice, failure }
 }
 
+/** Sets a subscription's collection and its invoices' custom fields. */
+export function applyInvoicing(subscription: Stripe.Subscription, input: InvoicingInput) {
+  if (input.collection) {
+    subscription.collection_method = input.collection.method
+    subscription.days_until_due = input.collection.daysUntilDue
+  }
+  if (input.customFields !== undefined) subscription.invoice_settings = { ...subscription.invoice_settings, custom_fields: input.customFields }
+}
+
 export interface SubscriptionChange {
   itemId?: string
   priceId?: string
@@ -69,6 +99,8 @@ export interface SubscriptionChange {
   cancelAtPeriodEnd?: boolean
   metadata?: Record<string, string>
   defaultPaymentMethod?: string | null
+  /** A trialing subscription's new trial end (trials.ts). */
+  trialEnd?: number | 'now'
 }
 
 /** The item a change names (items[0][id]), or the single item. */
@@ -118,6 +150,8 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
     subscription.default_payment_method = change.defaultPaymentMethod
   }
   if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== subscription.cancel_at_period_end) setCancelAtPeriodEnd(subscription, change.cancelAtPeriodEnd, now)
+  if (change.trialEnd === 'now') throw errors.invalid('trial_end', 'The payment sandbox ends a trial at its trial_end: set a later time, or let the test clock pass it.')
+  if (change.trialEnd !== undefined) moveTrialEnd(subscription, change.trialEnd, now)
   let issued: Awaited<ReturnType<typeof issueInvoice>> | null = null
   if (changesPlan) {
     const proration = await prorationFor(ctx, subscription, customer, { ...change, prorationDate: change.prorationDate ?? now })

@@ -19,6 +19,8 @@ export function renewalCard(renewal: Renewal) {
       : `Auto-renew is off: its ${licenses(renewal.seats)} end on ${date}.`,
     // What changes at the renewal: the seats that end with this period.
     ending: renewal.autoRenew && ending > 0 ? `${licenses(ending)} ${ending === 1 ? 'ends' : 'end'} on ${date}` : null,
+    // Bought by invoice: the seats work while the invoice is open, until it is due.
+    awaitingPayment: renewal.paymentDueDate ? `Awaiting payment: the invoice is due by ${formatLongDate(renewal.paymentDueDate)}.` : null,
     autoRenew: renewal.autoRenew,
     renewal,
   }

@@ -19,6 +19,8 @@ const badges: Record<LicenseStatus, StatusBadge> = {
   // Set to cancel, the seat still works until its date: the date line says when it ends.
   cancels: { label: 'Active', color: 'green.9' },
   'payment-due': { label: 'Payment due', color: 'yellow.5' },
+  // Bought by invoice: the seat works while the invoice is open; the line below says by when to pay.
+  'awaiting-payment': { label: 'Awaiting payment', color: 'yellow.5' },
   expired: { label: 'Expired', color: 'gray.7' },
 }
 
@@ -56,7 +58,7 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       badge: badges[license.status],
       owner: `Owner: ${license.accountEmail}`,
       expires: line,
-      expiresInWords: inWords,
+      expiresInWords: license.status === 'awaiting-payment' && license.paymentDueDate ? `Invoice due by ${formatLongDate(license.paymentDueDate)}` : inWords,
       coverage: coverageLine(license),
       showKey: hasKey,
       showDiscord: plus,

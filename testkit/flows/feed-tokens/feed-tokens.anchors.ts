@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('#feedTokens.ready.shown')",
     why: 'a refused revoke closes its dialog as if the token were revoked: it still works, and the message shows nowhere',
   },
+  {
+    source: "            'create.open': { target: 'dialog.creating', actions: 'resetDialog' },\n",
+    wrong: '',
+    why: "'New token' does nothing once tokens are listed",
+    removes: true,
+  },
 ]

@@ -131,6 +131,13 @@ const rows: Row[] = [
     // The seat's holder, and its organisation's owners and seat managers.
     expected: { owner: 200, billing: 403, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
   },
+  {
+    call: 'GET /api/licenses/:licenseId/license-file',
+    make: async (api) => ({ id: (await api.db.query<{ id: string }>('select id from seats where assignee_email = $1', [callers.holder]))[0]!.id }),
+    request: (_, made) => ({ path: `/licenses/${made.id}/license-file` }),
+    // The seat's holder, and its organisation's owners and seat managers; anyone else learns nothing of it.
+    expected: { owner: 200, billing: 404, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
+  },
   { call: 'GET /api/feed-tokens', request: () => ({ path: '/feed-tokens' }), expected: roles(200, { owner: true, seats: true }, 200) },
   {
     call: 'POST /api/feed-tokens',
@@ -238,6 +245,12 @@ const rows: Row[] = [
     make: ownPaymentCustomer,
     request: () => ({ path: '/stripe/company', body: company }),
     expected: roles(200, { owner: true, billing: true }, 200),
+  },
+  // An order of the free plan passes the permission and is refused by the rules (nothing is made).
+  {
+    call: 'POST /api/stripe/invoice-orders',
+    request: () => ({ path: '/stripe/invoice-orders', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
+    expected: roles(422, { owner: true, billing: true }, 422),
   },
   { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {

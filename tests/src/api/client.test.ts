@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 import { createCaller, type Access } from '@/src/api/client'
 import { ApiError } from '@/src/api/errors'
+import { licenseFileSchema } from '@/common/contract'
 
 const stats = v.object({ purchased: v.number() })
 
@@ -74,6 +75,15 @@ describe('API calls', () => {
     await call({ method: 'DELETE', path: '/api/feed-tokens/ft_1', answer: null })
     expect(requests[1]!.method).toBe('DELETE')
     expect(requests[1]!.headers.get('Authorization')).toBe('Bearer token-write')
+  })
+
+  it('take a license file as its text, and refuse a body that is no license file as unreadable', async () => {
+    const file = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJzZWF0In0.c2ln'
+    const answering = (body: string) => setup(() => new Response(body, { status: 200, headers: { 'Content-Type': 'application/jwt' } }))
+    const { call, requests } = answering(file)
+    await expect(call({ method: 'GET', path: '/api/licenses/seat_1/license-file', answer: licenseFileSchema, textAnswer: 'application/jwt' })).resolves.toBe(file)
+    expect(requests[0]!.headers.get('Accept')).toBe('application/jwt')
+    await expect(answering('{"answer": [1, 2').call({ method: 'GET', path: '/x', answer: licenseFileSchema, textAnswer: 'application/jwt' })).rejects.toThrow('Failed to parse API response as JSON')
   })
 
   it('let an aborted call end as an abort, not as an error to show', async () => {

@@ -142,6 +142,21 @@ describe('a submitting button pressed three times sends one request', () => {
     expect(held.count('createCheckoutSession')).toBe(1)
   })
 
+  it('the purchase page’s Pay by invoice (one order, one subscription)', async () => {
+    const held = fetchApi()
+    const commercial = { ...communityProduct, name: 'Commercial', priceId: 'commercial' as const, price: 29_900, actionText: 'Buy Commercial', seatsAvailable: null }
+    renderAccountPage(() => <PurchasePage priceId="commercial" />, { api: held.api, account: { ...account, allowedPriceId: null } })
+    await held.answer('GET /api/products/commercial', commercial)
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay by bank transfer (invoice)' }))
+    const form = dialog('Pay by bank transfer (invoice)')
+    for (const [label, value] of Object.entries({ 'Legal name': 'Northwind Traders Inc.', Address: '1 Harbor Way', City: 'Seattle' }))
+      fireEvent.change(within(form).getByRole('textbox', { name: label }), { target: { value } })
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Country' }), { target: { value: 'US' } })
+    await pressThrice(within(form).getByRole('button', { name: 'Pay by invoice' }))
+    await settle()
+    expect(held.count('payByInvoice')).toBe(1)
+  })
+
   it('Billing in the sidebar', async () => {
     const held = fetchApi()
     const auth = signedInAuth(account)

@@ -5,6 +5,7 @@ import { createAccountsApp } from '@/server/api/app'
 import { createCatalog } from '@/server/feed/catalog'
 import type { RateLimits } from '@/server/api/rate-limit'
 import { createFeedUsage } from '@/server/feed/feed-usage'
+import { createLicenseKeyring, newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { createTokenVerifier } from '@/server/api/token-verifier'
 import type { Database } from '@/server/db/database'
 import { migrate } from '@/server/db/migrations'
@@ -84,6 +85,8 @@ export async function startApi(
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
     rateLimits,
+    // License files are signed with this one key; the tests read its published half.
+    licenseKeyring: createLicenseKeyring([newSigningKeySetting(new Date(0))]),
   }
   const app = createAccountsApp(deps)
 
@@ -204,6 +207,7 @@ export async function startApi(
     db,
     apiDb,
     app,
+    licenseKeyring: deps.licenseKeyring,
     feedUsage,
     stripe,
     stripeSlots,

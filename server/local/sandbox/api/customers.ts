@@ -5,6 +5,7 @@ import { attachedMethod, setCustomer } from '../payment-methods'
 import { errors, mergeMetadata, read, type Params } from '../protocol'
 import { changes, insert, list, mustLoad, recordEvent, save } from '../store'
 import { retrieve, route, type Route } from './router'
+import { fundingInstructions, virtualAccountOf } from '../funding'
 
 /** Customers and their payment methods. */
 
@@ -51,6 +52,14 @@ export const customerRoutes: Route[] = [
     const email = read.string(call.params, 'email')
     const testClock = read.string(call.params, 'test_clock')
     return list<Stripe.Customer>(ctx.q, 'customer', { json: email ? { email } : {}, ...(testClock ? { testClock } : {}) }, call.page(), '/v1/customers')
+  }),
+  route('POST', '/customers/:id/funding_instructions', async (ctx, call) => {
+    const transfer = read.object(call.params, 'bank_transfer')
+    if (!transfer) throw errors.required('bank_transfer')
+    read.oneOf(transfer, 'type', ['us_bank_transfer'], { required: true, param: 'bank_transfer[type]' })
+    read.oneOf(call.params, 'currency', ['usd'], { required: true })
+    read.oneOf(call.params, 'funding_type', ['bank_transfer'], { required: true })
+    return fundingInstructions(await virtualAccountOf(ctx.q, call.path.id!))
   }),
   route('GET', '/customers/:id/payment_methods', async (ctx, call) => {
     await mustLoad(ctx.q, 'customer', call.path.id!)

@@ -23,6 +23,7 @@ export interface Call {
   page(): Page
 }
 
+/** What a route answers: a Stripe object as JSON, or a file (a PDF). */
 export type Handler = (call: Call) => Promise<object>
 
 export interface Route {
@@ -119,6 +120,8 @@ export function createApiApp(options: RouterOptions, routes: Route[]): Hono {
       const request: RequestInfo = { id: requestId, idempotencyKey }
       if (!idempotencyKey) {
         const { status, body } = await handle(c, route, kind, params, request)
+        // A file (the quote's PDF, which Stripe serves from its files host) is sent as it is.
+        if (body instanceof Uint8Array) return c.body(new Uint8Array(body), 200, { 'Content-Type': 'application/pdf' })
         return c.json(body as object, status as 200)
       }
       return idempotent(c, options.db, { kind, apiKey: key, idempotencyKey, method: route.method, path: url.pathname, params }, () => handle(c, route, kind, params, request))

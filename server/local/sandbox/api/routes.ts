@@ -2,6 +2,7 @@ import { catalogueRoutes } from './catalogue'
 import { customerRoutes } from './customers'
 import { eventRoutes } from './events'
 import { portalConfigurationRoutes } from './portal-configurations'
+import { quoteRoutes } from './quotes'
 import type { Route } from './router'
 import { sessionRoutes } from './sessions'
 import { setupIntentRoutes } from './setup-intents'
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...portalConfigurationRoutes,
   ...subscriptionRoutes,
   ...subscriptionScheduleRoutes,
+  ...quoteRoutes,
   ...catalogueRoutes,
   ...eventRoutes,
   ...testClockRoutes,

@@ -9,6 +9,10 @@ import { list, mustLoad } from '../store'
 import { startSubscription, updateSubscription, type ProrationBehavior } from '../subscriptions'
 import { retrieve, route, type Route } from './router'
 import { withPdf } from '../invoice-pdf'
+import { readCollection, readCustomFields } from '../collection'
+import { readTrial, readTrialEnd } from '../trials'
+import { nowFor } from '../billing'
+import { payInvoice } from '../invoice-payment'
 
 const prorationBehaviors = ['always_invoice', 'create_prorations', 'none'] as const
 const paymentBehaviors = ['allow_incomplete', 'error_if_incomplete', 'default_incomplete', 'pending_if_incomplete'] as const
@@ -34,6 +38,9 @@ export const subscriptionRoutes: Route[] = [
       quantity: read.integer(items[0]!, 'quantity', { min: 1, param: 'items[0][quantity]' }) ?? 1,
       paymentMethod,
       metadata: mergeMetadata({}, read.metadata(call.params)),
+      collection: readCollection(call.params, { params: call.params, param: 'days_until_due' }),
+      customFields: readCustomFields(read.object(call.params, 'invoice_settings'), 'invoice_settings'),
+      trial: await readTrial(call.params, await nowFor(ctx.q, customer)),
     })
     if (started.failure && behavior === 'error_if_incomplete') {
       throw chargeError(started.failure)
@@ -70,6 +77,7 @@ export const subscriptionRoutes: Route[] = [
       cancelAtPeriodEnd: read.boolean(call.params, 'cancel_at_period_end'),
       metadata: current === undefined ? undefined : mergeMetadata(current, metadata),
       defaultPaymentMethod,
+      trialEnd: readTrialEnd(call.params),
     })
   }),
   route('DELETE', '/subscriptions/:id', (ctx, call) => cancelSubscription(ctx, call.path.id!)),
@@ -87,6 +95,9 @@ export const subscriptionRoutes: Route[] = [
     )
     return { ...page, data: page.data.map((invoice) => withPdf(ctx.core, invoice)) }
   }),
+  route('POST', '/invoices/:id/pay', async (ctx, call) =>
+    withPdf(ctx.core, await payInvoice(ctx, call.path.id!, { outOfBand: read.boolean(call.params, 'paid_out_of_band') ?? false, paymentMethod: read.string(call.params, 'payment_method') ?? null })),
+  ),
   route('POST', '/invoices/create_preview', async (ctx, call) => {
     const customer = read.string(call.params, 'customer', { required: true })!
     const subscription = read.string(call.params, 'subscription', { required: true })!

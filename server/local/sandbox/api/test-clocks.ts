@@ -4,6 +4,7 @@ import { unix } from '../objects/ids'
 import { errors, read } from '../protocol'
 import { insert, list, mustLoad, save } from '../store'
 import { advanceSubscriptions } from '../renewals'
+import { expireQuotes } from '../quotes'
 import { retrieve, route, type Route } from './router'
 
 /** Test clocks: a customer's time, frozen and advanced by hand. */
@@ -27,7 +28,10 @@ export const testClockRoutes: Route[] = [
     // What happens as time passes is caused by the clock, not by this request.
     const clockCtx = { ...ctx, request: { id: null, idempotencyKey: null } }
     const customers = await list<Stripe.Customer>(ctx.q, 'customer', { testClock: clock.id }, { limit: 10_000 }, '')
-    for (const customer of customers.data.reverse()) await advanceSubscriptions(clockCtx, customer, frozenTime)
+    for (const customer of customers.data.reverse()) {
+      await advanceSubscriptions(clockCtx, customer, frozenTime)
+      await expireQuotes(clockCtx, customer, frozenTime)
+    }
     return clock
   }),
 ]

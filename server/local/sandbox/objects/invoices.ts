@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import type { SandboxPrice } from '../options'
 import { productId } from './catalogue'
 import { decimal, newId } from './ids'
+import { seller } from '../seller'
 
 /** Invoices and their lines, typed with the SDK's types. */
 
@@ -64,6 +65,8 @@ export function invoice(input: {
   /** The tax automatic tax computed on the lines (tax-rates.ts), exclusive of them. */
   tax?: Stripe.Invoice.TotalTax | null
 }): Stripe.Invoice {
+  const settings = input.subscription.invoice_settings
+  const sent = input.subscription.collection_method === 'send_invoice'
   // A preview's id is prefixed upcoming_in (Stripe's create_preview).
   const id = input.id === null ? newId('upcoming_in') : (input.id ?? newId('in'))
   const subtotal = input.lines.reduce((sum, line) => sum + line.amount, 0)
@@ -74,7 +77,7 @@ export function invoice(input: {
     id,
     object: 'invoice',
     account_country: 'US',
-    account_name: 'Prism Library (sandbox)',
+    account_name: seller.name,
     account_tax_ids: null,
     amount_due: due,
     amount_overpaid: 0,
@@ -84,17 +87,17 @@ export function invoice(input: {
     application: null,
     attempt_count: 0,
     attempted: false,
-    auto_advance: false,
+    auto_advance: sent,
     automatic_tax: input.tax
       ? { disabled_reason: null, enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'complete' }
       : { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
-    collection_method: 'charge_automatically',
+    collection_method: input.subscription.collection_method,
     confirmation_secret: null,
     created: input.created,
     currency: 'usd',
-    custom_fields: null,
+    custom_fields: settings.custom_fields,
     customer: input.customer.id,
     customer_account: null,
     customer_address: input.customer.address ?? null,
@@ -109,7 +112,8 @@ export function invoice(input: {
     default_tax_rates: [],
     description: null,
     discounts: [],
-    due_date: null,
+    // A sent invoice is due days_until_due days after it is issued.
+    due_date: sent ? input.created + (input.subscription.days_until_due ?? 0) * 86_400 : null,
     effective_at: null,
     ending_balance: null,
     footer: null,

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import * as v from 'valibot'
-import { companyDetailsSchema, companyLimits, taxIdTypes } from '@/common/billing-contract'
+import { companyDetailsSchema } from '@/common/billing-contract'
 import { detailsOf, type CompanyDraft } from '@/common/company-draft'
 import { ErrorAlert } from '@/src/ui/FormDialog'
+import { CompanyFields } from '@/src/ui/CompanyFields'
 
 interface CompanyFormProps {
   initial: CompanyDraft
@@ -48,26 +49,11 @@ export function CompanyForm({ initial, saving, saved, error, taxIdError, onSave,
           </Alert>
         )}
         <ErrorAlert title="Your company details were not saved" message={error} onDismiss={onDismiss} />
-        <TextInput label="Legal name" withAsterisk autoComplete="organization" maxLength={companyLimits.legalName} {...form.getInputProps('legalName')} />
-        <TextInput label="Address" withAsterisk autoComplete="address-line1" maxLength={companyLimits.line} {...form.getInputProps('line1')} />
-        <TextInput label="Address line 2" autoComplete="address-line2" maxLength={companyLimits.line} {...form.getInputProps('line2')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Postal code" autoComplete="postal-code" maxLength={companyLimits.postalCode} {...form.getInputProps('postalCode')} />
-          <TextInput label="City" withAsterisk autoComplete="address-level2" maxLength={companyLimits.city} {...form.getInputProps('city')} />
-          <TextInput label="State or region" autoComplete="address-level1" maxLength={companyLimits.state} {...form.getInputProps('state')} />
-          <TextInput label="Country" description="Two-letter code, e.g. DE" withAsterisk autoComplete="country" maxLength={2} {...form.getInputProps('country')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect label="Tax ID type" data={[{ value: '', label: 'No tax ID' }, ...taxIdTypes.map((type) => ({ value: type.type, label: type.label }))]} {...form.getInputProps('taxIdType')} />
-          <TextInput
-            label="Tax ID"
-            description="VAT number or other tax ID, as registered"
-            disabled={!form.values.taxIdType}
-            maxLength={companyLimits.taxId}
-            {...form.getInputProps('taxIdValue')}
-            error={form.errors.taxIdValue ?? taxIdError}
-          />
-        </SimpleGrid>
+        <CompanyFields
+          form={form}
+          taxIdError={taxIdError}
+          country={<TextInput label="Country" description="Two-letter code, e.g. DE" withAsterisk autoComplete="country" maxLength={2} {...form.getInputProps('country')} />}
+        />
         <Group>
           <Button type="submit" loading={saving}>
             Save company details

@@ -10,6 +10,10 @@ import { ErrorAlert } from '@/src/ui/FormDialog'
 import { purchaseActors } from '../purchase.actors'
 import { selectPurchase } from '../purchase.select'
 import { leaveSiteFor } from '@/src/ui/leave-site'
+import { invoiceOrderMachine } from '@/machines/invoice-order.machine'
+import { invoiceOrderActors } from '../invoice-order.actors'
+import { selectInvoiceOrder } from '../invoice-order.select'
+import { InvoiceOrderDialog, invoiceOrderTitle } from './InvoiceOrderDialog'
 
 /** The purchase page: one plan, how many developers, the total, then the hosted checkout. */
 export function PurchasePage({ priceId }: { priceId: string | null }) {
@@ -24,6 +28,8 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
     { input: { priceId, allowedPriceId } },
   )
   const view = useSelector(purchase, selectPurchase)
+  const invoiceOrder = useAppActorRef(invoiceOrderMachine.provide({ actors: invoiceOrderActors(api) }), { input: { session } })
+  const invoiceView = useSelector(invoiceOrder, selectInvoiceOrder)
 
   if (view.notAvailable) {
     return (
@@ -106,7 +112,14 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
         <Button size="md" loading={view.redirecting} onClick={() => purchase.send({ type: 'checkout.start' })}>
           {product.actionText}
         </Button>
+        {/* A paid plan may also be bought by bank transfer against an invoice (issue 49). */}
+        {product.price > 0 && (
+          <Button size="md" variant="default" disabled={view.redirecting} onClick={() => invoiceOrder.send({ type: 'dialog.open', priceId: product.priceId, quantity: view.seats })}>
+            {invoiceOrderTitle}
+          </Button>
+        )}
       </Group>
+      <InvoiceOrderDialog view={invoiceView} onSubmit={(draft) => invoiceOrder.send({ type: 'order.submit', draft })} onClose={() => invoiceOrder.send({ type: 'dialog.close' })} />
     </Stack>
   )
 }

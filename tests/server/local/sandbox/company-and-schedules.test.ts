@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import Stripe from 'stripe'
 import { pdfText } from '@/testkit/pdf-text'
-import { databases, subscribe, useSandbox } from './harness'
+import { databases, refusal, subscribe, useSandbox } from './harness'
 
 const T0 = 1_798_761_600 // 1 January 2027, 00:00 UTC
 const END = 1_830_297_600 // 1 January 2028
@@ -11,15 +10,6 @@ const DAY = 86_400
 
 describe.each(databases)('company details, tax IDs and subscription schedules in the sandbox on $name', ({ open }) => {
   const sandbox = useSandbox(open)
-
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (caught: unknown) => caught,
-    )
-    expect(error).toBeInstanceOf(Stripe.errors.StripeError)
-    return error as Stripe.errors.StripeError
-  }
 
   it("keeps a customer's address, and refuses a malformed tax ID as Stripe does: 400 tax_id_invalid on value", async () => {
     const t = sandbox()

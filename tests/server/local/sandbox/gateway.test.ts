@@ -78,6 +78,11 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(await g.setAutoRenew({ subscriptionId, autoRenew: false, idempotencyKey: 'gateway-auto-renew-off' })).toMatchObject({ cancelAtPeriodEnd: true })
     expect(await g.setAutoRenew({ subscriptionId, autoRenew: true, idempotencyKey: 'gateway-auto-renew-on' })).toMatchObject({ cancelAtPeriodEnd: false })
 
+    // Buying by invoice (decision 0045): a sent invoice with the PO, due in 30 days, awaiting payment.
+    const byInvoice = await g.createInvoiceSubscription({ customerId, accountOid: account.oid, priceId: 'commercial', quantity: 2, poNumber: 'PO-4711', idempotencyKey: 'gateway-invoice-order' })
+    expect(byInvoice.invoice).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
+    expect(await g.readSubscription(byInvoice.subscriptionId)).toMatchObject({ status: 'active', paymentDueAt: new Date(byInvoice.invoice.dueDate) })
+
     // Not a request: the sandbox's own signed delivery, read as the webhook route reads it.
     await t.sandbox.webhooks.drain()
     const delivery = t.deliveries.find((candidate) => candidate.body.includes('"customer.subscription.updated"'))!

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import Stripe from 'stripe'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { type Database } from '@/server/db/database'
 import { openPostgres } from '@/server/db/postgres'
 import { migrate } from '@/server/db/migrations'
@@ -103,6 +103,16 @@ export function useSandbox(open: () => Promise<Database>): () => TestSandbox {
   })
   afterAll(() => t?.close())
   return () => t!
+}
+
+/** The Stripe error a call is refused with (it fails the test when the call succeeds). */
+export async function refusal(work: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(Stripe.errors.StripeError)
+  return error as Stripe.errors.StripeError
 }
 
 export const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Cara Commercial' }

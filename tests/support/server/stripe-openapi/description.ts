@@ -176,9 +176,26 @@ export function checkAnswer(found: Found, status: number, body: unknown, expand:
   const ok = status === 200
   if (!ok && (status < 400 || status > 599)) return [`status ${status}: Stripe answers 200 or an error status`]
   const response = found.operation.responses[ok ? '200' : 'default']!
+  const file = Object.keys(response.content).find((type) => type !== 'application/json')
+  if (file) return checkFile(file, body)
   const validate = answers(response.content['application/json']!.schema)
   const problems = validate(body) ? [] : describeErrors(validate.errors).map((problem) => `${status} answer ${problem}`)
   return ok ? [...problems, ...unexpanded(body, expand)] : problems
+}
+
+/** A file's answer (the recorder gives its content type and first bytes): of the type described, and that file indeed. */
+export interface FileAnswer {
+  contentType: string
+  head: string
+}
+
+const magic: Record<string, string> = { 'application/pdf': '%PDF-' }
+
+function checkFile(type: string, body: unknown): string[] {
+  const answer = body as Partial<FileAnswer> | undefined
+  if (!answer?.contentType?.startsWith(type)) return [`200 answer is ${answer?.contentType ?? 'no file'}, not ${type}`]
+  if (magic[type] && !answer.head?.startsWith(magic[type])) return [`200 answer is not a ${type} file (begins ${JSON.stringify(answer.head?.slice(0, 8))})`]
+  return []
 }
 
 /** Each `expand[]` path must hold the object, not its id (null stays null). */

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import { checkAnswer, checkRequest, findOperation, requestParams } from './description'
+import { checkAnswer, checkRequest, findOperation, requestParams, type FileAnswer } from './description'
 
 /**
  * A recorder around the sandbox's HTTP handler: every request to /v1 and its answer are checked
@@ -25,10 +25,19 @@ export function stripeRecorder(handler: (request: Request) => Response | Promise
     if (!url.pathname.startsWith('/v1/')) return handler(request)
     const body = request.method === 'POST' ? await request.clone().text() : ''
     const response = await handler(request)
-    const answer: unknown = await response
-      .clone()
-      .json()
-      .catch(() => undefined)
+    const contentType = response.headers.get('content-type') ?? ''
+    // A file (a quote's PDF) is checked by its type and first bytes; everything else is JSON.
+    const answer: unknown = contentType.startsWith('application/json')
+      ? await response
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : ({
+          contentType,
+          head: Buffer.from(await response.clone().arrayBuffer())
+            .subarray(0, 16)
+            .toString('latin1'),
+        } satisfies FileAnswer)
     const found = findOperation(request.method, url.pathname)
     const test = expect.getState().currentTestName ?? '(outside a test)'
     const entry: Checked = { test, method: request.method, path: url.pathname, operation: found?.operation.operationId ?? null, status: response.status, problems: [] }

@@ -1,0 +1,60 @@
+import type { EventObject } from 'xstate'
+import type { InvoiceOrder, InvoiceOrderRequest } from '@/common/billing-contract'
+import { invoiceOrderRequestSchema } from '@/common/billing-contract'
+import * as v from 'valibot'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
+
+/** What the order-by-invoice dialog holds: the plan and seats it was opened for, the order sent, the invoice, and the notices. */
+export interface InvoiceOrderHeld {
+  priceId: string | null
+  quantity: number
+  request: InvoiceOrderRequest | null
+  order: InvoiceOrder | null
+  error: string | null
+  taxIdError: string | null
+}
+
+const at = 'invoiceOrder'
+const awaitedIn = { payByInvoice: `${at}.ordering` }
+const quiet = { error: null, taxIdError: null } satisfies Partial<InvoiceOrderHeld>
+
+/**
+ * Issue 49's pay by invoice: opened from the purchase page for its plan and seats; the company
+ * details and PO number are sent only as the contract takes them (a PO number of at most 140
+ * characters without control characters, a country of the list), once, and held only while out;
+ * the answer shows the invoice awaiting payment and tells the session the account's new standing; a
+ * refused tax ID is said beside its field, any other failure above the form. Closing forgets nothing
+ * but the dialog; opening again starts afresh.
+ */
+export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
+  start: () => ({ state: `${at}.closed`, held: { priceId: null, quantity: 1, request: null, order: null, ...quiet } }),
+  after: (now, event) => {
+    const to = (state: string, changes: Partial<InvoiceOrderHeld> = {}): Expected<InvoiceOrderHeld> => ({ state, held: { ...now.held, ...changes } })
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (answer) {
+      if (!answer.awaited) return now
+      if (answer.done) return to(`${at}.ordered`, { order: answer.output as InvoiceOrder, request: null })
+      const field = (answer.error as { field?: string }).field
+      return field === 'taxId' ? to(`${at}.editing`, { taxIdError: shownMessage(answer.error), request: null }) : to(`${at}.editing`, { error: shownMessage(answer.error), request: null })
+    }
+    switch (`${now.state} ${event.type}`) {
+      case `${at}.closed dialog.open`: {
+        const { priceId, quantity } = event as EventObject & { priceId: string; quantity: number }
+        return to(`${at}.editing`, { priceId, quantity, request: null, order: null, ...quiet })
+      }
+      case `${at}.editing dialog.close`:
+      case `${at}.ordered dialog.close`:
+        return to(`${at}.closed`)
+      case `${at}.editing order.submit`: {
+        const { poNumber, legalName, taxIdType, taxIdValue, ...address } = (event as EventObject & { draft: Record<string, string> }).draft
+        const company = { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null }
+        const parsed = v.safeParse(invoiceOrderRequestSchema, { priceId: now.held.priceId, quantity: now.held.quantity, company, poNumber })
+        return parsed.success ? to(`${at}.ordering`, { ...quiet, request: parsed.output }) : now
+      }
+      default:
+        return now
+    }
+  },
+  // Once ordered, the account's new standing (its license type, its billing) reaches the session.
+  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'payByInvoice', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as InvoiceOrder).account } }]),
+}

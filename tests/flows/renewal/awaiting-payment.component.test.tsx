@@ -1,0 +1,26 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { RenewalPanel } from '@/src/features/manage-licenses/components/RenewalPanel'
+import { caraRenewal } from '@/testkit/flows/renewal/renewal.model'
+import { account } from '@/testkit/flows/session/session.model'
+import { openOnPendingApi } from '@/tests/support/pending-api'
+
+/** Issue 49: Manage Licenses says of a subscription bought by invoice that it awaits payment, and until when. */
+describe("the renewal panel's subscription bought by invoice", () => {
+  const open = async (renewals: unknown[]) => {
+    const pending = openOnPendingApi(() => <RenewalPanel />, { account, path: '/account/licenses' })
+    await pending.settle('renewals', { output: renewals })
+    return screen.findByRole('article', { name: 'Commercial: renews on March 1, 2027' })
+  }
+
+  it('says it awaits payment, with the due date', async () => {
+    const card = await open([{ ...caraRenewal, paymentDueDate: '2026-03-31T12:00:00.000Z' }])
+    expect(card.textContent).toContain('Awaiting payment: the invoice is due by March 31, 2026.')
+  })
+
+  it('says nothing of a payment once paid', async () => {
+    const card = await open([caraRenewal])
+    expect(card.textContent).not.toContain('Awaiting payment')
+  })
+})

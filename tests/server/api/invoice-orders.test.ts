@@ -1,0 +1,102 @@
+import type { IncomingMessage } from 'node:http'
+import * as v from 'valibot'
+import { expect, it } from 'vitest'
+import { invoiceOrderSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
+import { licensesSchema } from '@/common/contract'
+import { describeApi } from '@/tests/support/server/api-fixture'
+import { pdfText } from '@/testkit/pdf-text'
+
+const nora = { email: 'nolicense@example.com', oid: '8f1c6a52-0b5e-4c53-9a0c-1d1b7c1e0001' }
+const T0 = Date.parse('2027-03-01T00:00:00Z') / 1000
+const DAY = 86_400
+
+const order: InvoiceOrderRequest = {
+  priceId: 'commercial',
+  quantity: 5,
+  company: { legalName: 'Northwind Traders Inc.', address: { line1: '1 Harbor Way', line2: '', city: 'Seattle', postalCode: '98101', state: 'WA', country: 'US' }, taxId: null },
+  poNumber: 'PO-4711',
+}
+
+describeApi('buying by invoice on $name', (api) => {
+  /** Nora's payment customer made beforehand on a test clock of her own, as findOrCreateCustomer then finds it. */
+  async function customerOnClock() {
+    const clock = await api.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
+    await api.stripe.customers.create({ email: nora.email, name: 'Nora Nolicense', metadata: { accountOid: nora.oid }, test_clock: clock.id })
+    return clock
+  }
+  const licenses = async () => v.parse(licensesSchema, (await api.call(nora.email, 'GET', '/licenses')).body)
+  const subscriptionCount = async () => (await api.db.query<{ n: number }>('select count(*)::int as n from subscriptions where owner_oid = $1', [nora.oid]))[0]!.n
+
+  it('orders 5 seats by invoice with PO-4711: awaiting payment until the due date, seats assignable at once, the PDF with the PO and the bank details; past due after it, active once paid', async () => {
+    const clock = await customerOnClock()
+    const answer = await api.call(nora.email, 'POST', '/stripe/invoice-orders', order)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const placed = v.parse(invoiceOrderSchema, answer.body)
+    expect(placed.invoice).toMatchObject({ total: 149_500, dueDate: new Date((T0 + 30 * DAY) * 1000).toISOString() })
+    const [own] = await licenses()
+    expect(own).toMatchObject({ subscription: 'Commercial', status: 'awaiting-payment', paymentDueDate: placed.invoice.dueDate })
+    const stats = (await api.call(nora.email, 'GET', '/account/stats')).body
+    expect(stats).toMatchObject({ purchased: 5, assigned: 1, available: 4 })
+    expect((await api.call(nora.email, 'POST', '/licenses/assign', { firstName: 'Dana', lastName: 'Dev', email: 'dana@northwind.example' })).status).toBe(200)
+    // Manage Licenses' renewal panel says the same of the subscription.
+    expect((await api.call(nora.email, 'GET', '/renewals')).body).toEqual([expect.objectContaining({ seats: 5, paymentDueDate: placed.invoice.dueDate })])
+
+    const text = pdfText(Buffer.from(await (await fetch(placed.invoice.pdfUrl!)).arrayBuffer()))
+    const customer = (await api.stripe.customers.list({ email: nora.email })).data[0]!
+    const funding = await api.stripe.customers.createFundingInstructions(customer.id, { bank_transfer: { type: 'us_bank_transfer' }, currency: 'usd', funding_type: 'bank_transfer' })
+    const account = funding.bank_transfer.financial_addresses[0]!.aba!
+    for (const words of ['PO number: PO-4711', 'Northwind Traders Inc.', `Account number: ${account.account_number}`, `Routing number (ACH, wire): ${account.routing_number}`])
+      expect(text).toContain(words)
+
+    await api.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + 31 * DAY })
+    await api.sandbox.webhooks.drain()
+    expect((await licenses())[0]).toMatchObject({ status: 'payment-due' })
+    // Past due keeps the seats held, and gives no new ones (the existing past-due path).
+    expect((await api.call(nora.email, 'POST', '/licenses/assign', { firstName: 'Eve', lastName: 'Dev', email: 'eve@northwind.example' })).status).toBe(409)
+
+    const subscription = await api.stripe.subscriptions.retrieve(placed.subscriptionId)
+    await api.stripe.invoices.pay(String(subscription.latest_invoice), { paid_out_of_band: true })
+    await api.sandbox.webhooks.drain()
+    expect((await licenses())[0]).toMatchObject({ status: 'active' })
+    expect((await licenses())[0]!.paymentDueDate ?? null).toBeNull()
+    expect((await api.call(nora.email, 'GET', '/renewals')).body).toEqual([expect.not.objectContaining({ paymentDueDate: expect.anything() })])
+  })
+
+  it("lets the package feed in with a Commercial Plus seat's key while its invoice awaits payment", async () => {
+    const dev = 'dev1@example.com'
+    expect((await api.call(dev, 'POST', '/stripe/invoice-orders', { ...order, priceId: 'commercial-plus', quantity: 1 })).status).toBe(200)
+    const plus = v.parse(licensesSchema, (await api.call(dev, 'GET', '/licenses')).body).find((license) => license.priceId === 'commercial-plus')!
+    expect(plus.status).toBe('awaiting-payment')
+    const incoming = { incoming: { headers: {}, socket: { remoteAddress: '192.0.2.1' } } as unknown as IncomingMessage }
+    const authorization = `Basic ${Buffer.from(`${dev}:${plus.licenseKey}`).toString('base64')}`
+    expect((await api.app.request('/api/feed/authorize', { headers: { Authorization: authorization } }, incoming)).status).toBe(204)
+  })
+
+  it('makes one subscription of two presses at once (one idempotency key), and another for the same order made again later', async () => {
+    const before = await subscriptionCount()
+    const [first, second] = await Promise.all([api.call(nora.email, 'POST', '/stripe/invoice-orders', order), api.call(nora.email, 'POST', '/stripe/invoice-orders', order)])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect((first.body as { subscriptionId: string }).subscriptionId).toBe((second.body as { subscriptionId: string }).subscriptionId)
+    expect(await subscriptionCount()).toBe(before + 1)
+    expect((await api.call(nora.email, 'POST', '/stripe/invoice-orders', order)).status).toBe(200)
+    expect(await subscriptionCount()).toBe(before + 2)
+  })
+
+  it('refuses in words, sending nothing to Stripe: a PO number too long or with control characters, a country not on the list, missing details, a free plan, another license type', async () => {
+    const before = await subscriptionCount()
+    const refused = async (body: unknown, status: number, message: string | RegExp) => {
+      const answer = await api.call(nora.email, 'POST', '/stripe/invoice-orders', body)
+      expect(answer.status).toBe(status)
+      expect((answer.body as { message: string }).message).toMatch(message)
+    }
+    await refused({ ...order, poNumber: 'P'.repeat(141) }, 422, 'PO number must be at most 140 characters')
+    await refused({ ...order, poNumber: 'PO-47\n11' }, 422, 'PO number must not contain control characters such as line breaks or tabs')
+    await refused({ ...order, company: { ...order.company, address: { ...order.company.address, country: 'XX' } } }, 422, 'Choose a country from the list')
+    await refused({ ...order, company: { ...order.company, legalName: '' } }, 422, /Legal name is required/)
+    await refused({ ...order, priceId: 'community' }, 422, 'Community is free: it needs no invoice.')
+    expect(await subscriptionCount()).toBe(before)
+    expect((await api.stripe.subscriptions.list({ status: 'all', limit: 100 })).data.filter((subscription) => subscription.metadata.accountOid === nora.oid)).toHaveLength(before)
+    const cara = await api.call('commercial@example.com', 'POST', '/stripe/invoice-orders', { ...order, priceId: 'commercial-plus' })
+    expect(cara).toMatchObject({ status: 409, body: { message: 'Accounts are limited to one license type.' } })
+  })
+})
