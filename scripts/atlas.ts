@@ -58,7 +58,7 @@ if (!pagesOnly) {
     (error: Error) => error,
   )
   if (against) {
-    const otherRun = await captureAt(against.commit, join(atlasDir, beforeDir))
+    const otherRun = await captureAt(against.commit, join(atlasDir, beforeDir), toursChosen)
     if (otherRun) console.warn(`The browser run of ${against.ref} failed (${otherRun.message}): its screens it did not reach show as new.`)
   }
 }

@@ -19,9 +19,10 @@ export function commitOf(ref: string): string {
  * The other commit's screenshots, taken the same way: its tree checked out beside this one (a
  * detached worktree with this checkout's node_modules linked in), its site built, its tours walked
  * by its own atlas capture into `into`, on the same port, after this run's. A tour of its that
- * fails leaves the others' screenshots; the worktree is removed at the end.
+ * fails leaves the others' screenshots; `tours` chooses the same tours as this run. The worktree
+ * is removed at the end.
  */
-export async function captureAt(commit: string, into: string): Promise<Error | undefined> {
+export async function captureAt(commit: string, into: string, tours?: string): Promise<Error | undefined> {
   const dir = join(tmpdir(), `prism-atlas-${commit.slice(0, 12)}`)
   const removeWorktree = () => {
     if (existsSync(dir)) git('worktree', 'remove', '--force', dir)
@@ -33,7 +34,7 @@ export async function captureAt(commit: string, into: string): Promise<Error | u
     execFileSync('cp', ['-al', 'node_modules', join(dir, 'node_modules')])
     await run('npm', ['run', 'routes'], {}, dir)
     await run('npm', ['run', 'build'], {}, dir)
-    return await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], { ATLAS_DIR: resolve(into) }, dir).then(
+    return await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], { ATLAS_DIR: resolve(into), ...(tours ? { ATLAS_TOURS: tours } : {}) }, dir).then(
       () => undefined,
       (error: Error) => error,
     )
