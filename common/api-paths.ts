@@ -74,6 +74,7 @@ export const apiRoutes = {
   feedTokens: at('GET', 'feedTokens', '/'),
   createFeedToken: at('POST', 'feedTokens', '/'),
   revokeFeedToken: at('DELETE', 'feedTokens', '/:id'),
+  resumeFeedToken: at('POST', 'feedTokens', '/:id/resume'),
   activity: at('GET', 'activity', '/'),
   account: at('GET', 'account', '/', slash),
   updateAccount: at('PUT', 'account', '/', slash),

@@ -31,6 +31,10 @@ export const productionSettingsSchema = v.pipe(
       ),
       '10',
     ),
+    /** How long one statement may run before PostgreSQL cancels it (a runaway query holds no connection for long; migrations are exempt). */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: v.optional(v.pipe(whole('DATABASE_STATEMENT_TIMEOUT_SECONDS'), v.maxValue(600, 'DATABASE_STATEMENT_TIMEOUT_SECONDS must be at most 600')), '15'),
+    /** How long a request waits for a free connection of the pool before it is answered 503. */
+    DATABASE_POOL_WAIT_SECONDS: v.optional(v.pipe(whole('DATABASE_POOL_WAIT_SECONDS'), v.maxValue(60, 'DATABASE_POOL_WAIT_SECONDS must be at most 60')), '5'),
     /** The site's public address: return addresses must stay on it, links point to it. */
     PUBLIC_ORIGIN: v.pipe(
       httpsAddress('PUBLIC_ORIGIN'),

@@ -54,7 +54,11 @@ try {
   log.error({ err: { type: error.type, message: error.message } }, "Stripe's prices could not be read at start: they are checked again with the next reconciliation")
 }
 
-const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
+const db = await openPostgres(settings.DATABASE_URL, {
+  poolSize: settings.DATABASE_POOL_SIZE,
+  statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+  poolWaitMs: settings.DATABASE_POOL_WAIT_SECONDS * 1000,
+})
 const applied = await migrate(db)
 if (applied.length) log.info({ applied }, 'migrations applied')
 // The instances that are up share the rate limits between them.
@@ -81,8 +85,12 @@ const api = createApi({
   licenseKeyring,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
+// The jobs (the reconciliation) take Stripe's slots of their own, beside the API's and the webhooks' (decision 0051).
+const jobsStripe = { ...stripe, gateway: stripe.gateway.as({ lane: 'jobs' }) }
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe) })
 
+// Not ready from the moment it is told to stop (closeGracefully, below).
+const stopping = { draining: () => false }
 const server = createServer(
   createHandler({
     services: [
@@ -90,16 +98,16 @@ const server = createServer(
       [licensingKeysPath, serviceHeaders('api'), getRequestListener(licensingKeysApp(licenseKeyring).fetch)],
     ],
     site: () => site,
-    health: healthChecks(db),
+    health: healthChecks(db, () => stopping.draining()),
     trustProxy: settings.TRUST_PROXY,
   }),
 )
 keepIdleConnectionsOpen(server)
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
-closeGracefully(server, async () => {
+stopping.draining = closeGracefully(server, async () => {
   await instances.stop()
   await feedUsage.stop()
   await standings.stop()
   await mail.stop()
   await db.close()
-})
+}).draining

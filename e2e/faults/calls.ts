@@ -1,5 +1,6 @@
 import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '@/common/contract'
+import { unscoped } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import { apiRequest, callTo, sentFrom, type CallCase } from './call-case'
@@ -105,7 +106,10 @@ const madeUpToken: FeedToken = {
   subscriptionEnded: false,
   updatesUntil: null,
   newestCovered: null,
+  ...unscoped,
 }
+/** The made-up token suspended on a possible leak: its Resume targets no real token either. */
+const madeUpLeaked: FeedToken = { ...madeUpToken, leakAt: '2026-11-20T08:00:00.000Z', suspendedAt: '2026-11-20T08:00:00.000Z', maxNetworks: 3, suspendOnLeak: true }
 const madeUpCreated: CreatedFeedToken = { token: { ...madeUpToken, name: tokenName }, secret: 'fault-secret-FLT1' }
 
 /** The downloads a page started, from the first time a row watched it; where each download's count stood when the user sent the call. */
@@ -268,6 +272,31 @@ export const calls: readonly CallCase[] = [
     done: async (page) => {
       await expect(dialog(page, 'Revoke feed token')).toBeHidden()
       await expect(page.getByText('No feed tokens yet.')).toBeVisible()
+    },
+    slowAnswer: { status: 204 },
+    ignoresBody: true,
+  },
+  {
+    ...callTo('resumeFeedToken', madeUpLeaked.id),
+    account: demo.plus,
+    stubs: [{ ...apiRequest('feedTokens'), json: [madeUpLeaked] }],
+    ...dialogCall(
+      'Resume feed token',
+      'Resume',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: `Resume ${madeUpLeaked.name}` }).click()
+      },
+      { cancel: 'waits' },
+    ),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Resume feed token', 'Resume', message)
+      await expect(page.getByText('Suspended: possible leak')).toBeVisible()
+    },
+    done: async (page) => {
+      await expect(dialog(page, 'Resume feed token')).toBeHidden()
+      await expect(page.getByText('Suspended: possible leak')).toBeHidden()
+      await expect(page.getByRole('button', { name: `Resume ${madeUpLeaked.name}` })).toBeHidden()
     },
     slowAnswer: { status: 204 },
     ignoresBody: true,

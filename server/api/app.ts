@@ -53,6 +53,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     feedRoutes({
       db,
       catalog,
+      siteOrigin,
       usage: deps.feedUsage,
       baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`,
       outageCeilingSeconds: deps.feedOutageCeilingSeconds,

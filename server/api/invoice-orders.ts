@@ -7,7 +7,7 @@ import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-
 import type { StripeGateway } from '../payments/gateway'
 import { syncSubscription } from '../payments/subscription-sync'
 import { changeKey } from './change-key'
-import { caller, idempotencyKey, resource } from './context'
+import { caller, idempotencyKey, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
@@ -21,13 +21,14 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
   return resource().post(apiRoutes.payByInvoice.route, allow('billing'), jsonBody(invoiceOrderRequestSchema), async (c) => {
     const order = c.req.valid('json')
     const oid = caller(c).oid
+    const stripe = stripeFor(c, gateway)
     const account = await findAccountRow(db, oid)
     checkInvoiceOrder(account, order.priceId)
-    const customerId = await ensureCustomer(db, account, gateway.findOrCreateCustomer)
-    await gateway.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
+    const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
+    await stripe.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
     const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
-    const placed = await gateway.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
-    await syncSubscription(db, gateway, placed.subscriptionId, { context: { route: 'invoice-order' } })
+    const placed = await stripe.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
+    await syncSubscription(db, stripe, placed.subscriptionId, { context: { route: 'invoice-order' } })
     return c.json({ ...placed, account: toAccount(await findAccountRow(db, oid)) })
   })
 }

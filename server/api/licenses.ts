@@ -14,7 +14,7 @@ import { may } from '../organisations/roles'
 import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
-import { permitted } from './permitted'
+import { permitted, roleCheckOf } from './permitted'
 
 /** /api/licenses: the licenses the caller holds (with what each covers in the package feed), the seats they assigned (as JSON or CSV), a seat's key and its license file. */
 export function licenseRoutes(db: Database, catalog: CatalogSource, licenses: { keyring: LicenseKeyring; issuer: string }) {
@@ -33,10 +33,10 @@ export function licenseRoutes(db: Database, catalog: CatalogSource, licenses: { 
           'Cache-Control': 'no-store',
         }),
       )
-      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c))))
+      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c), roleCheckOf(c))))
       .post(apiRoutes.unassign.route, allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
-        await permitted(c, db).transaction((tx) => unassignSeat(tx, caller(c).oid, licenseId, acting(c)))
+        await unassignSeat(db, caller(c).oid, licenseId, acting(c), roleCheckOf(c))
         return c.json({ licenseId })
       })
       // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).

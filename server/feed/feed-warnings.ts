@@ -29,8 +29,11 @@ export function releasedAfterUpdates(hidden: readonly CatalogRelease[], updatesU
   return `${first!.id} ${first!.version} was released after this license's updates ended on ${formatLongDate(updatesUntil)}${more}. Renewing the license opens them.`
 }
 
-/** A private package the credential's plan does not include. */
+/** A private package the credential's plan does not include, or that a feed token's scope leaves out. */
 export function packageNotInPlan(id: string, credential: FeedCredential): string {
+  const { scope } = credential
+  if (scope?.packages && scope.subscriptionPackages.some((pattern) => packageMatches(id, pattern)))
+    return `${id} is outside this feed token's scope (${scope.packages.join(', ')}): its owner can make a token that opens it on the Feed tokens page.`
   if (credential.coverage.ended && credential.coverage.strategy === 'revoke') return `${id} is not open to this license: its subscription has ended.`
   return `${id} is not part of this ${planName(credential.priceId)} license: it comes with ${plansCovering(id) || 'another plan'}.`
 }
@@ -48,3 +51,10 @@ export function credentialWarnings(credential: FeedCredential, now = new Date())
     warnings.push(`This feed token expires on ${formatLongDate(expiresAt)}: its owner can make a new one on the Feed tokens page.`)
   return warnings
 }
+
+/** A feed token suspended on a possible leak (its 401's reason). */
+export const suspendedToken = 'This feed token is suspended: it was used from more networks than its scope allows, and may have leaked. An owner can resume it, or revoke it, on the Feed tokens page.'
+
+/** A network past a feed token's limit (its 403's reason). */
+export const networkPastLimit = (network: string, maxNetworks: number) =>
+  `This feed token may be used from ${maxNetworks} network${maxNetworks === 1 ? '' : 's'} within 24 hours, and ${network} is one more: it is refused there, and its owners are told of a possible leak.`

@@ -86,7 +86,7 @@ export async function startBackgroundWork(stack: Stack, config: ServerConfig) {
     smtpUrl: config.SMTP_URL || stack.catcher!.smtpUrl,
     from: config.MAIL_FROM,
     siteOrigin: config.origin,
-    jobs: periodicJobsWithStripe(stack.stripe),
+    jobs: periodicJobsWithStripe({ ...stack.stripe, gateway: stack.stripe.gateway.as({ lane: 'jobs' }) }),
     jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
   })
 }

@@ -155,6 +155,17 @@ const rows: Row[] = [
     request: (_, made) => ({ path: `/feed-tokens/${made.id}` }),
     expected: roles(204, { owner: true, seats: true }, 404),
   },
+  {
+    call: 'POST /api/feed-tokens/:id/resume',
+    // A token suspended on a possible leak, as the feed marks one (server/feed/token-networks.ts).
+    make: async (api) => {
+      const id = (await api.call(callers.owner, 'POST', '/feed-tokens', { name: 'Matrix leaked', suspendOnLeak: true })).body.token.id as string
+      await api.db.query('update feed_tokens set leak_at = now(), suspended_at = now() where id = $1', [id])
+      return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
+    },
+    request: (_, made) => ({ path: `/feed-tokens/${made.id}/resume` }),
+    expected: roles(204, { owner: true, seats: true }, 404),
+  },
   { call: 'GET /api/organisation', request: () => ({ path: '/organisation' }), expected: all(200) },
   { call: 'PUT /api/organisation/members/:oid', request: () => ({ path: `/organisation/members/${oidOf('seats')}`, body: { role: 'seat-manager' } }), expected: roles(200, { owner: true }, 404) },
   {
