@@ -13,7 +13,7 @@ async function openManageLicenses(page: Page, email: string) {
   await expect(tile(page, 'Available')).toBeVisible()
 }
 
-test.describe('Manage Licenses shows the button the seats allow', () => {
+test.describe('Manage Licenses shows the button the seats allow [S2.manage.action-button S2.manage.upgrade-badge]', () => {
   test('Community: the Upgrade badge, and no header button', async ({ page }) => {
     await openManageLicenses(page, demo.community)
     await expect(tile(page, 'Subscription')).toContainText('Community')
@@ -75,7 +75,7 @@ test('the table searches by name or email and sorts by each column', async ({ pa
   await expect(table).toContainText('No assigned license matches the search.')
 })
 
-test('the assign dialog checks each field and the email before sending', async ({ page }) => {
+test('the assign dialog checks each field and the email before sending [S5.assign.required]', async ({ page }) => {
   await openManageLicenses(page, demo.commercial)
   await page.getByRole('button', { name: 'Assign License' }).click()
   const dialog = page.getByRole('dialog', { name: 'Assign License' })
@@ -111,7 +111,7 @@ test('assign several shows each pasted line with its check before sending', asyn
   await expectNoAxeViolations(page)
 })
 
-test('buy additional licenses shows the price per license and the total', async ({ page }) => {
+test('buy additional licenses shows the price per license and the total [S9.prices]', async ({ page }) => {
   await openManageLicenses(page, demo.full)
   await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
   const dialog = page.getByRole('dialog', { name: 'Buy Additional Licenses' })
@@ -122,7 +122,7 @@ test('buy additional licenses shows the price per license and the total', async 
   await expectNoAxeViolations(page)
 })
 
-test('the upgrade wizard offers the plans above Community, with seats from 1 to 500', async ({ page }) => {
+test('the upgrade wizard offers the plans above Community, with seats from 1 to 500 [S5.seats.upgrade-maximum S4.upgrade.paths]', async ({ page }) => {
   await openManageLicenses(page, demo.community)
   await page.getByRole('button', { name: 'Upgrade', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' })

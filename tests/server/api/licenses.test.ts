@@ -14,7 +14,7 @@ async function verified(api: Api, jws: string) {
 }
 
 describeApi('licenses on $name', (api) => {
-  it('lists the licenses a person holds, with the owner’s email', async () => {
+  it('lists the licenses a person holds, with the owner’s email [S7.licenses]', async () => {
     const plus = await api.call('plus@example.com', 'GET', '/licenses')
     expect(plus.status).toBe(200)
     expect(plus.body).toEqual([expect.objectContaining({ subscription: 'Commercial Plus', priceId: 'commercial-plus', accountEmail: 'plus@example.com', discordConnected: false })])
@@ -24,7 +24,7 @@ describeApi('licenses on $name', (api) => {
     expect((await api.call('nolicense@example.com', 'GET', '/licenses')).body).toEqual([])
   })
 
-  it('gives the owner the stats and assigned seats of their subscription', async () => {
+  it('gives the owner the stats and assigned seats of their subscription [S7.assigned S7.stats]', async () => {
     expect((await api.call('commercial@example.com', 'GET', '/account/stats/')).body).toEqual({ subscription: 'Commercial', priceId: 'commercial', purchased: 5, assigned: 2, available: 3 })
     expect((await api.call('commercial@example.com', 'GET', '/account/stats')).status).toBe(200)
     expect((await api.call('nolicense@example.com', 'GET', '/account/stats/')).body).toEqual({ subscription: null, priceId: null, purchased: 0, assigned: 0, available: 0 })
@@ -32,7 +32,7 @@ describeApi('licenses on $name', (api) => {
     expect(assigned.body.map((seat: { email: string }) => seat.email)).toEqual(['commercial@example.com', 'dev1@example.com'])
   })
 
-  it('assigns a free seat, refuses a second seat for the same email (409), and unassigns', async () => {
+  it('assigns a free seat, refuses a second seat for the same email (409), and unassigns [S6.owner-assigns S7.assign S7.unassign]', async () => {
     const assigned = await api.call('commercial@example.com', 'POST', '/licenses/assign', { firstName: ' Grace ', lastName: 'Hopper', email: 'Grace@Example.com' })
     expect(assigned.status).toBe(200)
     // The seat as Manage Licenses lists it: until the new holder signs in, pending, never used on the feed,

@@ -23,7 +23,7 @@ function setup(respond: (request: Request) => Promise<Response> | Response, toke
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 describe('API calls', () => {
-  it('send a bearer token with the read scope for GET and the write scope otherwise, and JSON bodies', async () => {
+  it('send a bearer token with the read scope for GET and the write scope otherwise, and JSON bodies [S6.scopes S7.bearer]', async () => {
     const { call, requests } = setup(() => json({ purchased: 5 }))
     await expect(call({ method: 'GET', path: '/api/account/stats/', answer: stats })).resolves.toEqual({ purchased: 5 })
     await call({ method: 'POST', path: '/api/licenses/assign', body: { email: 'a@b.c' }, answer: null })
@@ -34,7 +34,7 @@ describe('API calls', () => {
     expect(await requests[1]!.json()).toEqual({ email: 'a@b.c' })
   })
 
-  it("fail with 'Could not acquire access token' when no token can be had, without calling", async () => {
+  it("fail with 'Could not acquire access token' when no token can be had, without calling [S8.token]", async () => {
     const { call, requests } = setup(
       () => json({}),
       () => Promise.reject(new Error('interaction_required')),
@@ -43,7 +43,7 @@ describe('API calls', () => {
     expect(requests).toHaveLength(0)
   })
 
-  it('report a network failure with the spec’s text', async () => {
+  it('report a network failure with the spec’s text [S8.network]', async () => {
     const { call } = setup(() => Promise.reject(new TypeError('Failed to fetch')))
     await expect(call({ method: 'GET', path: '/api/licenses', answer: stats })).rejects.toThrow('There was a problem connecting to the server. Please try again.')
   })
