@@ -189,7 +189,7 @@ describeApi('the API’s guard on $name', (api, { open }) => {
 
   // Last: its runs change the demo organisations as the callers may. HOSTILE_RUNS=<n> runs more (decision 0060).
   it('answers every call, as any caller, in any order, through either of two instances, with no 5xx and no change outside the caller’s organisation', async () => {
-    const runs = Number(process.env.HOSTILE_RUNS ?? 100)
+    const runs = Number(process.env.HOSTILE_RUNS ?? 60)
     const started = performance.now()
     const requests = await runHostileCalls(api, runs, 48)
     // The figures for the record (warn: the lint allows warn and error only).
