@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { invitationOfferSchema, invitationsSchema } from '@/common/organisation-contract'
+import { jobBatch } from '@/server/db/job-runs'
 import { recordExpiredInvitations } from '@/server/organisations/invitation-acceptance'
 import { describeApi } from '@/tests/support/server/api-fixture'
+import { person } from '@/tests/support/server/api-harness'
 import { mailedSecret, organisationActivity, signIn } from '@/tests/support/server/organisation'
 
 const owner = 'full@example.com'
@@ -117,5 +119,16 @@ describeApi('invitations on $name', (api) => {
         status: 403,
         body: { message: "Only the organisation's owners can manage its members." },
       })
+  })
+
+  // Last: its backlog's activity would come first in the others' lists.
+  it('records a backlog of expiries a batch a run: the rest by the next run', async () => {
+    await api.db.query(
+      `insert into invitations (id, org_oid, email, role, secret_sha256, created_at, expires_at)
+       select 'inv_backlog_' || n, $1, 'backlog' || n || '@example.com', 'seat-manager', sha256(('backlog' || n)::bytea), now() - interval '20 days', now() - interval '6 days'
+         from generate_series(1, $2::integer + 1) n`,
+      [person(owner).oid, jobBatch],
+    )
+    expect([await recordExpiredInvitations(api.db), await recordExpiredInvitations(api.db), await recordExpiredInvitations(api.db)]).toEqual([jobBatch, 1, 0])
   })
 })
