@@ -45,13 +45,15 @@ describeApi('invitations on $name', (api) => {
     expect(await api.call('ivy.invited@example.com', 'POST', '/invitations/offer', { secret: 'short' })).toMatchObject({ status: 422 })
   })
 
-  it('refuses an unverified email (the tenant says so) and accepts the verified one', async () => {
+  it('refuses an unverified email (the tenant says so, or says nothing and does not verify every address) and accepts the verified one', async () => {
     const secret = await mailedSecret(api, 'ivy.invited@example.com')
-    const unverified = await api.token('ivy.invited@example.com', { claims: { email_verified: false } })
-    expect(await api.callWith(unverified, 'POST', '/invitations/accept', { secret })).toMatchObject({
-      status: 403,
-      body: { message: 'Your email address is not verified. Verify it with your sign-in provider, then open the link again.' },
-    })
+    for (const email_verified of [false, undefined]) {
+      const unverified = await api.token('ivy.invited@example.com', { claims: { email_verified } })
+      expect(await api.callWith(unverified, 'POST', '/invitations/accept', { secret })).toMatchObject({
+        status: 403,
+        body: { message: 'Your email address is not verified. Verify it with your sign-in provider, then open the link again.' },
+      })
+    }
     await signIn(api, 'ivy.invited@example.com', { claims: { email_verified: true } })
     expect(await api.call('ivy.invited@example.com', 'POST', '/invitations/accept', { secret })).toMatchObject({ status: 200, body: { accepted: true } })
     expect((await api.call('ivy.invited@example.com', 'GET', '/organisation')).body).toMatchObject({ role: 'billing-manager' })
