@@ -6,7 +6,8 @@ import { customerOf, ensureCustomer } from '../licensing/billing-account'
 import { annualTotal, planUpgrade } from '../licensing/upgrade'
 import { upgradeSubscriptions } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, onSite, parsed, resource, stripeFor } from './context'
+import { caller, idempotencyKey, parsed, resource, stripeFor } from './context'
+import { portalReturnOf } from './return-addresses'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { confirmPermitted, permittedBeforeStripe } from './permitted'
@@ -17,11 +18,11 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
   return (
     resource()
       .post(apiRoutes.createPortalSession.route, allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
-        const { returnUrl } = c.req.valid('json')
+        const returnUrl = portalReturnOf(siteOrigin, c.req.valid('json').returnUrl)
         await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
         const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
-        return c.json(await stripeFor(c, gateway).createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
+        return c.json(await stripeFor(c, gateway).createPortalSession({ customerId, returnUrl, idempotencyKey: key }))
       })
       // Without a billing account there is no payment method yet (a Community owner about to upgrade).
       .get(apiRoutes.hasDefaultPaymentMethod.route, allow('billing'), async (c) => {
