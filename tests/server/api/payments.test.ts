@@ -5,6 +5,7 @@ import { describeApi } from '@/tests/support/server/api-fixture'
 import type Stripe from 'stripe'
 import { origin, stripeSettings } from '@/tests/support/server/api-harness'
 import { createStripeClient } from '@/server/payments/stripe-client'
+import { signIn } from '@/tests/support/server/organisation'
 
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 
@@ -65,6 +66,16 @@ describeApi('payments on $name', (api) => {
     }
     expect(await portalBack(`${origin}/account/invoices?tab=1${planted}`)).toBe(`${origin}/account/invoices`)
     expect(await portalBack(`${origin}/privacy`), 'off the account area: My Licenses').toBe(`${origin}/account`)
+  })
+
+  it("limits the payment customers new accounts make for a card's setup from one address (card testing): ten an hour, the eleventh 429; a customer's own not counted", async () => {
+    const setUp = (email: string) => api.call(email, 'GET', '/stripe/create-setup-intent')
+    for (let n = 1; n <= 11; n++) await signIn(api, `card.tester.${n}@example.com`)
+    for (let n = 1; n <= 10; n++) expect((await setUp(`card.tester.${n}@example.com`)).status, `new account ${n}`).toBe(200)
+    expect(await setUp('card.tester.11@example.com')).toMatchObject({ status: 429, body: { message: "You've made too many requests. Please wait a moment and try again." } })
+    expect((await api.call('card.tester.11@example.com', 'GET', '/account/')).body, 'no customer made').toMatchObject({ hasStripeAccount: false })
+    expect((await setUp('card.tester.1@example.com')).status, 'a customer already: not counted').toBe(200)
+    expect((await setUp('commercial@example.com')).status).toBe(200)
   })
 
   it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {
