@@ -74,7 +74,14 @@ const licenseKeyring = createLicenseKeyring(settings.LICENSE_SIGNING_KEYS, { ove
 const api = createApi({
   db,
   stripe,
-  verifyToken: createTokenVerifier({ metadataUrl: settings.AUTH_METADATA_URL, issuer: settings.AUTH_ISSUER, audience: settings.AUTH_AUDIENCE, emailClaim: settings.AUTH_EMAIL_CLAIM }),
+  verifyToken: createTokenVerifier({
+    metadataUrl: settings.AUTH_METADATA_URL,
+    issuer: settings.AUTH_ISSUER,
+    audience: settings.AUTH_AUDIENCE,
+    emailClaim: settings.AUTH_EMAIL_CLAIM,
+    policies: settings.AUTH_POLICIES,
+    tenantVerifiesEveryEmail: settings.AUTH_TENANT_VERIFIES_EMAIL,
+  }),
   siteOrigin: settings.PUBLIC_ORIGIN,
   feedBaseUrl: settings.FEED_BASE_URL,
   feedOutageCeilingSeconds: settings.FEED_OUTAGE_CEILING_SECONDS,

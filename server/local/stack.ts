@@ -49,6 +49,8 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
         issuer: config.AUTH_ISSUER || identity.issuer,
         audience: config.AUTH_AUDIENCE || identity.audience,
         emailClaim: config.AUTH_EMAIL_CLAIM,
+        policies: config.AUTH_METADATA_URL ? config.AUTH_POLICIES : [identity.signInPolicy],
+        tenantVerifiesEveryEmail: config.AUTH_TENANT_VERIFIES_EMAIL,
       },
       { fetch: trusting },
     ),

@@ -33,9 +33,9 @@ export async function startTenant() {
     metadataUrl: `${origin}/b2c_1_susi/v2.0/.well-known/openid-configuration`,
     issuer,
     audience,
-    /** An access token as B2C issues it for the API: oid, emails, scp. */
+    /** An access token as B2C issues it for the API: oid, emails (verified), scp, the sign-in policy. */
     token: (person: { oid: string; email: string }, scp = 'accounts.read accounts.write') =>
-      new SignJWT({ oid: person.oid, emails: [person.email], scp, tfp: 'B2C_1_susi' })
+      new SignJWT({ oid: person.oid, emails: [person.email], email_verified: true, scp, tfp: 'B2C_1_susi' })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(audience)
