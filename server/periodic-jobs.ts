@@ -3,6 +3,8 @@ import { queueCancelReminders } from './licensing/cancel-reminders'
 import { queueRenewalReminders } from './licensing/renewal-reminders'
 import { queueTrialReminders } from './licensing/trial-reminders'
 import type { PeriodicJob } from './mail/worker'
+import type { StripeGateway } from './payments/gateway'
+import { renewalInvoicingJob } from './payments/renewal-invoicing'
 import { recordExpiredInvitations } from './organisations/invitation-acceptance'
 import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
 
@@ -13,5 +15,13 @@ import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
  */
 export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders, queueTrialReminders]
 
-/** Those, and the billing reconciliation against Stripe, which one instance a day runs (server/reconciliation/job.ts). */
-export const periodicJobsWithStripe = (stripe: ReconcilingStripe): readonly PeriodicJob[] => [...periodicJobs, reconciliationJob(stripe)]
+/**
+ * Those, the renewals of subscriptions paid by invoice invoiced 30 days ahead (every instance, each
+ * renewal once: payments/renewal-invoicing.ts), and the billing reconciliation against Stripe, which
+ * one instance a day runs (server/reconciliation/job.ts).
+ */
+export const periodicJobsWithStripe = (stripe: ReconcilingStripe & { gateway: Pick<StripeGateway, 'invoiceRenewalAhead'> }): readonly PeriodicJob[] => [
+  ...periodicJobs,
+  renewalInvoicingJob(stripe.gateway),
+  reconciliationJob(stripe),
+]

@@ -15,11 +15,14 @@ describeSeeded('the periodic jobs of every instance ($name)', (db) => {
     expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders, queueTrialReminders])
   })
 
-  it('and, where Stripe is known, the daily billing reconciliation last', () => {
+  it('and, where Stripe is known, the renewals invoiced ahead, then the daily billing reconciliation last', () => {
     const prices = priceCatalogue({ STRIPE_PRICE_COMMUNITY: 'price_a', STRIPE_PRICE_COMMERCIAL: 'price_b', STRIPE_PRICE_COMMERCIAL_PLUS: 'price_c' })
-    const jobs = periodicJobsWithStripe({ gateway: { openSubscriptions: async () => [], readSubscription: async () => null, priceTerms: async () => null }, prices })
-    expect(jobs.slice(0, -1)).toEqual(periodicJobs)
-    expect(jobs.map((job) => job.name).at(-1)).toBe('reconcileBilling')
+    const jobs = periodicJobsWithStripe({
+      gateway: { openSubscriptions: async () => [], readSubscription: async () => null, priceTerms: async () => null, invoiceRenewalAhead: async () => null },
+      prices,
+    })
+    expect(jobs.slice(0, -2)).toEqual(periodicJobs)
+    expect(jobs.map((job) => job.name).slice(-2)).toEqual(['invoiceRenewals', 'reconcileBilling'])
   })
 
   it('run each on its own in the mail worker: one that fails holds up neither the next nor the mail', async () => {
