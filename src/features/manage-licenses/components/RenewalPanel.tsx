@@ -34,6 +34,7 @@ export function RenewalPanel() {
                 <Text>{card.summary}</Text>
                 {card.ending && <Text fw={600}>{card.ending}</Text>}
                 {card.awaitingPayment && <Text fw={600}>{card.awaitingPayment}</Text>}
+                {card.renewalInvoice && <Text fw={600}>{card.renewalInvoice}</Text>}
                 <Group justify="space-between">
                   <Button variant="default" disabled={!card.autoRenew || !view.canChange} onClick={() => renewal.send({ type: 'seats.open', subscriptionId: card.id })}>
                     Change seats for renewal
