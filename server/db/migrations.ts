@@ -409,8 +409,10 @@ export const migrations: Migration[] = [
     // sends_invoices: Stripe collects it by sending invoices (collection_method send_invoice), as
     // each read of it says. renewal_invoices: the invoice of a period to come, made ahead of it
     // (one per subscription and renewal date), and where it stands (open, paid, void). Decision 0056.
+    // One awaiting its invoice's payment is paid by invoice; another is marked at its next read.
     sql: `
       alter table subscriptions add column sends_invoices boolean not null default false;
+      update subscriptions set sends_invoices = true where payment_due_at is not null;
       create table renewal_invoices (
         subscription_id text not null references subscriptions (id) on delete cascade,
         renews_at timestamptz not null,
