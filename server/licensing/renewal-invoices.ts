@@ -1,8 +1,10 @@
-import { renewalInvoicedDaysAhead } from '@/common/billing-contract'
+import { renewalInvoicedDaysAhead, type Renewal } from '@/common/billing-contract'
 import type { RenewalInvoice } from '@/common/contract'
+import { formatLongDate } from '@/common/format'
 import { findPlan, type PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { contactsOf, contactsSql } from '../kernel/organisation-contacts'
+import { conflict } from '../kernel/refusal'
 import type { Person } from '../mail/compose'
 import { renewalInvoiceMail } from '../mail/messages'
 import { queueMail } from '../mail/outbox'
@@ -53,6 +55,16 @@ export async function renewalsToInvoice(db: Queryable, now: Date): Promise<Renew
 /** The renewal has its invoice recorded already (another instance made it). */
 export async function renewalInvoiced(db: Queryable, renewal: RenewalToInvoice): Promise<boolean> {
   return (await db.query('select 1 from renewal_invoices where subscription_id = $1 and renews_at = $2', [renewal.id, renewal.renewsAt.toISOString()])).length > 0
+}
+
+/**
+ * A renewal invoiced already keeps the seats and the auto-renewal its invoice was made for: a
+ * change now would leave the invoice and its credit for another renewal than the one to come.
+ */
+export async function checkRenewalNotInvoiced(db: Queryable, renewal: Renewal): Promise<void> {
+  const [invoice] = await db.query<{ number: string }>('select number from renewal_invoices where subscription_id = $1 and renews_at = $2', [renewal.subscriptionId, renewal.renewsOn])
+  if (invoice)
+    throw conflict(`The renewal on ${formatLongDate(renewal.renewsOn)} is invoiced already (${invoice.number}): its licenses and auto-renew stay as invoiced. To change them, contact support.`)
 }
 
 /** Records the renewal's invoice and queues its mail to the organisation's billing contacts, once; false when it was recorded already. */

@@ -165,7 +165,13 @@ describeApi('buying by invoice on $name', (api) => {
 
     const dueDate = new Date((renewsAt + 30 * DAY) * 1000).toISOString()
     expect((await licensesOf(email))[0]).toMatchObject({ status: 'active', renewalInvoice: { number: invoice!.number, dueDate } })
-    expect((await renewals(email))[0]).toMatchObject({ renewalInvoice: { number: invoice!.number, dueDate } })
+    const [renewal] = await renewals(email)
+    expect(renewal).toMatchObject({ renewalInvoice: { number: invoice!.number, dueDate } })
+    // The invoiced renewal keeps its seats and auto-renewal: changing either would leave the invoice for another renewal.
+    const kept = `The renewal on May 1, 2030 is invoiced already (${invoice!.number}): its licenses and auto-renew stay as invoiced. To change them, contact support.`
+    expect(await api.call(email, 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/auto-renew`, { autoRenew: false })).toMatchObject({ status: 409, body: { message: kept } })
+    expect(await api.call(email, 'PUT', `/stripe/renewals/${renewal!.subscriptionId}/seats`, { seats: 4 })).toMatchObject({ status: 409, body: { message: kept } })
+    expect((await api.stripe.subscriptions.retrieve(placed.subscriptionId)).cancel_at_period_end).toBe(false)
     const listed = (await api.call(email, 'GET', '/stripe/invoices')).body as { number: string; status: string; pdfUrl: string }[]
     expect(listed).toContainEqual(expect.objectContaining({ number: invoice!.number, status: 'open', pdfUrl: invoice!.invoice_pdf }))
     const mails = (await outbox(api.db)).filter((mail) => mail.recipient.includes(email) && mail.subject.startsWith(`Invoice ${invoice!.number}`))
