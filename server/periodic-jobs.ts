@@ -3,6 +3,8 @@ import { queueCancelReminders } from './licensing/cancel-reminders'
 import { queueRenewalReminders } from './licensing/renewal-reminders'
 import { queueTrialReminders } from './licensing/trial-reminders'
 import type { PeriodicJob } from './mail/worker'
+import type { StripeGateway } from './payments/gateway'
+import { renewalInvoicingJob } from './payments/renewal-invoicing'
 import { recordExpiredInvitations } from './organisations/invitation-acceptance'
 
 /**
@@ -13,3 +15,9 @@ import { recordExpiredInvitations } from './organisations/invitation-acceptance'
  * (server/reconciliation/schedule.ts).
  */
 export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders, queueTrialReminders]
+
+/**
+ * Those, and the renewals of subscriptions paid by invoice invoiced 30 days ahead (every instance,
+ * each renewal once: payments/renewal-invoicing.ts), which ask Stripe through the jobs' gateway.
+ */
+export const periodicJobsWithStripe = (gateway: Pick<StripeGateway, 'invoiceRenewalAhead'>): readonly PeriodicJob[] => [...periodicJobs, renewalInvoicingJob(gateway)]

@@ -15,7 +15,7 @@ import { healthChecks } from './http/health'
 import { keepIdleConnectionsOpen } from './http/keep-alive'
 import { closeGracefully } from './http/shutdown'
 import { log } from './log'
-import { periodicJobs } from './periodic-jobs'
+import { periodicJobsWithStripe } from './periodic-jobs'
 import { startReconciliation } from './reconciliation/schedule'
 import { gatewayFromSettings } from './payments/gateway-from-settings'
 import { checkPrices } from './payments/price-check'
@@ -95,7 +95,7 @@ const api = createApi({
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 // The jobs (the reconciliation) take Stripe's slots of their own, beside the API's and the webhooks' (decision 0051).
 const jobsStripe = { ...stripe, gateway: stripe.gateway.as({ lane: 'jobs' }) }
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobs })
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe.gateway) })
 // The reconciliation on a timer of its own: a slow run holds up no mail (decision 0060).
 const reconciliation = startReconciliation(db, jobsStripe)
 

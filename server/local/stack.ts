@@ -11,7 +11,7 @@ import { startMailCatcher } from './mail-catcher'
 import { startMail } from '../mail/start'
 import { trackInstances } from '../db/instances'
 import { createFeedUsage } from '../feed/feed-usage'
-import { periodicJobs } from '../periodic-jobs'
+import { periodicJobsWithStripe } from '../periodic-jobs'
 import { startReconciliation } from '../reconciliation/schedule'
 import { gatewayFromSettings } from '../payments/gateway-from-settings'
 import { checkPrices } from '../payments/price-check'
@@ -89,7 +89,7 @@ export async function startBackgroundWork(stack: Stack, config: ServerConfig) {
     smtpUrl: config.SMTP_URL || stack.catcher!.smtpUrl,
     from: config.MAIL_FROM,
     siteOrigin: config.origin,
-    jobs: periodicJobs,
+    jobs: periodicJobsWithStripe(stack.stripe.gateway.as({ lane: 'jobs' })),
     jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
   })
   // Off the mail worker's path, with Stripe's slots of the jobs (decision 0060).

@@ -6,6 +6,7 @@ import { createCompanyCalls } from './company'
 import { createInvoiceOrderCalls } from './invoice-orders'
 import { createTrialCalls } from './trials'
 import { createRenewalCalls } from './renewal-schedule'
+import { createRenewalInvoiceCalls } from './renewal-invoices'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
@@ -28,6 +29,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     ...createCompanyCalls(stripe),
     ...createRenewalCalls(stripe, prices),
     ...createInvoiceOrderCalls(stripe, prices),
+    ...createRenewalInvoiceCalls(stripe, prices),
     ...createTrialCalls(stripe, prices),
 
     /**

@@ -136,6 +136,7 @@ export const requirements: readonly Requirement[] = [
   rule('S9.seats', 'Seats: minimum 1; maximum 500 (upgrade); 5 (Community purchase page).'),
   rule('S9.upgrade-default-seats', 'Default seats in upgrade = licenses purchased, or 1.'),
   rule('S9.dates', 'Dates in long US format.'),
+  rule('S9.auto-renew', 'No refunds; subscriptions auto-renew annually.'),
 ]
 
 /** The requirements by ID. */

@@ -6,7 +6,7 @@ import { queueRenewalReminders } from '@/server/licensing/renewal-reminders'
 import { queueTrialReminders } from '@/server/licensing/trial-reminders'
 import { queueMail } from '@/server/mail/outbox'
 import { startMailWorker, type PeriodicJob } from '@/server/mail/worker'
-import { periodicJobs } from '@/server/periodic-jobs'
+import { periodicJobs, periodicJobsWithStripe } from '@/server/periodic-jobs'
 import { priceCatalogue } from '@/server/payments/stripe-settings'
 import { startReconciliation } from '@/server/reconciliation/schedule'
 import { describeSeeded, outbox } from './mail/harness'
@@ -55,6 +55,12 @@ describeSeeded('the periodic jobs of every instance ($name)', (db) => {
     answer()
     await reconciliation.stop()
     expect(await db.query<{ finished: boolean }>("select finished_at is not null as finished from job_runs where name = 'billing-reconciliation'")).toEqual([{ finished: true }])
+  })
+
+  it('and, where Stripe is known, the renewals invoiced ahead last', () => {
+    const jobs = periodicJobsWithStripe({ invoiceRenewalAhead: async () => null })
+    expect(jobs.slice(0, -1)).toEqual(periodicJobs)
+    expect(jobs.map((job) => job.name).at(-1)).toBe('invoiceRenewals')
   })
 
   it('run each on its own in the mail worker: one that fails holds up neither the next nor the mail', async () => {

@@ -214,6 +214,9 @@ export async function startApi(
     db,
     apiDb,
     app,
+    gateway: deps.gateway,
+    /** A gateway of another instance: slots of its own, on the same Stripe. */
+    anotherGateway: () => createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, createStripeSlots()),
     licenseKeyring: deps.licenseKeyring,
     feedUsage,
     stripe,
