@@ -12,6 +12,7 @@ import { samplePackages, nupkgOf, type SamplePackage } from '@/server/local/feed
 import { writeFeed } from '@/server/local/feed/static-feed'
 import { resetDatabase } from '@/server/local/seed'
 import { priceCatalogue } from '@/server/payments/stripe-settings'
+import { createStripeClient } from '@/server/payments/stripe-client'
 import { credentialSource, feedSetup, feedTokenSetup, packageFeed } from '@/src/content/package-feed'
 import { feedTokenUsername } from '@/common/contract'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '@/tests/support/server/instances'
@@ -565,5 +566,39 @@ http {
     portal = await startInstance(portalEnv)
     expect((await tokenIndex()).status).toBe(401)
     expect((await list()).status).toBe(200)
+  })
+
+  // Last: the lapsed subscription is live from here on.
+  it('restores Prism.Plus.Popups 9.2.0 for the lapsed seat once its renewal is paid, where the same restore failed before', async () => {
+    const newest = { email: 'lapsed@example.com', ...seat('seat_lapsed_1'), popups: '9.2.0' }
+    const before = await restore(newest)
+    expect(before.code, before.output).not.toBe(0)
+    expect(before.output).toMatch(/NU1102/)
+    expect(warningsOf(before).filter((line) => line.includes(afterMay))).toHaveLength(1)
+    expect(restoredVersions(before, 'Prism.Plus.Popups')).toEqual([])
+
+    // The renewal as Stripe makes it: the open renewal invoice paid through Stripe's API, and Stripe's events delivered to the portal, signed.
+    // This test's sandbox keeps tables of its own: it gets the demo's customers as the local stack's shared database has them.
+    await resetDatabase(stripe!.db, priceCatalogue(stripe!.env))
+    const delivered = stripe!.deliveries.length
+    const stripeApi = createStripeClient({ secretKey: stripe!.env.STRIPE_SECRET_KEY, apiBase: stripe!.origin })
+    expect((await stripeApi.invoices.pay('in_demo_lapsed_renewal', { paid_out_of_band: true })).status).toBe('paid')
+    await stripe!.sandbox.webhooks.drain()
+    const events = stripe!.deliveries.slice(delivered)
+    expect(events.some((body) => body.includes('"customer.subscription.updated"'))).toBe(true)
+    for (const body of events) {
+      const answer = await fetch(`${portal!.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe!.sign(body) }, body })
+      expect(answer.status, await answer.text()).toBe(200)
+    }
+    // nginx keeps a version list fresh for a second: the renewed one is listed within it.
+    const list = () => httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/index.json`, { ca, headers: basic('lapsed@example.com', keys.get('seat_lapsed_1')!) })
+    await expect.poll(async () => JSON.parse((await list()).body.toString()).versions, { timeout: 5_000 }).toContain('9.2.0')
+
+    const after = await restore(newest)
+    expect(after.code, after.output).toBe(0)
+    expect(restoredVersions(after, 'Prism.Plus.Popups')).toEqual(['9.2.0'])
+    expect(restoredExactly(after, sample('Prism.Plus.Popups', '9.2.0'))).toBe(true)
+    expect(warningsOf(after).filter((line) => line.includes('Prism'))).toEqual([])
+    timings.push(`  the lapsed seat, 9.2.0 refused, then restored after its renewal: ${seconds(before.ms)}, ${seconds(after.ms)}`)
   })
 })
