@@ -15,6 +15,7 @@ import { priceCatalogue } from '@/server/payments/stripe-settings'
 import { createStripeClient } from '@/server/payments/stripe-client'
 import { credentialSource, feedSetup, feedTokenSetup, packageFeed } from '@/src/content/package-feed'
 import { feedTokenUsername } from '@/common/contract'
+import { formatLongDate } from '@/common/format'
 import { productionEnv, startInstance, startStripe, startTenant, type Instance } from '@/tests/support/server/instances'
 import { fillNginxConfig, readNginxConfig } from '@/scripts/feed/nginx-doc'
 import { freePort, httpsRequest, programPath, run, runOk, waitForPort, type Ran } from './real-programs'
@@ -462,7 +463,7 @@ http {
   }
   const basic = (user: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}` })
 
-  it('restores with a feed token made on the portal, still after the seat holder is unassigned, and refuses it once revoked', async () => {
+  it('restores with a feed token made on the portal, still after the seat holder is unassigned (whose former key is refused, saying why), and refuses it once revoked', async () => {
     const made = await api('POST', '/feed-tokens', { name: 'GitHub Actions' })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const { token, secret } = made.body as { token: { id: string }; secret: string }
@@ -475,6 +476,13 @@ http {
       httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/index.json`, { ca, headers: { Authorization: `Basic ${Buffer.from(`${feedTokenUsername}:${secret}`).toString('base64')}` } })
     expect((await api('POST', '/licenses/unassign', { licenseId: 'seat_plus_1' })).status).toBe(200)
     expect((await list()).status).toBe(200)
+    // The seat's former holder, building with its former key, is refused and told why.
+    const former = await restore({ email: plus.email, ...seat('seat_plus_1') })
+    expect(former.code, former.output).not.toBe(0)
+    expect(former.output).toMatch(/NU1301.*403/)
+    expect(nupkgsServed(former.served)).toEqual([])
+    expect(warningsOf(former).filter((line) => line.includes(`This license key's seat was unassigned on ${formatLongDate(new Date())}: the key opens nothing any more.`))).toHaveLength(1)
+    timings.push(`  refused (a seat's former key, unassigned): ${seconds(former.ms)} (${requestsOf(former.served)})`)
     expect((await api('DELETE', `/feed-tokens/${token.id}`)).status).toBe(204)
     // nginx keeps a positive answer fresh for a second (deploy/nginx/prism.conf): refused within it.
     await expect.poll(async () => (await list()).status, { timeout: 5_000 }).toBe(401)
