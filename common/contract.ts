@@ -157,6 +157,11 @@ export const assignedLicenseSchema = v.object({
   lastFeedAccessAt: v.optional(v.nullable(isoDate), null),
   /** Its holder has not signed in yet: the seat is bound to nobody, and its mail can be sent again. */
   pending: v.optional(v.boolean(), false),
+  /**
+   * Only when its subscription has ended (listed while its key still opens private versions): what
+   * it covers, as My Licenses says it (docs/feed-coverage.md). Absent for a live seat.
+   */
+  ended: v.optional(v.object({ updatesUntil: v.nullable(isoDate), newestCovered: v.nullable(v.string()) })),
 })
 export type AssignedLicense = v.InferOutput<typeof assignedLicenseSchema>
 export const assignedLicensesSchema = v.array(assignedLicenseSchema)

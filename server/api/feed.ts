@@ -3,14 +3,14 @@ import type { Context } from 'hono'
 import type { Database } from '../db/database'
 import { basicCredentials } from '../feed/basic-credentials'
 import { createCatalog, type CatalogSource } from '../feed/catalog'
-import { createCredentialCheck, type FeedCredential } from '../feed/credential-check'
+import { createCredentialCheck, type FeedCredential, type ReleasedSeatKey } from '../feed/credential-check'
 import { failureAddressOf } from '../feed/failure-address'
 import { defaultFeedFailureLimits, type FeedFailureLimits } from '../feed/failure-limits'
 import type { FeedUsage } from '../feed/feed-usage'
 import { networkOf } from '../feed/client-network'
-import { networkPastLimit, suspendedToken } from '../feed/feed-warnings'
+import { networkPastLimit, seatNoLongerAssigned, suspendedToken } from '../feed/feed-warnings'
 import { createNetworkGuard } from '../feed/token-networks'
-import { answerV3, opensEverything, refusalOfRelease, releaseOfFile } from '../feed/v3-answers'
+import { answerReleasedKey, answerV3, opensEverything, refusalOfRelease, releaseOfFile } from '../feed/v3-answers'
 import { addressesUnder, type At } from '../feed/v3-documents'
 import { clientAddressOf } from '../http/client-address'
 import { memoryBuckets } from '../http/token-buckets'
@@ -24,8 +24,9 @@ import { resource, type Env } from './context'
  * - GET /api/feed/authorize (auth_request, before each package file): 204 when the credentials may
  *   download the file X-Original-URI names; 403 with the reason in X-NuGet-Warning when they do not
  *   cover it; 401 with a Basic challenge for wrong credentials, never a word on which part was
- *   wrong. Asked without X-Original-URI (a proxy configured before coverage), 204 only for
- *   credentials that open every release.
+ *   wrong; 403 with the reason for a seat's former key given with its former holder's email
+ *   (decision 0062). Asked without X-Original-URI (a proxy configured before coverage), 204 only
+ *   for credentials that open every release.
  * - GET /api/feed/v3/… (the feed's metadata, proxied): the service index, the version lists, the
  *   registrations and search, each holding only what the credentials cover, with X-NuGet-Warning.
  *
@@ -90,13 +91,15 @@ export function feedRoutes(options: {
    * not a failed attempt), a counted failure, or a feed token's scope refusing it (suspended, or a
    * network past its limit: right credentials, no failure counted).
    */
-  async function authenticate(c: Context<Env>): Promise<FeedCredential | Response> {
+  async function authenticate(c: Context<Env>): Promise<FeedCredential | ReleasedSeatKey | Response> {
     c.header('Cache-Control', 'no-store')
     const header = c.req.header('authorization')
     if (header === undefined) return challenge(c)
     const credentials = basicCredentials(header)
     const credential = credentials && (await credentialOf(credentials))
     if (!credential) return refuse(c)
+    // A seat's former key with its former holder's email: known, opening nothing (decision 0062).
+    if ('releasedAt' in credential) return credential
     const { scope } = credential
     if (scope?.suspended) {
       warn(c, [suspendedToken])
@@ -118,6 +121,11 @@ export function feedRoutes(options: {
     .get(apiRoutes.feedAuthorize.route, async (c) => {
       const credential = await authenticate(c)
       if (credential instanceof Response) return credential
+      if ('releasedAt' in credential) {
+        const reason = seatNoLongerAssigned(credential.releasedAt)
+        warn(c, [reason])
+        return c.json({ message: reason }, 403)
+      }
       const uri = c.req.header('x-original-uri')
       const known = await catalog.get()
       if (uri === undefined) return opensEverything(credential, known) ? c.body(null, 204) : refuse(c)
@@ -141,7 +149,13 @@ export function feedRoutes(options: {
       } catch {
         return c.json({ message: 'Not a NuGet feed address.' }, 400)
       }
-      const answer = answerV3(path, new URL(c.req.url).searchParams, credential, await catalog.get(), (at ??= addressesUnder(options.baseUrl)))
+      at ??= addressesUnder(options.baseUrl)
+      if ('releasedAt' in credential) {
+        const answer = answerReleasedKey(path, credential, at)
+        warn(c, answer.warnings)
+        return c.json(answer.body as object, answer.status)
+      }
+      const answer = answerV3(path, new URL(c.req.url).searchParams, credential, await catalog.get(), at)
       warn(c, answer.warnings)
       if (answer.status === 200) keepable(c)
       return c.json(answer.body as object, answer.status)

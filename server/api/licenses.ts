@@ -24,7 +24,7 @@ export function licenseRoutes(db: Database, catalog: CatalogSource, licenses: { 
         const { organisation, role } = standing(c)
         return c.json(await licensesOf(db, person(c), { oid: organisation, mayBill: may(role, 'billing') }, newestOfCatalog(await catalog.get())))
       })
-      .get(apiRoutes.assignedLicenses.route, allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid)))
+      .get(apiRoutes.assignedLicenses.route, allow('seats'), async (c) => c.json(await assignedSeats(db, caller(c).oid, newestOfCatalog(await catalog.get()))))
       // The same seats for a spreadsheet: a download, never kept by a cache (names and emails).
       .get(apiRoutes.assignedCsv.route, allow('seats'), async (c) =>
         c.body(await assignedSeatsCsv(db, caller(c).oid), 200, {

@@ -427,6 +427,20 @@ export const migrations: Migration[] = [
       )
     `,
   },
+  {
+    version: 30,
+    name: 'the keys of unassigned seats, kept as digests to say why the feed refuses them',
+    // Unassigning a seat gives it a new key; its former holder's key is kept as its SHA-256 beside
+    // that holder's email, so the feed can say "no longer assigned" to them (decision 0062).
+    sql: `
+      create table released_seat_keys (
+        key_digest bytea primary key,
+        seat_id text not null references seats (id) on delete cascade,
+        holder_email text not null,
+        released_at timestamptz not null default now()
+      )
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

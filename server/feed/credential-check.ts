@@ -46,6 +46,17 @@ export interface TokenScope {
   suspended: boolean
 }
 
+/** Wrong credentials that were the email's seat key until the seat was unassigned (decision 0062): the feed says when. */
+export interface ReleasedSeatKey {
+  releasedAt: Date
+}
+
+interface SeatRow extends FeedTermsRow {
+  id: string
+  license_key: string
+  released_at: Date | null
+}
+
 interface TokenRow extends FeedTermsRow {
   id: string
   expires_at: Date
@@ -74,27 +85,35 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
  * Who the credentials are and what they open, in one query: with the user name `token`, the
  * working feed token whose secret hashes to the password (a lookup by the hash: the secret is 256
  * random bits, so the index tells a guesser nothing); otherwise the seat, of any plan and standing,
- * assigned to the email with that key. Null when they are no one's. What they open is the
+ * assigned to the email with that key, or when it was the email's key until its seat was
+ * unassigned (a license key is 125 random bits: its digest's lookup tells a guesser nothing
+ * either). Null when they are no one's. What they open is the
  * subscription's coverage (docs/feed-coverage.md). Both queries are prepared once per connection.
  */
 export function createCredentialCheck(db: Queryable) {
+  // One row per seat the email holds (none: one row without a seat), each with when this key was
+  // the email's until its seat was unassigned (decision 0062): a primary key's probe.
   const seatKeys = {
     name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${feedTermsColumns}
-             from seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
-            where lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
+    text: `select seats.id, seats.license_key, ${feedTermsColumns}, released.released_at
+             from (select (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) as released_at) released
+             left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
+               on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
   const token = {
     name: 'feed-token-coverage',
     text: workingTokenSql('$1', `feed_tokens.packages as scope_packages, feed_tokens.max_networks, feed_tokens.suspended_at is not null as suspended, ${feedTermsColumns}`),
   }
-  return async function credentialOfRequest(credentials: FeedCredentials): Promise<FeedCredential | null> {
+  return async function credentialOfRequest(credentials: FeedCredentials): Promise<FeedCredential | ReleasedSeatKey | null> {
     if (credentials.email === feedTokenUsername) {
       const [row] = await db.query<TokenRow>(token, [feedTokenDigest(credentials.key)])
       return row ? tokenCredentialOf(row) : null
     }
-    const seat = seatWithKey(credentials.key, await db.query<FeedTermsRow & { id: string; license_key: string }>(seatKeys, [credentials.email]))
-    return seat ? credentialOf({ kind: 'seat', id: seat.id }, seat, null) : null
+    const rows = await db.query<SeatRow>(seatKeys, [credentials.email, secretDigest(credentials.key)])
+    const seat = seatWithKey(credentials.key, rows[0]?.id ? rows : [])
+    if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)
+    const releasedAt = rows[0]?.released_at
+    return releasedAt ? { releasedAt: new Date(releasedAt) } : null
   }
 }
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>

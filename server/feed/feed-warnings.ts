@@ -58,6 +58,10 @@ export function credentialWarnings(credential: FeedCredential, now = new Date())
   return warnings
 }
 
+/** A seat's former key, given by the holder it was unassigned from (its 401's reason): never the key or the email. */
+export const seatNoLongerAssigned = (releasedAt: Date) =>
+  `This license key's seat was unassigned on ${formatLongDate(releasedAt)}: the key opens nothing any more. A seat assigned to you again comes with a new key, shown on My Licenses.`
+
 /** A feed token suspended on a possible leak (its 401's reason). */
 export const suspendedToken = 'This feed token is suspended: it was used from more networks than its scope allows, and may have leaked. An owner can resume it, or revoke it, on the Feed tokens page.'
 

@@ -1,14 +1,14 @@
 import { coversPackage, coversRelease } from '../licensing/coverage'
 import { isPrivatePackage } from '../licensing/feed-policy'
 import { releasesOf, type Catalog, type CatalogRelease } from './catalog'
-import type { FeedCredential } from './credential-check'
-import { credentialWarnings, packageNotInPlan, releasedAfterUpdates } from './feed-warnings'
+import type { FeedCredential, ReleasedSeatKey } from './credential-check'
+import { credentialWarnings, packageNotInPlan, releasedAfterUpdates, seatNoLongerAssigned } from './feed-warnings'
 import { normalizedVersion, packageIdOf, parseVersion } from './nuget-grammar'
 import { feedLayout, registrationIndex, registrationLeaf, searchAnswer, serviceIndex, versionList, type At } from './v3-documents'
 
 /** A document of the feed for one credential: its status, its body, and what the build is told (X-NuGet-Warning, one line each). */
 export interface FeedAnswer {
-  status: 200 | 400 | 404
+  status: 200 | 400 | 403 | 404
   body: unknown
   warnings: string[]
 }
@@ -32,6 +32,18 @@ export function packageView(catalog: Catalog, lowerId: string, credential: FeedC
   return { versions, warnings }
 }
 
+const isServiceIndex = (path: string) => path === feedLayout.serviceIndex || credentialServiceIndex.test(path)
+
+/**
+ * The feed's metadata for a seat's former key and holder (decision 0062): the service index, so
+ * that the client goes on to a list and prints the reason (NuGet prints no warning of a service
+ * index), and a 403 with the reason for everything else, public packages too.
+ */
+export function answerReleasedKey(path: string, released: ReleasedSeatKey, at: At): FeedAnswer {
+  const reason = seatNoLongerAssigned(released.releasedAt)
+  return isServiceIndex(path) ? { status: 200, body: serviceIndex(at), warnings: [reason] } : { status: 403, body: { message: reason }, warnings: [reason] }
+}
+
 /**
  * The feed's metadata for one credential (`path` under the feed's base address, decoded): the
  * service index; a package's version list (the package base address's index.json); its
@@ -40,7 +52,7 @@ export function packageView(catalog: Catalog, lowerId: string, credential: FeedC
  * grammar is a 400, anything the credential may not see a 404 that says why.
  */
 export function answerV3(path: string, query: URLSearchParams, credential: FeedCredential, catalog: Catalog, at: At): FeedAnswer {
-  if (path === feedLayout.serviceIndex || credentialServiceIndex.test(path)) return { status: 200, body: serviceIndex(at), warnings: credentialWarnings(credential) }
+  if (isServiceIndex(path)) return { status: 200, body: serviceIndex(at), warnings: credentialWarnings(credential) }
   if (path === feedLayout.search) return search(query, credential, catalog, at)
   const flat = path.startsWith(feedLayout.packageBaseAddress) && path.slice(feedLayout.packageBaseAddress.length).split('/')
   if (flat && flat.length === 2 && flat[1] === 'index.json') {

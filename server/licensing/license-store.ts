@@ -89,14 +89,15 @@ export async function licensesOf(
   })
 }
 
-/** An assigned seat of the owner's live subscriptions, with what the list and the CSV show of it. */
-export interface AssignedSeatRow {
+/** An assigned seat of the owner's subscriptions, with what the list and the CSV show of it. */
+export interface AssignedSeatRow extends FeedTermsRow {
   id: string
   assignee_first_name: string
   assignee_last_name: string
   assignee_email: string
   price_id: PriceId
   status: SubscriptionStatus
+  live: boolean
   cancel_at_period_end: boolean
   current_period_end: Date
   assigned_at: Date | null
@@ -104,28 +105,41 @@ export interface AssignedSeatRow {
   holder_oid: string | null
 }
 
-/** The assigned seats of the caller's own live subscriptions, in the order they were assigned (one query). */
-export function readAssignedSeats(db: Queryable, ownerOid: string): Promise<AssignedSeatRow[]> {
-  return db.query<AssignedSeatRow>(
+/**
+ * The assigned seats of the caller's own subscriptions (one query): the live ones in the order they
+ * were assigned, then those of ended subscriptions whose key still opens private versions
+ * (docs/feed-coverage.md), unless their holder has a seat of a live one of the same plan.
+ */
+export async function readAssignedSeats(db: Queryable, ownerOid: string): Promise<AssignedSeatRow[]> {
+  const rows = await db.query<AssignedSeatRow>(
     `select seats.id, seats.assignee_first_name, seats.assignee_last_name, seats.assignee_email, seats.assigned_at, seats.last_feed_access_at, seats.holder_oid,
-            subscriptions.price_id, subscriptions.status, subscriptions.cancel_at_period_end, subscriptions.current_period_end
-       from seats join subscriptions on subscriptions.id = seats.subscription_id
-      where subscriptions.owner_oid = $1 and ${liveSql()} and seats.assignee_email is not null order by seats.assigned_at, seats.id`,
+            subscriptions.cancel_at_period_end, ${liveSql()} as live, ${feedTermsColumns}
+       from seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+      where subscriptions.owner_oid = $1 and seats.assignee_email is not null
+        and (${liveSql()} or not exists (
+          select 1 from seats held join subscriptions live on live.id = held.subscription_id
+           where live.owner_oid = $1 and live.price_id = subscriptions.price_id and ${liveSql('live')} and lower(held.assignee_email) = lower(seats.assignee_email)))
+      order by live desc, seats.assigned_at, seats.id`,
     [ownerOid],
   )
+  return rows.filter((row) => row.live || coverageOfRow(row).packages.length > 0)
 }
 
-/** The assigned seats of the caller's own subscription. */
-export async function assignedSeats(db: Queryable, ownerOid: string): Promise<AssignedLicense[]> {
-  return (await readAssignedSeats(db, ownerOid)).map((row) => ({
-    id: row.id,
-    firstName: row.assignee_first_name,
-    lastName: row.assignee_last_name,
-    email: row.assignee_email,
-    expirationDate: iso(row.current_period_end),
-    lastFeedAccessAt: row.last_feed_access_at && iso(row.last_feed_access_at),
-    pending: row.holder_oid === null,
-  }))
+/** The assigned seats of the caller's own subscriptions, an ended one's with what its key still opens. */
+export async function assignedSeats(db: Queryable, ownerOid: string, newestOf: (coverage: Coverage) => string | null = () => null): Promise<AssignedLicense[]> {
+  return (await readAssignedSeats(db, ownerOid)).map((row) => {
+    const coverage = !row.live && coverageOfRow(row)
+    return {
+      id: row.id,
+      firstName: row.assignee_first_name,
+      lastName: row.assignee_last_name,
+      email: row.assignee_email,
+      expirationDate: iso(row.current_period_end),
+      lastFeedAccessAt: row.last_feed_access_at && iso(row.last_feed_access_at),
+      pending: row.holder_oid === null,
+      ...(coverage && { ended: { updatesUntil: coverage.updatesUntil === 'forever' ? null : coverage.updatesUntil.toISOString(), newestCovered: newestOf(coverage) } }),
+    }
+  })
 }
 
 /** The owner's seats over all their live subscriptions (an additional checkout may add a second one). */

@@ -86,16 +86,21 @@ function refuseUnlessAssignable(statuses: readonly SubscriptionStatus[]) {
  * One statement, atomic on its own: the acting person's role read again (`acting`), the seat locked
  * with its holder and owner (the activity names them, read before the seat forgets its holder),
  * freed with a new key for its next holder when it is assigned, the owner's and the role permits it,
- * and its activity recorded only if it was freed.
+ * the former key's digest kept beside its holder's email (the feed says why it refuses it), and its
+ * activity recorded only if it was freed.
  */
 const freeSeatSql = (check: RoleCheck) => `with ${check.acting(8)},
   held as (
-    select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, owners.oid, owners.email, ${actorNameSql('owners', '$5')} as actor_name
+    select seats.id, seats.subscription_id, seats.assignee_email, seats.license_key, subscriptions.price_id, owners.oid, owners.email, ${actorNameSql('owners', '$5')} as actor_name
       from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
      where seats.id = $1 for update of seats),
   freed as (
     update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, holder_oid = null, license_key = $3
      where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) and ${check.allows} returning id),
+  released as (
+    insert into released_seat_keys (key_digest, seat_id, holder_email)
+    select sha256(convert_to(held.license_key, 'UTF8')), held.id, lower(held.assignee_email) from held join freed on freed.id = held.id
+    on conflict (key_digest) do nothing),
   recorded as (
     ${insertActivitySql(
       actedColumns,

@@ -12,7 +12,8 @@ export function tokenRow(token: FeedToken) {
     created: formatLongDate(token.createdAt),
     expires: formatLongDate(token.expiresAt),
     lastUsed: token.lastUsedAt ? formatLongDate(token.lastUsedAt) : 'Never',
-    // Its subscription ended: what it still opens in the feed, as My Licenses says it of a seat.
+    // Its subscription ended: a grey 'Expired' badge and what it still opens in the feed, as My Licenses says them of a seat.
+    ended: token.subscriptionEnded ? 'Expired' : null,
     coverage: token.subscriptionEnded && token.updatesUntil ? formatCoverage(token.updatesUntil, token.newestCovered) : null,
     scope: scopeOf(token),
     // A possible leak: suspended (refused until resumed) or only marked.

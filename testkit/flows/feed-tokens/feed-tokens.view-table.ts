@@ -26,6 +26,8 @@ const rowTexts: Record<string, string[]> = {
 }
 /** A token suspended on a possible leak says so on its row until it is resumed. */
 const suspended = 'Suspended: possible leak'
+/** The badge of a token whose subscription ended: the tokens here are all of a live one. */
+const ended = 'Expired'
 const empty = 'No feed tokens yet.'
 const create = 'Create feed token'
 
@@ -35,7 +37,7 @@ function list({ tokens }: FeedTokensHeld): StateView {
   const marked = tokens.some((token) => token.suspendedAt)
   return {
     shows: ['Feed tokens', ...(tokens.length ? tokens.flatMap((token) => rowTexts[token.id]!) : [empty]), ...(marked ? [suspended] : [])],
-    hides: [newSecret, ...(tokens.length ? [empty] : []), ...gone.map((id) => rowTexts[id]![2]!), ...(marked ? [] : [suspended])],
+    hides: [newSecret, ended, ...(tokens.length ? [empty] : []), ...gone.map((id) => rowTexts[id]![2]!), ...(marked ? [] : [suspended])],
   }
 }
 

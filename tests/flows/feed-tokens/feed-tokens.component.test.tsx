@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { FeedToken } from '@/common/contract'
 import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
 import { planPaths } from '@/testkit/model/paths'
-import { buildToken, feedTokensModel, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { buildToken, feedTokensModel, newToken, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { pressing } from '@/tests/support/pressing'
@@ -54,6 +54,17 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
       expect(pending.made('revokeFeedToken')).toEqual(sent.filter((event) => event.type === 'revoke.confirm').map(() => ['ft_build']))
       expect(pending.made('resumeFeedToken')).toEqual(sent.filter((event) => event.type === 'resume.confirm').map(() => ['ft_leaked']))
     },
+  })
+
+  it("marks a token of an ended subscription 'Expired' and says what it still opens, as My Licenses says it of a seat; a live one's row says neither", async () => {
+    const pending = open()
+    const endedToken = { ...buildToken, id: 'ft_ended', name: 'Old CI', subscriptionEnded: true, updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' }
+    await pending.settle('feedTokens', { output: [endedToken, newToken] })
+    const row = (name: string) => within(screen.getByRole('row', { name: new RegExp(`^${name}`) }))
+    expect(row('Old CI').getByText('Expired')).toBeTruthy()
+    expect(row('Old CI').getByText('Updates until May 31, 2026 · newest covered: 9.0.1')).toBeTruthy()
+    expect(row('GitHub Actions').queryByText('Expired')).toBeNull()
+    expect(row('GitHub Actions').queryByText(/Updates until/)).toBeNull()
   })
 
   it('says what the contract refuses before sending, and sends nothing', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { formatLongDate } from '@/common/format'
 import { basicCredentials } from '@/server/feed/basic-credentials'
 import { clientAddressOf, noteProxied } from '@/server/http/client-address'
 import { useProductionStack } from '@/tests/support/server/production-stack'
@@ -56,6 +57,7 @@ describeApi('the package feed credential check on $name', (api) => {
       expect(answer.status, name).toBe(401)
       expect(answer.headers.get('www-authenticate'), name).toBe(challenge)
       expect(answer.headers.get('cache-control'), name).toBe('no-store')
+      expect(answer.headers.get('x-nuget-warning'), name).toBeNull()
       bodies.add(answer.body)
     }
     expect([...bodies]).toEqual([JSON.stringify({ message: 'Sign in to the feed with your email and license key.' })])
@@ -67,11 +69,27 @@ describeApi('the package feed credential check on $name', (api) => {
     const first = await keyOf('feeddev@example.com')
     expect((await check(basic('feeddev@example.com', first))).status).toBe(204)
     await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: assigned.body.id })
-    expect((await check(basic('feeddev@example.com', first))).status, 'unassigned').toBe(401)
+    // Its former holder is refused and told why, in words that hold neither the key nor the email, on every file and list; anyone else with the key is a stranger.
+    const reason = `This license key's seat was unassigned on ${formatLongDate(new Date())}: the key opens nothing any more. A seat assigned to you again comes with a new key, shown on My Licenses.`
+    const unassigned = await check(basic('FeedDev@example.com', first))
+    expect([unassigned.status, unassigned.headers.get('x-nuget-warning'), JSON.parse(unassigned.body)]).toEqual([403, reason, { message: reason }])
+    const v3 = (path: string) => api.app.request(`/api/feed/v3/${path}`, { headers: { Authorization: basic('feeddev@example.com', first) } }, from('192.0.2.1'))
+    // The service index answers, so that NuGet goes on to a list and prints the reason (it prints none of a service index).
+    const index = await v3('index.json')
+    expect([index.status, index.headers.get('x-nuget-warning')]).toEqual([200, reason])
+    for (const path of ['flatcontainer/prism.core/index.json', 'flatcontainer/prism.plus.popups/index.json', 'registration/prism.core/index.json']) {
+      const refused = await v3(path)
+      expect([refused.status, refused.headers.get('x-nuget-warning')], path).toEqual([403, reason])
+    }
+    const stranger = await check(basic('other@example.com', first))
+    expect([stranger.status, stranger.headers.get('x-nuget-warning')]).toEqual([401, null])
     await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: 'Feed', lastName: 'Dev', email: 'feeddev@example.com' })
     const second = await keyOf('feeddev@example.com')
     expect(second).not.toBe(first)
-    expect((await check(basic('feeddev@example.com', first))).status, 'the old key').toBe(401)
+    // The old key stays refused, with its reason, beside the holder's new one.
+    const old = await check(basic('feeddev@example.com', first))
+    expect([old.status, old.headers.get('x-nuget-warning')], 'the old key').toEqual([403, reason])
+    expect((await check(basic('feeddev@example.com', second))).headers.get('x-nuget-warning'), 'the new key').toBeNull()
     expect((await check(basic('feeddev@example.com', second))).status, 'the new key').toBe(204)
     // A key changed in the database (as regenerating it does) is refused the next moment.
     await api.db.query("update seats set license_key = 'PRSM-ROTAT-EDKEY-22222-33333-44444' where lower(assignee_email) = 'feeddev@example.com'")

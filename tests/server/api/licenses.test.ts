@@ -146,6 +146,21 @@ describeApi('licenses on $name', (api) => {
     expect(payload).toMatchObject({ plan: 'commercial-plus', packages: ['Prism.Plus.*'], updates_until: '2026-05-31T23:59:59.000Z' })
   })
 
+  it("lists to its owner an ended subscription's seat while its key opens private versions, with what it covers; a live seat without; an ended Commercial one not at all", async () => {
+    const [lapsed, ...none] = (await api.call('lapsed@example.com', 'GET', '/licenses/assigned')).body
+    expect(none).toEqual([])
+    expect(lapsed).toMatchObject({ email: 'lapsed@example.com', ended: { updatesUntil: '2026-05-31T23:59:59.000Z', newestCovered: '9.0.1' } })
+    const live = (await api.call('plus@example.com', 'GET', '/licenses/assigned')).body as { ended?: unknown }[]
+    expect(live.length).toBeGreaterThan(0)
+    expect(live.filter((seat) => 'ended' in seat)).toEqual([])
+    await api.db.query("update subscriptions set status = 'canceled' where id = 'sub_demo_commercial'")
+    try {
+      expect((await api.call('commercial@example.com', 'GET', '/licenses/assigned')).body).toEqual([])
+    } finally {
+      await api.db.query("update subscriptions set status = 'active' where id = 'sub_demo_commercial'")
+    }
+  })
+
   it("gives the owner the file of a seat they assigned to someone else, with the holder's email and no private packages for Commercial", async () => {
     const seat = await seatOf(api, 'dev1@example.com')
     const answer = await api.call('commercial@example.com', 'GET', `/licenses/${seat}/license-file`)

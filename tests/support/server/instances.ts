@@ -158,6 +158,8 @@ export async function startStripe(options: { unitAmounts?: Partial<Record<PriceI
     origin,
     deliveries,
     sandbox,
+    /** The sandbox's own tables: a test seeds them (the demo's customers) as the local stack's shared database has them. */
+    db,
     /** The instances' Stripe settings. */
     env: { STRIPE_SECRET_KEY: 'sk_test_sandbox_local', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: origin, ...prices },
     /** Signs an event body as Stripe signs its deliveries. */

@@ -12,7 +12,7 @@ interface FeedTokenTableProps {
 
 /**
  * The owner's feed tokens, newest first: each by its name, scope and last four characters, never its
- * secret; one of an ended subscription with what it still covers; its networks of the last 30 days
+ * secret; one of an ended subscription marked 'Expired', with what it still covers; its networks of the last 30 days
  * and its downloads per package and version; 'Resume' on one marked a possible leak.
  */
 export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedTokenTableProps) {
@@ -22,6 +22,11 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
         <Table.Tr key={row.id}>
           <Table.Td className="typed-text">
             {row.name}
+            {row.ended && (
+              <Badge color="gray.7" autoContrast ml="xs">
+                {row.ended}
+              </Badge>
+            )}
             {row.leak && (
               <Badge color="red" variant="light" ml="xs">
                 {row.leak}

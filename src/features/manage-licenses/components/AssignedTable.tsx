@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Table, Text, TextInput, UnstyledButton 
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { AssignedLicense } from '@/common/contract'
-import { formatLongDate } from '@/common/format'
+import { formatCoverage, formatLongDate } from '@/common/format'
 import { ActionsHeader, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import { fullName, tableRows, unusedDays, type SortColumn, type TableView } from '../license-table'
 
@@ -102,7 +102,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                   </Group>
                 </Table.Td>
                 <Table.Td>{license.email}</Table.Td>
-                <NoWrapCell>{formatLongDate(license.expirationDate)}</NoWrapCell>
+                <NoWrapCell>{license.ended ? <EndedSeat ended={license.ended} /> : formatLongDate(license.expirationDate)}</NoWrapCell>
                 <NoWrapCell>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</NoWrapCell>
                 <NoWrapCell ta="right">
                   {resend && license.pending && (
@@ -160,5 +160,21 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
         </Group>
       )}
     </section>
+  )
+}
+
+/** A seat of an ended subscription, as My Licenses shows one: the grey 'Expired' badge and what its key still opens. */
+function EndedSeat({ ended }: { ended: NonNullable<AssignedLicense['ended']> }) {
+  return (
+    <>
+      <Badge color="gray.7" autoContrast>
+        Expired
+      </Badge>
+      {ended.updatesUntil && (
+        <Text size="xs" c="dimmed">
+          {formatCoverage(ended.updatesUntil, ended.newestCovered)}
+        </Text>
+      )}
+    </>
   )
 }
