@@ -10,7 +10,7 @@ let built: Promise<string> | undefined
  * A file of the production server as `npm run build:production` compiles it (dist-server/), from
  * this tree's source, built once by the first test of a process that needs it (about a second of
  * CPU). `node` starts it in about 0.3 s of CPU, where `node --import tsx` on the source took 1.3 s:
- * tsx resolved and loaded every source file again for each of the run's twenty-odd processes.
+ * tsx resolved and loaded every source file again for each production process a run starts.
  */
 export function productionServerFile(entry: keyof typeof productionServerEntries): Promise<string> {
   built ??= (async () => {
