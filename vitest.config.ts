@@ -35,8 +35,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
-    // One migrated PGlite dump for the run, from which every test process starts its databases.
-    globalSetup: ['tests/support/server/migrated-pglite-setup.ts'],
+    // One migrated PGlite dump for the run, from which every test process starts its databases; the
+    // folder where its processes build the production server.
+    globalSetup: ['tests/support/server/migrated-pglite-setup.ts', 'tests/support/server/production-server-setup.ts'],
     // Unit tests see the local stack's configuration, as the built app does.
     env: loadEnv('localstack', process.cwd(), 'VITE_'),
     restoreMocks: true,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { build, loadEnv, type Rollup } from 'vite'
 import { parsePublicEnv } from '../common/config-schema'
 import { writeSiteHeaders } from './site-headers'
+import { buildProductionServer } from './production-server-build'
 
 /**
  * Builds the SPA, then the server entry the prerenderer uses and the prerendered pages' inline
@@ -32,23 +33,6 @@ writeSiteHeaders('dist', parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_')))
 console.log(`Built dist/ (${mode})`)
 
 if (mode === 'production') {
-  // The production server, compiled to plain JavaScript: it runs with `node` and the runtime
-  // dependencies only (no tsx, no Vite). Packages stay imports of node_modules.
-  await build({
-    configFile: false,
-    resolve: { tsconfigPaths: true },
-    publicDir: false,
-    logLevel: 'warn',
-    build: {
-      ssr: true,
-      outDir: 'dist-server',
-      emptyOutDir: true,
-      target: 'node20',
-      rollupOptions: {
-        input: { production: 'server/production.ts', migrate: 'server/db/migrate.ts', 'billing-reconcile': 'server/reconciliation/main.ts' },
-        output: { format: 'es', entryFileNames: '[name].js' },
-      },
-    },
-  })
+  await buildProductionServer('dist-server')
   console.log('Built dist-server/ (npm run start:production, npm run db:migrate, npm run billing:reconcile)')
 }

@@ -4,6 +4,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { projectImportsOf, resolveImport } from './imports'
 import { inScratchTree } from './scratch-tree'
+import { productionServerEntries } from '@/scripts/production-server-build'
 
 /**
  * Every file the entries reach through the project's imports (relative or '@/…') (static, type-only, re-exports and
@@ -41,7 +42,7 @@ function chainsInto(folder: string, entries: string[], root: string): string[] {
 }
 
 /** What scripts/build.ts compiles into dist-server/. */
-const productionEntries = ['server/production.ts', 'server/db/migrate.ts', 'server/reconciliation/main.ts']
+const productionEntries = Object.values(productionServerEntries)
 
 describe("the production server's imports", () => {
   it('reach no file of server/local/', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Renewal } from '@/common/billing-contract'
 import { createStripeClient } from '@/server/payments/stripe-client'
 import { backToPortal, callInstance, productionEnv, startInstance, startStripe } from '@/tests/support/server/instances'
+import { productionServerFile } from '@/tests/support/server/production-server'
 import { useProductionStack } from '@/tests/support/server/production-stack'
 import { untilSettledOrWaiting, waitingForLock } from '@/tests/support/server/turns'
 
@@ -11,8 +12,8 @@ const databaseUrl = process.env.TEST_DATABASE_URL
 const owner = { oid: 'owner-of-billing-agreement', email: 'owner@agreement.example.com' }
 
 /** npm run billing:reconcile as its built file runs, from this tree's source: its output and exit code. */
-function reconcileScript(env: Record<string, string>, ...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/reconciliation/main.ts', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+async function reconcileScript(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(process.execPath, [await productionServerFile('billing-reconcile'), ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))

@@ -16,6 +16,7 @@ import { priceCatalogue } from '@/server/payments/stripe-settings'
 import { newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { heldAnswers } from './held-answers'
 import { openMigratedPglite } from './migrated-pglite'
+import { productionServerFile } from './production-server'
 
 /** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
 export async function startTenant() {
@@ -76,9 +77,9 @@ export interface Instance {
   stop(): Promise<number | null>
 }
 
-/** The production server (server/production.ts) in a process of its own, started with only these variables. */
+/** The production server (server/production.ts, built as dist-server/ is) in a process of its own, started with only these variables. */
 export async function startInstance(env: Record<string, string>, options: { keepLines?: boolean } = {}): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/production.ts'], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [await productionServerFile('production')], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   const lines: Record<string, unknown>[] = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   let errors = ''
