@@ -1,6 +1,7 @@
-import * as v from 'valibot'
 import type { EventObject } from 'xstate'
-import { companyDetailsSchema, type CompanyDetails, type Invoice } from '@/common/billing-contract'
+import type { CompanyDetails, Invoice } from '@/common/billing-contract'
+import type { CompanyDraft } from '@/common/company-draft'
+import { companyOf } from '@/testkit/form-rules'
 import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the invoices and company page holds: the invoices, the saved details, the request sent, and the notices. */
@@ -16,11 +17,13 @@ export interface InvoicesHeld {
 const at = 'invoices'
 const awaitedIn = { loadPapers: `${at}.loading`, saveCompany: `${at}.saving` }
 const quiet = { error: null, taxIdError: null, saved: false } satisfies Partial<InvoicesHeld>
+/** The country as typed: two letters, whatever their case (the list comes with orders, issue 49). */
+const twoLetters = (typed: string) => (/^[A-Z]{2}$/.test(typed.trim().toUpperCase()) ? typed.trim().toUpperCase() : null)
 
 /**
  * Issue 31's Invoices and company: the invoices and the company details load together (a failure
- * shows its message with Try again); the details are sent only as the contract accepts them (the
- * form's fields flattened: the address, and a tax ID only with its type), and held only while out; the
+ * shows its message with Try again); the details are sent only as the field rules accept them
+ * (testkit/form-rules.ts: the address, and a tax ID only with its type), and held only while out; the
  * answer is what is shown after, with a confirmation; a refusal of the tax ID is said beside it, any other above the form.
  */
 export const invoicesOracle: Oracle<void, InvoicesHeld> = {
@@ -47,10 +50,8 @@ export const invoicesOracle: Oracle<void, InvoicesHeld> = {
       case `${at}.editing notice.dismiss`:
         return to(now.state, quiet)
       case `${at}.editing company.save`: {
-        const { draft } = event as EventObject & { draft: Record<string, string> }
-        const { legalName, taxIdType, taxIdValue, ...address } = draft
-        const parsed = v.safeParse(companyDetailsSchema, { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null })
-        return parsed.success ? to(`${at}.saving`, { ...quiet, request: parsed.output }) : now
+        const request = companyOf((event as EventObject & { draft: CompanyDraft }).draft, twoLetters)
+        return request ? to(`${at}.saving`, { ...quiet, request }) : now
       }
       default:
         return now
