@@ -14,7 +14,6 @@ const stillInMachineWords = [
   'auth',
   'billing-portal',
   'discord-connect',
-  'invitation-acceptance',
   'invoice-order',
   'key-rotation',
   'license-file',
