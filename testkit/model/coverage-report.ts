@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
 import { executedCoverage } from './coverage'
+import type { FlowKit } from './flow-kit'
+import { planOraclePaths } from './oracle-paths'
 import type { PathPlan } from './paths'
-import type { ExecutedByMachine, Level } from './recorder'
+import { oracleKey, type ExecutedByMachine, type Level } from './recorder'
 
 /** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
 export function readRecorded(dir: string, level: Level): ExecutedByMachine {
@@ -41,6 +43,11 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
       missing: [...states.missing.map((id) => `state ${id}`), ...transitions.missing.map((key) => `transition ${key}`)],
     }
   })
+  return { lines: tableLines(rows), belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
+}
+
+/** Rows of a machine (or flow), its states and its transitions, as a table's lines. */
+function tableLines(rows: readonly { machine: string; states: string; transitions: string }[]) {
   const columns = ['machine', 'states', 'transitions'] as const
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
   const line = (cells: readonly string[]) =>
@@ -48,6 +55,30 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
       .map((cell, index) => cell.padEnd(widths[index]!))
       .join('  ')
       .trimEnd()
-  const lines = [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
-  return { lines, belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
+}
+
+/** Each oracle's graph, planned once for the report's levels. */
+const graphs = new WeakMap<object, { states: Set<string>; transitions: Set<string> }>()
+const oracleGraph = (oracle: object, plan: () => { states: Set<string>; transitions: Set<string> }) => {
+  if (!graphs.has(oracle)) graphs.set(oracle, plan())
+  return graphs.get(oracle)!
+}
+
+/**
+ * A table of what the tests checked of each flow's oracle (its states, and its transitions by
+ * event type, recorded where a check agreed: tests/support/oracle-check.ts), out of those its own
+ * path planner finds from its start (testkit/model/oracle-paths.ts), in the oracle's words.
+ */
+export function oracleCoverageTable(kits: readonly Pick<FlowKit, 'model' | 'oracle'>[], executed: ExecutedByMachine) {
+  const rows = kits.map(({ model, oracle }) => {
+    const graph = oracleGraph(oracle, () => planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]))
+    const checked = executed[oracleKey(model.machine.id)]
+    const share = (all: Set<string>, run: readonly string[] = []) => {
+      const covered = run.filter((item) => all.has(item)).length
+      return `${covered}/${all.size} (${percent(covered, all.size)}%)`
+    }
+    return { machine: model.name, states: share(graph.states, checked?.states), transitions: share(graph.transitions, checked?.transitions) }
+  })
+  return tableLines(rows)
 }

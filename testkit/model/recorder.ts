@@ -13,8 +13,11 @@ export interface Executed {
   transitions: string[]
 }
 
-/** What ran, by machine id. */
+/** What ran, by machine id (and what of each machine's oracle was checked, by `oracleKey`). */
 export type ExecutedByMachine = Record<string, Executed>
+
+/** Where an oracle's states and moves are recorded beside its machine's: no machine id has a colon. */
+export const oracleKey = (machineId: string) => `oracle:${machineId}`
 
 type MachineLike = { id: string; root: AnyStateNode }
 type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
@@ -27,12 +30,12 @@ type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
  */
 export function createRecorder() {
   const executed = new Map<string, { states: Set<string>; transitions: Set<string> }>()
-  const of = (machine: MachineLike) => {
-    let entry = executed.get(machine.id)
-    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set() }))
+  const of = (id: string) => {
+    let entry = executed.get(id)
+    if (!entry) executed.set(id, (entry = { states: new Set(), transitions: new Set() }))
     return entry
   }
-  const enter = (machine: MachineLike, nodes: readonly AnyStateNode[] | undefined) => nodes?.forEach((node) => of(machine).states.add(node.id))
+  const enter = (machine: MachineLike, nodes: readonly AnyStateNode[] | undefined) => nodes?.forEach((node) => of(machine.id).states.add(node.id))
 
   function record(event: InspectionEvent) {
     const machine = (event.actorRef as { logic?: Partial<MachineLike> }).logic
@@ -42,10 +45,20 @@ export function createRecorder() {
     if (event.type !== '@xstate.microstep') return
     enter(logic, (event.snapshot as MachineSnapshotLike)._nodes)
     for (const transition of event._transitions as AnyTransitionDefinition[]) {
-      of(logic).transitions.add(transitionKey(transition))
+      of(logic.id).transitions.add(transitionKey(transition))
       // A transition runs from a state that was active, into its targets (a transient one is left at once).
       enter(logic, [transition.source, ...(transition.target ?? [])])
     }
+  }
+
+  /**
+   * Records a step an oracle's check agreed with: the oracle's states, and its move (`from --event--> to`)
+   * when the step changed what it expects. Kept beside the machine's own, under `oracleKey(machineId)`.
+   */
+  function recordOracle(machineId: string, states: readonly string[], move?: string) {
+    const entry = of(oracleKey(machineId))
+    states.forEach((state) => entry.states.add(state))
+    if (move) entry.transitions.add(move)
   }
 
   /** What was recorded so far, by machine id. */
@@ -53,7 +66,7 @@ export function createRecorder() {
     return Object.fromEntries([...executed].map(([id, { states, transitions }]) => [id, { states: [...states].sort(), transitions: [...transitions].sort() }]))
   }
 
-  return { record, executedByMachine, clear: () => executed.clear() }
+  return { record, recordOracle, executedByMachine, clear: () => executed.clear() }
 }
 
 export type Recorder = ReturnType<typeof createRecorder>

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 import { describePath, type MachinePath } from '@/testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '@/testkit/model/recorder'
-import { expectOracleAgrees, type AnyOracle } from './oracle-check'
+import { expectOracleAgrees, recordOracleStep, type AnyOracle } from './oracle-check'
 import { expectedAlong, toldAlong, type Told } from '@/testkit/model/oracle'
 import { realisingLeaves } from '@/testkit/model/relation'
 import { addressee } from '@/testkit/addressee'
@@ -48,6 +48,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     // The plan ran without addressees: they are no part of the state it compares.
     if (step.state) expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
     expectOracleAgrees(options.oracle, path.input, sent, live)
+    recordOracleStep('machine', machine.id, options.oracle, path.input, sent)
     // The branch is the test: only a flow given addressees can tell them anything.
     if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
     options.expectations?.(live)
@@ -135,8 +136,8 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
   let pinned: ActorRefLike | undefined
   let checked = 0
   return {
-    expectAgrees: (sent: readonly EventObject[]) =>
-      waitFor(() => {
+    expectAgrees: async (sent: readonly EventObject[]) => {
+      const found = await waitFor(() => {
         const actor = pinned ?? newestActorOf(machineId)
         const seen = snapshotsOf(actor)
         const passing = realisingLeaves(oracle, expectedAlong(oracle, input, sent).state).some((id) => walk.passesThrough?.includes(id))
@@ -148,7 +149,10 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
         pinned = actor
         checked = seen.length
         return found
-      }),
+      })
+      recordOracleStep('component', machineId, oracle, input, sent)
+      return found
+    },
   }
 }
 
