@@ -10,7 +10,6 @@ import { leafStateIds } from '../support/view-table'
 const stillInMachineWords = [
   'activity',
   'assigned-csv',
-  'assignment-mail',
   'auth',
   'billing-portal',
   'discord-connect',
@@ -25,7 +24,6 @@ const stillInMachineWords = [
   'purchase-complete',
   'session',
   'token',
-  'trial',
   'upgrade',
 ]
 
