@@ -19,7 +19,6 @@ const stillInMachineWords = [
   'license-key',
   'manage-licenses',
   'my-licenses',
-  'profile',
   'purchase',
   'purchase-complete',
   'session',
