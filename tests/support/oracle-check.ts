@@ -11,26 +11,32 @@ export type AnyOracle = Oracle<any, any, any>
 
 /**
  * Checks that a snapshot of the machine rests where the oracle says, after the events sent (its
- * leaves read in the oracle's words, through the oracle's relation), and holds what it says there.
- * Gives the oracle's expectation, for the view to be checked against: where the oracle has its own
- * words, at the machine's leaves that realise its state.
+ * leaves read in the oracle's words, through the oracle's relation), and holds what it says there;
+ * where it agrees, records the step at `level` for the oracle's coverage. Gives the oracle's
+ * expectation, for the view to be checked against: where the oracle has its own words, at the
+ * machine's leaves that realise its state.
  */
-export function expectOracleAgrees(oracle: AnyOracle, input: unknown, sent: readonly EventObject[], snapshot: Snapshot<unknown>): Expected<unknown, State> {
+export function expectOracleAgrees(oracle: AnyOracle, input: unknown, sent: readonly EventObject[], snapshot: Snapshot<unknown>, level?: Level): Expected<unknown, State> {
   const expected = expectedAlong(oracle, input, sent)
   const leaves = activeLeafIds(snapshot)
   expect(inOracleWords(oracle, leaves), 'the state the oracle says').toEqual([...new Set(leavesOf(expected.state))].sort())
   expect((snapshot as unknown as { context: unknown }).context, `what ${leavesOf(expected.state).join(' and ')} holds by the oracle`).toMatchObject(expected.held as object)
+  if (level) recordOracleStep(level, (snapshot as unknown as { machine: { id: string } }).machine.id, oracle, input, sent, expected)
   return oracle.relation ? { ...expected, state: leaves } : expected
 }
 
+/** The oracle's last expectation along a walk's list of events sent (one list a walk, pushed to step by step): the step before's, without folding again. */
+const lastExpected = new WeakMap<readonly EventObject[], { length: number; expected: Expected<unknown, State> }>()
+
 /**
  * Records at a level, for `npm run test:model`'s oracle coverage, a step the oracle's check agreed
- * with: the oracle's states after the events sent, and the move the last event made, if it changed
- * what the oracle expects.
+ * with: the oracle's states after the events sent (`to`), and the move the last event made, if it
+ * changed what the oracle expects.
  */
-export function recordOracleStep(level: Level, machineId: string, oracle: AnyOracle, input: unknown, sent: readonly EventObject[]) {
-  const to = expectedAlong(oracle, input, sent)
+function recordOracleStep(level: Level, machineId: string, oracle: AnyOracle, input: unknown, sent: readonly EventObject[], to: Expected<unknown, State>) {
   const last = sent.at(-1)
-  const from = last && last.type !== 'xstate.init' ? expectedAlong(oracle, input, sent.slice(0, -1)) : to
+  const known = lastExpected.get(sent)
+  const from = !last || last.type === 'xstate.init' ? to : known?.length === sent.length - 1 ? known.expected : expectedAlong(oracle, input, sent.slice(0, -1))
+  lastExpected.set(sent, { length: sent.length, expected: to })
   recorders[level].recordOracle(machineId, leavesOf(to.state), JSON.stringify(from) === JSON.stringify(to) ? undefined : oracleTransition(from, last!, to))
 }

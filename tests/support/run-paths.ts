@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 import { describePath, type MachinePath } from '@/testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '@/testkit/model/recorder'
-import { expectOracleAgrees, recordOracleStep, type AnyOracle } from './oracle-check'
+import { expectOracleAgrees, type AnyOracle } from './oracle-check'
 import { expectedAlong, toldAlong, type Told } from '@/testkit/model/oracle'
 import { realisingLeaves } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath, withFailingPathSync } from '@/testkit/model/failing-path'
@@ -51,8 +51,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
     // The plan ran without addressees: they are no part of the state it compares.
     if (step.state) expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
-    expectOracleAgrees(options.oracle, path.input, sent, live)
-    recordOracleStep('machine', machine.id, options.oracle, path.input, sent)
+    expectOracleAgrees(options.oracle, path.input, sent, live, 'machine')
     // The branch is the test: only a flow given addressees can tell them anything.
     if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
     options.expectations?.(live)
@@ -154,12 +153,11 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
         const agrees = (snapshot: Snapshot<unknown>) => () => expectOracleAgrees(oracle, input, sent, snapshot)
         // The last candidate's failure is the one reported.
         const expected = candidates.slice(0, -1).find((snapshot) => !threw(agrees(snapshot))) ?? candidates.at(-1)!
-        const found = expectOracleAgrees(oracle, input, sent, expected)
+        const found = expectOracleAgrees(oracle, input, sent, expected, 'component')
         pinned = actor
         checked = seen.length
         return found
       })
-      recordOracleStep('component', machineId, oracle, input, sent)
       return found
     },
   }
