@@ -1,8 +1,10 @@
 import { allModels, flows } from '../testkit/model/node-flows'
-import { coverageTable, oracleCoverageTable, readRecorded } from '../testkit/model/coverage-report'
+import { coverageTable, readRecorded } from '../testkit/model/coverage-report'
+import { oracleCoverageTable } from '../testkit/model/oracle-coverage'
 
-/** Where the model-based tests record what ran (testkit/model/recorder.ts reads MODEL_COVERAGE_DIR). */
-export const modelCoverageDir = '.coverage-model'
+import { modelCoverageDir } from '../testkit/model/recorded-levels'
+
+export { modelCoverageDir }
 const levels = ['machine', 'component'] as const
 
 /**

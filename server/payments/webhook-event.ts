@@ -13,6 +13,8 @@ export interface PaymentEvent {
   createdAt: Date
   /** The subscription the event is about; undefined when the event is signed but not shaped like Stripe's event of its type. */
   subscriptionId: string | null | undefined
+  /** The Stripe API version the event is rendered in: the webhook endpoint's (null when it has none). */
+  apiVersion: string | null
 }
 
 /**
@@ -54,5 +56,5 @@ export function verifyEvent(stripe: Stripe, webhookSecret: string, payload: Buff
   } catch (error) {
     return { refused: error instanceof Stripe.errors.StripeSignatureVerificationError ? 'The signature is missing, wrong or too old.' : 'The event could not be read.' }
   }
-  return { event: { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), subscriptionId: readable(event) } }
+  return { event: { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), subscriptionId: readable(event), apiVersion: event.api_version ?? null } }
 }

@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AnyStateMachine, EventObject } from 'xstate'
+import type { AnyStateMachine } from 'xstate'
 import { executedCoverage } from './coverage'
-import type { FlowKit } from './flow-kit'
-import { planOraclePaths } from './oracle-paths'
 import type { PathPlan } from './paths'
-import { oracleKey, type ExecutedByMachine, type Level } from './recorder'
+import type { ExecutedByMachine, Level } from './recorder'
+import type { RecordedLevels } from './coverage-levels'
 
 /** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
 export function readRecorded(dir: string, level: Level): ExecutedByMachine {
@@ -28,7 +27,20 @@ export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedBy
   return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions, guards }]) => [id, { states: [...states], transitions: [...transitions], guards: [...guards] }]))
 }
 
-const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))
+/**
+ * What the last runs recorded: the machine and component levels where `npm run test:model` (and
+ * `npm test`) write them, the browser level in each folder the browser runs write theirs to.
+ */
+export function readLevels(modelDir: string, browserDirs: readonly string[]): RecordedLevels {
+  const level = (executed: ExecutedByMachine) => ({ executed, recorded: Object.keys(executed).length > 0 })
+  return {
+    machine: level(readRecorded(modelDir, 'machine')),
+    component: level(readRecorded(modelDir, 'component')),
+    browser: level(mergeRecorded(browserDirs.map((dir) => readRecorded(dir, 'browser')))),
+  }
+}
+
+export const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))
 
 /**
  * A table of what ran of each model's machine, out of its states and transitions, and the
@@ -48,7 +60,7 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
 }
 
 /** Rows of a machine (or flow), its states and its transitions, as a table's lines. */
-function tableLines(rows: readonly { machine: string; states: string; transitions: string }[]) {
+export function tableLines(rows: readonly { machine: string; states: string; transitions: string }[]) {
   const columns = ['machine', 'states', 'transitions'] as const
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
   const line = (cells: readonly string[]) =>
@@ -57,29 +69,4 @@ function tableLines(rows: readonly { machine: string; states: string; transition
       .join('  ')
       .trimEnd()
   return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
-}
-
-/** Each oracle's graph, planned once for the report's levels. */
-const graphs = new WeakMap<object, { states: Set<string>; transitions: Set<string> }>()
-const oracleGraph = (oracle: object, plan: () => { states: Set<string>; transitions: Set<string> }) => {
-  if (!graphs.has(oracle)) graphs.set(oracle, plan())
-  return graphs.get(oracle)!
-}
-
-/**
- * A table of what the tests checked of each flow's oracle (its states, and its transitions by
- * event type, recorded where a check agreed: tests/support/oracle-check.ts), out of those its own
- * path planner finds from its start (testkit/model/oracle-paths.ts), in the oracle's words.
- */
-export function oracleCoverageTable(kits: readonly Pick<FlowKit, 'model' | 'oracle'>[], executed: ExecutedByMachine) {
-  const rows = kits.map(({ model, oracle }) => {
-    const graph = oracleGraph(oracle, () => planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]))
-    const checked = executed[oracleKey(model.machine.id)]
-    const share = (all: Set<string>, run: readonly string[] = []) => {
-      const covered = run.filter((item) => all.has(item)).length
-      return `${covered}/${all.size} (${percent(covered, all.size)}%)`
-    }
-    return { machine: model.name, states: share(graph.states, checked?.states), transitions: share(graph.transitions, checked?.transitions) }
-  })
-  return tableLines(rows)
 }
