@@ -3,6 +3,7 @@ import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { apiPath, apiRoutes, type ApiParams, type ApiRouteName, type ApiRoute as NamedRoute } from '@/common/api-paths'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
+import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
 import { routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
@@ -227,7 +228,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
       return
     }
     await tour.expectShown(page, step, path.steps.slice(0, index))
-    await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1))
+    await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
     await check(keyOf(step))
   })
 }

@@ -40,7 +40,7 @@ export function readLevels(modelDir: string, browserDirs: readonly string[]): Re
   }
 }
 
-const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))
+export const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))
 
 /**
  * A table of what ran of each model's machine, out of its states and transitions, and the
@@ -56,6 +56,11 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
       missing: [...states.missing.map((id) => `state ${id}`), ...transitions.missing.map((key) => `transition ${key}`)],
     }
   })
+  return { lines: tableLines(rows), belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
+}
+
+/** Rows of a machine (or flow), its states and its transitions, as a table's lines. */
+export function tableLines(rows: readonly { machine: string; states: string; transitions: string }[]) {
   const columns = ['machine', 'states', 'transitions'] as const
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
   const line = (cells: readonly string[]) =>
@@ -63,6 +68,5 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
       .map((cell, index) => cell.padEnd(widths[index]!))
       .join('  ')
       .trimEnd()
-  const lines = [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
-  return { lines, belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
 }

@@ -4,6 +4,7 @@ import { stripVTControlCharacters as stripAnsi } from 'node:util'
 import { initialTransition, transition, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type Snapshot } from 'xstate'
 import { idOf, toMermaid } from '@/src/devtools/mermaid'
 import { expectedAlong, leavesOf, type Oracle, type State } from './oracle'
+import { realisingLeaves } from './relation'
 import { describeEvent, describeInput } from './paths'
 
 /** Where failing paths are written: beside Playwright's results, which git ignores. */
@@ -94,11 +95,11 @@ export function failingPathPage(name: string, level: string, machine: AnyStateMa
   ].join('\n')
 }
 
-/** Where the oracle says the flow must be after each step of `events` (for the failing step's mark). */
+/** Where the oracle says the flow must be after each step of `events` (for the failing step's mark), as the machine's states that realise it (decision 0061). */
 export const expectedStateAt =
   (oracle: Oracle<never, unknown, State>, input: unknown, events: readonly EventObject[]) =>
   (step: number): State =>
-    expectedAlong(oracle, input as never, events.slice(0, step + 1)).state
+    realisingLeaves(oracle, expectedAlong(oracle, input as never, events.slice(0, step + 1)).state)
 
 /** Writes the page of a failed path (one file per flow, level and path) and answers its path, for the failure's message. */
 export function writeFailingPath(name: string, level: string, machine: AnyStateMachine, walk: FailedWalk): string {

@@ -16,6 +16,10 @@ const limits = { depth: 10, expectations: 600 }
 const moveName = (from: Expected<unknown, State>, event: EventObject, to: Expected<unknown, State>) =>
   `${leavesOf(from.state).join(' + ')} --${describeEvent(event)}--> ${leavesOf(to.state).join(' + ')}`
 
+/** An oracle's transition, as its coverage counts it: where from and to, and the event's type (not its payload). */
+export const oracleTransition = (from: Expected<unknown, State>, event: EventObject, to: Expected<unknown, State>) =>
+  `${leavesOf(from.state).join(' + ')} --${event.type}--> ${leavesOf(to.state).join(' + ')}`
+
 /**
  * The paths the spec's reference plans, not the machine: from each input, a breadth-first search
  * over what the oracle says the flow rests in and holds, sending every event of the model
@@ -29,11 +33,15 @@ export function planOraclePaths<TInput>(
   oracle: Oracle<TInput, any, any>,
   events: readonly EventObject[],
   inputs: readonly TInput[],
-): { paths: OraclePath[] } {
+): { paths: OraclePath[]; states: Set<string>; transitions: Set<string> } {
   const paths: OraclePath[] = []
   const moves = new Set<string>()
+  // The oracle's graph as far as the search went: what its coverage is counted out of.
+  const states = new Set<string>()
+  const transitions = new Set<string>()
   for (const input of inputs) {
     const start = oracle.start(input)
+    leavesOf(start.state).forEach((state) => states.add(state))
     const seen = new Set<string>([JSON.stringify(start)])
     let frontier: [Expected<unknown, State>, EventObject[]][] = [[start, []]]
     for (let depth = 0; depth < limits.depth && frontier.length > 0; depth++) {
@@ -46,6 +54,8 @@ export function planOraclePaths<TInput>(
           if (key === nowKey) continue
           const route = [...prefix, event]
           const move = moveName(now, event, after)
+          leavesOf(after.state).forEach((state) => states.add(state))
+          transitions.add(oracleTransition(now, event, after))
           // Moves are told apart by where they go from and to, and by the event's type and payload.
           if (!moves.has(move)) {
             moves.add(move)
@@ -59,7 +69,7 @@ export function planOraclePaths<TInput>(
       frontier = next
     }
   }
-  return { paths }
+  return { paths, states, transitions }
 }
 
 /** The path as a replay takes it: its steps from the start (`xstate.init`), with no model state to compare. */

@@ -14,12 +14,22 @@ export type State = string | readonly string[]
 export const leavesOf = (state: State): string[] => [state].flat()
 
 /**
+ * How a machine realises its oracle (decision 0061): each of the oracle's states, named in the
+ * spec's words, to the leaf state or states of the machine that realise it (several: any of them).
+ * Every leaf of the machine realises exactly one oracle state. A parallel machine's regions are
+ * related one by one: the oracle names a state per region, as it would the machine's leaves.
+ */
+export type Relation = Readonly<Record<string, string | readonly string[]>>
+
+/**
  * A machine's reference, written from the spec and the product's rules independently of the
  * machine: it never runs the machine, its guards or its actions. `start` says where the flow rests
  * for an input; `after` where an event takes it from there (an actor's answer carries the fixture's output or
  * error). An event the flow does not expect where it is changes nothing.
  */
 export interface Oracle<TInput, THeld, TState extends State = string> {
+  /** Its states in the spec's words, each to the machine's states that realise it; left out, its states are the machine's own leaf ids. */
+  relation?: Relation
   start: (input: TInput) => Expected<THeld, TState>
   after: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => Expected<THeld, TState>
   /** What the flow tells the actors it was given (the session, the licenses list) on `event` where it is `now`; nothing when left out. */

@@ -15,8 +15,11 @@ export interface Executed {
   guards?: string[]
 }
 
-/** What ran, by machine id. */
+/** What ran, by machine id (and what of each machine's oracle was checked, by `oracleKey`). */
 export type ExecutedByMachine = Record<string, Executed>
+
+/** Where an oracle's states and moves are recorded beside its machine's: no machine id has a colon. */
+export const oracleKey = (machineId: string) => `oracle:${machineId}`
 
 type MachineLike = { id: string; root: AnyStateNode }
 type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
@@ -29,9 +32,9 @@ type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
  */
 export function createRecorder() {
   const executed = new Map<string, { states: Set<string>; transitions: Set<string>; guards: Set<string> }>()
-  const of = (machine: MachineLike) => {
-    let entry = executed.get(machine.id)
-    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set(), guards: new Set() }))
+  const of = ({ id }: { id: string }) => {
+    let entry = executed.get(id)
+    if (!entry) executed.set(id, (entry = { states: new Set(), transitions: new Set(), guards: new Set() }))
     return entry
   }
   const enter = (machine: MachineLike, nodes: readonly AnyStateNode[] | undefined) => nodes?.forEach((node) => of(machine).states.add(node.id))
@@ -66,12 +69,22 @@ export function createRecorder() {
     }
   }
 
+  /**
+   * Records a step an oracle's check agreed with: the oracle's states, and its move (`from --event--> to`)
+   * when the step changed what it expects. Kept beside the machine's own, under `oracleKey(machineId)`.
+   */
+  function recordOracle(machineId: string, states: readonly string[], move?: string) {
+    const entry = of({ id: oracleKey(machineId) })
+    states.forEach((state) => entry.states.add(state))
+    if (move) entry.transitions.add(move)
+  }
+
   /** What was recorded so far, by machine id. */
   function executedByMachine(): ExecutedByMachine {
     return Object.fromEntries([...executed].map(([id, { states, transitions, guards }]) => [id, { states: [...states].sort(), transitions: [...transitions].sort(), guards: [...guards].sort() }]))
   }
 
-  return { record, executedByMachine, clear: () => executed.clear() }
+  return { record, recordOracle, executedByMachine, clear: () => executed.clear() }
 }
 
 /**

@@ -51,6 +51,14 @@ describe('the layering rules', () => {
       ),
     ).toEqual(["'react' import is restricted from being used by a pattern. Machines import only xstate, machines/, common/ and types (import type)."])
   })
+  it.each(['testkit/flows/invoices/invoices.oracle.ts', 'testkit/form-rules.ts'])('refuse %s sharing a machine’s type or a contract schema, and take a constant', async (from) => {
+    const code =
+      "import type { InvoicesContext } from '@/machines/invoices.machine'\nimport { companyDetailsSchema, companyLimits } from '@/common/billing-contract'\nexport const b = [companyDetailsSchema, companyLimits] as unknown as InvoicesContext\n"
+    expect(await problemsOf(from, code)).toEqual([
+      "'@/machines/invoices.machine' import is restricted from being used by a pattern. An oracle shares nothing with the machine it checks: declare the words it reads in the oracle.",
+      "'companyDetailsSchema' import from '@/common/billing-contract' is restricted from being used by a pattern. An oracle checks input by the spec's rules written in it, not by the contract's schema the machine uses.",
+    ])
+  })
   it('refuse an actor made outside the inspection seam', async () => {
     expect(await problemsOf('src/features/profile/profile.extra.ts', "import { createActor } from 'xstate'\nexport const b = createActor\n")).toEqual([
       "'createActor' import from 'xstate' is restricted. Use createAppActor from src/ui/app-actors.ts, so the actor can be inspected.",

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
 import type { StateView, ViewTable } from '@/testkit/views/view-table'
 import { leavesOf, type Expected, type State } from '@/testkit/model/oracle'
+import { activeLeafIds } from '@/testkit/model/relation'
 
 /** The tables' types live in the test kit, shared with the browser tours (e2e/support/view-row.ts). */
 export type { StateView, ViewRow, ViewTable } from '@/testkit/views/view-table'
@@ -18,12 +19,6 @@ export function leafStateIds(machine: AnyStateMachine): string[] {
   }
   visit(machine.root)
   return ids.sort()
-}
-
-/** The leaf states a snapshot is in: one for a plain machine, one per region of a parallel state. */
-export function activeLeafIds(snapshot: unknown): string[] {
-  const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes
-  return nodes.filter(isLeaf).map((node) => node.id)
 }
 
 const matches = (text: string, expected: string | RegExp) => (typeof expected === 'string' ? text === expected : expected.test(text))

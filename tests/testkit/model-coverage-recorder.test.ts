@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createActor, fromPromise, setup, waitFor, type AnyStateMachine } from 'xstate'
 import { executedCoverage } from '@/testkit/model/coverage'
 import { coverageTable, readRecorded } from '@/testkit/model/coverage-report'
+import { oracleCoverageTable } from '@/testkit/model/oracle-coverage'
+import type { Oracle } from '@/testkit/model/oracle'
 import { createRecorder, writeRecorded } from '@/testkit/model/recorder'
 import type { PathPlan } from '@/testkit/model/paths'
 
@@ -108,5 +110,19 @@ describe('coverage from what ran (testkit/model/recorder.ts)', () => {
         ],
       },
     ])
+  })
+
+  it('reports what the tests checked of an oracle, in its words, out of what its own paths find', () => {
+    // The door as a person tells it: shut, swinging open, wide open; closing shuts it from wide open only.
+    const moves: Record<string, string> = { 'shut open': 'swinging open', 'swinging open open': 'wide open', 'wide open close': 'shut' }
+    const oracle: Oracle<void, object> = { start: () => ({ state: 'shut', held: {} }), after: (now, event) => ({ state: moves[`${now.state} ${event.type}`] ?? now.state, held: {} }) }
+    const recorder = createRecorder()
+    recorder.recordOracle('door', ['shut'])
+    recorder.recordOracle('door', ['swinging open'], 'shut --open--> swinging open')
+    const dir = mkdtempSync(join(tmpdir(), 'coverage-model-'))
+    dirs.push(dir)
+    writeRecorded(dir, 'machine', recorder)
+    const plan = { name: 'door', machine: door as AnyStateMachine, actors: [], events: [{ type: 'open' }, { type: 'close' }] } as unknown as PathPlan<AnyStateMachine>
+    expect(oracleCoverageTable([{ model: plan, oracle }], readRecorded(dir, 'machine'))[2]).toBe('door     2/3 (66%)  1/3 (33%)')
   })
 })

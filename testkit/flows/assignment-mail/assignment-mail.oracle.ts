@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { AssignedLicense } from '@/common/contract'
 import type { SeatMailResent } from '@/common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What a person notices of a mail sent again: the seat it is for, what became of it, or why not. */
 export interface AssignmentMailHeld {
@@ -10,10 +10,14 @@ export interface AssignmentMailHeld {
   error: string | null
 }
 
-const at = 'assignmentMail'
+/** Where a mail sent again stands, in issue 30's words. */
+const said = { ready: 'a pending seat’s mail may be sent again', sending: 'the mail being sent again' } as const
+const m = 'assignmentMail'
+/** The states of machines/assignment-mail.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = { [said.ready]: `${m}.idle`, [said.sending]: `${m}.sending` } satisfies Relation
 
 /** Decision 0024's caps, as the owner reads them: sent, in place of one still waiting, tomorrow, or not at all today. */
-const said = (email: string, mail: SeatMailResent['mail']) =>
+const noticeFor = (email: string, mail: SeatMailResent['mail']) =>
   ({
     queued: `The assignment email was sent again to ${email}.`,
     replaced: `The assignment email to ${email} was still waiting to go out: this one goes in its place.`,
@@ -27,21 +31,22 @@ const said = (email: string, mail: SeatMailResent['mail']) =>
  * (the holder signed in meanwhile) says why.
  */
 export const assignmentMailOracle: Oracle<void, AssignmentMailHeld> = {
-  start: () => ({ state: `${at}.idle`, held: { seat: null, notice: null, error: null } }),
+  relation,
+  start: () => ({ state: said.ready, held: { seat: null, notice: null, error: null } }),
   after: (now, event) => {
-    const answer = answerOf(event, now.state, { resendSeatMail: `${at}.sending` })
+    const answer = answerOf(event, now.state, { resendSeatMail: said.sending })
     if (answer) {
       if (!answer.awaited) return now
-      if (!answer.done) return { state: `${at}.idle`, held: { ...now.held, seat: null, error: shownMessage(answer.error) } }
-      return { state: `${at}.idle`, held: { ...now.held, seat: null, notice: said(now.held.seat!.email, (answer.output as SeatMailResent).mail) } }
+      if (!answer.done) return { state: said.ready, held: { ...now.held, seat: null, error: shownMessage(answer.error) } }
+      return { state: said.ready, held: { ...now.held, seat: null, notice: noticeFor(now.held.seat!.email, (answer.output as SeatMailResent).mail) } }
     }
-    if (now.state !== `${at}.idle`) return now
+    if (now.state !== said.ready) return now
     const { license } = event as EventObject & { license?: AssignedLicense }
-    if (event.type === 'mail.resend' && license?.pending) return { state: `${at}.sending`, held: { seat: license, notice: null, error: null } }
+    if (event.type === 'mail.resend' && license?.pending) return { state: said.sending, held: { seat: license, notice: null, error: null } }
     // Dismiss closes the notice or the message that shows.
     if (event.type === 'notice.dismiss' && (now.held.notice || now.held.error)) return { state: now.state, held: { ...now.held, notice: null, error: null } }
     return now
   },
   // A mail sent again, put off or dropped is a line of Recent activity, which shows its newest page again.
-  tells: (now, event) => toldOnAnswer(event, now.state, { resendSeatMail: `${at}.sending` }, 'resendSeatMail', () => [{ to: 'activity', event: { type: 'activity.refresh' } }]),
+  tells: (now, event) => toldOnAnswer(event, now.state, { resendSeatMail: said.sending }, 'resendSeatMail', () => [{ to: 'activity', event: { type: 'activity.refresh' } }]),
 }

@@ -1,5 +1,5 @@
 import type { InvitationOffer } from '@/common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the invitation's page holds that the person notices: the offer, and the message. */
 export interface InvitationAcceptanceHeld {
@@ -7,8 +7,28 @@ export interface InvitationAcceptanceHeld {
   error: string | null
 }
 
-const at = 'invitationAcceptance'
-const awaitedIn = { loadOffer: `${at}.loading`, acceptInvitation: `${at}.accepting`, loadOrganisation: `${at}.joining` }
+/** Where the invitation's page stands, in issue 30's words. */
+const said = {
+  loading: 'the invitation being read',
+  failed: 'the invitation not read',
+  offered: 'what the invitation offers shown',
+  accepting: 'the invitation being accepted',
+  joining: 'the new standing being read',
+  accepted: 'the invitation accepted',
+  declined: 'the invitation declined',
+} as const
+const m = 'invitationAcceptance'
+/** The states of machines/invitation-acceptance.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.loading]: `${m}.loading`,
+  [said.failed]: `${m}.failed`,
+  [said.offered]: `${m}.offered`,
+  [said.accepting]: `${m}.accepting`,
+  [said.joining]: `${m}.joining`,
+  [said.accepted]: `${m}.accepted`,
+  [said.declined]: `${m}.declined`,
+} satisfies Relation
+const awaitedIn = { loadOffer: said.loading, acceptInvitation: said.accepting, loadOrganisation: said.joining }
 
 /**
  * Issue 30: the link authenticates nobody; signed in, the person sees what the invitation offers
@@ -18,23 +38,24 @@ const awaitedIn = { loadOffer: `${at}.loading`, acceptInvitation: `${at}.accepti
  * its message over the offer, which stays.
  */
 export const invitationAcceptanceOracle: Oracle<{ secret: string }, InvitationAcceptanceHeld> = {
-  start: () => ({ state: `${at}.loading`, held: { offer: null, error: null } }),
+  relation,
+  start: () => ({ state: said.loading, held: { offer: null, error: null } }),
   after: (now, event) => {
     const to = (state: string, changes: Partial<InvitationAcceptanceHeld> = {}): Expected<InvitationAcceptanceHeld> => ({ state, held: { ...now.held, ...changes } })
     const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
-      if (answer.actor === 'loadOffer') return answer.done ? to(`${at}.offered`, { offer: answer.output as InvitationOffer, error: null }) : to(`${at}.failed`, { error: shownMessage(answer.error) })
-      if (answer.actor === 'acceptInvitation') return answer.done ? to(`${at}.joining`) : to(`${at}.offered`, { error: shownMessage(answer.error) })
-      return to(`${at}.accepted`)
+      if (answer.actor === 'loadOffer') return answer.done ? to(said.offered, { offer: answer.output as InvitationOffer, error: null }) : to(said.failed, { error: shownMessage(answer.error) })
+      if (answer.actor === 'acceptInvitation') return answer.done ? to(said.joining) : to(said.offered, { error: shownMessage(answer.error) })
+      return to(said.accepted)
     }
     switch (`${now.state} ${event.type}`) {
-      case `${at}.failed offer.reload`:
-        return to(`${at}.loading`, { error: null })
-      case `${at}.offered invitation.accept`:
-        return to(`${at}.accepting`, { error: null })
-      case `${at}.offered invitation.decline`:
-        return to(`${at}.declined`)
+      case `${said.failed} offer.reload`:
+        return to(said.loading, { error: null })
+      case `${said.offered} invitation.accept`:
+        return to(said.accepting, { error: null })
+      case `${said.offered} invitation.decline`:
+        return to(said.declined)
       default:
         return now
     }

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import { fieldLimits } from '@/common/contract'
 import type { Invitation, InviteRequest } from '@/common/organisation-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the invitations hold that an owner notices: the list, the message, the notice, what was sent, the invitation a dialog is about. */
 export interface InvitationsHeld {
@@ -12,21 +12,33 @@ export interface InvitationsHeld {
   invitation: Invitation | null
 }
 
-const at = 'invitations'
-const idle = `${at}.ready.idle`
-const dialogs = [`${at}.ready.inviting.editing`, `${at}.ready.revoking.confirming`]
-const awaitedIn = {
-  loadInvitations: `${at}.loading`,
-  invite: `${at}.ready.inviting.sending`,
-  resendInvitation: `${at}.ready.resending`,
-  revokeInvitation: `${at}.ready.revoking.removing`,
-}
-const refusedTo: Record<string, string> = {
-  loadInvitations: `${at}.failed`,
-  invite: `${at}.ready.inviting.editing`,
-  resendInvitation: idle,
-  revokeInvitation: `${at}.ready.revoking.confirming`,
-}
+/** Where the invitations stand, in issue 30's words. */
+const said = {
+  loading: 'the invitations loading',
+  failed: 'the invitations not loaded',
+  listed: 'the open invitations listed',
+  inviting: 'someone being invited',
+  sending: 'the invitation being sent',
+  resending: 'the invitation being sent again',
+  revokeAsked: 'revoking an invitation, asked to confirm',
+  revoking: 'the invitation being revoked',
+} as const
+const m = 'invitations'
+/** The states of machines/invitations.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.loading]: `${m}.loading`,
+  [said.failed]: `${m}.failed`,
+  [said.listed]: `${m}.ready.idle`,
+  [said.inviting]: `${m}.ready.inviting.editing`,
+  [said.sending]: `${m}.ready.inviting.sending`,
+  [said.resending]: `${m}.ready.resending`,
+  [said.revokeAsked]: `${m}.ready.revoking.confirming`,
+  [said.revoking]: `${m}.ready.revoking.removing`,
+} satisfies Relation
+const idle = said.listed
+const dialogs: string[] = [said.inviting, said.revokeAsked]
+const awaitedIn = { loadInvitations: said.loading, invite: said.sending, resendInvitation: said.resending, revokeInvitation: said.revoking }
+const refusedTo: Record<string, string> = { loadInvitations: said.failed, invite: said.inviting, resendInvitation: idle, revokeInvitation: said.revokeAsked }
 /**
  * The invitation as it is sent, or null when the dialog must say why instead (the spec's field
  * rules, written here rather than taken from the contract's schema the machine checks with): an
@@ -50,7 +62,8 @@ const fresh = { error: null, notice: null, request: null, invitation: null } sat
  * asked, with what was typed.
  */
 export const invitationsOracle: Oracle<void, InvitationsHeld> = {
-  start: () => ({ state: `${at}.loading`, held: { invitations: [], ...fresh } }),
+  relation,
+  start: () => ({ state: said.loading, held: { invitations: [], ...fresh } }),
   after: (now, event) => {
     const to = (state: string, changes: Partial<InvitationsHeld> = {}): Expected<InvitationsHeld> => ({ state, held: { ...now.held, ...changes } })
     const { invitations, invitation } = now.held
@@ -81,23 +94,23 @@ export const invitationsOracle: Oracle<void, InvitationsHeld> = {
     const sent = event as EventObject & { invitation?: Invitation; draft?: { email: string; role: string } }
     const listed = !!sent.invitation && invitations.some((each) => each.id === sent.invitation!.id)
     switch (`${now.state} ${event.type}`) {
-      case `${at}.failed invitations.reload`:
-        return to(`${at}.loading`, { error: null })
+      case `${said.failed} invitations.reload`:
+        return to(said.loading, { error: null })
       case `${idle} notice.dismiss`:
         return to(idle, { notice: null })
       case `${idle} invite.open`:
-        return to(`${at}.ready.inviting.editing`, fresh)
+        return to(said.inviting, fresh)
       case `${idle} invitation.resend`:
-        return listed ? to(`${at}.ready.resending`, { ...fresh, invitation: sent.invitation! }) : now
+        return listed ? to(said.resending, { ...fresh, invitation: sent.invitation! }) : now
       case `${idle} revoke.request`:
-        return listed ? to(`${at}.ready.revoking.confirming`, { ...fresh, invitation: sent.invitation! }) : now
+        return listed ? to(said.revokeAsked, { ...fresh, invitation: sent.invitation! }) : now
       // Sent only as the contract accepts it; else the form says why.
-      case `${at}.ready.inviting.editing invite.submit`: {
+      case `${said.inviting} invite.submit`: {
         const request = inviteOf(sent.draft!)
-        return request ? to(`${at}.ready.inviting.sending`, { error: null, request }) : now
+        return request ? to(said.sending, { error: null, request }) : now
       }
-      case `${at}.ready.revoking.confirming revoke.confirm`:
-        return to(`${at}.ready.revoking.removing`, { error: null })
+      case `${said.revokeAsked} revoke.confirm`:
+        return to(said.revoking, { error: null })
       default:
         return now
     }

@@ -1,7 +1,8 @@
 import type { EventObject } from 'xstate'
-import type { InvoiceOrder, InvoiceOrderRequest } from '@/common/billing-contract'
-import { invoiceOrderRequestSchema } from '@/common/billing-contract'
-import * as v from 'valibot'
+import { poNumberLimit, type InvoiceOrder, type InvoiceOrderRequest } from '@/common/billing-contract'
+import { countryCodes } from '@/common/countries'
+import type { CompanyDraft } from '@/common/company-draft'
+import { companyOf } from '@/testkit/form-rules'
 import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
 
 /** What the order-by-invoice dialog holds: the plan and seats it was opened for, the order sent, the invoice, and the notices. */
@@ -17,10 +18,13 @@ export interface InvoiceOrderHeld {
 const at = 'invoiceOrder'
 const awaitedIn = { payByInvoice: `${at}.ordering` }
 const quiet = { error: null, taxIdError: null } satisfies Partial<InvoiceOrderHeld>
+/** Issue 49: a country from the list, as chosen; a PO number of at most 140 characters, trimmed, without control characters (none is ''). */
+const listedCountry = (chosen: string) => (countryCodes.includes(chosen) ? chosen : null)
+const poNumberOf = (typed: unknown = '') => (typeof typed === 'string' && !/\p{Cc}/u.test(typed) && typed.trim().length <= poNumberLimit ? typed.trim() : null)
 
 /**
  * Issue 49's pay by invoice: opened from the purchase page for its plan and seats; the company
- * details and PO number are sent only as the contract takes them (a PO number of at most 140
+ * details and PO number are sent only as the field rules take them (a PO number of at most 140
  * characters without control characters, a country of the list), once, and held only while out;
  * the answer shows the invoice awaiting payment and tells the session the account's new standing; a
  * refused tax ID is said beside its field, any other failure above the form. Closing forgets nothing
@@ -46,10 +50,10 @@ export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
       case `${at}.ordered dialog.close`:
         return to(`${at}.closed`)
       case `${at}.editing order.submit`: {
-        const { poNumber, legalName, taxIdType, taxIdValue, ...address } = (event as EventObject & { draft: Record<string, string> }).draft
-        const company = { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null }
-        const parsed = v.safeParse(invoiceOrderRequestSchema, { priceId: now.held.priceId, quantity: now.held.quantity, company, poNumber })
-        return parsed.success ? to(`${at}.ordering`, { ...quiet, request: parsed.output }) : now
+        const { poNumber: typedPo, ...typed } = (event as EventObject & { draft: CompanyDraft & { poNumber?: string } }).draft
+        const [company, poNumber] = [companyOf(typed, listedCountry), poNumberOf(typedPo)]
+        const request = company && poNumber !== null ? ({ priceId: now.held.priceId, quantity: now.held.quantity, company, poNumber } as InvoiceOrderRequest) : null
+        return request ? to(`${at}.ordering`, { ...quiet, request }) : now
       }
       default:
         return now

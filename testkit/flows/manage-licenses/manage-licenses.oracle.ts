@@ -1,6 +1,5 @@
 import type { EventObject } from 'xstate'
-import type { AssignedLicense, MemberRole, Stats } from '@/common/contract'
-import type { BulkLine, BulkResult, ManageLicensesInput } from '@/machines/manage-licenses.machine'
+import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '@/common/contract'
 import { answerOf, shownMessage, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 
 /** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
@@ -20,6 +19,16 @@ export interface ManageLicensesHeld {
 }
 
 type Now = Expected<ManageLicensesHeld, State>
+
+/** How the page is opened: back from the checkout or not, and in whose role (an owner's when not said). */
+export interface ManageLicensesOpened {
+  checkoutReturned: boolean
+  role?: MemberRole
+}
+/** A line pasted into 'Assign several': the person it names, or why it names nobody. */
+export type BulkLine = { text: string; request: AssignRequest; error: null } | { text: string; request: null; error: string }
+/** What became of a pasted line: assigned, refused with the API's message, or skipped for want of a seat. */
+export type BulkResult = { status: 'assigned' } | { status: 'failed'; message: string } | { status: 'skipped' }
 
 const at = 'manageLicenses'
 const region = { stats: `${at}.loading.stats`, assigned: `${at}.loading.assigned` } as const
@@ -55,7 +64,7 @@ const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLine
  * row, assigned +1, available -1; unassign the reverse; a refusal stays in its dialog with its
  * message and what was typed. Pasted lines go one by one while a seat is left; the rest are skipped.
  */
-export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHeld, State> = {
+export const manageLicensesOracle: Oracle<ManageLicensesOpened, ManageLicensesHeld, State> = {
   start: (input) => ({
     state: loadingFor(input.role ?? 'owner'),
     held: { stats: null, assigned: [], ...fresh, checkoutReturned: input.checkoutReturned, role: input.role ?? 'owner' },

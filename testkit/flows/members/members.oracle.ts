@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { MemberRole } from '@/common/contract'
 import type { Member, Organisation, TransferRequest } from '@/common/organisation-contract'
-import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** Who looks at the page (declared here: the reference shares no type with the machine). */
 type MembersInput = { me: string }
@@ -16,31 +16,66 @@ export interface MembersHeld {
   member: Member | null
 }
 
-const at = 'members'
-const ready = `${at}.ready`
-const idle = `${ready}.idle`
+/** Where the Members page stands, in issue 30's words. */
+const said = {
+  loading: 'the members loading',
+  failed: 'the members not loaded',
+  list: 'the members listed',
+  roleDialog: 'a member’s role being chosen',
+  roleSaving: 'the role being saved',
+  removeDialog: 'removing a member, asked to confirm',
+  removing: 'the member being removed',
+  leaveDialog: 'leaving, asked to confirm',
+  leaving: 'the organisation being left',
+  transferDialog: 'ownership being offered, the member chosen',
+  offering: 'the offer of ownership being sent',
+  withdrawing: 'the offer of ownership being withdrawn',
+  accepting: 'the offer of ownership being accepted',
+  declining: 'the offer of ownership being declined',
+  left: 'the organisation left',
+} as const
+const idle = said.list
 /** A dialog whose request is out cannot be closed under it. */
-const dialogs = [`${ready}.role.editing`, `${ready}.remove.confirming`, `${ready}.leave.confirming`, `${ready}.transfer.editing`]
+const dialogs: string[] = [said.roleDialog, said.removeDialog, said.leaveDialog, said.transferDialog]
 const awaitedIn = {
-  loadOrganisation: `${at}.loading`,
-  changeRole: `${ready}.role.saving`,
-  removeMember: [`${ready}.remove.removing`, `${ready}.leave.leaving`],
-  offerTransfer: `${ready}.transfer.offering`,
-  withdrawTransfer: `${ready}.withdrawing`,
-  acceptTransfer: `${ready}.accepting`,
-  declineTransfer: `${ready}.declining`,
+  loadOrganisation: said.loading,
+  changeRole: said.roleSaving,
+  removeMember: [said.removing, said.leaving],
+  offerTransfer: said.offering,
+  withdrawTransfer: said.withdrawing,
+  acceptTransfer: said.accepting,
+  declineTransfer: said.declining,
 }
 /** Where a refusal leaves the person: back in the dialog with its message, or on the list with it. */
 const refusedTo: Record<string, string> = {
-  [`${at}.loading`]: `${at}.failed`,
-  [`${ready}.role.saving`]: `${ready}.role.editing`,
-  [`${ready}.remove.removing`]: `${ready}.remove.confirming`,
-  [`${ready}.leave.leaving`]: `${ready}.leave.confirming`,
-  [`${ready}.transfer.offering`]: `${ready}.transfer.editing`,
-  [`${ready}.withdrawing`]: idle,
-  [`${ready}.accepting`]: idle,
-  [`${ready}.declining`]: idle,
+  [said.loading]: said.failed,
+  [said.roleSaving]: said.roleDialog,
+  [said.removing]: said.removeDialog,
+  [said.leaving]: said.leaveDialog,
+  [said.offering]: said.transferDialog,
+  [said.withdrawing]: idle,
+  [said.accepting]: idle,
+  [said.declining]: idle,
 }
+const m = 'members'
+/** The states of machines/members.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.loading]: `${m}.loading`,
+  [said.failed]: `${m}.failed`,
+  [said.list]: `${m}.ready.idle`,
+  [said.roleDialog]: `${m}.ready.role.editing`,
+  [said.roleSaving]: `${m}.ready.role.saving`,
+  [said.removeDialog]: `${m}.ready.remove.confirming`,
+  [said.removing]: `${m}.ready.remove.removing`,
+  [said.leaveDialog]: `${m}.ready.leave.confirming`,
+  [said.leaving]: `${m}.ready.leave.leaving`,
+  [said.transferDialog]: `${m}.ready.transfer.editing`,
+  [said.offering]: `${m}.ready.transfer.offering`,
+  [said.withdrawing]: `${m}.ready.withdrawing`,
+  [said.accepting]: `${m}.ready.accepting`,
+  [said.declining]: `${m}.ready.declining`,
+  [said.left]: `${m}.left`,
+} satisfies Relation
 /** Every dialog and action starts afresh: no message, no notice of the last change. */
 const fresh = { error: null, notice: null, member: null } satisfies Partial<MembersHeld>
 const article: Record<MemberRole, string> = { owner: 'an owner', 'billing-manager': 'a billing manager', 'seat-manager': 'a seat manager' }
@@ -53,7 +88,8 @@ const article: Record<MemberRole, string> = { owner: 'an owner', 'billing-manage
  * with a notice; leaving ends the page.
  */
 export const membersOracle: Oracle<MembersInput, MembersHeld> = {
-  start: () => ({ state: `${at}.loading`, held: { organisation: null, ...fresh } }),
+  relation,
+  start: () => ({ state: said.loading, held: { organisation: null, ...fresh } }),
   after: (now, event, { me }) => {
     const to = (state: string, changes: Partial<MembersHeld> = {}): Expected<MembersHeld> => ({ state, held: { ...now.held, ...changes } })
     const { organisation, member } = now.held
@@ -76,7 +112,7 @@ export const membersOracle: Oracle<MembersInput, MembersHeld> = {
           })
         }
         case 'removeMember':
-          if (now.state === `${ready}.leave.leaving`) return to(`${at}.left`)
+          if (now.state === said.leaving) return to(said.left)
           return to(idle, {
             organisation: { ...organisation!, members: organisation!.members.filter((each) => each.oid !== member?.oid) },
             notice: `${member?.name} is no longer a member.`,
@@ -97,34 +133,34 @@ export const membersOracle: Oracle<MembersInput, MembersHeld> = {
     if (event.type === 'dialog.close' && dialogs.includes(now.state)) return to(idle, fresh)
     const sent = event as EventObject & { member?: Member; role?: MemberRole; request?: TransferRequest }
     switch (`${now.state} ${event.type}`) {
-      case `${at}.failed members.reload`:
-        return to(`${at}.loading`, { error: null })
+      case `${said.failed} members.reload`:
+        return to(said.loading, { error: null })
       case `${idle} notice.dismiss`:
         return to(idle, { notice: null })
       case `${idle} role.open`:
-        return owner && listed(sent.member?.oid) ? to(`${ready}.role.editing`, { ...fresh, member: sent.member! }) : now
+        return owner && listed(sent.member?.oid) ? to(said.roleDialog, { ...fresh, member: sent.member! }) : now
       case `${idle} remove.request`:
-        return owner && listed(sent.member?.oid) && sent.member?.oid !== me ? to(`${ready}.remove.confirming`, { ...fresh, member: sent.member! }) : now
+        return owner && listed(sent.member?.oid) && sent.member?.oid !== me ? to(said.removeDialog, { ...fresh, member: sent.member! }) : now
       case `${idle} leave.request`:
-        return organisation?.role ? to(`${ready}.leave.confirming`, fresh) : now
+        return organisation?.role ? to(said.leaveDialog, fresh) : now
       case `${idle} transfer.open`:
-        return owner && !organisation?.transfer && organisation!.members.some((each) => each.oid !== me) ? to(`${ready}.transfer.editing`, fresh) : now
+        return owner && !organisation?.transfer && organisation!.members.some((each) => each.oid !== me) ? to(said.transferDialog, fresh) : now
       case `${idle} transfer.withdraw`:
-        return owner && organisation?.transfer ? to(`${ready}.withdrawing`, fresh) : now
+        return owner && organisation?.transfer ? to(said.withdrawing, fresh) : now
       case `${idle} transfer.accept`:
-        return organisation?.transfer?.to.oid === me ? to(`${ready}.accepting`, fresh) : now
+        return organisation?.transfer?.to.oid === me ? to(said.accepting, fresh) : now
       case `${idle} transfer.decline`:
-        return organisation?.transfer?.to.oid === me ? to(`${ready}.declining`, fresh) : now
+        return organisation?.transfer?.to.oid === me ? to(said.declining, fresh) : now
       // Saving the role the member has already changes nothing.
-      case `${ready}.role.editing role.submit`:
-        return sent.role !== member?.role ? to(`${ready}.role.saving`, { error: null }) : now
-      case `${ready}.remove.confirming remove.confirm`:
-        return to(`${ready}.remove.removing`, { error: null })
-      case `${ready}.leave.confirming leave.confirm`:
-        return to(`${ready}.leave.leaving`, { error: null })
+      case `${said.roleDialog} role.submit`:
+        return sent.role !== member?.role ? to(said.roleSaving, { error: null }) : now
+      case `${said.removeDialog} remove.confirm`:
+        return to(said.removing, { error: null })
+      case `${said.leaveDialog} leave.confirm`:
+        return to(said.leaving, { error: null })
       // Offered to another member of the list only.
-      case `${ready}.transfer.editing transfer.submit`:
-        return sent.request && sent.request.to !== me && listed(sent.request.to) ? to(`${ready}.transfer.offering`, { error: null }) : now
+      case `${said.transferDialog} transfer.submit`:
+        return sent.request && sent.request.to !== me && listed(sent.request.to) ? to(said.offering, { error: null }) : now
       default:
         return now
     }
@@ -142,7 +178,7 @@ export const membersOracle: Oracle<MembersInput, MembersHeld> = {
       case 'changeRole':
         return tell(membersOracle.after(now, event, input).held.organisation)
       case 'removeMember':
-        return now.state === `${ready}.leave.leaving` ? tell(leftOrganisation) : []
+        return now.state === said.leaving ? tell(leftOrganisation) : []
       default:
         return []
     }

@@ -1,5 +1,5 @@
 import type { Trial } from '@/common/billing-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the trial holds: the trial as last answered, and the failure shown. */
 export interface TrialHeld {
@@ -7,8 +7,24 @@ export interface TrialHeld {
   error: string | null
 }
 
-const at = 'trial'
-const awaitedIn = { startTrial: `${at}.starting`, extendTrial: `${at}.extending` }
+/** Where the trial stands on My Licenses, in issue 49's words. */
+const said = {
+  offered: 'the trial card, nothing asked yet',
+  starting: 'the trial being started',
+  running: 'the trial started, its extension offered',
+  extending: 'the trial being extended',
+  extended: 'the trial extended, no more offered',
+} as const
+const m = 'trial'
+/** The states of machines/trial.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.offered]: `${m}.idle`,
+  [said.starting]: `${m}.starting`,
+  [said.running]: `${m}.running`,
+  [said.extending]: `${m}.extending`,
+  [said.extended]: `${m}.extended`,
+} satisfies Relation
+const awaitedIn = { startTrial: said.starting, extendTrial: said.extending }
 
 /**
  * Issue 49's trial without a card, on My Licenses: a person with no licenses starts a 30-day
@@ -18,23 +34,24 @@ const awaitedIn = { startTrial: `${at}.starting`, extendTrial: `${at}.extending`
  * failure is said in words and the page stays as it was, so the person may try again.
  */
 export const trialOracle: Oracle<object, TrialHeld> = {
-  start: () => ({ state: `${at}.idle`, held: { trial: null, error: null } }),
+  relation,
+  start: () => ({ state: said.offered, held: { trial: null, error: null } }),
   after: (now, event) => {
     const to = (state: string, changes: Partial<TrialHeld> = {}): Expected<TrialHeld> => ({ state, held: { ...now.held, ...changes } })
     const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
       // A failed start leaves the page with no trial; a failed extension, the trial as it was.
-      if (!answer.done) return to(answer.actor === 'startTrial' ? `${at}.idle` : `${at}.running`, { error: shownMessage(answer.error) })
-      return to(answer.actor === 'startTrial' ? `${at}.running` : `${at}.extended`, { trial: answer.output as Trial, error: null })
+      if (!answer.done) return to(answer.actor === 'startTrial' ? said.offered : said.running, { error: shownMessage(answer.error) })
+      return to(answer.actor === 'startTrial' ? said.running : said.extended, { trial: answer.output as Trial, error: null })
     }
     switch (`${now.state} ${event.type}`) {
-      case `${at}.idle trial.start`:
-        return to(`${at}.starting`, { error: null })
-      case `${at}.idle trial.extend`:
-        return to(`${at}.extending`, { error: null })
-      case `${at}.running trial.extend`:
-        return to(`${at}.extending`, { error: null })
+      case `${said.offered} trial.start`:
+        return to(said.starting, { error: null })
+      case `${said.offered} trial.extend`:
+        return to(said.extending, { error: null })
+      case `${said.running} trial.extend`:
+        return to(said.extending, { error: null })
       default:
         return now
     }

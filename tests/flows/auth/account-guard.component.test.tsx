@@ -124,7 +124,7 @@ describe('the sign-in guard in every state of the auth machine (component paths)
           else await waitFor(() => expect(service.signIn).toHaveBeenCalledWith('/account'))
         }
         // The page's own actor, not the planner's snapshot of the step (one per state the model tells apart, whatever request it holds), after every step, a sign-out's included.
-        const expected = expectOracleAgrees(authOracle, undefined, sent, actor.getSnapshot())
+        const expected = expectOracleAgrees(authOracle, undefined, sent, actor.getSnapshot(), 'component')
         // The branch is the test: once it has left, the page is the home page (the account area and its table are gone), else the account area shows the state's row.
         if (leaveAccountArea.mock.calls.length) expect(await screen.findByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeTruthy()
         else await expectView(authViewTable, expected, sent)
