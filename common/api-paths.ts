@@ -103,6 +103,7 @@ export const apiRoutes = {
   companyDetails: at('GET', 'stripe', '/company'),
   saveCompanyDetails: at('PUT', 'stripe', '/company'),
   payByInvoice: at('POST', 'stripe', '/invoice-orders'),
+  addSeatsByInvoice: at('POST', 'stripe', '/invoice-orders/seats'),
   setRenewalSeats: at('PUT', 'renewalChanges', '/:id/seats'),
   setAutoRenew: at('PUT', 'renewalChanges', '/:id/auto-renew'),
   renewals: at('GET', 'renewals', '/'),

@@ -82,6 +82,41 @@ describeApi('buying by invoice on $name', (api) => {
     expect(await subscriptionCount()).toBe(before + 2)
   })
 
+  it("adds seats by invoice on the subscription already collected by invoice: one new invoice for the added seats with this order's PO, two presses at once add once", async () => {
+    const placed = v.parse(invoiceOrderSchema, (await api.call(nora.email, 'POST', '/stripe/invoice-orders', order)).body)
+    const quantity = async () => (await api.stripe.subscriptions.retrieve(placed.subscriptionId)).items.data[0]!.quantity
+    const before = { subscriptions: await subscriptionCount(), seats: await quantity() }
+    const more = { ...order, quantity: 2, poNumber: 'PO-4712' }
+    const presses = await Promise.all([api.call(nora.email, 'POST', '/stripe/invoice-orders/seats', more), api.call(nora.email, 'POST', '/stripe/invoice-orders/seats', more)])
+    expect(presses.map((press) => press.status)).toEqual([200, 200])
+    const [added, again] = presses.map((press) => v.parse(invoiceOrderSchema, press.body))
+    expect(added!.subscriptionId).toBe(placed.subscriptionId)
+    expect(again!.invoice.number).toBe(added!.invoice.number)
+    expect(added!.invoice.number).not.toBe(placed.invoice.number)
+    expect(await quantity()).toBe(before.seats! + 2)
+    expect(await subscriptionCount()).toBe(before.subscriptions)
+    expect(added!.invoice.total).toBeGreaterThan(0)
+    expect(added!.invoice.total).toBeLessThanOrEqual(2 * 29_900)
+    expect(pdfText(Buffer.from(await (await fetch(added!.invoice.pdfUrl!)).arrayBuffer()))).toContain('PO number: PO-4712')
+    // The seats are the portal's at once, and the subscription awaits the new invoice.
+    const [row] = await api.db.query<{ quantity: number; payment_due_at: Date }>('select quantity, payment_due_at from subscriptions where stripe_subscription_id = $1', [placed.subscriptionId])
+    expect(row).toMatchObject({ quantity: before.seats! + 2 })
+    expect(new Date(row!.payment_due_at).toISOString()).toBe(added!.invoice.dueDate)
+  })
+
+  it('adds seats held by card by invoice as a subscription of their own, sent its invoice', async () => {
+    const cara = 'commercial@example.com'
+    const stats = async () => (await api.call(cara, 'GET', '/account/stats')).body as { purchased: number }
+    const before = await stats()
+    const answer = await api.call(cara, 'POST', '/stripe/invoice-orders/seats', { ...order, quantity: 2 })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const added = v.parse(invoiceOrderSchema, answer.body)
+    const subscription = await api.stripe.subscriptions.retrieve(added.subscriptionId)
+    expect(subscription).toMatchObject({ collection_method: 'send_invoice', days_until_due: 30 })
+    expect(subscription.items.data[0]!.quantity).toBe(2)
+    expect((await stats()).purchased).toBe(before.purchased + 2)
+  })
+
   it('refuses in words, sending nothing to Stripe: a PO number too long or with control characters, a country not on the list, missing details, a free plan, another license type', async () => {
     const before = await subscriptionCount()
     const refused = async (body: unknown, status: number, message: string | RegExp) => {
