@@ -16,6 +16,8 @@ const chromium = base.projects!.find((project) => project.name === 'chromium')!
 export default defineConfig({
   ...base,
   testMatch: /atlas\.capture\.ts$/,
+  // Its browser coverage beside npm test's, not over it (scripts/atlas.ts reads both).
+  outputDir: 'test-results/atlas',
   reporter: [['list']],
   projects: [{ name: 'atlas', use: chromium.use }],
   webServer: { ...base.webServer, command: `node_modules/.bin/tsx scripts/e2e-servers.ts '${JSON.stringify([server])}'` },

@@ -70,9 +70,11 @@ export const apiRoutes = {
   unassign: at('POST', 'licenses', '/unassign'),
   resendSeatMail: at('POST', 'licenses', '/:licenseId/resend'),
   regenerateKey: at('POST', 'licenses', '/:licenseId/regenerate-key'),
+  licenseFile: at('GET', 'licenses', '/:licenseId/license-file'),
   feedTokens: at('GET', 'feedTokens', '/'),
   createFeedToken: at('POST', 'feedTokens', '/'),
   revokeFeedToken: at('DELETE', 'feedTokens', '/:id'),
+  resumeFeedToken: at('POST', 'feedTokens', '/:id/resume'),
   activity: at('GET', 'activity', '/'),
   account: at('GET', 'account', '/', slash),
   updateAccount: at('PUT', 'account', '/', slash),
@@ -104,6 +106,8 @@ export const apiRoutes = {
   saveCompanyDetails: at('PUT', 'stripe', '/company'),
   payByInvoice: at('POST', 'stripe', '/invoice-orders'),
   addSeatsByInvoice: at('POST', 'stripe', '/invoice-orders/seats'),
+  startTrial: at('POST', 'stripe', '/trial'),
+  extendTrial: at('POST', 'stripe', '/trial/extension'),
   setRenewalSeats: at('PUT', 'renewalChanges', '/:id/seats'),
   setAutoRenew: at('PUT', 'renewalChanges', '/:id/auto-renew'),
   renewals: at('GET', 'renewals', '/'),
@@ -112,6 +116,9 @@ export const apiRoutes = {
   feedAuthorize: at('GET', 'feed', '/authorize', { open: "A package feed's proxy (nginx auth_request) asks with the seat holder's Basic credentials, never the SPA." }),
   feedV3: at('GET', 'feed', '/v3/*', { open: "The package feed's metadata (NuGet v3), proxied by nginx with the build's Basic credentials, never the SPA." }),
 } as const
+
+/** The public keys license files are signed with (a JWKS), outside the API: anyone may read it, caches may keep it (docs/license-files.md). */
+export const licensingKeysPath = '/.well-known/prism/licensing-keys.json'
 
 export type ApiRouteName = keyof typeof apiRoutes
 

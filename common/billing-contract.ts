@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { accountSchema, isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
 import { countryCodes } from './countries'
+import type { PriceId } from './plans'
 
 /**
  * The accounts API's billing paperwork and renewals (issue 31, our addition): the invoices, the
@@ -121,6 +122,21 @@ export const invoiceOrderSchema = v.object({
   account: accountSchema,
 })
 export type InvoiceOrder = v.InferOutput<typeof invoiceOrderSchema>
+
+// ---- A trial without a card (issue 49, decision 0047) -----------------------------------------------
+
+/** The plan a trial tries, how long it lasts, and its one extension. */
+export const trialPriceId: PriceId = 'commercial-plus'
+export const trialDays = 30
+export const trialExtensionDays = 14
+
+/** The organisation's trial, as starting or extending it answers: its end, whether its one extension is used, and the account as it now is. */
+export const trialSchema = v.object({
+  trialEnd: isoDate,
+  extended: v.boolean(),
+  account: accountSchema,
+})
+export type Trial = v.InferOutput<typeof trialSchema>
 
 // ---- Renewals ------------------------------------------------------------------------------------
 

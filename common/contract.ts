@@ -103,10 +103,11 @@ export type Account = v.InferOutput<typeof accountSchema>
  * badge), `awaiting-payment` (bought by invoice, the invoice open and not yet due: the seat works
  * until `paymentDueDate`, issue 49), `payment-due` (the subscription is past due: renewal failed,
  * Stripe retries, or an invoice passed its due date), `cancels` (set to cancel at period end: the
- * seat lasts until `expirationDate`), `expired` (the subscription ended: its key opens only what the
+ * seat lasts until `expirationDate`), `trial` (a free trial without a card, decision 0047: the seat
+ * works until `expirationDate`, the trial's end; `trialExtended` once its one extension is used), `expired` (the subscription ended: its key opens only what the
  * seat covered, if anything). A backend that sends no status means active.
  */
-export const licenseStatuses = ['active', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
+export const licenseStatuses = ['active', 'trial', 'awaiting-payment', 'payment-due', 'cancels', 'expired'] as const
 export const licenseStatusSchema = v.picklist(licenseStatuses)
 export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
 
@@ -122,6 +123,8 @@ export const licenseSchema = v.object({
   licenseKey: v.string(),
   discordConnected: v.boolean(),
   status: v.optional(licenseStatusSchema, 'active'),
+  /** A trial's one extension is used (decision 0047). */
+  trialExtended: v.optional(v.boolean()),
   /** While awaiting payment: when the open invoice is due. */
   paymentDueDate: v.optional(v.nullable(isoDate)),
   /** The caller owns the subscription (and so may open Billing or buy again). */
@@ -166,6 +169,9 @@ export type UnassignRequest = v.InferOutput<typeof unassignRequestSchema>
 export const regeneratedKeySchema = v.object({ licenseId: v.string(), licenseKey: v.pipe(v.string(), v.nonEmpty()) })
 export type RegeneratedKey = v.InferOutput<typeof regeneratedKeySchema>
 
+/** `GET /api/licenses/{licenseId}/license-file` (issue 47): the seat's license file, a compact JWS (three base64url parts). */
+export const licenseFileSchema = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a license file is a compact JWS'))
+
 export const statsSchema = v.object({
   subscription: v.nullable(v.string()),
   priceId: v.nullable(priceIdSchema),
@@ -198,6 +204,9 @@ export const activityKinds = [
   'feed-token-created',
   'feed-token-revoked',
   'feed-token-expired',
+  // A feed token used from a network past its scope (issue 47), and its owner letting it in again.
+  'feed-token-leak',
+  'feed-token-resumed',
   // Organisations (issue 30): members, invitations, ownership, seats bound to their holder, capped mail.
   'role-changed',
   'member-removed',
@@ -255,8 +264,23 @@ export const activityQuerySchema = v.object({
  *   GET    /api/feed-tokens        the caller's tokens, newest first (never their secrets)
  *   POST   /api/feed-tokens        { name, expiresInDays } -> 201 { token, secret }; 409 without a live Plus subscription
  *   DELETE /api/feed-tokens/{id}   revokes at once -> 204; 404 when not the caller's
+ *   POST   /api/feed-tokens/{id}/resume   lets a token suspended on a possible leak in again -> 204; 404 when not the caller's or not suspended
+ * A token's scope (issue 47, decision 0049): the package patterns it opens (none given: all its
+ * subscription covers; wider: 422 on `packages`), and the distinct client networks (IPv4 /24, IPv6
+ * /64) it may be used from within 24 hours; one past them marks it a possible leak, and suspends it
+ * when `suspendOnLeak`.
  */
-export const feedTokenLimits = { name: 60, defaultDays: 365, maxDays: 730, perSubscription: 20 } as const
+export const feedTokenLimits = { name: 60, defaultDays: 365, maxDays: 730, perSubscription: 20, patterns: 10, defaultNetworks: 3, maxNetworks: 10 } as const
+/** A package pattern: a NuGet id, or a prefix of one ending in `*` (`Prism.Plus.*`). */
+const packagePattern = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*(?:\.\*)?|[A-Za-z0-9_.-]*\*)$/
+/** The patterns as typed (separated by commas or white space) or as a list. */
+const patternList = (value: string | string[]) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((pattern) => pattern.trim()).filter(Boolean)
+export const packagePatternsSchema = v.pipe(
+  v.union([v.string(), v.array(v.string())], 'Packages must be text or a list'),
+  v.transform(patternList),
+  v.maxLength(feedTokenLimits.patterns, `Packages: at most ${feedTokenLimits.patterns} patterns`),
+  v.check((patterns) => patterns.every((pattern) => pattern.length <= 100 && packagePattern.test(pattern)), 'Packages: each is a package id, or a prefix ending in * (Prism.Plus.*)'),
+)
 /** The user name a package client sends with a feed token's secret. */
 export const feedTokenUsername = 'token'
 export const feedTokenSchema = v.object({
@@ -274,6 +298,19 @@ export const feedTokenSchema = v.object({
   updatesUntil: v.optional(v.nullable(isoDate), null),
   /** The newest private package version it covers; null when none. */
   newestCovered: v.optional(v.nullable(v.string()), null),
+  /** Its scope's package patterns; null: all its subscription covers. */
+  packages: v.optional(v.nullable(v.array(v.string())), null),
+  /** The distinct client networks it may be used from within 24 hours; null: any. */
+  maxNetworks: v.optional(v.nullable(v.number()), null),
+  suspendOnLeak: v.optional(v.boolean(), false),
+  /** When a network past its limit marked it a possible leak; null: none since it was made or resumed. */
+  leakAt: v.optional(v.nullable(isoDate), null),
+  /** Suspended on that leak: refused until an owner resumes it. */
+  suspendedAt: v.optional(v.nullable(isoDate), null),
+  /** The distinct client networks of the last 30 days, most recent first. */
+  networks: v.optional(v.array(v.object({ network: v.string(), lastSeenAt: isoDate, allowed: v.boolean() })), []),
+  /** Its downloads per package and version. */
+  downloads: v.optional(v.array(v.object({ packageId: v.string(), version: v.string(), downloads: v.number() })), []),
 })
 export type FeedToken = v.InferOutput<typeof feedTokenSchema>
 export const feedTokensSchema = v.array(feedTokenSchema)
@@ -288,6 +325,17 @@ export const createFeedTokenRequestSchema = v.object({
     ),
     feedTokenLimits.defaultDays,
   ),
+  packages: v.optional(packagePatternsSchema, []),
+  maxNetworks: v.optional(
+    v.pipe(
+      v.number('Networks must be a number'),
+      v.integer('Networks must be a whole number'),
+      v.minValue(1, 'Networks must be at least 1'),
+      v.maxValue(feedTokenLimits.maxNetworks, `Networks must be at most ${feedTokenLimits.maxNetworks}`),
+    ),
+    feedTokenLimits.defaultNetworks,
+  ),
+  suspendOnLeak: v.optional(v.boolean('Suspend on leak must be true or false'), false),
 })
 export type CreateFeedTokenRequest = v.InferOutput<typeof createFeedTokenRequestSchema>
 export const createdFeedTokenSchema = v.object({ token: feedTokenSchema, secret: v.pipe(v.string(), v.nonEmpty()) })

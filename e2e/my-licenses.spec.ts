@@ -32,7 +32,7 @@ test('a Commercial Plus owner sees the plan, owner and expiry on the card', asyn
 test.describe('the License Key dialog', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-  test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key', async ({ page, baseURL }) => {
+  test('for Commercial Plus shows the private feed, its credentials and setup, and copies the key [S2.my-licenses.key-dialog S2.my-licenses.copy-and-close]', async ({ page, baseURL }) => {
     // The configured feed at the seat's own address (NuGet's HTTP cache is kept per source address).
     const feed = configuredFeedSource(baseURL!).replace(/index\.json$/, 'for/seat_plus_1/index.json')
     await openSignedIn(page, demo.plus)
@@ -58,7 +58,7 @@ test.describe('the License Key dialog', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
   })
 
-  test('for other plans shows a read-only key box', async ({ page }) => {
+  test('for other plans shows a read-only key box [S2.my-licenses.key-dialog]', async ({ page }) => {
     await openSignedIn(page, demo.commercial)
     await page.getByRole('article', { name: 'Commercial', exact: true }).getByRole('button', { name: 'License Key' }).click()
     const dialog = page.getByRole('dialog', { name: 'License Key' })
@@ -71,7 +71,7 @@ test.describe('the License Key dialog', () => {
 })
 
 test.describe('Connect Discord', () => {
-  test('stays disabled while the username is blank; Discord’s rules are checked before sending, keeping what was typed', async ({ page }) => {
+  test('stays disabled while the username is blank; Discord’s rules are checked before sending, keeping what was typed [S2.my-licenses.discord-dialog S5.discord.blank]', async ({ page }) => {
     await openSignedIn(page, demo.plus)
     let joins = 0
     page.on('request', (request) => {
@@ -125,7 +125,7 @@ test.describe('the purchase page', () => {
     await expectNoAxeViolations(page)
   })
 
-  test("says 'License not available' for another license type than the account's", async ({ page }) => {
+  test("says 'License not available' for another license type than the account's [S2.purchase.not-available S5.purchase.allowed-price]", async ({ page }) => {
     await openSignedIn(page, demo.commercial, '/account/purchase?pid=commercial-plus')
     await expect(page.getByRole('heading', { name: 'License not available' })).toBeVisible()
     await expect(page.getByText('Sorry, the license you are looking for is not available for your account. Accounts are limited to one license type.')).toBeVisible()
@@ -135,7 +135,7 @@ test.describe('the purchase page', () => {
   test.describe('without a product', () => {
     test.use({ expectedPageErrors: [/status of 404/] })
 
-    test("a missing or unknown pid goes to '/'", async ({ page }) => {
+    test("a missing or unknown pid goes to '/' [S2.purchase.load]", async ({ page }) => {
       await openSignedIn(page, demo.commercial, '/account/purchase')
       await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()
       await page.goto('/account/purchase?pid=enterprise')

@@ -79,7 +79,7 @@ test.describe('a route that fails to load', () => {
 
   test.describe('as someone without a license', () => {
     test.use({ signedInAs: demo.nolicense })
-    test("shows 'Unexpected Application Error!' with the message", async ({ page, baseURL }) => {
+    test("shows 'Unexpected Application Error!' with the message [S8.routing]", async ({ page, baseURL }) => {
       // The landing page's view, which the app loads when it leaves the portal for '/'.
       const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
       const landingView = `/${manifest['src/routes/index.tsx?tsr-split=component']!.file}`

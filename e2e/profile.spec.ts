@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures'
 import { holdRequests, pageRequestsSettled } from './support/held-requests'
 
 test.describe('profile', () => {
-  test('a deep link to the profile comes back there after sign-in', async ({ page }) => {
+  test('a deep link to the profile comes back there after sign-in [S2.profile.form]', async ({ page }) => {
     await signInAs(page, demo.dev1, '/account/profile')
     await expect(page).toHaveURL(/\/account\/profile$/)
     await expect(page.getByRole('group', { name: 'Personal Information' })).toBeVisible()

@@ -38,7 +38,7 @@ test.describe('a declined card', () => {
   })
 })
 
-test('connecting Discord opens the invite in a new tab and marks the card', async ({ page, context }) => {
+test('connecting Discord opens the invite in a new tab and marks the card [S4.discord.invite]', async ({ page, context }) => {
   // Discord itself is out of reach here: the new tab gets a stand-in page.
   await context.route('https://discord.gg/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Discord invite</title>' }))
   await signUpOwner(page, { firstName: 'Paula', priceId: 'commercial-plus', seats: 1 })

@@ -3,7 +3,7 @@ import { demo, expectActiveCard, licenseCard, logOut, signInAs } from './support
 import { expect, test } from './support/fixtures'
 
 test.describe('signing in', () => {
-  test('with Microsoft as a person without licenses shows the empty My Licenses', async ({ page }) => {
+  test('with Microsoft as a person without licenses shows the empty My Licenses [S2.my-licenses.empty]', async ({ page }) => {
     await signInAs(page, demo.nolicense)
     await expect(page).toHaveURL(/\/account$/)
     await expect(page.getByRole('heading', { name: 'No Licenses Assigned' })).toBeVisible()
@@ -24,7 +24,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['My Licenses', 'Profile', 'Manage Licenses', 'Invoices and company', 'Members'])
   })
 
-  test('with GitHub as a Commercial Plus owner offers Discord and the license key', async ({ page }) => {
+  test('with GitHub as a Commercial Plus owner offers Discord and the license key [S2.my-licenses.card-actions]', async ({ page }) => {
     await signInAs(page, demo.plus)
     const card = page.getByRole('article', { name: 'Commercial Plus' })
     await expect(card.getByRole('button', { name: 'Connect Discord' })).toBeVisible()
@@ -56,7 +56,7 @@ test.describe('signing in', () => {
     await expect(license).toBeVisible()
   })
 
-  test('logs out to the site root, with no state left in the address', async ({ page }) => {
+  test('logs out to the site root, with no state left in the address [S2.redirect-addresses]', async ({ page }) => {
     await signInAs(page, demo.commercial)
     await expect(licenseCard(page, 'Commercial')).toBeVisible()
     await logOut(page)
@@ -82,7 +82,7 @@ test.describe('signing in', () => {
 test.describe('when the accounts API is down', () => {
   test.use({ expectedPageErrors: [/Failed to load resource|net::ERR_FAILED/] })
 
-  test("the account cannot load and the user goes to '/'", async ({ page }) => {
+  test("the account cannot load and the user goes to '/' [S4.session.load]", async ({ page }) => {
     await page.route('**/api/auth/login', (route) => route.abort())
     await signInAs(page, demo.commercial)
     await expect(page.getByRole('heading', { level: 1, name: 'Empower Your XAML Applications' })).toBeVisible()

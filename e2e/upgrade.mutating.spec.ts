@@ -127,7 +127,7 @@ const pressInWizard = pressing<EventObject>((page) => page.getByRole('dialog', {
   'upgrade.retry': 'Try Again',
 })
 
-test.describe('the upgrade wizard, path by path', () => {
+test.describe('the upgrade wizard, path by path [S4.upgrade.steps S4.upgrade.back S4.upgrade.success S4.upgrade.failure S5.payment.inline S8.upgrade.setup-failed]', () => {
   // The sandbox answers a declined card with 402, which Chromium reports.
   test.use({ expectedPageErrors: [/status of 402/] })
 

@@ -153,6 +153,7 @@ export const authMachine = setup({
   states: {
     startup: {
       description: 'MSAL initializes and reads any sign-in answer in the address.',
+      meta: { requirements: ['S4.auth.states', 'S4.auth.first-account'] },
       invoke: {
         id: 'startup',
         src: 'startup',
@@ -182,15 +183,17 @@ export const authMachine = setup({
       },
       initial: 'initializing',
       states: {
-        initializing: { description: "The account area shows 'Loading, please wait...'.", on: { 'msal.handleRedirect.start': 'handleRedirect' } },
+        initializing: { description: "The account area shows 'Loading, please wait...'.", meta: { requirements: ['S2.account.loading'] }, on: { 'msal.handleRedirect.start': 'handleRedirect' } },
         handleRedirect: {
           description: 'MSAL processes the answer of a sign-in by redirect.',
+          meta: { requirements: ['S4.auth.states', 'S2.account.sign-in'] },
           on: { 'msal.handleRedirect.end': 'initializing' },
         },
       },
     },
     none: {
       description: 'No interaction in progress: signed in or not, the app may start one.',
+      meta: { requirements: ['S4.auth.states', 'S8.sign-in'] },
       on: {
         'login.request': [
           {
@@ -250,6 +253,7 @@ export const authMachine = setup({
     },
     login: {
       description: 'Signing in with the sign-up/sign-in or the password-reset policy.',
+      meta: { requirements: ['S4.auth.states', 'S4.auth.active-account', 'S6.scopes'] },
       invoke: {
         id: 'login',
         src: 'login',
@@ -265,6 +269,7 @@ export const authMachine = setup({
     },
     ssoSilent: {
       description: 'Signing in silently with the provider’s session, in a hidden frame.',
+      meta: { requirements: ['S4.auth.states', 'S4.auth.active-account'] },
       invoke: {
         id: 'ssoSilent',
         src: 'ssoSilent',
@@ -281,6 +286,7 @@ export const authMachine = setup({
     },
     acquireToken: {
       description: 'Acquiring a token interactively, because the silent ways needed interaction.',
+      meta: { requirements: ['S4.auth.states', 'S4.auth.active-account'] },
       invoke: {
         id: 'acquireTokenInteractive',
         src: 'acquireTokenInteractive',
@@ -301,6 +307,7 @@ export const authMachine = setup({
     },
     logout: {
       description: 'Signing out at the provider, which returns to the site root.',
+      meta: { requirements: ['S4.auth.states', 'S2.redirect-addresses'] },
       invoke: {
         id: 'logout',
         src: 'logout',

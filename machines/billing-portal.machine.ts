@@ -35,6 +35,7 @@ export const billingPortalMachine = setup({
     },
     opening: {
       description: 'Billing shows progress and cannot be clicked again.',
+      meta: { requirements: ['S7.customer-portal'] },
       invoke: {
         id: 'createPortalSession',
         src: 'createPortalSession',
@@ -43,6 +44,6 @@ export const billingPortalMachine = setup({
         onError: showErrorIn('idle'),
       },
     },
-    leaving: { description: 'The browser is on its way to the customer portal.', type: 'final' },
+    leaving: { description: 'The browser is on its way to the customer portal.', meta: { requirements: ['S2.account.billing'] }, type: 'final' },
   },
 })

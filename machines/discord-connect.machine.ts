@@ -45,6 +45,7 @@ export const discordConnectMachine = setup({
       states: {
         editing: {
           description: 'Instructions, the Discord username input, and Join Prism Discord (disabled while blank).',
+          meta: { requirements: ['S2.my-licenses.discord-dialog', 'S5.discord.blank'] },
           on: {
             'name.change': { actions: [{ type: 'keepName', params: ({ event }) => ({ value: event.value }) }, 'clearError'] },
             'discord.join': { guard: 'hasName', target: 'joining', actions: 'clearError' },
@@ -52,6 +53,7 @@ export const discordConnectMachine = setup({
         },
         joining: {
           description: 'Join Prism Discord shows progress; the typed name stays.',
+          meta: { requirements: ['S7.discord-connect'] },
           invoke: {
             id: 'connectDiscord',
             src: 'connectDiscord',
@@ -62,6 +64,6 @@ export const discordConnectMachine = setup({
         },
       },
     },
-    connected: { description: "The invite opened in a new tab; the card shows 'Discord Connected'.", type: 'final' },
+    connected: { description: "The invite opened in a new tab; the card shows 'Discord Connected'.", meta: { requirements: ['S4.discord.invite'] }, type: 'final' },
   },
 })

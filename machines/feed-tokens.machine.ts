@@ -2,34 +2,57 @@ import { assign, setup } from 'xstate'
 import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken } from '../common/contract'
 import { feedTokenRequestOf, type FeedTokenDraft } from '../common/feed-token-draft'
 import { notProvided } from './not-provided'
-import { showErrorIn } from './error-message'
+import { messageOf, showErrorIn } from './error-message'
+
+/** The form field a refusal names (the API's `{ message, field }`), else null: the message then shows over the form. */
+const fieldOf = (error: unknown): string | null => {
+  const field = (error as { field?: unknown } | null)?.field
+  return typeof field === 'string' ? field : null
+}
 
 /**
  * Feed tokens (our addition): named credentials for CI on the private package feed, made and
  * revoked by the owner of a Commercial Plus subscription. The list loads; a token is made in a
- * dialog and its secret shown there once; a token is revoked after a confirmation.
+ * dialog, with its scope (packages, networks a day, suspend on leak: issue 47), and its secret shown
+ * there once; a token is revoked after a confirmation; a token marked a possible leak is resumed
+ * after a confirmation.
  */
 export const feedTokensMachine = setup({
   types: {
-    context: {} as { tokens: FeedToken[]; error: string | null; request: CreateFeedTokenRequest | null; created: CreatedFeedToken | null; revoking: FeedToken | null },
+    context: {} as {
+      tokens: FeedToken[]
+      error: string | null
+      /** The form field the error is about (the scope's `packages`), or null: over the form. */
+      errorField: string | null
+      request: CreateFeedTokenRequest | null
+      created: CreatedFeedToken | null
+      revoking: FeedToken | null
+      resuming: FeedToken | null
+    },
     events: {} as
       | { type: 'tokens.reload' }
       | { type: 'create.open' }
       | { type: 'create.submit'; draft: FeedTokenDraft }
       | { type: 'revoke.request'; token: FeedToken }
       | { type: 'revoke.confirm' }
+      | { type: 'resume.request'; token: FeedToken }
+      | { type: 'resume.confirm' }
       | { type: 'dialog.close' },
   },
   actors: {
     loadTokens: notProvided<FeedToken[]>('loadTokens'),
     createToken: notProvided<CreatedFeedToken, CreateFeedTokenRequest>('createToken'),
     revokeToken: notProvided<void, { tokenId: string }>('revokeToken'),
+    resumeToken: notProvided<void, { tokenId: string }>('resumeToken'),
   },
   actions: {
     keepTokens: assign({ tokens: (_, params: { tokens: FeedToken[] }) => params.tokens, error: null }),
-    showError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
-    resetDialog: assign({ error: null, request: null, created: null, revoking: null }),
+    showError: assign({
+      error: (_, params: { message: string; field?: string | null }) => params.message,
+      errorField: (_, params: { message: string; field?: string | null }) => params.field ?? null,
+    }),
+    clearError: assign({ error: null, errorField: null }),
+    resetDialog: assign({ error: null, errorField: null, request: null, created: null, revoking: null, resuming: null }),
     keepRequest: assign({ request: (_, params: { draft: FeedTokenDraft }) => feedTokenRequestOf(params.draft) }),
     // Newest first, as the list comes; once, should the answer repeat a token already listed.
     addToken: assign({
@@ -38,6 +61,12 @@ export const feedTokensMachine = setup({
     }),
     pickForRevoke: assign({ revoking: (_, params: { token: FeedToken }) => params.token }),
     removeToken: assign({ tokens: ({ context }) => context.tokens.filter((token) => token.id !== context.revoking?.id), revoking: null }),
+    pickForResume: assign({ resuming: ({ context }, params: { token: FeedToken }) => context.tokens.find((token) => token.id === params.token.id) ?? null }),
+    // Resumed: let in again, no longer marked, its networks counted afresh.
+    markResumed: assign({
+      tokens: ({ context }) => context.tokens.map((token) => (token.id === context.resuming?.id ? { ...token, leakAt: null, suspendedAt: null } : token)),
+      resuming: null,
+    }),
   },
   guards: {
     answeredTokens: (_, params: { tokens: FeedToken[] }) => params.tokens.length > 0,
@@ -45,11 +74,13 @@ export const feedTokensMachine = setup({
     // The contract's own check (name, 1 to 730 days) before the request is sent.
     validDraft: (_, params: { draft: FeedTokenDraft }) => feedTokenRequestOf(params.draft) !== null,
     isListed: ({ context }, params: { token: FeedToken }) => context.tokens.some((token) => token.id === params.token.id),
+    // Resume is for a listed token marked a possible leak, as the list last said.
+    isMarked: ({ context }, params: { token: FeedToken }) => context.tokens.some((token) => token.id === params.token.id && token.leakAt !== null),
     othersRemain: ({ context }) => context.tokens.some((token) => token.id !== context.revoking?.id),
   },
 }).createMachine({
   id: 'feedTokens',
-  context: { tokens: [], error: null, request: null, created: null, revoking: null },
+  context: { tokens: [], error: null, errorField: null, request: null, created: null, revoking: null, resuming: null },
   initial: 'loading',
   states: {
     loading: {
@@ -79,13 +110,19 @@ export const feedTokensMachine = setup({
           on: { 'create.open': { target: 'dialog.creating', actions: 'resetDialog' } },
         },
         shown: {
-          description: "A row per token: name, last four characters, created, expires, last used; 'Revoke' on each; never a secret.",
+          description:
+            "A row per token: name and scope, last four characters, created, expires, last used, its networks of the last 30 days, its downloads per package and version; 'Revoke' on each, 'Resume' on one marked a possible leak; never a secret.",
           on: {
             'create.open': { target: 'dialog.creating', actions: 'resetDialog' },
             'revoke.request': {
               guard: { type: 'isListed', params: ({ event }) => ({ token: event.token }) },
               target: 'dialog.revoking',
               actions: ['resetDialog', { type: 'pickForRevoke', params: ({ event }) => ({ token: event.token }) }],
+            },
+            'resume.request': {
+              guard: { type: 'isMarked', params: ({ event }) => ({ token: event.token }) },
+              target: 'dialog.resuming',
+              actions: ['resetDialog', { type: 'pickForResume', params: ({ event }) => ({ token: event.token }) }],
             },
           },
         },
@@ -105,7 +142,8 @@ export const feedTokensMachine = setup({
               initial: 'editing',
               states: {
                 editing: {
-                  description: "Name, and expiry in days (365 unless changed, at most 730), each checked; 'Create token'; a failure's message over the typed values.",
+                  description:
+                    "Name, expiry in days (365 unless changed, at most 730), packages (patterns; empty: all the subscription covers), networks a day (3 unless changed, at most 10), suspend on leak; each checked; 'Create token'; a failure's message over the typed values, or under the field it names.",
                   on: {
                     'create.submit': {
                       guard: { type: 'validDraft', params: ({ event }) => ({ draft: event.draft }) },
@@ -122,7 +160,10 @@ export const feedTokensMachine = setup({
                     src: 'createToken',
                     input: ({ context }) => context.request!,
                     onDone: { target: '#feedTokens.ready.dialog.created', actions: { type: 'addToken', params: ({ event }) => ({ created: event.output }) } },
-                    onError: showErrorIn('editing'),
+                    onError: {
+                      target: 'editing',
+                      actions: { type: 'showError', params: ({ event }) => ({ message: messageOf(event.error), field: fieldOf(event.error) }) },
+                    },
                   },
                 },
               },
@@ -150,6 +191,27 @@ export const feedTokensMachine = setup({
                       { target: '#feedTokens.ready.empty', actions: 'removeToken' },
                     ],
                     onError: showErrorIn('confirming'),
+                  },
+                },
+              },
+            },
+            resuming: {
+              description: 'The Resume feed token dialog.',
+              initial: 'confirming',
+              states: {
+                confirming: {
+                  description: "Asks to confirm: builds using the token are let in again and its networks counted afresh; 'Resume' and 'Cancel'; a failure's message over it.",
+                  on: { 'resume.confirm': { target: 'restoring', actions: 'clearError' } },
+                },
+                restoring: {
+                  description: "'Resume' shows progress and cannot be pressed again.",
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'resumeToken',
+                    src: 'resumeToken',
+                    input: ({ context }) => ({ tokenId: context.resuming!.id }),
+                    onDone: { target: '#feedTokens.ready.shown', actions: 'markResumed' },
+                    onError: showErrorIn('#feedTokens.ready.dialog.resuming.confirming'),
                   },
                 },
               },

@@ -23,11 +23,13 @@ export const licenseKeyMachine = setup({
   states: {
     closed: {
       description: "My Licenses, no dialog; after 'Copy and Close', a confirmation that the key was copied.",
+      meta: { requirements: ['S2.my-licenses.copy-and-close'] },
       entry: 'forgetLicense',
       on: { 'dialog.open': { target: 'open', actions: { type: 'rememberLicense', params: ({ event }) => ({ license: event.license }) } } },
     },
     open: {
       description: 'The key (or feed source, username and password for Commercial Plus), each with a copy button, and Copy and Close.',
+      meta: { requirements: ['S2.my-licenses.key-dialog'] },
       on: {
         'dialog.close': 'closed',
         'key.regenerated': { actions: { type: 'keepNewKey', params: ({ event }) => ({ licenseKey: event.licenseKey }) } },

@@ -170,10 +170,12 @@ export const manageLicensesMachine = setup({
       states: {
         stats: {
           description: 'The subscription, purchased, assigned and available tiles.',
+          meta: { requirements: ['S2.manage.tiles'] },
           initial: 'loading',
           states: {
             loading: {
               description: 'The tiles show placeholders while GET /api/account/stats/ answers.',
+              meta: { requirements: ['S7.stats'] },
               invoke: {
                 id: 'loadStats',
                 src: 'loadStats',
@@ -195,6 +197,7 @@ export const manageLicensesMachine = setup({
             withheld: { type: 'final', description: 'A billing manager sees no seats: no table is asked for.' },
             loading: {
               description: 'The table shows placeholders while GET /api/licenses/assigned answers.',
+              meta: { requirements: ['S7.assigned'] },
               invoke: {
                 id: 'loadAssigned',
                 src: 'loadAssigned',
@@ -211,11 +214,13 @@ export const manageLicensesMachine = setup({
     failed: { description: 'The error message with Try again.', on: { 'licenses.reload': { target: 'loading', actions: 'clearError' } } },
     ready: {
       description: 'Tiles, the table, and the header button the seats allow.',
+      meta: { requirements: ['S2.manage.tiles', 'S4.manage.dialog-mode'] },
       initial: 'none',
       on: { 'dialog.close': { target: '.none', actions: 'clearError' } },
       states: {
         none: {
           description: 'No dialog: the tiles, the table, and the header button the seats allow.',
+          meta: { requirements: ['S2.manage.action-button', 'S2.manage.upgrade-badge'] },
           on: {
             'notice.dismiss': { actions: 'dismissNotice' },
             'assign.open': { guard: 'hasFreeSeat', target: 'assign', actions: 'resetDialog' },
@@ -230,6 +235,7 @@ export const manageLicensesMachine = setup({
         },
         assign: {
           description: 'The Assign License dialog.',
+          meta: { requirements: ['S6.owner-assigns'] },
           initial: 'single',
           states: {
             single: {
@@ -238,10 +244,12 @@ export const manageLicensesMachine = setup({
               states: {
                 editing: {
                   description: "First name, last name and email, each checked; 'Assign several' switches to pasted lines.",
+                  meta: { requirements: ['S5.assign.required'] },
                   on: { 'assign.submit': { target: 'submitting', actions: 'clearError' }, 'bulk.open': { target: '#manageLicenses.ready.assign.bulk', actions: 'clearError' } },
                 },
                 submitting: {
                   description: 'Assign shows progress and cannot be pressed again; the typed values stay.',
+                  meta: { requirements: ['S7.assign', 'S4.manage.assign'] },
                   on: { 'dialog.close': {} },
                   invoke: {
                     id: 'assignLicense',
@@ -307,6 +315,7 @@ export const manageLicensesMachine = setup({
             confirming: { description: 'Asks to confirm unassigning the license from its holder.', on: { 'unassign.confirm': { target: 'removing', actions: 'clearError' } } },
             removing: {
               description: 'Unassign shows progress and cannot be pressed again.',
+              meta: { requirements: ['S7.unassign', 'S4.manage.unassign'] },
               on: { 'dialog.close': {} },
               invoke: {
                 id: 'unassignLicense',
@@ -324,6 +333,7 @@ export const manageLicensesMachine = setup({
           states: {
             choosing: {
               description: 'Seats (at least 1), the price per seat and the total.',
+              meta: { requirements: ['S5.seats.minimum', 'S5.seats.additional-no-maximum', 'S9.prices'] },
               on: {
                 'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
                 'checkout.start': { target: 'redirecting', actions: 'clearError' },
@@ -364,6 +374,7 @@ export const manageLicensesMachine = setup({
             },
             redirecting: {
               description: 'Checkout shows progress; one click sends one request.',
+              meta: { requirements: ['S7.checkout', 'S7.checkout-return'] },
               on: { 'dialog.close': {} },
               invoke: {
                 id: 'createCheckoutSession',
@@ -377,6 +388,7 @@ export const manageLicensesMachine = setup({
         },
         upgrade: {
           description: 'The upgrade wizard runs as a child; closing the dialog discards it, and the wizard closed ends the dialog.',
+          meta: { requirements: ['S4.upgrade.steps'] },
           invoke: {
             id: 'upgrade',
             src: 'upgrade',

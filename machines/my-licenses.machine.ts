@@ -93,6 +93,7 @@ export const myLicensesMachine = setup({
     },
     loading: {
       description: 'Loading, with placeholders where the cards will be.',
+      meta: { requirements: ['S7.licenses'] },
       invoke: {
         id: 'loadLicenses',
         src: 'loadLicenses',
@@ -102,12 +103,13 @@ export const myLicensesMachine = setup({
     },
     licensed: {
       description: 'A card per license: plan, its status (Active, Payment due, Cancels on, Expired), owner, dates, License Key and, for a live Commercial Plus seat, Discord.',
+      meta: { requirements: ['S2.my-licenses.card', 'S2.my-licenses.card-actions', 'S9.dates'] },
       on: {
         'license.discordConnected': { actions: 'markDiscordConnected' },
         'license.keyRegenerated': { actions: { type: 'replaceKey', params: ({ event }) => ({ licenseId: event.licenseId, licenseKey: event.licenseKey }) } },
       },
     },
-    empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'." },
+    empty: { description: "'No Licenses Assigned', 'Get started by purchasing a license.' and 'Purchase License'.", meta: { requirements: ['S2.my-licenses.empty'] } },
     failed: { description: 'The error message with Try again.', on: { 'licenses.reload': 'loading' } },
   },
 })

@@ -44,6 +44,7 @@ export const profileMachine = setup({
     failed: { description: 'The profile could not load: the message and Try again.', on: { 'profile.reload': { target: 'loading', actions: 'clearNotice' } } },
     editing: {
       description: "Personal Information and Notifications, with 'Update Profile'; after saving, a confirmation or the error.",
+      meta: { requirements: ['S2.profile.form', 'S2.profile.email-read-only'] },
       on: {
         'profile.save': { target: 'saving', actions: 'clearNotice' },
         'notice.dismiss': { actions: 'clearNotice' },
@@ -51,6 +52,7 @@ export const profileMachine = setup({
     },
     saving: {
       description: "'Update Profile' shows progress and cannot be pressed again; the typed values stay.",
+      meta: { requirements: ['S7.update-account'] },
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',

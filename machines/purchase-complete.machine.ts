@@ -59,6 +59,7 @@ export const purchaseCompleteMachine = setup({
   states: {
     checkingAddress: {
       description: 'The address says success=true and names the checkout session, or the purchase is incomplete.',
+      meta: { requirements: ['S7.checkout-return'] },
       always: [{ guard: 'returnedPaid', target: 'checking' }, { target: 'incomplete' }],
     },
     checking: {
@@ -82,8 +83,8 @@ export const purchaseCompleteMachine = setup({
       always: { guard: 'waitedLongEnough', target: 'delayed' },
       after: { pollDelay: { target: 'checking', actions: 'countWait' } },
     },
-    fulfilled: { type: 'final', description: "'Purchase Complete', the licenses are ready, and 'Go to My Licenses'." },
-    delayed: { type: 'final', description: "'Purchase Complete': the licenses are being processed and will appear in My Licenses shortly." },
-    incomplete: { type: 'final', description: "'Purchase Incomplete': not paid, or no such checkout; a way back to the purchase." },
+    fulfilled: { type: 'final', description: "'Purchase Complete', the licenses are ready, and 'Go to My Licenses'.", meta: { requirements: ['S2.purchase-complete.result'] } },
+    delayed: { type: 'final', description: "'Purchase Complete': the licenses are being processed and will appear in My Licenses shortly.", meta: { requirements: ['S2.purchase-complete.result'] } },
+    incomplete: { type: 'final', description: "'Purchase Incomplete': not paid, or no such checkout; a way back to the purchase.", meta: { requirements: ['S2.purchase-complete.result'] } },
   },
 })

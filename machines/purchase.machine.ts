@@ -49,6 +49,7 @@ export const purchaseMachine = setup({
   states: {
     checkingAddress: {
       description: 'The address names the price to buy (?pid=...), or there is nothing to buy here.',
+      meta: { requirements: ['S2.purchase.load'] },
       always: [{ guard: 'hasPriceId', target: 'loadingProduct' }, { target: 'leaving' }],
     },
     loadingProduct: {
@@ -69,10 +70,11 @@ export const purchaseMachine = setup({
         onError: 'leaving',
       },
     },
-    notAvailable: { description: "'License not available', why, and 'Choose another license type'." },
-    limitReached: { description: 'The account holds the most seats of this plan there can be, and a way to Manage Licenses.' },
+    notAvailable: { description: "'License not available', why, and 'Choose another license type'.", meta: { requirements: ['S2.purchase.not-available', 'S5.purchase.allowed-price'] } },
+    limitReached: { description: 'The account holds the most seats of this plan there can be, and a way to Manage Licenses.', meta: { requirements: ['S5.seats.community-five'] } },
     choosingSeats: {
       description: "The product, its features and price, the seat count, the total, and the product's action button.",
+      meta: { requirements: ['S9.prices', 'S5.seats.minimum', 'S5.seats.community-five'] },
       on: {
         'seats.increase': { guard: 'canAddSeat', actions: 'addSeat' },
         'seats.decrease': { guard: 'canRemoveSeat', actions: 'removeSeat' },
@@ -81,6 +83,7 @@ export const purchaseMachine = setup({
     },
     redirecting: {
       description: 'The action button shows progress; one click sends one request.',
+      meta: { requirements: ['S7.checkout', 'S7.checkout-return'] },
       invoke: {
         id: 'createCheckoutSession',
         src: 'createCheckoutSession',
@@ -90,6 +93,6 @@ export const purchaseMachine = setup({
       },
     },
     checkingOut: { type: 'final', description: 'The browser is on its way to the hosted checkout.' },
-    leaving: { type: 'final', entry: 'goHome', description: "No such product: the user is sent to '/'." },
+    leaving: { type: 'final', entry: 'goHome', description: "No such product: the user is sent to '/'.", meta: { requirements: ['S2.purchase.load'] } },
   },
 })

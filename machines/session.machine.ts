@@ -67,6 +67,7 @@ export const sessionMachine = setup({
   states: {
     loading: {
       description: "'Loading, please wait...' while the account and the caller's organisation load side by side (and, on My Licenses, its first page).",
+      meta: { requirements: ['S2.account.loading'] },
       type: 'parallel',
       states: {
         account: {
@@ -75,6 +76,7 @@ export const sessionMachine = setup({
           states: {
             loading: {
               description: 'POST /api/auth/login answers with the account.',
+              meta: { requirements: ['S7.login'] },
               invoke: {
                 id: 'loadAccount',
                 src: 'loadAccount',
@@ -119,6 +121,7 @@ export const sessionMachine = setup({
     },
     ready: {
       description: 'The account area: the sidebar the role allows, the user menu and the page.',
+      meta: { requirements: ['S2.account.sidebar', 'S2.account.manage-hidden', 'S2.account.billing', 'S2.account.user-menu'] },
       on: {
         'account.changed': { actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.account }) } },
         // A page changed the caller's standing (an invitation accepted, a role changed, the organisation left).
@@ -128,6 +131,6 @@ export const sessionMachine = setup({
       },
     },
     // Nothing awaits My Licenses' first page any more.
-    failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", entry: ['forgetFirstLicenses', 'goHome'] },
+    failed: { type: 'final', description: "The account could not load: the user is sent to '/'.", meta: { requirements: ['S4.session.load'] }, entry: ['forgetFirstLicenses', 'goHome'] },
   },
 })

@@ -71,6 +71,7 @@ export const tokenMachine = setup({
     },
     byRefreshToken: {
       description: 'A new access token by the refresh token, invisibly.',
+      meta: { requirements: ['S4.token.silent-renewal'] },
       invoke: {
         id: 'tokenByRefreshToken',
         src: 'tokenByRefreshToken',
@@ -81,6 +82,7 @@ export const tokenMachine = setup({
     },
     byHiddenFrame: {
       description: 'The refresh token is invalid or expired: a new one from the provider’s session, in a hidden frame.',
+      meta: { requirements: ['S4.token.silent-renewal'] },
       invoke: {
         id: 'tokenByHiddenFrame',
         src: 'tokenByHiddenFrame',
@@ -101,6 +103,6 @@ export const tokenMachine = setup({
     },
     acquired: { type: 'final', description: 'The call goes ahead with the token.' },
     redirecting: { type: 'final', description: 'The page leaves for the sign-in page.' },
-    failed: { type: 'final', entry: 'markFailed', description: "The call fails with 'Could not acquire access token'." },
+    failed: { type: 'final', entry: 'markFailed', description: "The call fails with 'Could not acquire access token'.", meta: { requirements: ['S8.token'] } },
   },
 })

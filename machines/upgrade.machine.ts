@@ -39,7 +39,7 @@ interface UpgradeContext {
 }
 
 /** Back from the payment step, offered while the form loads and while it is filled in, not once it is submitted. */
-const backToSelect = { target: '#upgrade.select', actions: 'clearError' } as const
+const backToSelect = { target: '#upgrade.select', actions: 'clearError', meta: { requirements: ['S4.upgrade.back'] } } as const
 
 const clampSeats = (seats: number) => Math.min(upgradeSeatLimits.max, Math.max(upgradeSeatLimits.min, Math.trunc(seats) || upgradeSeatLimits.min))
 
@@ -116,14 +116,20 @@ export const upgradeMachine = setup({
   states: {
     select: {
       description: 'The plans allowed from the current one, seats (1 to 500), price per seat and total; Continue.',
+      meta: { requirements: ['S4.upgrade.steps', 'S4.upgrade.paths', 'S9.upgrade-default-seats', 'S9.prices'] },
       on: {
         'plan.select': { guard: { type: 'isTarget', params: ({ event }) => ({ priceId: event.priceId }) }, actions: { type: 'choosePlan', params: ({ event }) => ({ priceId: event.priceId }) } },
-        'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
+        'seats.change': {
+          guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) },
+          actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) },
+          meta: { requirements: ['S5.seats.minimum', 'S5.seats.upgrade-maximum'] },
+        },
         'wizard.continue': { guard: 'planChosen', target: 'checkingPaymentMethod', actions: ['clearError', 'forgetPreview'] },
       },
     },
     checkingPaymentMethod: {
       description: 'Continue shows progress while the default payment method is looked up.',
+      meta: { requirements: ['S7.has-payment-method'] },
       invoke: {
         id: 'loadPaymentMethod',
         src: 'loadPaymentMethod',
@@ -132,18 +138,21 @@ export const upgradeMachine = setup({
             guard: { type: 'hasPaymentMethod', params: ({ event }) => ({ hasPaymentMethod: event.output.hasPaymentMethod }) },
             target: 'loadingPreview',
             actions: ['forgetPaymentForm', { type: 'keepCard', params: ({ event }) => ({ card: event.output.card }) }],
+            meta: { requirements: ['S4.upgrade.steps'] },
           },
-          { target: 'payment', actions: 'markPaymentFormUsed' },
+          { target: 'payment', actions: 'markPaymentFormUsed', meta: { requirements: ['S4.upgrade.steps'] } },
         ],
         onError: showErrorIn('select', unknownUpgradeError),
       },
     },
     payment: {
       description: 'The payment step: a card to save as the default, since none is on file; Back returns to select until the card is submitted.',
+      meta: { requirements: ['S4.upgrade.steps'] },
       initial: 'preparing',
       states: {
         preparing: {
           description: 'The payment form loads (a SetupIntent is created).',
+          meta: { requirements: ['S7.setup-intent'] },
           on: { 'wizard.back': backToSelect },
           invoke: {
             id: 'createSetupIntent',
@@ -154,16 +163,18 @@ export const upgradeMachine = setup({
         },
         editing: {
           description: "The provider's Payment Element; its validation errors stay inline.",
+          meta: { requirements: ['S5.payment.inline'] },
           on: { 'payment.submit': { target: 'submitting', actions: 'clearError' }, 'wizard.back': backToSelect },
         },
         submitting: {
           description: 'The setup is confirmed and the payment method saved as the default; Back and closing wait for the answer.',
+          meta: { requirements: ['S7.save-payment-method'] },
           invoke: {
             id: 'setUpPayment',
             src: 'setUpPayment',
             input: ({ context, event }) => ({ clientSecret: context.clientSecret!, form: (event as { form: unknown }).form }),
             onDone: [
-              { guard: { type: 'heldInline', params: ({ event }) => ({ result: event.output }) }, target: 'editing' },
+              { guard: { type: 'heldInline', params: ({ event }) => ({ result: event.output }) }, target: 'editing', meta: { requirements: ['S5.payment.inline'] } },
               { target: '#upgrade.loadingPreview', actions: { type: 'keepCard', params: ({ event }) => ({ card: event.output.status === 'saved' ? event.output.card : null }) } },
             ],
             onError: showErrorIn('#upgrade.failure', unknownUpgradeError),
@@ -183,13 +194,18 @@ export const upgradeMachine = setup({
     },
     confirm: {
       description: "Plan, seats, total, the card that will be charged, 'Due today' and the yearly amount from the renewal date; Confirm.",
+      meta: { requirements: ['S4.upgrade.steps', 'S9.prices'] },
       on: {
         'upgrade.confirm': { target: 'upgrading', actions: 'clearError' },
-        'wizard.back': [{ guard: 'usedPaymentForm', target: 'payment' }, { target: 'select' }],
+        'wizard.back': [
+          { guard: 'usedPaymentForm', target: 'payment', meta: { requirements: ['S4.upgrade.back'] } },
+          { target: 'select', meta: { requirements: ['S4.upgrade.back'] } },
+        ],
       },
     },
     upgrading: {
       description: 'Confirm shows progress and cannot be pressed again; the dialog cannot be closed.',
+      meta: { requirements: ['S7.upgrade'] },
       invoke: {
         id: 'upgradeSubscription',
         src: 'upgradeSubscription',
@@ -198,13 +214,14 @@ export const upgradeMachine = setup({
         onError: showErrorIn('failure', unknownUpgradeError),
       },
     },
-    success: { description: "'Upgrade Successful!' and 'Refresh Page'.", on: { 'page.refresh': { actions: 'reloadPage' } } },
+    success: { description: "'Upgrade Successful!' and 'Refresh Page'.", meta: { requirements: ['S4.upgrade.success'] }, on: { 'page.refresh': { actions: 'reloadPage' } } },
     closed: { type: 'final', description: 'The dialog closed: the wizard is discarded, and Manage Licenses shows its page.' },
     failure: {
       description: "The message, 'Try Again' (back to confirm; the amounts load first if they are not known) and 'Refresh Page'.",
+      meta: { requirements: ['S4.upgrade.failure', 'S8.upgrade.unknown'] },
       on: {
         'upgrade.retry': [
-          { guard: 'previewLoaded', target: 'confirm', actions: 'clearError' },
+          { guard: 'previewLoaded', target: 'confirm', actions: 'clearError', meta: { requirements: ['S4.upgrade.failure'] } },
           { target: 'loadingPreview', actions: 'clearError' },
         ],
         'page.refresh': { actions: 'reloadPage' },

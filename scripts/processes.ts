@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
 import { request } from 'node:https'
 
-/** Runs a command to its end, its output shown; rejects when it fails. */
-export function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+/** Runs a command to its end (in `cwd`, by default here), its output shown; rejects when it fails. */
+export function run(command: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<void> {
   return new Promise((resolve, reject) =>
-    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)))),
+    spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, cwd }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    ),
   )
 }
 

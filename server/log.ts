@@ -27,7 +27,7 @@ export const log = pino(
 
 /**
  * The request log's own logger, to the same lines: the fields of a request line are fixed (its id,
- * method, path without the query, status, duration and oid) and none can hold a secret, so they skip
+ * method, path without the query or an invitation's secret, status, duration and oid) and none can hold a secret, so they skip
  * the redaction every other line passes through, a sixth of the log's time per request (decision 0027).
  */
 export const requestLogger = pino({ level, base: { service: 'prism-portal' } }, destination)

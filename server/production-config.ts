@@ -5,6 +5,7 @@ import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
 import { loopbackProxies, parseTrustedProxies } from './http/trusted-proxies'
+import { licenseKeySettings } from './licensing/license-key-settings'
 
 const required = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`))
 const whole = (name: string) => v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, `${name} must be a whole number above 0`), v.transform(Number))
@@ -30,6 +31,10 @@ export const productionSettingsSchema = v.pipe(
       ),
       '10',
     ),
+    /** How long one statement may run before PostgreSQL cancels it (a runaway query holds no connection for long; migrations are exempt). */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: v.optional(v.pipe(whole('DATABASE_STATEMENT_TIMEOUT_SECONDS'), v.maxValue(600, 'DATABASE_STATEMENT_TIMEOUT_SECONDS must be at most 600')), '15'),
+    /** How long a request waits for a free connection of the pool before it is answered 503. */
+    DATABASE_POOL_WAIT_SECONDS: v.optional(v.pipe(whole('DATABASE_POOL_WAIT_SECONDS'), v.maxValue(60, 'DATABASE_POOL_WAIT_SECONDS must be at most 60')), '5'),
     /** The site's public address: return addresses must stay on it, links point to it. */
     PUBLIC_ORIGIN: v.pipe(
       httpsAddress('PUBLIC_ORIGIN'),
@@ -72,6 +77,8 @@ export const productionSettingsSchema = v.pipe(
         v.check((value) => value.endsWith('/'), 'FEED_BASE_URL must end with a slash'),
       ),
     ),
+    /** The keys license files are signed with, and how long a replaced key stays published (docs/license-files.md). */
+    ...licenseKeySettings.entries,
     /** Each person's requests a second to the API (shared by every instance), and the burst allowed above it. */
     RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
     RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createApi } from './api/create-api'
 import { createTokenVerifier } from './api/token-verifier'
+import { licensingKeysApp } from './api/licensing-keys'
+import { createLicenseKeyring } from './licensing/license-signing-keys'
 import { openPostgres } from './db/postgres'
 import { migrate } from './db/migrations'
 import { trackInstances } from './db/instances'
@@ -19,6 +21,7 @@ import { checkPrices } from './payments/price-check'
 import { PaymentUnavailableError } from './payments/errors'
 import { startMail } from './mail/start'
 import { readProductionSettings } from './production-config'
+import { licensingKeysPath } from '@/common/api-paths'
 import { serviceHeaders } from './web/security-headers'
 import { createSiteApp } from './web/site'
 
@@ -51,7 +54,11 @@ try {
   log.error({ err: { type: error.type, message: error.message } }, "Stripe's prices could not be read at start: they are checked again with the next reconciliation")
 }
 
-const db = await openPostgres(settings.DATABASE_URL, { poolSize: settings.DATABASE_POOL_SIZE })
+const db = await openPostgres(settings.DATABASE_URL, {
+  poolSize: settings.DATABASE_POOL_SIZE,
+  statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+  poolWaitMs: settings.DATABASE_POOL_WAIT_SECONDS * 1000,
+})
 const applied = await migrate(db)
 if (applied.length) log.info({ applied }, 'migrations applied')
 // The instances that are up share the rate limits between them.
@@ -61,6 +68,8 @@ const feedUsage = createFeedUsage(db)
 // Each person's organisation and role, kept in memory for ROLE_CACHE_SECONDS at most: every instance
 // hears the others' changes, and a change reads the role again.
 const standings = createStandings(db, { listen: true, maxAgeMs: settings.ROLE_CACHE_SECONDS * 1000 })
+// License files are signed with the configured keys; the JWKS publishes their public halves.
+const licenseKeyring = createLicenseKeyring(settings.LICENSE_SIGNING_KEYS, { overlapDays: settings.LICENSE_KEY_OVERLAP_DAYS })
 const api = createApi({
   db,
   stripe,
@@ -73,24 +82,32 @@ const api = createApi({
   instancesUp: instances.up,
   feedUsage,
   standings,
+  licenseKeyring,
 })
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(stripe) })
+// The jobs (the reconciliation) take Stripe's slots of their own, beside the API's and the webhooks' (decision 0051).
+const jobsStripe = { ...stripe, gateway: stripe.gateway.as({ lane: 'jobs' }) }
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe) })
 
+// Not ready from the moment it is told to stop (closeGracefully, below).
+const stopping = { draining: () => false }
 const server = createServer(
   createHandler({
-    services: [['/api', serviceHeaders('api'), getRequestListener(api.fetch)]],
+    services: [
+      ['/api', serviceHeaders('api'), getRequestListener(api.fetch)],
+      [licensingKeysPath, serviceHeaders('api'), getRequestListener(licensingKeysApp(licenseKeyring).fetch)],
+    ],
     site: () => site,
-    health: healthChecks(db),
+    health: healthChecks(db, () => stopping.draining()),
     trustProxy: settings.TRUST_PROXY,
   }),
 )
 keepIdleConnectionsOpen(server)
 server.listen(settings.PORT, settings.HOST, () => log.info({ port: (server.address() as AddressInfo).port, origin: settings.PUBLIC_ORIGIN }, 'Prism portal listening'))
-closeGracefully(server, async () => {
+stopping.draining = closeGracefully(server, async () => {
   await instances.stop()
   await feedUsage.stop()
   await standings.stop()
   await mail.stop()
   await db.close()
-})
+}).draining

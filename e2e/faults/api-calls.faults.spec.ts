@@ -25,7 +25,7 @@ for (const account of new Set(chosen.map((call) => call.account))) {
     const share = mine.filter((_, index) => index % parts === part)
     test.describe(() => {
       test.use({ account })
-      test(`as ${account}: ${names(share)}`, async ({ page }) => {
+      test(`as ${account}: ${names(share)} [S8.logged-only]`, async ({ page }) => {
         test.setTimeout(timeoutFor(share))
         // Each cell is reported as it ends, so a test that runs out of time still shows what it did.
         const results = await runCalls(page, share, (result) => test.info().annotations.push({ type: 'fault-cell', description: JSON.stringify(result) }))

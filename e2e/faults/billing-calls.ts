@@ -2,12 +2,13 @@ import { expect, type Page } from '@playwright/test'
 import type { CompanyDetails, Renewal } from '@/common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
 import { placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { extendedTrial, startedTrial, trialLicense } from '@/testkit/flows/trial/trial.model'
 import { demo } from '../support/accounts'
 import { apiRequest, callTo, type CallCase } from './call-case'
 import { dialog, dialogCall, loading, pageLoad, sidebarUsable } from './on-screen'
 
 /**
- * The billing paperwork and renewals (issue 31) in the fault matrix: Invoices and company (its
+ * The billing paperwork and renewals (issue 31), and the trial without a card (issue 49), in the fault matrix: Invoices and company (its
  * load, and saving the company details) and Manage Licenses' Renewal panel (its load, the seats
  * for the renewal, auto-renew). Cara, the Commercial demo owner, sees both. The renewal changes act
  * on a made-up subscription that her panel loads; no change reaches the API (sessions.ts stops any).
@@ -80,6 +81,34 @@ async function openAddedSeatsByInvoice(page: Page) {
   await fillNorthwind(page, addSeatsDialog)
 }
 
+const startTrialButton = 'Start 30-day free trial'
+/** The trial's notice on My Licenses (its cards' loading placeholders are a status too). */
+const trialNotice = (page: Page, text: string) => page.getByRole('main').getByRole('status').filter({ hasText: text })
+const extendTrialButton = 'Extend trial by 14 days'
+/** My Licenses with a trial on it (made up: the demo data has none), its extension unused. */
+const withTrialCard = { ...apiRequest('licenses'), json: [trialLicense(startedTrial)] }
+/** The trial's press on My Licenses: a failure says why above the cards and offers the press again; while out, it shows progress. */
+function trialPress(button: string, cardsShown: (page: Page) => Promise<void>) {
+  const press = (page: Page) => page.getByRole('main').getByRole('button', { name: button }).click()
+  return {
+    reach: async (page: Page) => {
+      await page.goto('/account')
+      await cardsShown(page)
+    },
+    send: press,
+    retry: press,
+    failed: async (page: Page, message: string) => {
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(message)
+      await expect(page.getByRole('main').getByRole('button', { name: button })).toBeEnabled()
+      await sidebarUsable(page)
+    },
+    waiting: async (page: Page) => {
+      await loading(page.getByRole('main'), button)
+      await sidebarUsable(page)
+    },
+  }
+}
+
 async function openRenewal(page: Page) {
   await page.goto(renewalsPath)
   await expect(renewingCard(page)).toBeVisible()
@@ -146,6 +175,21 @@ export const billingCalls: readonly CallCase[] = [
     ...dialogCall(addSeatsDialog, 'Pay by invoice', openAddedSeatsByInvoice, { kept: (page) => expect(poField(page, addSeatsDialog)).toHaveValue('PO-4711'), cancel: 'waits' }),
     done: (page) => expect(dialog(page, addSeatsDialog).getByRole('status')).toContainText('Awaiting payment'),
     slowAnswer: { json: () => placedOrder },
+  },
+  {
+    ...callTo('startTrial'),
+    account: demo.nolicense,
+    ...trialPress(startTrialButton, (page) => expect(page.getByText('No Licenses Assigned')).toBeVisible()),
+    done: (page) => expect(trialNotice(page, 'Your free Commercial Plus trial has started: it ends on January 1, 2027.')).toBeVisible(),
+    slowAnswer: { json: () => startedTrial },
+  },
+  {
+    ...callTo('extendTrial'),
+    account: demo.nolicense,
+    stubs: [withTrialCard],
+    ...trialPress(extendTrialButton, (page) => expect(page.getByText('Trial ends on January 1, 2027')).toBeVisible()),
+    done: (page) => expect(trialNotice(page, 'Your trial now ends on January 15, 2027: it has had its one extension.')).toBeVisible(),
+    slowAnswer: { json: () => extendedTrial },
   },
   {
     ...callTo('renewals'),

@@ -1,5 +1,6 @@
 import { expect, type Download, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '@/common/contract'
+import { unscoped } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import { apiRequest, callTo, sentFrom, type CallCase } from './call-case'
@@ -105,7 +106,10 @@ const madeUpToken: FeedToken = {
   subscriptionEnded: false,
   updatesUntil: null,
   newestCovered: null,
+  ...unscoped,
 }
+/** The made-up token suspended on a possible leak: its Resume targets no real token either. */
+const madeUpLeaked: FeedToken = { ...madeUpToken, leakAt: '2026-11-20T08:00:00.000Z', suspendedAt: '2026-11-20T08:00:00.000Z', maxNetworks: 3, suspendOnLeak: true }
 const madeUpCreated: CreatedFeedToken = { token: { ...madeUpToken, name: tokenName }, secret: 'fault-secret-FLT1' }
 
 /** The downloads a page started, from the first time a row watched it; where each download's count stood when the user sent the call. */
@@ -122,10 +126,41 @@ function watchDownloads(page: Page) {
   return started
 }
 
-/** 'Download CSV' on Manage Licenses, counting the downloads from the click on. */
-async function downloadCsv(page: Page) {
-  downloadsBefore.set(page, watchDownloads(page).length)
-  await page.getByRole('button', { name: 'Download CSV' }).click()
+/**
+ * A file downloaded from Manage Licenses, as a row of the matrix sends it: the button, counting the
+ * downloads from the click on; a failure said under its title with Dismiss and nothing saved; the
+ * answer saved under the file's name.
+ */
+function downloadOnManageLicenses(button: string, failureTitle: string, fileName: string): Pick<CallCase, 'reach' | 'send' | 'retry' | 'failed' | 'waiting' | 'done'> {
+  const download = async (page: Page) => {
+    downloadsBefore.set(page, watchDownloads(page).length)
+    await page.getByRole('button', { name: button }).click()
+  }
+  return {
+    reach: async (page) => {
+      await openManageLicenses(page)
+      watchDownloads(page)
+    },
+    send: download,
+    retry: download,
+    failed: async (page, message) => {
+      const alert = page.getByRole('alert').filter({ hasText: failureTitle })
+      await expect(alert).toContainText(message)
+      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
+      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
+    },
+    waiting: async (page) => {
+      await loading(page, button)
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      const started = watchDownloads(page)
+      await expect.poll(() => started.length, `downloads since ${button}`).toBe(downloadsBefore.get(page)! + 1)
+      expect(started.at(-1)!.suggestedFilename()).toBe(fileName)
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
+    },
+  }
 }
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
@@ -242,6 +277,31 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
+    ...callTo('resumeFeedToken', madeUpLeaked.id),
+    account: demo.plus,
+    stubs: [{ ...apiRequest('feedTokens'), json: [madeUpLeaked] }],
+    ...dialogCall(
+      'Resume feed token',
+      'Resume',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: `Resume ${madeUpLeaked.name}` }).click()
+      },
+      { cancel: 'waits' },
+    ),
+    failed: async (page, message) => {
+      await dialogFailed(page, 'Resume feed token', 'Resume', message)
+      await expect(page.getByText('Suspended: possible leak')).toBeVisible()
+    },
+    done: async (page) => {
+      await expect(dialog(page, 'Resume feed token')).toBeHidden()
+      await expect(page.getByText('Suspended: possible leak')).toBeHidden()
+      await expect(page.getByRole('button', { name: `Resume ${madeUpLeaked.name}` })).toBeHidden()
+    },
+    slowAnswer: { status: 204 },
+    ignoresBody: true,
+  },
+  {
     ...callTo('stats'),
     account: demo.commercial,
     ...pageLoad('/account/licenses', 'Your licenses could not be loaded', licensesLoading),
@@ -256,30 +316,8 @@ export const calls: readonly CallCase[] = [
   {
     ...callTo('assignedCsv'),
     account: demo.commercial,
-    reach: async (page) => {
-      await openManageLicenses(page)
-      watchDownloads(page)
-    },
-    send: downloadCsv,
-    retry: downloadCsv,
-    failed: async (page, message) => {
-      const alert = page.getByRole('alert').filter({ hasText: 'The CSV could not be downloaded' })
-      await expect(alert).toContainText(message)
-      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
-      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
-      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
-    },
-    waiting: async (page) => {
-      await loading(page, 'Download CSV')
-      await sidebarUsable(page)
-    },
-    // The file is saved: the server's CSV after the wait, or a malformed JSON body, which is text like any other.
-    done: async (page) => {
-      const started = watchDownloads(page)
-      await expect.poll(() => started.length, 'downloads since Download CSV').toBe(downloadsBefore.get(page)! + 1)
-      expect(started.at(-1)!.suggestedFilename()).toBe('assigned-licenses.csv')
-      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
-    },
+    ...downloadOnManageLicenses('Download CSV', 'The CSV could not be downloaded', 'assigned-licenses.csv'),
+    // The file is saved as it comes: a malformed JSON body is text like any other.
     slowAnswer: 'server',
     ignoresBody: true,
   },
@@ -317,6 +355,13 @@ export const calls: readonly CallCase[] = [
     },
     slowAnswer: {},
     ignoresBody: true,
+  },
+  {
+    ...callTo('licenseFile', devOneSeat),
+    account: demo.commercial,
+    // Dev One's row: the server's signed file, saved under its name; a body that is no license file is a failure.
+    ...downloadOnManageLicenses('Download the license file of Dev One', 'The license file could not be downloaded', 'prism-license.jwt'),
+    slowAnswer: 'server',
   },
   {
     // The seed's second seat of the Commercial subscription: Dev One's.

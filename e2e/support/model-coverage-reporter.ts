@@ -3,18 +3,14 @@ import { join } from 'node:path'
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter'
 import { allModels } from '@/testkit/model/node-flows'
 import { coverageTable, mergeRecorded, readRecorded } from '@/testkit/model/coverage-report'
+import { browserCannotReach } from '@/testkit/model/browser-reach'
 import { modelCoverageDir } from './model-coverage'
 
 /** The machines the browser tests must run completely (issue 18); the rest print their figure. */
 const complete = ['auth', 'manageLicenses', 'upgrade']
 
-/**
- * Transitions no browser can take with the real MSAL, each explained in
- * docs/decisions/0016-browser-level-model-coverage.md; the machine and component levels take them.
- */
-const unreachableInBrowser: Readonly<Record<string, readonly string[]>> = {
-  auth: ['auth.logout --xstate.error.actor.logout[0]-->'],
-}
+/** Transitions no browser can take (testkit/model/browser-reach.ts); the machine and component levels take them. */
+const unreachableInBrowser: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(browserCannotReach).map(([machine, reasons]) => [machine, Object.keys(reasons)]))
 
 /** Command-line filters that select tests within files, which the suite itself does not show. */
 const testFilters = /^(-g|--grep|--grep-invert|--last-failed|--only-changed|--test-list)/

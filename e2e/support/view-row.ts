@@ -22,7 +22,7 @@ export interface TourView {
 /** A view with names put for others (the browser's demo data for the component test's fixtures) in its texts, button names and fields. */
 export function renamed(view: StateView, names: Readonly<Record<string, string>>): StateView {
   const rename = <T extends string | RegExp>(entry: T): T => (typeof entry === 'string' ? (Object.entries(names).reduce((text, [from, to]) => text.replaceAll(from, to), entry as string) as T) : entry)
-  const lists = ['shows', 'hides', 'enabled', 'disabled', 'absent', 'dialogs', 'alerts'] as const
+  const lists = ['shows', 'hides', 'enabled', 'disabled', 'busy', 'absent', 'dialogs', 'alerts'] as const
   const kept: StateView = { ...view }
   for (const list of lists) if (view[list]) (kept as Record<string, unknown>)[list] = (view[list] as (string | RegExp)[]).map(rename)
   if (view.fields) kept.fields = Object.fromEntries(Object.entries(view.fields).map(([name, value]) => [rename(name), rename(value)]))
@@ -67,6 +67,7 @@ async function expectRow(view: StateView, root: Locator) {
     await expect(root.getByRole('button', exactly(name)).first(), `${name} is on screen`).toBeVisible()
     await expect(root.getByRole('button', exactly(name)).and(page.locator(pressable)), `${name} cannot be pressed`).toHaveCount(0)
   }
+  for (const name of view.busy ?? []) await expect(root.getByRole('button', exactly(name)).and(page.locator('[data-loading]')).first(), `${name} shows progress`).toBeVisible()
   for (const name of view.absent ?? []) await expect(root.getByRole('button', exactly(name)), `no ${name} button`).toHaveCount(0)
   // The branch is the row's: a row that names no dialogs (or no alerts, below) leaves them to the other rows' checks.
   if (view.dialogs) {

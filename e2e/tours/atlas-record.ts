@@ -16,6 +16,8 @@ export interface AtlasCapture {
   key: string
   /** The state the generated path says the machine is in. */
   value: unknown
+  /** The leaf states (ids) the flow's oracle says it must be in after the events that led here (testkit/flows/<flow>/). */
+  oracle?: string[]
   /** The error or notice text the state holds and the page shows. */
   shown: Record<string, string>
   /** The events that led there from the start, as the test paths write them. */

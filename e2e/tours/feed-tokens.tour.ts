@@ -7,13 +7,14 @@ import { openAs } from './open-as'
 import { pressing } from './press'
 import { busyShown, dialogOpenShown, loadShown } from './shown'
 
-/** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, and revoking. */
+/** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, revoking, and resuming a token suspended on a possible leak. */
 export const feedTokensTour: Tour<typeof feedTokensMachine> = {
   plan: feedTokensModel,
   actors: {
     loadTokens: calling('feedTokens'),
     createToken: calling('createFeedToken'),
     revokeToken: calling('revokeFeedToken'),
+    resumeToken: calling('resumeFeedToken'),
   },
   open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
   perform: pressing(
@@ -32,6 +33,12 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
           .getByRole('button', { name: `Revoke ${event.token.name}` })
           .click(),
       'revoke.confirm': (page) => page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }).click(),
+      'resume.request': (page, event) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: `Resume ${event.token.name}` })
+          .click(),
+      'resume.confirm': (page) => page.getByRole('dialog', { name: 'Resume feed token' }).getByRole('button', { name: 'Resume' }).click(),
       'dialog.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
     },
   ),
@@ -62,6 +69,10 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
       }
       case '{"ready":{"dialog":{"revoking":"removing"}}}':
         return busyShown(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }))
+      case '{"ready":{"dialog":{"resuming":"confirming"}}}':
+        return dialogOpenShown(page.getByRole('dialog', { name: 'Resume feed token' }), 'Resume', context.error)
+      case '{"ready":{"dialog":{"resuming":"restoring"}}}':
+        return busyShown(page.getByRole('dialog', { name: 'Resume feed token' }).getByRole('button', { name: 'Resume' }))
     }
     throw new Error(`Nothing known to check in ${JSON.stringify(value)}`)
   },

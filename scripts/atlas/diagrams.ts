@@ -28,7 +28,7 @@ export async function drawDiagrams(diagrams: Map<string, string>): Promise<Map<s
       const svg = await page.evaluate(
         async ({ id, text }) => {
           const mermaid = (window as unknown as { mermaid: Mermaid }).mermaid
-          mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', state: { useMaxWidth: false } })
+          mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', state: { useMaxWidth: true } })
           return (await mermaid.render(id, text)).svg
         },
         { id: `atlas-${name}`, text },

@@ -1,53 +1,22 @@
 import type { AnyStateMachine } from 'xstate'
 import { describeInput, type PathPlan } from '@/testkit/model/paths'
-import type { StatePicture, StateRow } from './states'
+import { document, escape } from './html'
+import { disagreement, type StatePicture, type StateRow } from './states'
 
 /** What the atlas knows of one machine when it writes the pages. */
 export interface AtlasMachine {
   model: PathPlan<AnyStateMachine>
   toured: boolean
   rows: StateRow[]
-  /** The committed diagram, drawn as SVG. */
+  /** The diagram with the coverage drawn on it, as SVG. */
   svg: string
-}
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-const style = `
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 2rem 4rem; color: #1a1b1e; }
-  a { color: #1c5fb8; }
-  table { border-collapse: collapse; }
-  th, td { border: 1px solid #d0d4da; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
-  td.number { text-align: right; }
-  .diagram { overflow: auto; border: 1px solid #d0d4da; padding: 0.5rem; background: #fff; max-height: 80vh; }
-  .state { border-top: 1px solid #d0d4da; padding: 0.8rem 0; }
-  .state h3 { margin: 0 0 0.2rem; font-family: ui-monospace, monospace; font-size: 1rem; }
-  .description { margin: 0 0 0.5rem; color: #454a52; }
-  .missing { background: #fff4e0; border-left: 4px solid #e8a33a; padding: 0.4rem 0.7rem; margin: 0.3rem 0; }
-  .warning { background: #fde8e8; border-left: 4px solid #d33; padding: 0.4rem 0.7rem; margin: 0.3rem 0; }
-  figure { margin: 0.5rem 0 1rem; display: grid; grid-template-columns: minmax(0, 640px) minmax(16rem, 1fr); gap: 1rem; align-items: start; }
-  figure img { width: 100%; border: 1px solid #d0d4da; display: block; }
-  figcaption { font-size: 0.9rem; }
-  figcaption p:first-child { margin-top: 0; }
-  figcaption ol { margin: 0.2rem 0; padding-left: 1.5rem; font-family: ui-monospace, monospace; font-size: 0.85rem; }
-  .seen { color: #6a4b00; }
-`
-
-function document(title: string, body: string[]): string {
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${escape(title)}</title>`,
-    `<style>${style}</style>`,
-    '</head>',
-    '<body>',
-    ...body,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n')
+  coverage: {
+    /** The legend, and the share of states and transitions each level took (scripts/atlas/coverage.ts). */
+    summary: string
+    /** What no browser test took, with why or "not yet". */
+    notReached: { key: string; kind: 'state' | 'transition'; why: string }[]
+    browserRecorded: boolean
+  }
 }
 
 /** A state's screenshot with what led there: the events from the start, the input, the texts shown, and whether the page's machine agreed. */
@@ -57,11 +26,8 @@ function figure(machine: AnyStateMachine, picture: StatePicture): string {
     ? `<p class="seen">Taken on the ${escape(picture.tour)} tour${escape(describeInput(picture.input))}: this machine was in this state on that page.</p>`
     : `<p>Tour input${escape(describeInput(picture.input)) || ': none'}. Shows: <code>${escape(capture.key)}</code></p>`
   const texts = Object.entries(capture.shown).map(([flag, text]) => `<li>${escape(flag)}: “${escape(text)}”</li>`)
-  const actual = capture.actors.filter((actor) => actor.machine === machine.id)
-  const agrees = picture.seen || actual.some((actor) => JSON.stringify(actor.value) === JSON.stringify(capture.value))
-  const check = agrees
-    ? ''
-    : `<p class="warning">The page’s own ${escape(machine.id)} machine was ${actual.length ? `in ${actual.map((actor) => `<code>${escape(JSON.stringify(actor.value))}</code>`).join(', ')}` : 'not found'} when this was taken.</p>`
+  const wrong = picture.seen ? undefined : disagreement(machine.id, capture)
+  const check = wrong ? `<p class="warning">${escape(wrong)}</p>` : ''
   const events = capture.events.length ? `<ol>${capture.events.map((event) => `<li>${escape(event)}</li>`).join('')}</ol>` : '<p>As the page opens (no event yet).</p>'
   return [
     '<figure>',
@@ -84,6 +50,7 @@ function stateSection(machine: AnyStateMachine, row: StateRow): string {
     `<section class="state" id="${escape(row.path)}" style="margin-left: ${row.depth * 1.5}rem">`,
     `<h3>${escape(row.path)}${row.final ? ' (final)' : ''}</h3>`,
     row.description ? `<p class="description">${escape(row.description)}</p>` : '',
+    row.requirements.length ? `<p>Realises ${row.requirements.map((id) => `<a href="requirements.html#${escape(id)}"><code>${escape(id)}</code></a>`).join(', ')}.</p>` : '',
     children,
     missing,
     ...row.pictures.map((picture) => figure(machine, picture)),
@@ -98,11 +65,22 @@ export function machinePage(atlas: AtlasMachine): string {
   return document(`${model.name}: Prism QA atlas`, [
     '<p><a href="index.html">All machines</a></p>',
     `<h1>${escape(model.name)}</h1>`,
-    `<p>${counts.own} of ${counts.leaves} states photographed by ${atlas.toured ? 'its browser tour' : 'no tour of its own'}${counts.seen ? `, ${counts.seen} seen on other tours’ pages` : ''}, ${counts.missing} without a screenshot (each says why). The diagram is the committed one in <code>docs/statecharts/${escape(model.name)}.md</code> (<a href="diagrams/${escape(model.name)}.svg">SVG</a>).</p>`,
-    `<div class="diagram" role="img" aria-label="${escape(`The statechart of ${model.name}`)}">${atlas.svg}</div>`,
+    ...notReachedSection(atlas),
+    `<p>${counts.own} of ${counts.leaves} states photographed by ${atlas.toured ? 'its browser tour' : 'no tour of its own'}${counts.seen ? `, ${counts.seen} seen on other tours’ pages` : ''}, ${counts.missing} without a screenshot (each says why). The diagram is the one in <code>docs/statecharts/${escape(model.name)}.md</code>, drawn from <code>machines/</code> with each state and transition marked by the highest level of test that took it; it fits the page; <a href="diagrams/${escape(model.name)}.svg">open it alone</a> to zoom in.</p>`,
+    '<h2>Statechart and coverage</h2>',
+    atlas.coverage.summary,
+    `<div class="diagram" role="img" aria-label="${escape(`The statechart of ${model.name}, each state and transition marked with the highest level of test that took it`)}">${atlas.svg}</div>`,
     '<h2>States</h2>',
     ...rows.map((row) => stateSection(model.machine, row)),
   ])
+}
+
+/** At the top of a page: what no browser test took, each with why or "not yet". */
+function notReachedSection({ coverage }: AtlasMachine): string[] {
+  if (!coverage.browserRecorded) return ['<p class="missing">No browser coverage is recorded here: run <code>npm run test:e2e</code> (or <code>npm test</code>), then <code>npm run atlas</code>.</p>']
+  if (!coverage.notReached.length) return ['<p>Every state and transition was taken by a browser test.</p>']
+  const items = coverage.notReached.map(({ key, kind, why }) => `<li>${kind} <code>${escape(key)}</code>: ${escape(why)}</li>`)
+  return [`<details class="missing" open><summary>${coverage.notReached.length} states and transitions no browser test took</summary><ul>${items.join('')}</ul></details>`]
 }
 
 function tally(rows: StateRow[]) {
@@ -117,13 +95,15 @@ function tally(rows: StateRow[]) {
 }
 
 /** The index: every machine with its figures and a link to its page. */
-export function indexPage(machines: AtlasMachine[], made: { date: string; commit: string }): string {
+export function indexPage(machines: AtlasMachine[], made: { date: string; commit: string; against?: string }): string {
   const lines = machines.map(({ model, rows, toured }) => {
     const counts = tally(rows)
     return `<tr><td><a href="${escape(model.name)}.html">${escape(model.name)}</a></td><td>${toured ? 'yes' : 'no'}</td><td class="number">${counts.leaves}</td><td class="number">${counts.own}</td><td class="number">${counts.seen}</td><td class="number">${counts.missing}</td><td class="number">${counts.shots}</td></tr>`
   })
   return document('Prism QA atlas', [
     '<h1>Prism QA atlas</h1>',
+    '<p><a href="requirements.html">The requirements</a>: each rule of the spec with its states, transitions and tests.</p>',
+    made.against ? `<p><a href="changes.html">The screens compared with ${escape(made.against)}</a>: changed ones first, with the difference drawn.</p>` : '',
     `<p>Every flow of the portal as its statechart and, for every state, a screenshot of what the user sees there, taken by the browser tours (<code>e2e/tours/</code>) on the built site with the demo accounts, with the events that lead there. States no tour can show say why. Written by <code>npm run atlas</code> on ${escape(made.date)} from commit <code>${escape(made.commit)}</code>.</p>`,
     '<table>',
     '<thead><tr><th>machine</th><th>toured</th><th>states</th><th>photographed by its tour</th><th>seen on another tour’s page</th><th>no screenshot</th><th>screenshots</th></tr></thead>',

@@ -3,6 +3,7 @@ import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
 import type { Tour, TourStep } from '@/e2e/support/machine-tour'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import type { FlowKit } from '@/testkit/model/flow-kit'
+import { requirementsOf } from '@/testkit/requirements/trace'
 
 /** A screenshot on a state's row: taken by the machine's own tour, or on another tour's page while the machine ran there. */
 export interface StatePicture {
@@ -25,6 +26,8 @@ export interface StateRow {
   pictures: StatePicture[]
   /** Why no picture: the browser cannot show the state, or the tour does not reach it. */
   missing?: string
+  /** The rules of the spec the state realises (its meta). */
+  requirements: string[]
 }
 
 /** How many pictures a state shows from other machines' tours. */
@@ -35,6 +38,27 @@ export function activePaths(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [`${prefix}${value}`]
   if (!value || typeof value !== 'object') return []
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [`${prefix}${key}`, ...activePaths(child, `${prefix}${key}.`)])
+}
+
+/** The ids of the leaf states a value is in, sorted: `{ payment: 'editing' }` of upgrade is `upgrade.payment.editing`. */
+export function leafIds(machineId: string, value: unknown): string[] {
+  const paths = activePaths(value)
+  return paths
+    .filter((path) => !paths.some((other) => other.startsWith(`${path}.`)))
+    .map((path) => `${machineId}.${path}`)
+    .sort()
+}
+
+/**
+ * What is wrong when the page's own machine was not where the flow's oracle says it must be after
+ * the events that led to the screenshot (the path's state, for a record without the oracle's); none when it was.
+ */
+export function disagreement(machineId: string, capture: AtlasCapture): string | undefined {
+  const expected = [...(capture.oracle ?? leafIds(machineId, capture.value))].sort()
+  const actual = capture.actors.filter((actor) => actor.machine === machineId)
+  if (actual.some((actor) => JSON.stringify(leafIds(machineId, actor.value)) === JSON.stringify(expected))) return undefined
+  const was = actual.length ? `in ${actual.map((actor) => leafIds(machineId, actor.value).join(' + ')).join(', ')}` : 'not found'
+  return `The page’s own ${machineId} machine was ${was} when this was taken; its oracle says ${expected.join(' + ')}.`
 }
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
@@ -68,7 +92,15 @@ export function stateRows({ model, noTour }: Pick<FlowKit, 'model' | 'noTour'>, 
   return allNodes(machine.root).map((node) => {
     const path = node.path.join('.')
     const compound = Object.keys(node.states).length > 0
-    const row: StateRow = { path, depth: node.path.length - 1, final: node.type === 'final', description: node.description ?? '', compound, pictures: compound ? [] : pictures(path) }
+    const row: StateRow = {
+      path,
+      depth: node.path.length - 1,
+      final: node.type === 'final',
+      description: node.description ?? '',
+      compound,
+      pictures: compound ? [] : pictures(path),
+      requirements: requirementsOf(node.meta),
+    }
     if (!compound && row.pictures.length === 0) row.missing = why(path)
     return row
   })

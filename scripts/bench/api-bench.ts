@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Target } from './checkout'
 import { cpuNow, cpuSpent } from './cpu'
-import { assign, createFeedTokens, feedChecks, feedVersionList, probeFeed, reads, signIn, versionLists, writes, type FeedCredential, type Figures } from './load'
+import { assign, createFeedTokens, feedChecks, feedVersionList, licenseFiles, licenseFileSeats, probeFeed, reads, signIn, versionLists, writes, type FeedCredential, type Figures } from './load'
 import type { Database } from './options'
 import { createDatabase, dropDatabase, queryDatabase } from './postgres'
 import { startServer, type Running } from './servers'
+import { newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { countStatements, statementsNow, statementsSpent } from './statements'
 import type { Person, startStripe, startTenant } from './stand-ins'
 
@@ -16,6 +17,7 @@ export const scenarios = [
   'assign + unassign',
   'GET /api/feed/authorize (70% right)',
   'GET /api/feed/v3 version list',
+  'GET /api/licenses/{seatId}/license-file',
   'one person: GET /api/licenses',
   'one person: assign + unassign',
 ] as const
@@ -154,6 +156,8 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
     DISCORD_INVITE_URL: 'https://discord.gg/prism',
     // Nothing answers there: mail stays queued, as in the two-instance tests.
     SMTP_URL: 'smtp://127.0.0.1:9',
+    // A commit that signs license files needs its key; one before them ignores it.
+    LICENSE_SIGNING_KEYS: JSON.stringify([newSigningKeySetting(new Date(0))]),
     ...stripe.env,
   }
   const raised = { RATE_LIMIT_READS_PER_SECOND: '1000000', RATE_LIMIT_WRITES_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' }
@@ -225,6 +229,9 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   await step('assign + unassign', open, () => writes(load(open), manyTokens))
   await step('GET /api/feed/authorize (70% right)', open, () => (hasFeed ? feedChecks(load(open, options.feedConnections), credentials, feedTokens) : null))
   await step('GET /api/feed/v3 version list', open, () => (hasVersionLists ? versionLists(load(open, options.feedConnections), credentials) : null))
+  // The feed owner's 50 assigned seats, each file signed afresh; a commit without license files has none.
+  const fileSeats = await licenseFileSeats(open.urls[0]!, tokenOf(feedOwner))
+  await step('GET /api/licenses/{seatId}/license-file', open, () => (fileSeats.length ? licenseFiles(load(open), tokenOf(feedOwner), fileSeats) : null))
   await open.stop()
 
   const limited = await start({}, 'alone')

@@ -208,11 +208,12 @@ export interface FeedCredential {
 }
 
 /**
- * GET /api/feed/authorize as a feed's proxy asks it, in turns of ten: six seat holders' right
- * emails and keys and one feed token's secret (204; a commit without tokens gets a seventh seat
- * holder), and three failures (401): a holder's email with a wrong key, an unknown email, a wrong
+ * GET /api/feed/authorize as a feed's proxy asks it, in turns of ten: four seat holders' right
+ * emails and keys and three feed tokens' secrets (204; a commit without tokens gets seat holders
+ * instead), and three failures (401): a holder's email with a wrong key, an unknown email, a wrong
  * token. Each comes from one of 10,000 client addresses (X-Real-IP, which the server believes from
- * 127.0.0.1), so that no address's count of failures runs out, as with real clients.
+ * 127.0.0.1), so that no address's count of failures runs out, as with real clients; a token's
+ * from one /24 of its own, as a CI's runners within its network limit (decision 0049).
  */
 /** The package file every feed check asks about (X-Original-URI, as nginx sends it): a version a live Commercial Plus seat covers. */
 export const feedCheckFile = '/v3/flatcontainer/prism.plus.popups/9.0.0/prism.plus.popups.9.0.0.nupkg'
@@ -222,9 +223,12 @@ const basicOf = (email: string, key: string) => `Basic ${Buffer.from(`${email}:$
 
 export function feedChecks(options: LoadOptions, credentials: FeedCredential[], tokens: string[] = []) {
   const basic = basicOf
+  const tokenTurn = (turn: number, holder: FeedCredential): [string, number] => (tokens.length > 0 ? [basic('token', tokens[turn % tokens.length]!), 204] : [basic(holder.email, holder.key), 204])
   const turns: ((turn: number, holder: FeedCredential) => [authorization: string, expected: number])[] = [
-    ...Array<(turn: number, holder: FeedCredential) => [string, number]>(6).fill((_turn, holder) => [basic(holder.email, holder.key), 204]),
-    (turn, holder) => (tokens.length > 0 ? [basic('token', tokens[turn % tokens.length]!), 204] : [basic(holder.email, holder.key), 204]),
+    ...Array<(turn: number, holder: FeedCredential) => [string, number]>(4).fill((_turn, holder) => [basic(holder.email, holder.key), 204]),
+    tokenTurn,
+    tokenTurn,
+    tokenTurn,
     (_turn, holder) => [basic(holder.email, `${holder.key}X`), 401],
     (turn, holder) => [basic(`nobody${turn % 10_000}@bench.example.com`, holder.key), 401],
     (turn) => [basic('token', `pft_wrong${turn}`), 401],
@@ -237,11 +241,13 @@ export function feedChecks(options: LoadOptions, credentials: FeedCredential[], 
       slot: {},
       setupRequest: (request, context) => {
         const turn = ++sent
-        const [authorization, expected] = turns[turn % turns.length]!(turn, credentials[turn % credentials.length]!)
+        const kind = turns[turn % turns.length]!
+        const [authorization, expected] = kind(turn, credentials[turn % credentials.length]!)
         ;(context as { expected?: number }).expected = expected
         const client = turn % 10_000
+        const address = kind === tokenTurn && tokens.length > 0 ? `10.2.${turn % tokens.length}.${turn & 255}` : `10.1.${client >> 8}.${client & 255}`
         // The file the check decides on, as nginx names it (a commit from before coverage reads no such header).
-        return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': `10.1.${client >> 8}.${client & 255}`, 'x-original-uri': feedCheckFile } }
+        return { ...request, headers: { ...request.headers, authorization, 'x-real-ip': address, 'x-original-uri': feedCheckFile } }
       },
       onResponse: (status, _body, context, headers) => void check(tally, status, headers ?? {}, (context as { expected?: number }).expected),
     },
@@ -269,6 +275,32 @@ export function versionLists(options: LoadOptions, credentials: FeedCredential[]
       onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}, 200),
     },
   ])
+}
+
+/**
+ * GET /api/licenses/{seatId}/license-file in a loop: the owner's token on every connection, the
+ * seats taken in turn; each answer is a freshly signed license file (200).
+ */
+export function licenseFiles(options: LoadOptions, token: string, seatIds: string[]) {
+  let sent = 0
+  return measure(options, (tally) => [
+    {
+      method: 'GET',
+      path: '/api/licenses',
+      slot: {},
+      setupRequest: (request) => ({ ...bearer(request, token), path: `/api/licenses/${seatIds[++sent % seatIds.length]}/license-file` }),
+      onResponse: (status, _body, _context, headers) => void check(tally, status, headers ?? {}, 200),
+    },
+  ])
+}
+
+/** The ids of the owner's assigned seats, and whether the commit issues license files (a probe of the first: 200). */
+export async function licenseFileSeats(url: string, token: string): Promise<string[]> {
+  const assigned = await fetch(`${url}/api/licenses/assigned`, { headers: { authorization: `Bearer ${token}` } })
+  const seatIds = ((await assigned.json()) as { id: string }[]).map((seat) => seat.id)
+  const probe = await fetch(`${url}/api/licenses/${seatIds[0]}/license-file`, { headers: { authorization: `Bearer ${token}` } })
+  await probe.body?.cancel()
+  return probe.status === 200 ? seatIds : []
 }
 
 /** Signs each person in through the API (their account), a few at a time. */
@@ -303,7 +335,8 @@ export async function createFeedTokens(url: string, token: string, count: number
     const answer = await fetch(`${url}/api/feed-tokens`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Bench ${index}` }),
+      // Scoped as a deployment key (a commit from before scopes takes the name alone): the checked package, three networks a day.
+      body: JSON.stringify({ name: `Bench ${index}`, packages: ['Prism.Plus.Popups'], maxNetworks: 3, suspendOnLeak: true }),
     })
     if (answer.status === 404) return []
     if (answer.status !== 201) throw new Error(`Making a feed token answered ${answer.status}: ${await answer.text()}`)

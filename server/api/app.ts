@@ -9,11 +9,13 @@ import { billingRoutes } from './billing'
 import { checkoutRoutes } from './checkout'
 import { companyRoutes } from './company'
 import { invoiceOrderRoutes } from './invoice-orders'
+import { trialRoutes } from './trials'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
 import { feedRoutes } from './feed'
 import { createCatalog } from '../feed/catalog'
+import { createLicenseKeyring, newSigningKeySetting } from '../licensing/license-signing-keys'
 import { feedTokenRoutes } from './feed-tokens'
 import { limitBody, maxBodyBytes } from './json-body'
 import { invitationRoutes, organisationInvitationRoutes } from './invitations'
@@ -42,6 +44,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   const standings = deps.standings ?? createStandings(db)
   // The feed's releases, kept in memory: the feed's answers and the licenses' coverage read them.
   const catalog = deps.catalog ?? createCatalog(db)
+  const keyring = deps.licenseKeyring ?? createLicenseKeyring([newSigningKeySetting(new Date(0))])
 
   // Routes without a bearer token come before the guard: Stripe signs its events, and a package
   // feed's proxy asks with the seat holder's Basic credentials.
@@ -51,6 +54,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
     feedRoutes({
       db,
       catalog,
+      siteOrigin,
       usage: deps.feedUsage,
       baseUrl: deps.feedBaseUrl ?? `${siteOrigin}/v3/`,
       outageCeilingSeconds: deps.feedOutageCeilingSeconds,
@@ -80,7 +84,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   })
 
   app.route(apiMounts.auth, authRoutes(db))
-  app.route(apiMounts.licenses, licenseRoutes(db, catalog))
+  app.route(apiMounts.licenses, licenseRoutes(db, catalog, { keyring, issuer: siteOrigin }))
   app.route(apiMounts.feedTokens, feedTokenRoutes(db, catalog))
   app.route(apiMounts.activity, activityRoutes(db))
   app.route(apiMounts.account, accountRoutes(db))
@@ -92,6 +96,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route(apiMounts.stripe, checkoutRoutes(db, gateway, siteOrigin))
   app.route(apiMounts.stripe, companyRoutes(db, gateway))
   app.route(apiMounts.stripe, invoiceOrderRoutes(db, gateway))
+  app.route(apiMounts.stripe, trialRoutes(db, gateway))
   app.route(apiMounts.renewalChanges, renewalChangeRoutes(db, gateway))
   app.route(apiMounts.renewals, renewalRoutes(db))
   app.route(apiMounts.products, productRoutes(db, deps.prices))

@@ -6,7 +6,7 @@ import { customerOf, ensureCustomer } from '../licensing/billing-account'
 import { annualTotal, planUpgrade } from '../licensing/upgrade'
 import { upgradeSubscriptions } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, onSite, parsed, resource } from './context'
+import { caller, idempotencyKey, onSite, parsed, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { confirmPermitted, permittedBeforeStripe } from './permitted'
@@ -21,39 +21,39 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
         await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
         const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
-        return c.json(await gateway.createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
+        return c.json(await stripeFor(c, gateway).createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
       })
       // Without a billing account there is no payment method yet (a Community owner about to upgrade).
       .get(apiRoutes.hasDefaultPaymentMethod.route, allow('billing'), async (c) => {
         const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
-        const card = customerId ? await gateway.defaultCard(customerId) : null
+        const card = customerId ? await stripeFor(c, gateway).defaultCard(customerId) : null
         return c.json({ hasPaymentMethod: card !== null, card })
       })
       // The customer's open SetupIntent, or a new one: asking again makes nothing new.
       .get(apiRoutes.createSetupIntent.route, allow('billing'), async (c) => {
-        const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), gateway.findOrCreateCustomer)
-        return c.json(await gateway.setupIntentFor(customerId))
+        const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), stripeFor(c, gateway).findOrCreateCustomer)
+        return c.json(await stripeFor(c, gateway).setupIntentFor(customerId))
       })
       // Only a card that a SetupIntent of the customer's set up (payments/cards.ts).
       .post(apiRoutes.saveDefaultPaymentMethod.route, allow('billing'), jsonBody(savePaymentMethodRequestSchema), async (c) => {
         const { paymentMethodId } = c.req.valid('json')
         await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
-        const card = await gateway.saveDefaultPaymentMethod({ customerId, paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
+        const card = await stripeFor(c, gateway).saveDefaultPaymentMethod({ customerId, paymentMethodId, idempotencyKey: idempotencyKey(c, 'default-payment-method', { paymentMethodId }) })
         return c.json({ paymentMethodId, card })
       })
       .get(apiRoutes.upgradePreview.route, allow('billing'), async (c) => {
         const query = parsed(upgradePreviewQuerySchema, c.req.query())
         const { customerId, changes } = await planUpgrade(db, caller(c).oid, query)
         const previews = await Promise.all(
-          changes.map(({ subscription, quantity }) => gateway.previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.priceId, quantity })),
+          changes.map(({ subscription, quantity }) => stripeFor(c, gateway).previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.priceId, quantity })),
         )
         const renewsOn = previews.map((preview) => preview.currentPeriodEnd).sort((a, b) => a.getTime() - b.getTime())[0]!
         return c.json({ amountDue: previews.reduce((sum, preview) => sum + preview.amountDue, 0), annualTotal: annualTotal(query), renewsOn: renewsOn.toISOString() })
       })
       .post(apiRoutes.upgrade.route, allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
         const request = c.req.valid('json')
-        await upgradeSubscriptions(await permittedBeforeStripe(c, db), gateway, caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
+        await upgradeSubscriptions(await permittedBeforeStripe(c, db), stripeFor(c, gateway), caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
         return c.json(request)
       })
   )

@@ -3,24 +3,27 @@ import { checkoutRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
-import { decideOrder } from '../licensing/checkout-rules'
-import { accountWithOpenCheckouts, dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
-import { notFound } from '../kernel/refusal'
+import { CheckoutsInTheWay, decideOrder } from '../licensing/checkout-rules'
+import { dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
 import { holdsSubscription } from '../licensing/subscription-store'
 import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, onSite, resource } from './context'
+import { checkoutOutcomes } from '../payments/checkout-outcomes'
+import { stopIfCallerGone } from '../payments/stripe-slots'
+import { caller, idempotencyKey, onSite, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
+import { notFound } from '../kernel/refusal'
 import { permitted } from './permitted'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
+  const outcomeOf = checkoutOutcomes()
   return resource()
     .get(apiRoutes.checkoutStatus.route, allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
       const { stripe_customer_id: customerId } = await findAccountRow(db, caller(c).oid)
-      const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await gateway.checkoutSession(sessionId) : null
+      const session = /^cs_\w{1,200}$/.test(sessionId) && customerId ? await stripeFor(c, gateway).checkoutSession(sessionId) : null
       if (!session || session.customerId !== customerId) throw notFound('The checkout')
       if (session.status !== 'complete' || session.paymentStatus === 'unpaid') return c.json({ status: 'open' as const })
       const fulfilled = session.subscriptionId ? await holdsSubscription(db, session.subscriptionId) : false
@@ -28,20 +31,28 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
     })
     .post(apiRoutes.createCheckoutSession.route, allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
       const body = c.req.valid('json')
+      const stripe = stripeFor(c, gateway)
       // Refuse an address off the site before anything is stored for this checkout.
       const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]
       const oid = caller(c).oid
-      const found = await accountWithOpenCheckouts(db, oid)
-      if (!found) throw notFound('The account')
-      // The checkouts still open as far as the portal knows: Stripe says which expired or were paid meanwhile.
-      for (const open of found.open) await recordOutcome(db, open.id, await gateway.checkoutSession(open.sessionId))
+      const account = await findAccountRow(db, oid)
       // The order is weighed and its checkout counted in one transaction under the owner's lock; the
       // same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
-      const checkout = await reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(found.account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      const reserve = () => reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
+      const checkout = await reserve().catch(async (error: unknown) => {
+        if (!(error instanceof CheckoutsInTheWay) || error.inTheWay.length === 0) throw error
+        // Only the open checkouts that refused the order: Stripe says which expired or were paid
+        // meanwhile, one at a time while the request lasts; then the order is weighed again (decision 0051).
+        for (const open of error.inTheWay) {
+          stopIfCallerGone(c.req.raw.signal)
+          await recordOutcome(db, open.id, await outcomeOf(open.sessionId!, stripe))
+        }
+        return reserve()
+      })
       try {
-        const customerId = await ensureCustomer(db, found.account, gateway.findOrCreateCustomer)
+        const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
         const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }
-        const session = await gateway.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
+        const session = await stripe.createCheckoutSession({ ...order, idempotencyKey: checkout.id })
         if (session.sessionId !== checkout.sessionId) await recordSession(db, checkout.id, session.sessionId)
         return c.json(session)
       } catch (error) {

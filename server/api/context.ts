@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { Refusal } from '../kernel/refusal'
 import type { Permission } from '../organisations/roles'
 import type { Standing, Standings } from '../organisations/standing'
+import type { StripeGateway } from '../payments/gateway'
 import { describeIssues } from './json-body'
 import type { Caller } from './token-verifier'
 
@@ -60,6 +61,12 @@ export function idempotencyKey(c: Context<Env>, operation: string, content: unkn
   // A request that writes several objects (an upgrade of each subscription) needs a key for each.
   return `${operation}:${caller(c).oid}:${request}${part ? `:${part}` : ''}`
 }
+
+/**
+ * Stripe for this request: its calls take one of the API's slots at a time for the signed-in
+ * person, and stop waiting when the request ends (decision 0051).
+ */
+export const stripeFor = (c: Context<Env>, gateway: StripeGateway) => gateway.as({ lane: 'api', person: person(c).oid, signal: c.req.raw.signal })
 
 /** The signed-in person as the activity names them when they change something of their organisation, with their role. */
 export const acting = (c: Context<Env>) => ({ oid: person(c).oid, email: person(c).email, role: standing(c).role })

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database'
 import type { CatalogSource } from '../feed/catalog'
 import type { FeedUsage } from '../feed/feed-usage'
+import type { LicenseKeyring } from '../licensing/license-signing-keys'
 import type { StripeGateway } from '../payments/gateway'
 import type { Standings } from '../organisations/standing'
 import type { PriceCatalogue } from '../payments/stripe-settings'
@@ -34,4 +35,6 @@ export interface AccountsAppDeps {
    * one, the app keeps its own, which hears only its own changes (one instance: the local stack, tests).
    */
   standings?: Standings
+  /** The keys license files are signed with (production's from LICENSE_SIGNING_KEYS; the local stack's under .local/); without one, a key of its own for the process (tests). */
+  licenseKeyring?: LicenseKeyring
 }

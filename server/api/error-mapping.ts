@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
+import { isDatabaseBusy } from '../db/postgres'
 import { Refusal } from '../kernel/refusal'
 import { requestIdOf } from '../http/request-log'
 import { log } from '../log'
-import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
+import { CallerGoneError, IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from '../payments/errors'
 import type { Env } from './context'
 import { isUnparsableJson, unparsableJson } from './json-body'
 import { Problem } from './problems'
@@ -31,12 +32,19 @@ export function answerError(error: Error, c: Context<Env>) {
   if (error instanceof PaymentDeclinedError) return c.json({ message: error.message }, 402)
   // Stripe, or this process's cap on calls to it, asks for calls to slow down: try again in a moment.
   if (error instanceof PaymentBusyError) return c.json({ message: error.message }, 429, { 'Retry-After': String(error.retryAfterSeconds) })
+  // The client went away while the call waited for Stripe: no one reads the answer (nginx's 499).
+  if (error instanceof CallerGoneError) return c.json({ message: error.message }, 499 as 400)
   // A value the database cannot hold that the contract let through is still the client's fault.
   if (isUnstorableText(error)) return c.json({ message: 'The request holds characters that cannot be stored.' }, 400)
   // The request id names the log line of the failure, for support.
   const requestId = c.env?.incoming ? requestIdOf(c.env.incoming) : undefined
   // The client's Idempotency-Key was already used for a request with other details.
   if (error instanceof IdempotencyConflictError) return c.json({ message: 'This Idempotency-Key was already used for a different request.' }, 409)
+  // A statement past its timeout, or no connection free in time (server/db/postgres.ts): busy, not broken.
+  if (isDatabaseBusy(error)) {
+    log.warn({ requestId, err: { message: error.message } }, 'database busy')
+    return c.json({ message: 'The server is busy right now. Please try again in a moment.', requestId }, 503, { 'Retry-After': '1' })
+  }
   // The payment provider could not be reached or was busy: try again later.
   if (error instanceof PaymentUnavailableError) {
     log.error({ requestId, err: { type: error.type, message: error.message } }, 'payment provider unavailable')

@@ -2,11 +2,11 @@ import { apiRoutes } from '@/common/api-paths'
 import { createFeedTokenRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
-import { createFeedToken, feedTokensOf, revokeFeedToken } from '../feed/feed-tokens'
+import { createFeedToken, feedTokensOf, resumeFeedToken, revokeFeedToken } from '../feed/feed-tokens'
 import { acting, caller, resource } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
-import { permitted } from './permitted'
+import { permitted, roleCheckOf } from './permitted'
 
 /** /api/feed-tokens: the owner's credentials for CI on the private package feed; a secret is answered once, when made. */
 export function feedTokenRoutes(db: Database, catalog: CatalogSource) {
@@ -16,7 +16,11 @@ export function feedTokenRoutes(db: Database, catalog: CatalogSource) {
       c.json(await createFeedToken(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c), newestOfCatalog(await catalog.get())), 201),
     )
     .delete(apiRoutes.revokeFeedToken.route, allow('seats'), noBody, async (c) => {
-      await permitted(c, db).transaction((tx) => revokeFeedToken(tx, caller(c).oid, c.req.param('id'), acting(c)))
+      await revokeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c), roleCheckOf(c))
+      return c.body(null, 204)
+    })
+    .post(apiRoutes.resumeFeedToken.route, allow('seats'), noBody, async (c) => {
+      await resumeFeedToken(db, caller(c).oid, c.req.param('id'), acting(c), roleCheckOf(c))
       return c.body(null, 204)
     })
 }

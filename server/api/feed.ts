@@ -1,13 +1,16 @@
 import { apiRoutes } from '@/common/api-paths'
 import type { Context } from 'hono'
-import type { Queryable } from '../db/database'
+import type { Database } from '../db/database'
 import { basicCredentials } from '../feed/basic-credentials'
 import { createCatalog, type CatalogSource } from '../feed/catalog'
 import { createCredentialCheck, type FeedCredential } from '../feed/credential-check'
 import { failureAddressOf } from '../feed/failure-address'
 import { defaultFeedFailureLimits, type FeedFailureLimits } from '../feed/failure-limits'
 import type { FeedUsage } from '../feed/feed-usage'
-import { answerV3, opensEverything, refusalOfFile } from '../feed/v3-answers'
+import { networkOf } from '../feed/client-network'
+import { networkPastLimit, suspendedToken } from '../feed/feed-warnings'
+import { createNetworkGuard } from '../feed/token-networks'
+import { answerV3, opensEverything, refusalOfRelease, releaseOfFile } from '../feed/v3-answers'
 import { addressesUnder, type At } from '../feed/v3-documents'
 import { clientAddressOf } from '../http/client-address'
 import { memoryBuckets } from '../http/token-buckets'
@@ -26,6 +29,11 @@ import { resource, type Env } from './context'
  * - GET /api/feed/v3/… (the feed's metadata, proxied): the service index, the version lists, the
  *   registrations and search, each holding only what the credentials cover, with X-NuGet-Warning.
  *
+ * A feed token's scope (decision 0049): a package outside it is refused as one outside the plan is
+ * (403, or left out of the lists, with the reason); a client network past its limit gets 403 with
+ * the reason and marks the token a possible leak; a token suspended on a leak gets 401 with the
+ * reason (its right credentials: no failure counted). A token's `.nupkg` downloads are counted.
+ *
  * Right credentials always pass, whatever failed before them: only failures are counted, per client
  * address (an IPv6 one by its /64), so no one can lock a customer out by failing in their name.
  * Past the limit a failure answers with Retry-After (401, not 429: nginx's auth_request passes on
@@ -37,8 +45,10 @@ export const defaultOutageCeilingSeconds = 86_400
 const warningHeader = 'X-NuGet-Warning'
 
 export function feedRoutes(options: {
-  db: Queryable
+  db: Database
   usage: FeedUsage
+  /** The site's origin, for the links of the mail a possible leak sends. */
+  siteOrigin: string
   /** The feed's public base address (ending with a slash), which its documents' absolute addresses are under. */
   baseUrl: string
   limits?: FeedFailureLimits
@@ -48,6 +58,7 @@ export function feedRoutes(options: {
   outageCeilingSeconds?: number
 }) {
   const credentialOf = createCredentialCheck(options.db)
+  const networkAdmits = createNetworkGuard(options.db, options.siteOrigin)
   const catalog = options.catalog ?? createCatalog(options.db)
   // Made at the first answer: the base address is checked then (an app built only to list its routes names none).
   let at: At | undefined
@@ -74,7 +85,11 @@ export function feedRoutes(options: {
     for (const warning of warnings) c.header(warningHeader, warning, { append: true })
   }
 
-  /** The credential of the request, or the answer that refuses it: the challenge (no credentials yet: not a failed attempt), or a counted failure. */
+  /**
+   * The credential of the request, or the answer that refuses it: the challenge (no credentials yet:
+   * not a failed attempt), a counted failure, or a feed token's scope refusing it (suspended, or a
+   * network past its limit: right credentials, no failure counted).
+   */
   async function authenticate(c: Context<Env>): Promise<FeedCredential | Response> {
     c.header('Cache-Control', 'no-store')
     const header = c.req.header('authorization')
@@ -82,6 +97,19 @@ export function feedRoutes(options: {
     const credentials = basicCredentials(header)
     const credential = credentials && (await credentialOf(credentials))
     if (!credential) return refuse(c)
+    const { scope } = credential
+    if (scope?.suspended) {
+      warn(c, [suspendedToken])
+      return challenge(c)
+    }
+    if (scope?.maxNetworks) {
+      const network = networkOf(clientAddressOf(c.env?.incoming))
+      if (!(await networkAdmits(credential.user.id, network))) {
+        const reason = networkPastLimit(network, scope.maxNetworks)
+        warn(c, [reason])
+        return c.json({ message: reason }, 403)
+      }
+    }
     options.usage.note(credential.user)
     return credential
   }
@@ -93,8 +121,10 @@ export function feedRoutes(options: {
       const uri = c.req.header('x-original-uri')
       const known = await catalog.get()
       if (uri === undefined) return opensEverything(credential, known) ? c.body(null, 204) : refuse(c)
-      const refusal = refusalOfFile(uri, credential, known)
+      const release = releaseOfFile(uri, known)
+      const refusal = refusalOfRelease(release, credential)
       if (!refusal) {
+        if (release?.download && credential.user.kind === 'token') options.usage.download(credential.user.id, release.id, release.version)
         keepable(c)
         return c.body(null, 204)
       }

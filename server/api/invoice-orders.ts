@@ -8,8 +8,9 @@ import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-
 import { addInvoicedSeats } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
 import { syncSubscription } from '../payments/subscription-sync'
+import { endCarriedTrials } from '../payments/trial-carry-over'
 import { changeKey } from './change-key'
-import { caller, idempotencyKey, resource, type Env } from './context'
+import { caller, idempotencyKey, resource, stripeFor, type Env } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
@@ -17,8 +18,9 @@ import { allow } from './permissions'
 async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest) {
   const account = await findAccountRow(db, caller(c).oid)
   checkInvoiceOrder(account, order.priceId)
-  const customerId = await ensureCustomer(db, account, gateway.findOrCreateCustomer)
-  await gateway.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
+  const stripe = stripeFor(c, gateway)
+  const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
+  await stripe.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
   return customerId
 }
 
@@ -38,8 +40,10 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
   async function newSubscription(c: Context<Env>, order: InvoiceOrderRequest, customerId: string) {
     const oid = caller(c).oid
     const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
-    const placed = await gateway.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
-    await syncSubscription(db, gateway, placed.subscriptionId, { context: { route: 'invoice-order' } })
+    const stripe = stripeFor(c, gateway)
+    const placed = await stripe.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
+    // A trial the account had ends once the seats bought are recorded (main's trial carry-over).
+    if ((await syncSubscription(db, stripe, placed.subscriptionId, { context: { route: 'invoice-order' } })) === 'created') await endCarriedTrials(db, stripe, placed.subscriptionId)
     return placed
   }
 
@@ -55,11 +59,11 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
       // invoice for the added seats is sent at once; seats held by card get a subscription of their own (decision 0046).
       const order = c.req.valid('json')
       const customerId = await prepare(c, order)
-      const invoiced = await gateway.invoicedSubscriptionOf(customerId, order.priceId)
+      const invoiced = await stripeFor(c, gateway).invoicedSubscriptionOf(customerId, order.priceId)
       if (!invoiced) return answer(c, await newSubscription(c, order, customerId))
       // The key names the seats the subscription had: two presses at once add once, a later order adds again.
       const key = idempotencyKey(c, 'invoice-seats', { order, subscription: invoiced.subscriptionId, from: invoiced.quantity })
       const change = { subscriptionId: invoiced.subscriptionId, itemId: invoiced.itemId, quantity: invoiced.quantity + order.quantity, poNumber: order.poNumber, idempotencyKey: key }
-      return answer(c, { subscriptionId: invoiced.subscriptionId, invoice: await addInvoicedSeats(db, gateway, change) })
+      return answer(c, { subscriptionId: invoiced.subscriptionId, invoice: await addInvoicedSeats(db, stripeFor(c, gateway), change) })
     })
 }

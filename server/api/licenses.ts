@@ -1,20 +1,23 @@
 import { apiRoutes } from '@/common/api-paths'
+import { licenseFileName } from '@/common/license-file'
 import { assignRequestSchema, unassignRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { newestOfCatalog, type CatalogSource } from '../feed/catalog'
 import { assignedSeatsCsv } from '../licensing/assigned-csv'
 import { regenerateKey } from '../licensing/key-rotation'
 import { assignedSeats, licensesOf } from '../licensing/license-store'
+import { licenseClaimsOf, signLicense } from '../licensing/license-file'
+import type { LicenseKeyring } from '../licensing/license-signing-keys'
 import { assignSeat, unassignSeat } from '../licensing/seat-assignment'
 import { resendSeatMail } from '../licensing/seat-mail'
 import { may } from '../organisations/roles'
 import { acting, caller, parsed, person, resource, standing } from './context'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
-import { permitted } from './permitted'
+import { permitted, roleCheckOf } from './permitted'
 
-/** /api/licenses: the licenses the caller holds (with what each covers in the package feed), the seats they assigned (as JSON or CSV), and a seat's key. */
-export function licenseRoutes(db: Database, catalog: CatalogSource) {
+/** /api/licenses: the licenses the caller holds (with what each covers in the package feed), the seats they assigned (as JSON or CSV), a seat's key and its license file. */
+export function licenseRoutes(db: Database, catalog: CatalogSource, licenses: { keyring: LicenseKeyring; issuer: string }) {
   return (
     resource()
       .get(apiRoutes.licenses.route, allow('person'), async (c) => {
@@ -30,10 +33,10 @@ export function licenseRoutes(db: Database, catalog: CatalogSource) {
           'Cache-Control': 'no-store',
         }),
       )
-      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(permitted(c, db), caller(c).oid, c.req.valid('json'), acting(c))))
+      .post(apiRoutes.assign.route, allow('seats'), jsonBody(assignRequestSchema), async (c) => c.json(await assignSeat(db, caller(c).oid, c.req.valid('json'), acting(c), roleCheckOf(c))))
       .post(apiRoutes.unassign.route, allow('seats'), jsonBody(unassignRequestSchema), async (c) => {
         const { licenseId } = c.req.valid('json')
-        await permitted(c, db).transaction((tx) => unassignSeat(tx, caller(c).oid, licenseId, acting(c)))
+        await unassignSeat(db, caller(c).oid, licenseId, acting(c), roleCheckOf(c))
         return c.json({ licenseId })
       })
       // A pending seat's mail again; 'mail' says whether it was queued, put off to tomorrow or dropped (the caps).
@@ -44,6 +47,13 @@ export function licenseRoutes(db: Database, catalog: CatalogSource) {
       .post(apiRoutes.regenerateKey.route, allow('person'), noBody, async (c) => {
         const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
         return c.json(await regenerateKey(db, person(c), (tx) => c.get('standings').confirm(tx, person(c).oid), licenseId))
+      })
+      // The seat's license file, for its holder, owners and seat managers (the domain answers 404 to anyone else).
+      .get(apiRoutes.licenseFile.route, allow('person'), async (c) => {
+        const licenseId = parsed(unassignRequestSchema.entries.licenseId, c.req.param('licenseId'))
+        const now = new Date()
+        const claims = await licenseClaimsOf(db, person(c), standing(c), licenseId, licenses.issuer, now, licenses.keyring.fileLifetimeMs)
+        return c.body(signLicense(licenses.keyring, claims, now), 200, { 'Content-Type': 'application/jwt', 'Content-Disposition': `attachment; filename="${licenseFileName}"` })
       })
   )
 }

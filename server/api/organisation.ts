@@ -6,7 +6,7 @@ import type { StripeGateway } from '../payments/gateway'
 import { changeRole, organisationOf, removeMember } from '../organisations/members'
 import type { Standings } from '../organisations/standing'
 import { acceptTransfer, endTransfer, offerTransfer } from '../organisations/transfer'
-import { caller, person, resource, standing, type Env } from './context'
+import { caller, person, resource, standing, stripeFor, type Env } from './context'
 import type { Context } from 'hono'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
@@ -19,7 +19,7 @@ const by = (c: Context<Env>) => ({ organisation: caller(c).oid, oid: person(c).o
  * change of owners puts the new billing contact's email on the Stripe customer (billing-contact.ts).
  */
 export function organisationRoutes(db: Database, standings: Standings, gateway: StripeGateway) {
-  const followContact = (c: Context<Env>) => followBillingContact(db, gateway, caller(c).oid)
+  const followContact = (c: Context<Env>) => followBillingContact(db, stripeFor(c, gateway), caller(c).oid)
   return resource()
     .get(apiRoutes.organisation.route, allow('person'), async (c) => c.json(await organisationOf(db, standing(c))))
     .put(apiRoutes.changeRole.route, allow('members'), jsonBody(roleChangeRequestSchema), async (c) => {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { Database, NamedStatement, Queryable } from '../db/database'
-import { permits, refusalOf } from '../organisations/standing'
+import type { RoleCheck } from '../kernel/role-check'
+import { permits, refusalOf, roleCheck } from '../organisations/standing'
 import { caller, person, type Env } from './context'
 
 /**
@@ -52,3 +53,9 @@ export async function permittedBeforeStripe(c: Context<Env>, db: Database): Prom
   await confirmPermitted(c, db)
   return permitted(c, db)
 }
+
+/**
+ * The route's permission checked by the change's own statement (decision 0050): for a change of
+ * one statement, or a transaction whose first statement locks, no statement more than the change.
+ */
+export const roleCheckOf = (c: Context<Env>): RoleCheck => roleCheck(c.get('standings'), person(c).oid, caller(c).oid, c.get('permission'))

@@ -6,7 +6,7 @@ import { renewalsOf } from '../licensing/renewals'
 import { setAutoRenew, setRenewalSeats } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
 import { changeKey } from './change-key'
-import { caller, resource } from './context'
+import { caller, resource, stripeFor } from './context'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { permittedBeforeStripe } from './permitted'
@@ -23,14 +23,24 @@ export function renewalChangeRoutes(db: Database, gateway: StripeGateway) {
       const { seats } = c.req.valid('json')
       const subscriptionId = c.req.param('id')
       return c.json(
-        await setRenewalSeats(await permittedBeforeStripe(c, db), gateway, { callerOid: caller(c).oid, subscriptionId, seats, idempotencyKey: changeKey(c, 'renewal-seats', subscriptionId) }),
+        await setRenewalSeats(await permittedBeforeStripe(c, db), stripeFor(c, gateway), {
+          callerOid: caller(c).oid,
+          subscriptionId,
+          seats,
+          idempotencyKey: changeKey(c, 'renewal-seats', subscriptionId),
+        }),
       )
     })
     .put(apiRoutes.setAutoRenew.route, allow('billing'), jsonBody(autoRenewRequestSchema), async (c) => {
       const { autoRenew } = c.req.valid('json')
       const subscriptionId = c.req.param('id')
       return c.json(
-        await setAutoRenew(await permittedBeforeStripe(c, db), gateway, { callerOid: caller(c).oid, subscriptionId, autoRenew, idempotencyKey: changeKey(c, 'auto-renew', subscriptionId) }),
+        await setAutoRenew(await permittedBeforeStripe(c, db), stripeFor(c, gateway), {
+          callerOid: caller(c).oid,
+          subscriptionId,
+          autoRenew,
+          idempotencyKey: changeKey(c, 'auto-renew', subscriptionId),
+        }),
       )
     })
 }

@@ -348,6 +348,61 @@ export const migrations: Migration[] = [
       alter table subscriptions add column payment_due_at timestamptz
     `,
   },
+  {
+    version: 24,
+    name: 'a trial without a card: one per organisation, per company domain and per person',
+    // Stripe's trial_end of a subscription (null: never a trial), and the trials started: each
+    // organisation, company domain (null for an address at a public mail provider) and person once.
+    // Decision 0047.
+    sql: `
+      alter table subscriptions add column trial_end timestamptz;
+      create table trials (
+        id text primary key,
+        owner_oid text not null unique references accounts(oid) on delete cascade,
+        person_oid text not null unique,
+        email text not null,
+        domain text,
+        stripe_subscription_id text not null,
+        extended_at timestamptz,
+        created_at timestamptz not null default now()
+      );
+      create unique index trials_by_email on trials (lower(email));
+      create unique index trials_by_domain on trials (domain) where domain is not null
+    `,
+  },
+  {
+    version: 26,
+    name: "feed tokens' scope: packages, networks, a possible leak; their networks and downloads",
+    // Issue 47, decision 0049. packages: the patterns the token opens (null: all its subscription
+    // covers). max_networks: distinct client networks (IPv4 /24, IPv6 /64) a day (null: any).
+    // leak_at: when a network past the limit was first seen (one mail, one activity entry);
+    // suspended_at: refused until an owner resumes it, set with leak_at when suspend_on_leak.
+    // counted_from: networks seen before it (the last resume) no longer count toward the limit.
+    sql: `
+      alter table feed_tokens add column packages text[];
+      alter table feed_tokens add column max_networks integer check (max_networks > 0);
+      alter table feed_tokens add column suspend_on_leak boolean not null default false;
+      alter table feed_tokens add column leak_at timestamptz;
+      alter table feed_tokens add column suspended_at timestamptz;
+      alter table feed_tokens add column counted_from timestamptz not null default '-infinity';
+      create table feed_token_networks (
+        token_id text not null references feed_tokens (id) on delete cascade,
+        network text not null,
+        allowed boolean not null,
+        first_seen_at timestamptz not null default now(),
+        last_seen_at timestamptz not null default now(),
+        primary key (token_id, network)
+      );
+      create table feed_token_downloads (
+        token_id text not null references feed_tokens (id) on delete cascade,
+        package_id text not null,
+        version text not null,
+        downloads integer not null,
+        last_at timestamptz not null default now(),
+        primary key (token_id, package_id, version)
+      )
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */
@@ -380,6 +435,8 @@ export async function runMigrations(db: Database, { table, lock, migrations: lis
     for (const migration of list) {
       if (applied.has(migration.version)) continue
       await db.transaction(async (tx) => {
+        // A migration may take longer than the API's statement timeout (postgres.ts) on a large table.
+        await tx.query('set local statement_timeout = 0')
         for (const statement of migration.sql
           .split(';')
           .map((part) => part.trim())

@@ -11,15 +11,36 @@ import { planPreparedOnce, statementOf } from './statement-names'
  */
 const pgQuery = (sql: string | NamedStatement, values: unknown[]) => ({ ...statementOf(sql, values), values })
 
+/**
+ * The database is too busy for the request: a statement ran past its timeout (PostgreSQL's
+ * query_canceled), or no connection of the pool came free in time (pg-pool's own error).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  return (error as { code?: unknown }).code === '57014' || /^timeout exceeded when trying to connect$|connection timeout/i.test(error.message)
+}
+
 /** A connection the server dropped (a restart, a failover): an event to log, never a crash. */
 const connectionLost = (error: Error) => log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost')
 
 /**
  * A PostgreSQL server (DATABASE_URL), through a pool of `poolSize` connections; each listening
- * connection is asked every `listenCheckMs` whether it still answers (listenOnPostgres).
+ * connection is asked every `listenCheckMs` whether it still answers (listenOnPostgres). A
+ * statement runs `statementTimeoutMs` at most, and a
+ * request waits `poolWaitMs` at most for a connection: then it fails (`isDatabaseBusy`) and the
+ * API answers 503, instead of every request queueing behind a runaway one.
  */
-export async function openPostgres(connectionString: string, options: { schema?: string; poolSize?: number; listenCheckMs?: number } = {}): Promise<Database> {
-  const connection = { connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined }
+export async function openPostgres(
+  connectionString: string,
+  options: { schema?: string; poolSize?: number; listenCheckMs?: number; statementTimeoutMs?: number; poolWaitMs?: number } = {},
+): Promise<Database> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 15_000
+  const connection = {
+    connectionString,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    statement_timeout: statementTimeoutMs,
+    connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
+  }
   // Pipelined: a statement is sent without waiting for the one before it to be answered, so a
   // transaction's `begin` travels with its first statement, and statements the work sends together
   // (Promise.all) travel in one round trip. PostgreSQL still runs them one after another, each with
@@ -85,14 +106,19 @@ export async function openPostgres(connectionString: string, options: { schema?:
     async withAdvisoryLock(key, work) {
       const { client, release } = await checkOut()
       try {
+        // Waiting for another instance's migrations may take longer than a statement may: not bounded.
+        await client.query('set statement_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [key])
         return await work()
       } finally {
         release(
-          await client.query('select pg_advisory_unlock($1)', [key]).then(
-            () => undefined,
-            (error: Error) => error,
-          ),
+          await client
+            .query('select pg_advisory_unlock($1)', [key])
+            .then(() => client.query('reset statement_timeout'))
+            .then(
+              () => undefined,
+              (error: Error) => error,
+            ),
         )
       }
     },

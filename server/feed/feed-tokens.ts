@@ -1,4 +1,4 @@
-import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
+import { feedTokenLimits, type ActivityEntry, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
 import type { PriceId } from '@/common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
@@ -6,10 +6,12 @@ import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRo
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { recordActivity } from '../kernel/activity/record'
 import { conflict, notFound } from '../kernel/refusal'
+import type { ActingRow, RoleCheck } from '../kernel/role-check'
 import type { Coverage } from '../licensing/coverage'
 import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from '../licensing/feed-rules'
 import { liveSql } from '../licensing/standing'
 import { feedTokenDigest, newFeedTokenSecret } from './feed-token-secret'
+import { refuseWiderScope } from './token-scope'
 
 /** The plan whose subscriptions have feed tokens (its feed is the private one). */
 const tokenPlan: PriceId = 'commercial-plus'
@@ -36,7 +38,24 @@ interface TokenRow extends FeedTermsRow {
   created_at: Date
   expires_at: Date
   last_used_at: Date | null
+  scope_packages: string[] | null
+  max_networks: number | null
+  suspend_on_leak: boolean
+  leak_at: Date | null
+  suspended_at: Date | null
+  /** JSON (a driver may hand it over as text): the networks of the last 30 days, most recent first. */
+  networks: { network: string; lastSeenAt: string; allowed: boolean }[] | string
+  downloads: { packageId: string; version: string; downloads: number }[] | string
 }
+
+/** SQL: a token's scope and what the feed saw of it, as TokenRow names them (the alias `feed_tokens`). */
+const scopeColumns = `feed_tokens.packages as scope_packages, feed_tokens.max_networks, feed_tokens.suspend_on_leak, feed_tokens.leak_at, feed_tokens.suspended_at,
+  coalesce((select json_agg(json_build_object('network', seen.network, 'lastSeenAt', seen.last_seen_at, 'allowed', seen.allowed) order by seen.last_seen_at desc, seen.network)
+              from feed_token_networks seen where seen.token_id = feed_tokens.id and seen.last_seen_at > now() - interval '30 days'), '[]') as networks,
+  coalesce((select json_agg(json_build_object('packageId', counted.package_id, 'version', counted.version, 'downloads', counted.downloads) order by lower(counted.package_id), counted.version)
+              from feed_token_downloads counted where counted.token_id = feed_tokens.id), '[]') as downloads`
+
+const jsonOf = <T>(column: T[] | string): T[] => (typeof column === 'string' ? (JSON.parse(column) as T[]) : column)
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null): FeedToken => {
@@ -52,6 +71,13 @@ const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null)
     subscriptionEnded: coverage.ended,
     updatesUntil: opensPrivate && coverage.updatesUntil !== 'forever' ? coverage.updatesUntil.toISOString() : null,
     newestCovered: opensPrivate ? newestOf(coverage) : null,
+    packages: row.scope_packages,
+    maxNetworks: row.max_networks,
+    suspendOnLeak: row.suspend_on_leak,
+    leakAt: row.leak_at && iso(row.leak_at),
+    suspendedAt: row.suspended_at && iso(row.suspended_at),
+    networks: jsonOf(row.networks).map((seen) => ({ ...seen, lastSeenAt: iso(seen.lastSeenAt) })),
+    downloads: jsonOf(row.downloads),
   }
 }
 
@@ -63,7 +89,7 @@ const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null)
  */
 export async function feedTokensOf(db: Queryable, ownerOid: string, newestOf: (coverage: Coverage) => string | null = () => null): Promise<FeedToken[]> {
   const rows = await db.query<TokenRow>(
-    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at, ${feedTermsColumns}
+    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at, ${scopeColumns}, ${feedTermsColumns}
        from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
       where subscriptions.owner_oid = $1 and feed_tokens.revoked_at is null
       order by feed_tokens.created_at desc, feed_tokens.id desc`,
@@ -94,6 +120,9 @@ export async function createFeedToken(
   return db.transaction(async (tx) => {
     const [owned] = await tx.query<AccountRow & FeedTermsRow & { subscription_id: string; actor: AccountRow | null }>(lockPlusSubscriptionSql, [ownerOid, by.oid])
     if (!owned) throw conflict('Feed tokens need a live Commercial Plus subscription.')
+    // A scope narrows the subscription's coverage, never widens it: a wider pattern is the form's field error.
+    refuseWiderScope(request.packages, coverageOfRow(owned).packages)
+    const scope = request.packages.length ? request.packages : null
     const [counted] = await tx.query<{ active: number }>('select count(*)::int as active from feed_tokens where subscription_id = $1 and revoked_at is null and expires_at > now()', [
       owned.subscription_id,
     ])
@@ -119,36 +148,59 @@ export async function createFeedToken(
         facts: null,
         alongside: {
           // now() is the transaction's time: the token's created_at is the activity's at.
-          sql: `insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at) values ($1, $2, $3, $4, $5, $6, now() + $7::integer * interval '24 hours')`,
-          params: [id, owned.subscription_id, by.oid, request.name, feedTokenDigest(secret), last4, request.expiresInDays],
+          sql: `insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at, packages, max_networks, suspend_on_leak)
+                values ($1, $2, $3, $4, $5, $6, now() + $7::integer * interval '24 hours', $8::text[], $9::integer, $10::boolean)`,
+          params: [id, owned.subscription_id, by.oid, request.name, feedTokenDigest(secret), last4, request.expiresInDays, scope, request.maxNetworks, request.suspendOnLeak],
         },
       },
     )
     const createdAt = recorded.at
     const expiresAt = new Date(createdAt.getTime() + request.expiresInDays * day)
-    return { token: toToken({ ...owned, id, name: request.name, last4, created_at: createdAt, expires_at: expiresAt, last_used_at: null }, newestOf), secret }
+    const made = { id, name: request.name, last4, created_at: createdAt, expires_at: expiresAt, last_used_at: null }
+    const scoped = { scope_packages: scope, max_networks: request.maxNetworks, suspend_on_leak: request.suspendOnLeak, leak_at: null, suspended_at: null, networks: [], downloads: [] }
+    return { token: toToken({ ...owned, ...made, ...scoped }, newestOf), secret }
   })
 }
 
 /**
- * One statement: the token revoked when it is one of the owner's and not revoked yet, and its
- * activity recorded, by the owner, only if it was.
+ * One statement: an owner's change to one of their tokens (`set`, where `condition` holds too), and
+ * its activity (`kind`) recorded, by the caller, only if it changed. Parameters: the token's id, the
+ * owner, the activity's id, the whitespace of names, the caller and their role.
  */
-const revokeSql = `with revoked as (
-    update feed_tokens set revoked_at = now()
-     where id = $1 and revoked_at is null and subscription_id in (select id from subscriptions where owner_oid = $2)
+const tokenChangeSql = (set: string, condition: string, kind: ActivityEntry['kind']) => (check: RoleCheck) => `with ${check.acting(7)},
+  changed as (
+    update feed_tokens set ${set}
+     where id = $1 and ${condition} and subscription_id in (select id from subscriptions where owner_oid = $2) and ${check.allows}
     returning name, subscription_id),
   recorded as (
     ${insertActivitySql(
       actedColumns,
-      `select $3, owners.oid, 'feed-token-revoked', coalesce(actors.oid, owners.oid), coalesce(${actorNameSql('actors', '$4')}, ${actorNameSql('owners', '$4')}), coalesce(actors.email, owners.email),
-           subscriptions.price_id, null, null, revoked.subscription_id, revoked.name, $6
-      from revoked join subscriptions on subscriptions.id = revoked.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5`,
+      `select $3, owners.oid, '${kind}', coalesce(actors.oid, owners.oid), coalesce(${actorNameSql('actors', '$4')}, ${actorNameSql('owners', '$4')}), coalesce(actors.email, owners.email),
+           subscriptions.price_id, null, null, changed.subscription_id, changed.name, $6
+      from changed join subscriptions on subscriptions.id = changed.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid left join accounts actors on actors.oid = $5`,
     )})
-select 1 from revoked`
+select exists (select 1 from changed) as changed, acting.* from acting`
+
+/** The token revoked when it is not revoked yet. */
+const revokeSql = tokenChangeSql('revoked_at = now()', 'revoked_at is null', 'feed-token-revoked')
+/** The token let in again when it is working and marked a possible leak (suspended or not), its networks counted afresh from now. */
+const resumeSql = tokenChangeSql('suspended_at = null, leak_at = null, counted_from = now()', 'leak_at is not null and revoked_at is null and expires_at > now()', 'feed-token-resumed')
+
+/**
+ * Runs an owner's change to one of their tokens, the acting person's role read by the same statement
+ * (decision 0050): the permission's 403 when it no longer holds; 404 (`what` was not found) when it changed nothing.
+ */
+async function changeToken(db: Queryable, sql: (check: RoleCheck) => string, ownerOid: string, tokenId: string, by: Acting, check: RoleCheck, what: string): Promise<void> {
+  // A malformed id is unknown to anyone.
+  if (!tokenIdPattern.test(tokenId)) throw notFound(what)
+  const [answer] = await db.query<ActingRow & { changed: boolean }>(sql(check), [tokenId, ownerOid, newId('act'), jsWhitespace, by.oid, by.role, ...check.params])
+  check.settle(answer)
+  if (!answer!.changed) throw notFound(what)
+}
+
+/** Lets one of the owner's tokens marked a possible leak in again (the feed check reads suspended_at); 404 for any other. */
+export const resumeFeedToken = (db: Queryable, ownerOid: string, tokenId: string, by: Acting, check: RoleCheck) =>
+  changeToken(db, resumeSql, ownerOid, tokenId, by, check, 'The feed token marked a possible leak')
 
 /** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */
-export async function revokeFeedToken(db: Queryable, ownerOid: string, tokenId: string, by: Acting): Promise<void> {
-  const revoked = tokenIdPattern.test(tokenId) ? await db.query(revokeSql, [tokenId, ownerOid, newId('act'), jsWhitespace, by.oid, by.role]) : []
-  if (revoked.length === 0) throw notFound('The feed token')
-}
+export const revokeFeedToken = (db: Queryable, ownerOid: string, tokenId: string, by: Acting, check: RoleCheck) => changeToken(db, revokeSql, ownerOid, tokenId, by, check, 'The feed token')

@@ -82,14 +82,10 @@ function search(query: URLSearchParams, credential: FeedCredential, catalog: Cat
 /** A package file's address under the package base address: `flatcontainer/<id>/<version>/<file>`. */
 const packageFile = /(?:^|\/)flatcontainer\/([^/?#]+)\/([^/?#]+)\/[^/?#]+$/
 
-/**
- * Whether the credential may download the package file at `uri` (the path nginx was asked, as
- * X-Original-URI gives it): a reason when it may not (a version it does not cover, a private
- * package its plan does not include); null when it may, or when the address is no release the
- * feed knows (the files' server answers its 404).
- */
-export function refusalOfFile(uri: string, credential: FeedCredential, catalog: Catalog): string | null {
-  const match = packageFile.exec(uri.split(/[?#]/)[0]!)
+/** The release whose file `uri` names (X-Original-URI), with whether it is the package itself (`.nupkg`: a download); null for an address that names no release the feed knows. */
+export function releaseOfFile(uri: string, catalog: Catalog): (CatalogRelease & { download: boolean }) | null {
+  const path = uri.split(/[?#]/)[0]!
+  const match = packageFile.exec(path)
   if (!match) return null
   let id: string | null, version: ReturnType<typeof parseVersion>
   try {
@@ -101,6 +97,19 @@ export function refusalOfFile(uri: string, credential: FeedCredential, catalog: 
   if (!id || !version) return null
   const lowerVersion = normalizedVersion(version)
   const release = catalog.packages.get(id.toLowerCase())?.find((each) => each.lowerVersion === lowerVersion)
+  return release ? { ...release, download: path.toLowerCase().endsWith('.nupkg') } : null
+}
+
+/**
+ * Whether the credential may download the package file at `uri` (the path nginx was asked, as
+ * X-Original-URI gives it): a reason when it may not (a version it does not cover, a private
+ * package its plan does not include); null when it may, or when the address is no release the
+ * feed knows (the files' server answers its 404).
+ */
+export const refusalOfFile = (uri: string, credential: FeedCredential, catalog: Catalog): string | null => refusalOfRelease(releaseOfFile(uri, catalog), credential)
+
+/** Why the credential may not download the release's file; null when it may, or when there is no such release. */
+export function refusalOfRelease(release: CatalogRelease | null, credential: FeedCredential): string | null {
   const { coverage } = credential
   if (!release || coversRelease(coverage, release)) return null
   if (!coversPackage(coverage, release.id)) return packageNotInPlan(release.id, credential)

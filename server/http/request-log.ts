@@ -14,12 +14,18 @@ export const noteCaller = (request: IncomingMessage, oid: string) => callers.set
 /** The request's id, as the log and the X-Request-Id header name it. */
 export const requestIdOf = (request: IncomingMessage) => ids.get(request) ?? ''
 
+/** An invitation link's secret, in the API's and the SPA's paths: the log writes `…` in its place (issue 48). */
+const invitationSecret = /^(\/(?:api|account)\/invitations\/)[^/]+/
+
+/** The path as the log writes it: without the query (it may carry a session id), nor an invitation's secret. */
+export const loggedPath = (url: string) => url.split('?')[0]!.replace(invitationSecret, '$1…')
+
 /** Health checks come every few seconds from the proxy: they would drown the rest. */
 const quiet = new Set(['/healthz', '/readyz'])
 
 /**
  * One JSON line per request when it ends: its id (also sent back as X-Request-Id), method, path
- * (the query is left out: it may carry a session id), status, duration and the caller's oid;
+ * (`loggedPath`: no query, no invitation secret), status, duration and the caller's oid;
  * never a header. A request the client gave up on before its answer is logged as aborted. One
  * log call per request and no child logger: the log is on every request's path (decision 0019).
  */
@@ -34,7 +40,7 @@ export function createRequestLog() {
     response.once('close', () => {
       const status = response.statusCode
       const oid = callers.get(request)
-      const line = { req: { id, method: request.method, path: (request.url ?? '').split('?')[0] }, res: { status }, durationMs: Math.round(performance.now() - started), ...(oid ? { oid } : {}) }
+      const line = { req: { id, method: request.method, path: loggedPath(request.url ?? '') }, res: { status }, durationMs: Math.round(performance.now() - started), ...(oid ? { oid } : {}) }
       if (!response.writableFinished) log.warn(line, 'request aborted')
       else if (status >= 500) log.error(line, 'request failed')
       else log.info(line, 'request')

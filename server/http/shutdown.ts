@@ -4,6 +4,7 @@ import { log } from '../log'
 /**
  * On SIGTERM (and SIGINT): stop accepting connections, let the requests in flight finish (at most
  * `graceMs`), close idle keep-alive connections, then run `cleanUp` (the database pool) and exit 0.
+ * `draining` says whether that has begun (the readiness check answers 503 from then on).
  */
 export function closeGracefully(server: Server, cleanUp: () => Promise<void>, graceMs = 20_000) {
   let closing = false
@@ -28,4 +29,5 @@ export function closeGracefully(server: Server, cleanUp: () => Promise<void>, gr
   }
   process.once('SIGTERM', () => void close('SIGTERM'))
   process.once('SIGINT', () => void close('SIGINT'))
+  return { draining: () => closing }
 }

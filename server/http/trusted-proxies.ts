@@ -17,8 +17,8 @@ export function parseTrustedProxies(setting: string): { trusted: TrustedProxies;
     .map((entry) => entry.trim())
     .filter(Boolean)
   if (entries.length === 1 && ['none', 'false'].includes(entries[0]!.toLowerCase())) return { trusted: () => false, error: null }
-  if (entries.length === 1 && entries[0]!.toLowerCase() === 'true')
-    return { trusted: null, error: "TRUST_PROXY=true would trust every peer: list the proxies' addresses or ranges (for example 127.0.0.1 or 10.0.0.0/8)" }
+  const listThem = "list the proxies' addresses or ranges (for example 127.0.0.1 or 10.0.0.0/8)"
+  if (entries.length === 1 && entries[0]!.toLowerCase() === 'true') return { trusted: null, error: `TRUST_PROXY=true would trust every peer: ${listThem}` }
   if (entries.length === 0) return { trusted: null, error: 'TRUST_PROXY lists the proxies in front (addresses or ranges), or says none' }
   const list = new BlockList()
   for (const entry of entries) {
@@ -28,6 +28,8 @@ export function parseTrustedProxies(setting: string): { trusted: TrustedProxies;
     const prefix = bits === undefined ? width : Number(bits)
     if (!family || rest.length > 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > width || (bits !== undefined && !/^\d+$/.test(bits)))
       return { trusted: null, error: `TRUST_PROXY must list addresses or ranges like 10.0.0.0/8 or none; "${entry}" is neither` }
+    // A range of every address (0.0.0.0/0, ::/0) is TRUST_PROXY=true written otherwise.
+    if (prefix === 0) return { trusted: null, error: `TRUST_PROXY's ${entry} would trust every peer: ${listThem}` }
     list.addSubnet(address!, prefix, family === 4 ? 'ipv4' : 'ipv6')
   }
   // Each request asks for its peer, and BlockList builds an address object for every check: the

@@ -4,12 +4,12 @@ import type { Person } from '../mail/compose'
 /**
  * Whom an organisation's mail goes to: `billing` (purchases, renewals, failed payments, the
  * reminders before a renewal or an end) to its owners and billing managers; `seats` (a feed token's
- * expiry) to its owners and seat managers. They are its members in those roles, earliest first; in a
+ * expiry) to its owners and seat managers; `members` (a feed token's possible leak) to its owners. They are its members in those roles, earliest first; in a
  * personal organisation (no member rows), its founder. The founder's account as such is no one's
  * contact: a founder who left, was removed or handed over ownership hears no more of it (issue 48,
  * decision 0041).
  */
-export type Contacts = 'billing' | 'seats'
+export type Contacts = 'billing' | 'seats' | 'members'
 
 // The subqueries' own aliases (ca, cm, anyone) are none a caller's `organisation` expression names.
 

@@ -3,7 +3,29 @@ import { findPlan, type Plan } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import type { AccountRow } from './account-store'
 import { seatsHeldSql, type Holdings, type PendingCheckout } from './pending-checkouts'
-import { conflict } from '../kernel/refusal'
+import { conflict, Refusal } from '../kernel/refusal'
+
+/** How many checkouts an account may have open at once (decision 0051): a person buys in one or two. */
+export const maxOpenCheckouts = 5
+
+/**
+ * A refusal (409) for checkouts that still count: `inTheWay` are those Stripe may have seen paid
+ * or expired meanwhile, the only ones worth asking it about before the order is weighed again.
+ */
+export class CheckoutsInTheWay extends Refusal {
+  constructor(
+    message: string,
+    readonly inTheWay: PendingCheckout[],
+  ) {
+    super('conflict', message)
+  }
+}
+
+const inTheWay = (message: string, checkouts: PendingCheckout[]) =>
+  new CheckoutsInTheWay(
+    message,
+    checkouts.filter((checkout) => checkout.sessionId !== null && checkout.subscriptionId === null),
+  )
 
 /** How many more seats of the plan the owner may buy (Community: five an account, checkouts still open included); null: no limit. */
 export async function seatsAvailable(db: Queryable, ownerOid: string, plan: Plan): Promise<number | null> {
@@ -41,7 +63,13 @@ export function decideOrder(
   const otherType = others.find((checkout) => checkout.priceId !== order.priceId)
   if (otherType) {
     const name = findPlan(otherType.priceId)?.name ?? otherType.priceId
-    throw conflict(`Accounts are limited to one license type, and your checkout for ${name} is still open: complete it, or try again ${untilExpiry(otherType, now)}.`)
+    throw inTheWay(
+      `Accounts are limited to one license type, and your checkout for ${name} is still open: complete it, or try again ${untilExpiry(otherType, now)}.`,
+      others.filter((checkout) => checkout.priceId !== order.priceId),
+    )
+  }
+  if (!existing && others.length >= maxOpenCheckouts) {
+    throw inTheWay(`You have ${others.length} checkouts open: complete one, or try again ${untilExpiry(others[0]!, now)}.`, others)
   }
 
   const plan = findPlan(order.priceId)!
@@ -49,10 +77,10 @@ export function decideOrder(
   const pending = others.reduce((sum, checkout) => sum + checkout.quantity, 0)
   if (limit !== undefined && holdings.purchased + pending + order.quantity > limit) {
     const latestOther = others.at(-1)
-    throw conflict(
-      latestOther
-        ? `${plan.name} is limited to ${limit} licenses per account, and ${pending} ${pending === 1 ? 'is' : 'are'} in your checkout still open: complete it, or try again ${untilExpiry(latestOther, now)}.`
-        : `${plan.name} is limited to ${limit} licenses per account.`,
+    if (!latestOther) throw conflict(`${plan.name} is limited to ${limit} licenses per account.`)
+    throw inTheWay(
+      `${plan.name} is limited to ${limit} licenses per account, and ${pending} ${pending === 1 ? 'is' : 'are'} in your checkout still open: complete it, or try again ${untilExpiry(latestOther, now)}.`,
+      others,
     )
   }
   if (existing) return { id: existing.id, existing }

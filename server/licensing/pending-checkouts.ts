@@ -1,5 +1,4 @@
 import type { Database, Queryable } from '../db/database'
-import type { AccountRow } from './account-store'
 import { liveSql } from './standing'
 
 /**
@@ -26,9 +25,15 @@ export interface PendingCheckout {
 export const checkoutLifetimeMs = 35 * 60_000
 
 const heldSql = 'exists (select 1 from subscriptions where subscriptions.stripe_subscription_id = checkouts.stripe_subscription_id)'
-/** SQL: the checkouts row still counts towards the rules. */
-// A row whose session Stripe never answered (the instance stopped) counts five minutes past its expiry, for the clocks, then no more.
-const countsSql = `(checkouts.closed_at is null and (checkouts.session_id is not null or checkouts.expires_at > now() - interval '5 minutes') and not ${heldSql})`
+/**
+ * SQL: the checkouts row still counts towards the rules. A checkout Stripe has not said was paid
+ * counts five minutes past its expiry (for the clocks), then no more: Stripe takes no payment after
+ * it, so an expired one is closed here without asking Stripe (decision 0051). A paid one counts
+ * until its subscription is the portal's.
+ */
+const countsSql = `(checkouts.closed_at is null and (checkouts.stripe_subscription_id is not null or checkouts.expires_at > now() - interval '5 minutes') and not ${heldSql})`
+/** SQL: the same order again needs a new checkout: this one expired, was closed, or its subscription is the portal's. */
+const finishedSql = `(checkouts.closed_at is not null or ${heldSql} or (checkouts.stripe_subscription_id is null and checkouts.expires_at <= now()))`
 
 const purchasedSql = (owner: string) =>
   `(select count(seats.id)::int from subscriptions join seats on seats.subscription_id = subscriptions.id where subscriptions.owner_oid = ${owner} and ${liveSql()})`
@@ -36,19 +41,6 @@ const pendingSeatsSql = (owner: string) => `(select coalesce(sum(checkouts.quant
 
 /** SQL: the seats an owner holds in live subscriptions and in checkouts that still count. Parameter: the owner's oid. */
 export const seatsHeldSql = (owner: string) => `(${purchasedSql(owner)} + ${pendingSeatsSql(owner)})`
-
-/** The account, and its checkouts whose outcome Stripe has not told yet (open, as far as the portal knows), in one round trip. */
-export async function accountWithOpenCheckouts(db: Queryable, oid: string): Promise<{ account: AccountRow; open: { id: string; sessionId: string }[] } | undefined> {
-  const [row] = await db.query<AccountRow & { open: { id: string; sessionId: string }[] }>(
-    `select accounts.*, coalesce((select json_agg(json_build_object('id', checkouts.id, 'sessionId', checkouts.session_id)) from checkouts
-        where checkouts.owner_oid = accounts.oid and checkouts.closed_at is null and checkouts.session_id is not null and checkouts.stripe_subscription_id is null), '[]'::json) as open
-       from accounts where oid = $1`,
-    [oid],
-  )
-  if (!row) return undefined
-  const { open, ...account } = row
-  return { account, open }
-}
 
 /** A checkout's outcome as Stripe tells it: expired ones stop counting; paid ones count until their subscription is the portal's. */
 export async function recordOutcome(db: Queryable, id: string, outcome: { status: string | null; subscriptionId: string | null } | null) {
@@ -84,7 +76,7 @@ export async function reserveCheckout(
          coalesce((select json_agg(json_build_array(subscriptions.id, subscriptions.quantity) order by subscriptions.created_at, subscriptions.id) from subscriptions where subscriptions.owner_oid = $1 and ${liveSql()}), '[]'::json) as owned,
          coalesce((select json_agg(json_build_object('id', checkouts.id, 'priceId', checkouts.price_id, 'quantity', checkouts.quantity, 'sessionId', checkouts.session_id,
              'subscriptionId', checkouts.stripe_subscription_id, 'expiresAt', checkouts.expires_at, 'counts', ${countsSql},
-             'finished', checkouts.closed_at is not null or ${heldSql}) order by checkouts.created_at, checkouts.id)
+             'finished', ${finishedSql}) order by checkouts.created_at, checkouts.id)
            from checkouts where checkouts.owner_oid = $1 and (${countsSql} or checkouts.created_at > now() - interval '25 hours')), '[]'::json) as checkouts`,
       [owner],
     )

@@ -19,9 +19,9 @@ export const periodEndColumns = `s.id, s.price_id, s.quantity, s.current_period_
 /** One reminder of a kind per subscription and period end. */
 export const periodEndReminderKey = (kind: string, subscriptionId: string, periodEnd: Date) => `${kind}:${subscriptionId}:${Math.floor(periodEnd.getTime() / 1000)}`
 
-/** SQL: the period of `s` ends within 30 days, and no reminder of the kind was queued for that end (periodEndReminderKey, in SQL). */
-export const dueForReminderSql = (kind: string) =>
-  `s.current_period_end > now() and s.current_period_end <= now() + interval '30 days'
+/** SQL: the period of `s` ends within `days` days (30 unless said), and no reminder of the kind was queued for that end (periodEndReminderKey, in SQL). */
+export const dueForReminderSql = (kind: string, days = 30) =>
+  `s.current_period_end > now() and s.current_period_end <= now() + interval '${days} days'
         and not exists (select 1 from mail_outbox m where m.dedupe_key = '${kind}:' || s.id || ':' || floor(extract(epoch from s.current_period_end))::bigint)`
 
 /**

@@ -23,14 +23,17 @@ interface RenewalRow {
   change_seats: number | null
 }
 
-/** SQL: the owner's live subscriptions (owner in $1, one subscription's id in $2 when given) with their assigned seats and the reduction that counts. */
+/**
+ * SQL: the owner's live subscriptions (owner in $1, one subscription's id in $2 when given) with their
+ * assigned seats and the reduction that counts. A trial renews into nothing (decision 0047): not listed.
+ */
 export const renewalsSql = (oneSubscription: boolean) =>
   `select s.id, s.price_id, s.quantity, s.current_period_end, s.cancel_at_period_end, s.payment_due_at,
           (select count(*)::int from seats where seats.subscription_id = s.id and seats.assignee_email is not null) as assigned,
           rc.seats as change_seats
      from subscriptions s
      left join renewal_changes rc on rc.subscription_id = s.id and rc.from_price_id = s.price_id and rc.from_quantity = s.quantity and date_trunc('second', rc.takes_effect_at) = date_trunc('second', s.current_period_end)
-    where s.owner_oid = $1 and ${liveSql('s')}${oneSubscription ? ' and s.id = $2' : ''}
+    where s.owner_oid = $1 and ${liveSql('s')} and s.status <> 'trialing'${oneSubscription ? ' and s.id = $2' : ''}
     order by s.created_at, s.id`
 
 const renewalOfRow = (row: RenewalRow): Renewal => {

@@ -6,6 +6,7 @@ import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type 
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { newLicenseKey } from './license-keys'
 import { conflict, notFound } from '../kernel/refusal'
+import type { ActingRow, RoleCheck } from '../kernel/role-check'
 import { noSeatLeft, renewalKeepsAssignedSql } from './renewal-seats-rule'
 import { recordSeatActivity } from './seat-activity'
 import { assignableSql, liveSql, whyNotAssignable, type SubscriptionStatus } from './standing'
@@ -48,18 +49,25 @@ interface TakenSeat {
  * comes after the lock, so it sees the assignment that held it. The two are sent together all the
  * same: the database runs a connection's statements in order, whenever they arrive.
  */
-export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest, by: Acting): Promise<AssignedLicense> {
+export async function assignSeat(db: Database, ownerOid: string, assignee: AssignRequest, by: Acting, check: RoleCheck): Promise<AssignedLicense> {
   const email = assignee.email.toLowerCase()
   return db.transaction(async (tx) => {
     // Sent together, answered in one round trip: PostgreSQL runs the second after the lock is held.
-    const [[owner], [seat]] = await Promise.all([
-      tx.query<AccountRow & { actor: AccountRow | null }>(`select oid, email, first_name, last_name, ${accountJsonSql('$2')} as actor from accounts where oid = $1 for update`, [ownerOid, by.oid]),
+    // The lock's statement reads the acting person's role again (their membership locked too): a
+    // refusal rolls the seat given back before anything is answered (decision 0050).
+    const [[locked], [seat]] = await Promise.all([
+      tx.query<AccountRow & ActingRow & { actor: AccountRow | null }>(
+        `with ${check.acting(3)} select owner.*, ${accountJsonSql('$2')} as actor, acting.* from acting left join (select oid, email, first_name, last_name from accounts where oid = $1 for update) owner on true`,
+        [ownerOid, by.oid, ...check.params],
+      ),
       tx.query<TakenSeat>(takeFreeSeatSql, [ownerOid, assignee.email, assignee.firstName, assignee.lastName, email]),
     ])
+    check.settle(locked)
+    const owner = locked!
     refuseUnlessAssignable(seat!.statuses)
     if (seat!.taken) throw conflict(`${assignee.email} already holds a license of this subscription.`)
     if (!seat!.id) throw await noSeatLeft(tx, ownerOid)
-    if (!owner) throw new Error(`Seat ${seat!.id} was given by ${ownerOid}, who has no account`)
+    if (!owner.oid) throw new Error(`Seat ${seat!.id} was given by ${ownerOid}, who has no account`)
     const onRecord = { id: seat!.id, subscriptionId: seat!.subscription_id, priceId: seat!.price_id, status: seat!.status, owner: actorOf(owner), holderEmail: email, holderOid: null }
     await recordSeatActivity(tx, onRecord, 'assign', { actor: callerActor(owner.actor, by), actorRole: by.role, factRows: { owner, subscription: seat! } })
     return { id: seat!.id, firstName: assignee.firstName, lastName: assignee.lastName, email, expirationDate: iso(seat!.current_period_end), lastFeedAccessAt: null, pending: true }
@@ -75,17 +83,19 @@ function refuseUnlessAssignable(statuses: readonly SubscriptionStatus[]) {
 }
 
 /**
- * One statement, atomic on its own: the seat locked with its holder and owner (the activity names
- * them, read before the seat forgets its holder), freed with a new key for its next holder when it
- * is assigned and the owner's, and its activity recorded only if it was freed.
+ * One statement, atomic on its own: the acting person's role read again (`acting`), the seat locked
+ * with its holder and owner (the activity names them, read before the seat forgets its holder),
+ * freed with a new key for its next holder when it is assigned, the owner's and the role permits it,
+ * and its activity recorded only if it was freed.
  */
-const freeSeatSql = `with held as (
+const freeSeatSql = (check: RoleCheck) => `with ${check.acting(8)},
+  held as (
     select seats.id, seats.subscription_id, seats.assignee_email, subscriptions.price_id, owners.oid, owners.email, ${actorNameSql('owners', '$5')} as actor_name
       from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
      where seats.id = $1 for update of seats),
   freed as (
     update seats set assignee_first_name = null, assignee_last_name = null, assignee_email = null, assigned_at = null, holder_oid = null, license_key = $3
-     where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) returning id),
+     where id = (select id from held) and assignee_email is not null and subscription_id in (select id from subscriptions where owner_oid = $2) and ${check.allows} returning id),
   recorded as (
     ${insertActivitySql(
       actedColumns,
@@ -93,10 +103,11 @@ const freeSeatSql = `with held as (
            held.price_id, held.assignee_email, null, held.subscription_id, null, $7
       from held join freed on freed.id = held.id left join accounts actors on actors.oid = $6`,
     )})
-select id from freed`
+select (select id from freed) as id, acting.* from acting`
 
-/** Frees one of the owner's seats; its next holder gets a new license key. */
-export async function unassignSeat(db: Queryable, ownerOid: string, seatId: string, by: Acting): Promise<void> {
-  const freed = await db.query(freeSeatSql, [seatId, ownerOid, newLicenseKey(), newId('act'), jsWhitespace, by.oid, by.role])
-  if (freed.length === 0) throw notFound('The license')
+/** Frees one of the owner's seats, when the acting person's role still permits it; its next holder gets a new license key. */
+export async function unassignSeat(db: Queryable, ownerOid: string, seatId: string, by: Acting, check: RoleCheck): Promise<void> {
+  const [freed] = await db.query<ActingRow & { id: string | null }>(freeSeatSql(check), [seatId, ownerOid, newLicenseKey(), newId('act'), jsWhitespace, by.oid, by.role, ...check.params])
+  check.settle(freed)
+  if (!freed!.id) throw notFound('The license')
 }

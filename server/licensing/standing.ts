@@ -11,6 +11,8 @@ export type SubscriptionStatus = 'active' | 'canceled' | 'incomplete' | 'incompl
 export const liveStatuses: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due']
 /** Assignable: in good standing, so seats may be given from it (a past-due one gives no new ones). */
 export const assignableStatuses: readonly SubscriptionStatus[] = ['active', 'trialing']
+/** Paid for: its current period counts as paid (the feed keeps what it covered); a trial's is free (decision 0047). */
+export const paidStatuses: readonly SubscriptionStatus[] = ['active']
 /** Ended for good: what an expiry is recorded for (an incomplete or paused one is not live, yet has not ended). */
 export const endedStatuses: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired']
 
@@ -31,11 +33,13 @@ export const endedSql = (alias = 'subscriptions') => `${alias}.status in (${sqlL
 
 /**
  * A seat's standing as the API answers it, from its subscription's: a past-due payment says more
- * than an invoice awaited (issue 49), which says more than a coming cancellation.
+ * than a free trial (decision 0047), which is neither awaited nor cancelled; an invoice awaited
+ * (issue 49) says more than a coming cancellation.
  */
 export function seatStatus(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; paymentDueAt?: Date | string | null }): LicenseStatus {
   if (!isLive(subscription.status)) return 'expired'
   if (isPastDue(subscription.status)) return 'payment-due'
+  if (subscription.status === 'trialing') return 'trial'
   if (subscription.paymentDueAt) return 'awaiting-payment'
   return subscription.cancelAtPeriodEnd ? 'cancels' : 'active'
 }

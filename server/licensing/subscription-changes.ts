@@ -18,9 +18,12 @@ const wholeSeconds = (date: Date | string) => Math.floor(new Date(date).getTime(
 /**
  * The activity a subscription's move from `before` (null: not stored yet) to `after` makes. Each
  * state is applied once (events are processed once and stale ones skipped), so a difference is
- * recorded once; the same state again makes none.
+ * recorded once; the same state again makes none. A purchase beside a live trial is a purchase
+ * (`ownerHasOtherLive` counts no trial).
  */
 export function subscriptionChanges(before: StoredSubscription | null, after: SubscriptionState, ownerHasOtherLive: boolean): SubscriptionChange[] {
+  // A free trial is no purchase, and its end no expiry (decision 0047): the trial's reminders are its mail.
+  if (after.status === 'trialing' || (before?.status === 'trialing' && !isLive(after.status))) return []
   // Bought: a subscription whose first payment went through; a second one adds seats to the first.
   if ((!before || before.status === 'incomplete') && isLive(after.status)) return [{ kind: ownerHasOtherLive ? 'seats-added' : 'purchase', seats: after.quantity, byOwner: true }]
   if (!before) return []
@@ -41,7 +44,7 @@ export async function recordSubscriptionChanges(
   tx: Queryable,
   change: { owner: { oid: string; email: string; first_name: string; last_name: string }; subscriptionId: string; before: StoredSubscription | null; after: SubscriptionState },
 ): Promise<void> {
-  const [otherLive] = await tx.query(`select 1 from subscriptions where owner_oid = $1 and id <> $2 and ${liveSql()} limit 1`, [change.owner.oid, change.subscriptionId])
+  const [otherLive] = await tx.query(`select 1 from subscriptions where owner_oid = $1 and id <> $2 and ${liveSql()} and status <> 'trialing' limit 1`, [change.owner.oid, change.subscriptionId])
   for (const { kind, seats, byOwner } of subscriptionChanges(change.before, change.after, Boolean(otherLive))) {
     await recordActivity(tx, {
       ownerOid: change.owner.oid,

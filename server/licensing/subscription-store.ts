@@ -6,6 +6,7 @@ import { recordSubscriptionChanges } from './subscription-changes'
 import { newLicenseKey } from './license-keys'
 import { paidUntilSql, writeFeedRule } from './feed-rules'
 import { liveSql } from './standing'
+import { carryTrialSeats } from './trials'
 import { withLapse, type ObservedSubscription, type StoredSubscription, type SubscriptionState } from './subscription'
 
 export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account' | 'unknown-price'
@@ -44,12 +45,13 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   const state: SubscriptionState = withLapse({ ...observed, priceId })
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
   const due = [state.paymentDueAt !== undefined, state.paymentDueAt?.toISOString() ?? null]
+  const trialEnd = state.trialEnd?.toISOString() ?? null
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, paid_until)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${paidUntilSql('null', '$6', '$7')})`,
-      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1]],
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, trial_end, paid_until)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${paidUntilSql('null', '$6', '$7')})`,
+      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1], trialEnd],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
     await writeFeedRule(tx, id, state.priceId)
@@ -58,22 +60,26 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
       `select 1 from seats join subscriptions on subscriptions.id = seats.subscription_id where subscriptions.owner_oid = $1 and ${liveSql()} and lower(seats.assignee_email) = lower($2) limit 1`,
       [owner.oid, owner.email],
     )
-    await addSeats(tx, id, state.quantity, ownSeat ? null : owner)
+    // Bought during a trial: the trial's seats, keys and holders, are this subscription's (decision 0047).
+    const carried = state.status === 'trialing' ? 0 : await carryTrialSeats(tx, owner.oid, id, state.quantity)
+    await addSeats(tx, id, state.quantity - carried, ownSeat ? null : owner)
     await recordSubscriptionChanges(tx, { owner, subscriptionId: id, before: null, after: state })
     return 'created'
   }
   await tx.query(
     `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at),
             payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end,
+            trial_end = coalesce($11::timestamptz, trial_end),
             paid_until = ${paidUntilSql('paid_until', '$4', '$5')}
       where id = $1`,
-    [existing.id, ...fields, ...due],
+    [existing.id, ...fields, ...due, trialEnd],
   )
   if (existing.priceId !== state.priceId) await writeFeedRule(tx, existing.id, state.priceId)
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go
   // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
   const [{ seats } = { seats: 0 }] = await tx.query<{ seats: number }>('select count(*)::int as seats from seats where subscription_id = $1', [existing.id])
-  if (state.quantity > seats) await addSeats(tx, existing.id, state.quantity - seats, null)
+  // A trial's seats are made with it: once carried to a purchase (decision 0047), none come back.
+  if (state.quantity > seats && existing.status !== 'trialing') await addSeats(tx, existing.id, state.quantity - seats, null)
   if (state.quantity < seats) {
     await tx.query('delete from seats where id in (select id from seats where subscription_id = $1 and assignee_email is null order by id desc limit $2)', [existing.id, seats - state.quantity])
   }

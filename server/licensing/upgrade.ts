@@ -19,14 +19,25 @@ export async function planUpgrade(db: Queryable, oid: string, request: UpgradeRe
   if (subscriptions.length === 0) throw notFound('Your subscription')
   const from = planLadder.find((priceId) => subscriptions.some((subscription) => subscription.price_id === priceId))!
   if (!upgradePaths[from].includes(request.priceId)) throw conflict(`${findPlan(from)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
-  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
-  if (request.quantity < assigned) throw tooFewSeats(assigned)
-  const seats = spreadSeats(subscriptions, request.quantity)
-  if (!seats) throw tooFewSeats(Math.max(subscriptions.length, ...subscriptions.map((subscription) => subscription.assigned)))
+  const seats = upgradeSeats(subscriptions, request.quantity)
   const changes = subscriptions
     .map((subscription) => ({ subscription, quantity: seats[subscriptions.indexOf(subscription)]! }))
     .filter(({ subscription, quantity }) => subscription.price_id !== request.priceId || subscription.quantity !== quantity)
   return { customerId: customerOf(account), refusals: account.upgrade_refusals, changes }
+}
+
+/**
+ * Each subscription's seats after the upgrade, or the refusal that names the fewest seats the owner
+ * may choose: every assigned license, and one seat at least for each subscription that has none
+ * assigned (a subscription is never left with no seat).
+ */
+export function upgradeSeats(subscriptions: readonly { quantity: number; assigned: number }[], quantity: number): number[] {
+  const assigned = subscriptions.reduce((sum, subscription) => sum + subscription.assigned, 0)
+  if (quantity < assigned) throw tooFewSeats(assigned)
+  const seats = spreadSeats(subscriptions, quantity)
+  if (seats) return seats
+  const fewest = subscriptions.reduce((sum, subscription) => sum + Math.max(subscription.assigned, 1), 0)
+  throw conflict(`Your ${subscriptions.length} subscriptions keep their assigned licenses and one seat each at least: choose at least ${fewest} seats.`)
 }
 
 /** What the upgrade costs every year from its renewal: the plan's price for each seat. */

@@ -13,6 +13,8 @@ import { createFeedApp } from './feed/feed-app'
 import { holdDataDirectory } from './data-lock'
 import { serviceHeaders } from '../web/security-headers'
 import { createSiteApp } from '../web/site'
+import { licensingKeysApp } from '../api/licensing-keys'
+import { licensingKeysPath } from '@/common/api-paths'
 
 /**
  * The local stack on one HTTPS origin: the identity provider under /idp, the accounts API under
@@ -43,6 +45,7 @@ const server = createServer(
       // Stripe's REST API, as the sandbox serves it to the server's SDK and to its Stripe.js.
       ['/v1', serviceHeaders('payments'), sandbox],
       ['/feed', serviceHeaders('api'), getRequestListener(feed.fetch)],
+      [licensingKeysPath, serviceHeaders('api'), getRequestListener(licensingKeysApp(stack.licenseKeyring).fetch)],
     ],
     site: () => site,
     health: healthChecks(stack.db),

@@ -19,6 +19,7 @@ import { createSandbox, fetchDelivery } from './sandbox'
 import { migrateSandbox } from './sandbox/schema'
 import { priceCatalogue } from '../payments/stripe-settings'
 import type { TlsFiles } from './tls'
+import { loadOrCreateLicenseKeyring } from './licensing-keys'
 
 /** The services behind the site: database, identity provider, accounts API, payment sandbox, mail (and its catcher). */
 export async function startStack(config: ServerConfig, tls: TlsFiles) {
@@ -35,6 +36,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   const feedUsage = createFeedUsage(db)
   // One gateway for the process, over HTTPS to the sandbox's Stripe-compatible API as production's goes to Stripe.
   const stripe = gatewayFromSettings({ ...config, agent })
+  const licenseKeyring = loadOrCreateLicenseKeyring(config.LOCAL_DIR)
   const api = createApi({
     db,
     stripe,
@@ -54,6 +56,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
     discordInviteUrl: config.DISCORD_INVITE_URL,
     instancesUp: instances.up,
     feedUsage,
+    licenseKeyring,
   })
   const sandbox = createSandbox({
     db,
@@ -66,7 +69,7 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
   })
   // Mail goes to the stack's own catcher (MailDev), unless SMTP_URL names a server.
   const catcher = config.SMTP_URL ? undefined : await startMailCatcher({ smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT, mailDir: `${config.LOCAL_DIR}/mail` })
-  return { db, instances, identity, api, feedUsage, sandbox, seeded, catcher, stripe }
+  return { db, instances, identity, api, licenseKeyring, feedUsage, sandbox, seeded, catcher, stripe }
 }
 
 type Stack = Awaited<ReturnType<typeof startStack>>
@@ -83,7 +86,7 @@ export async function startBackgroundWork(stack: Stack, config: ServerConfig) {
     smtpUrl: config.SMTP_URL || stack.catcher!.smtpUrl,
     from: config.MAIL_FROM,
     siteOrigin: config.origin,
-    jobs: periodicJobsWithStripe(stack.stripe),
+    jobs: periodicJobsWithStripe({ ...stack.stripe, gateway: stack.stripe.gateway.as({ lane: 'jobs' }) }),
     jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
   })
 }

@@ -74,6 +74,22 @@ export function cancelReminderMail(facts: { origin: string; to: readonly Person[
   ])
 }
 
+/** To the organisation's billing contacts, 7 days and 1 day before a free trial ends (decision 0047): when, what ends with it, and where to buy. */
+export function trialEndReminderMail(facts: { origin: string; to: readonly Person[]; planName: string; endsAt: Date; canExtend: boolean }): OutgoingMail {
+  const date = formatLongDate(facts.endsAt)
+  return composeMail(addressed(facts.to), `Your Prism ${facts.planName} trial ends on ${date}`, [
+    greetingOf(facts.to),
+    [`Your free Prism ${facts.planName} trial ends on ${date}. From then on its license key no longer opens the private package feed.`],
+    [
+      facts.canExtend ? 'To keep going, buy licenses, or extend the trial once by 14 days, under ' : 'To keep going, buy licenses under ',
+      { strong: 'My Licenses' },
+      ': ',
+      { href: siteLinks(facts.origin).myLicenses },
+    ],
+    signOff,
+  ])
+}
+
 /**
  * To the organisation's billing contacts, 30 days (or less) before a subscription renews: the seats it renews with, who holds
  * them, how many are free, and what will be charged; where to renew with fewer, or not at all.
@@ -102,13 +118,32 @@ export function renewalReminderMail(facts: {
   ])
 }
 
-/** To the organisation's owners and seat managers, 14 days before a feed token expires: which token, when, and where to make the next one. */
+/** To the organisation's owners and seat managers, 14 days before a feed token expires: which token (in the message, not the subject: its name is anyone's choice), when, and where to make the next one. */
 export function feedTokenExpiryMail(facts: { origin: string; to: readonly Person[]; tokenName: string; expiresAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.expiresAt)
-  return composeMail(addressed(facts.to), `Your Prism feed token “${facts.tokenName}” expires on ${date}`, [
+  return composeMail(addressed(facts.to), `A Prism feed token expires on ${date}`, [
     greetingOf(facts.to),
     [`Your feed token “${facts.tokenName}” for the Prism package feed expires on ${date}. From then on, the builds that use it cannot restore packages from the feed.`],
     ['Create a new token, put it in place of this one, then revoke this one, under ', { strong: 'Feed tokens' }, ': ', { href: siteLinks(facts.origin).feedTokens }],
+    signOff,
+  ])
+}
+
+/** A feed token used from one network more than its scope allows within 24 hours (issue 47): sent once per leak, to the organisation's owners. */
+export function feedTokenLeakMail(facts: { origin: string; to: readonly Person[]; tokenName: string; network: string; maxNetworks: number; suspended: boolean }): OutgoingMail {
+  return composeMail(addressed(facts.to), `Your Prism feed token “${facts.tokenName}” may have leaked`, [
+    greetingOf(facts.to),
+    [
+      `Your feed token “${facts.tokenName}” was used from ${facts.network}, one network more than the ${facts.maxNetworks} it may be used from within 24 hours. Someone outside your builds may have its secret.`,
+    ],
+    facts.suspended
+      ? [
+          'It is suspended, as you chose: every build that uses it is refused until an owner resumes it, or revokes it and makes another, under ',
+          { strong: 'Feed tokens' },
+          ': ',
+          { href: siteLinks(facts.origin).feedTokens },
+        ]
+      : ['It still works from the networks it was used from before. If it leaked, revoke it and make another under ', { strong: 'Feed tokens' }, ': ', { href: siteLinks(facts.origin).feedTokens }],
     signOff,
   ])
 }

@@ -54,15 +54,23 @@ export async function claimDueMail(db: Queryable, leaseMs: number): Promise<Clai
   return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: row.attempts, createdAt: new Date(row.created_at) }
 }
 
+/**
+ * SQL: the columns' text and HTML with every invitation link's secret blanked (`[sent]`): once a
+ * message is sent or given up, the outbox keeps no secret a reader of the database could use (issue 48).
+ */
+const withoutSecrets = (when = 'true') =>
+  ['text', 'html'].map((column) => `${column} = case when ${when} then regexp_replace(${column}, '(/account/invitations/)[A-Za-z0-9_-]{20,}', '\\1[sent]', 'g') else ${column} end`).join(', ')
+
 export async function markMailSent(db: Queryable, id: string): Promise<void> {
-  await db.query('update mail_outbox set sent_at = now(), attempts = attempts + 1, next_attempt_at = null, last_error = null where id = $1', [id])
+  await db.query(`update mail_outbox set sent_at = now(), attempts = attempts + 1, next_attempt_at = null, last_error = null, ${withoutSecrets()} where id = $1`, [id])
 }
 
-/** Records a failed attempt and when to try again; `retryInMs` null gives up (the row stays, unsent). */
+/** Records a failed attempt and when to try again; `retryInMs` null gives up (the row stays, unsent, its secrets blanked). */
 export async function markMailFailed(db: Queryable, id: string, error: string, retryInMs: number | null): Promise<void> {
   await db.query(
     `update mail_outbox set attempts = attempts + 1, last_error = $2,
-       next_attempt_at = case when $3::integer is null then null else now() + ($3::integer * interval '1 millisecond') end
+       next_attempt_at = case when $3::integer is null then null else now() + ($3::integer * interval '1 millisecond') end,
+       ${withoutSecrets('$3::integer is null')}
      where id = $1`,
     [id, error, retryInMs],
   )

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database'
+import type { RoleCheck } from '../kernel/role-check'
 import { Refusal } from '../kernel/refusal'
 import { may, permissions, type Permission, type Role } from './roles'
 
@@ -23,20 +24,30 @@ export const membershipsChannel = 'memberships_changed'
 export const notifyMembershipsSql = `pg_notify('${membershipsChannel}', '')`
 
 /**
- * SQL: the person's membership (`$1`), and whether the organisation their own account keys has
- * members. `lock` holds their membership row until the transaction ends, so that a change of it
- * (a removal, a new role) waits for the work that read it, or this read waits for the change.
+ * SQL: the person's membership (`person`, a parameter), and whether the organisation their own
+ * account keys has members. `lock` holds their membership row until the transaction ends, so that a
+ * change of it (a removal, a new role) waits for the work that read it, or this read waits for the change.
  */
-const standingSql = (lock: boolean) =>
-  `with mine as (select org_oid, role from memberships where member_oid = $1${lock ? ' for share' : ''})
-   select m.org_oid, m.role, exists (select 1 from memberships o where o.org_oid = $1) as own_has_members
+const standingSql = (person: string, lock: boolean) =>
+  `with mine as (select org_oid, role from memberships where member_oid = ${person}${lock ? ' for share' : ''})
+   select m.org_oid, m.role, exists (select 1 from memberships o where o.org_oid = ${person}) as own_has_members
      from (select 1) one left join mine m on true`
+
+interface StandingRow {
+  org_oid: string | null
+  role: Role | null
+  own_has_members: boolean
+}
+
+const standingOf = (oid: string, row: StandingRow | undefined): Standing => {
+  if (row?.org_oid) return { organisation: row.org_oid, role: row.role, personal: false }
+  return row?.own_has_members ? { organisation: null, role: null, personal: false } : { organisation: oid, role: 'owner', personal: true }
+}
 
 /** One statement: the person's membership, and whether the organisation their own account keys has members. */
 export async function readStanding(db: Queryable, oid: string, options: { lock?: boolean } = {}): Promise<Standing> {
-  const [row] = await db.query<{ org_oid: string | null; role: Role | null; own_has_members: boolean }>(standingSql(options.lock ?? false), [oid])
-  if (row?.org_oid) return { organisation: row.org_oid, role: row.role, personal: false }
-  return row?.own_has_members ? { organisation: null, role: null, personal: false } : { organisation: oid, role: 'owner', personal: true }
+  const [row] = await db.query<StandingRow>(standingSql('$1', options.lock ?? false), [oid])
+  return standingOf(oid, row)
 }
 
 /** The permission's refusal in its words (403), for a person whose standing does not hold it in that organisation. */
@@ -59,6 +70,8 @@ export interface Standings {
    * instance did not hear of: it forgets every standing.
    */
   confirm(tx: Queryable, oid: string): Promise<Standing>
+  /** A standing a change read in its own statement (`roleCheck`): forgets every standing when it is not the one kept. */
+  seen(oid: string, standing: Standing): void
   /** Forgets every standing: after a change of memberships, here or (through the channel) on another instance. */
   forget(): void
   /** Stops listening to other instances' changes (before the database closes). */
@@ -112,11 +125,43 @@ export function createStandings(db: Database, options: StandingsOptions = {}): S
     },
     async confirm(tx, oid) {
       const standing = await readStanding(tx, oid, { lock: true })
+      this.seen(oid, standing)
+      return standing
+    },
+    seen(oid, standing) {
       const kept = known.get(oid)
       if (kept && !sameStanding(kept.standing, standing)) forget()
-      return standing
     },
     forget,
     stop: async () => (await listening)(),
+  }
+}
+
+/**
+ * The person's role read again by the change's own statement (decision 0050): the `acting` CTE is
+ * the standing's read, their membership locked `for share`, with whether it permits `permission` in
+ * `organisation` (the roles inlined from the one permissions table, never from input). A standing
+ * other than the one kept makes the instance forget, as `confirm` does.
+ */
+export function roleCheck(standings: Standings, person: string, organisation: string, permission: Permission): RoleCheck {
+  const rule = permissions[permission]
+  const roles = rule === null ? null : rule.roles.map((role) => `'${role}'`).join(', ')
+  return {
+    acting: (first) => {
+      const [who, where] = [`$${first}::text`, `$${first + 1}::text`]
+      const held = roles === null ? 'true' : `s.role in (${roles})`
+      return `acting as (
+        select s.org_oid as acting_org_oid, s.role as acting_role, s.own_has_members as acting_own_has_members,
+               case when s.org_oid is not null then s.org_oid = ${where} and ${held} else ${who} = ${where} and not s.own_has_members and ${may('owner', permission)} end as acting_allowed
+          from (${standingSql(who, true)}) s)`
+    },
+    params: [person, organisation],
+    allows: '(select acting_allowed from acting)',
+    settle(row) {
+      if (!row) throw new Error('The change read no standing (its statement lacks acting.*)')
+      const standing = standingOf(person, { org_oid: row.acting_org_oid, role: row.acting_role as Role | null, own_has_members: row.acting_own_has_members })
+      standings.seen(person, standing)
+      if (!row.acting_allowed || !permits(standing, organisation, permission)) throw refusalOf(permission)
+    },
   }
 }

@@ -38,3 +38,11 @@ export class PaymentBusyError extends Error {
     this.name = 'PaymentBusyError'
   }
 }
+
+/** The request a call to Stripe was for has ended (its client went away): nothing more is asked of Stripe for it. */
+export class CallerGoneError extends Error {
+  constructor() {
+    super('The request was abandoned before Stripe was asked.')
+    this.name = 'CallerGoneError'
+  }
+}

@@ -1,4 +1,6 @@
 import Stripe from 'stripe'
+import { Refusal } from '../kernel/refusal'
+import { log } from '../log'
 import { IdempotencyConflictError, PaymentBusyError, PaymentDeclinedError, PaymentUnavailableError } from './errors'
 
 /** Stripe's reference to an object: its id, or the object expanded. */
@@ -25,6 +27,11 @@ function portalError(error: unknown): unknown {
   // Stripe's own rate limit, still met after the SDK's retries: the caller slows down, as at our cap.
   if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentBusyError(1)
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return new PaymentUnavailableError(error.type, error.message)
+  // Stripe refused a value the request carried: the catalogue's 422, never a 500; the log keeps what Stripe said (issue 48).
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param && error.statusCode !== 404) {
+    log.warn({ stripe: { param: error.param, code: error.code, message: error.message } }, 'Stripe refused a parameter')
+    return new Refusal('invalid', "The information provided couldn't be processed. Please check your entries and try again.")
+  }
   return error
 }
 

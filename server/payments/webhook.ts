@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database'
 import type { StripeGateway } from './gateway'
 import { syncSubscription, type SyncOutcome } from './subscription-sync'
+import { endCarriedTrials } from './trial-carry-over'
 import type { PaymentEvent } from './webhook-event'
 
 /** Records the event as processed in the caller's transaction; false when it already was. */
@@ -19,5 +20,8 @@ export async function receiveEvent(db: Database, gateway: StripeGateway, event: 
   if (seen) return 'seen'
   if (event.subscriptionId === undefined) return 'unreadable'
   if (event.subscriptionId === null) return (await db.transaction((tx) => recordEvent(tx, event))) ? 'ignored' : 'duplicate'
-  return syncSubscription(db, gateway, event.subscriptionId, { eventAt: event.createdAt, first: (tx) => recordEvent(tx, event), context: { eventId: event.id, eventType: event.type } })
+  const outcome = await syncSubscription(db, gateway, event.subscriptionId, { eventAt: event.createdAt, first: (tx) => recordEvent(tx, event), context: { eventId: event.id, eventType: event.type } })
+  // A purchase made during a trial took its seats: the trial ends at Stripe (decision 0047).
+  if (outcome === 'created') await endCarriedTrials(db, gateway, event.subscriptionId)
+  return outcome
 }

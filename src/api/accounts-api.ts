@@ -15,6 +15,8 @@ export function createAccountsApi(call: Caller) {
     assign: (body: contract.AssignRequest, signal?: AbortSignal) => call({ ...apiCall('assign'), body, answer: contract.assignedLicenseSchema, signal }),
     unassign: (body: contract.UnassignRequest, signal?: AbortSignal) => call({ ...apiCall('unassign'), body, answer: null, signal }),
     regenerateKey: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('regenerateKey', licenseId), answer: contract.regeneratedKeySchema, signal }),
+    /** A seat's signed license file (issue 47): the compact JWS as the server signed it. */
+    licenseFile: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('licenseFile', licenseId), answer: contract.licenseFileSchema, textAnswer: 'application/jwt', signal }),
     /** The owner's seats for a spreadsheet (our addition): the CSV as the server wrote it. */
     assignedCsv: (signal?: AbortSignal) => call({ ...apiCall('assignedCsv'), answer: v.string(), textAnswer: 'text/csv', signal }),
     stats: (signal?: AbortSignal) => call({ ...apiCall('stats'), answer: contract.statsSchema, signal }),
@@ -24,6 +26,7 @@ export function createAccountsApi(call: Caller) {
     feedTokens: (signal?: AbortSignal) => call({ ...apiCall('feedTokens'), answer: contract.feedTokensSchema, signal }),
     createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ ...apiCall('createFeedToken'), body, answer: contract.createdFeedTokenSchema, signal }),
     revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ ...apiCall('revokeFeedToken', tokenId), answer: null, signal }),
+    resumeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ ...apiCall('resumeFeedToken', tokenId), answer: null, signal }),
     account: (signal?: AbortSignal) => call({ ...apiCall('account'), answer: contract.accountSchema, signal }),
     updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ ...apiCall('updateAccount'), body, answer: null, signal }),
     connectDiscord: (discordName: string, signal?: AbortSignal) => call({ ...apiCall('connectDiscord'), body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),
@@ -43,6 +46,8 @@ export function createAccountsApi(call: Caller) {
     saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ ...apiCall('saveCompanyDetails'), body, answer: billing.savedCompanySchema, signal }),
     payByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('payByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
     addSeatsByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('addSeatsByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
+    startTrial: (signal?: AbortSignal) => call({ ...apiCall('startTrial'), body: {}, answer: billing.trialSchema, signal }),
+    extendTrial: (signal?: AbortSignal) => call({ ...apiCall('extendTrial'), body: {}, answer: billing.trialSchema, signal }),
     renewals: (signal?: AbortSignal) => call({ ...apiCall('renewals'), answer: billing.renewalsSchema, signal }),
     setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
       call({ ...apiCall('setRenewalSeats', subscriptionId), body, answer: billing.renewalSchema, signal }),

@@ -63,7 +63,8 @@ export function createCaller(options: ApiClientOptions) {
       throw new ApiError({ kind: 'invalid-json' })
     }
     const parsed = v.safeParse(answer, json)
-    if (!parsed.success) throw new ApiError({ kind: 'invalid-answer' })
+    // A download that is not what it should be (a license file that is no JWS) could not be read, as unreadable JSON could not.
+    if (!parsed.success) throw new ApiError({ kind: textAnswer === undefined ? 'invalid-answer' : 'invalid-json' })
     return parsed.output
   }
 }

@@ -119,4 +119,15 @@ export class ApiError extends Error {
   get status(): number | undefined {
     return this.failure.kind === 'http' ? this.failure.status : undefined
   }
+
+  /** The form field a refusal names beside its message (`{ message, field }`), if any: the form says it under that field. */
+  get field(): string | undefined {
+    if (this.failure.kind !== 'http') return undefined
+    try {
+      const field = (JSON.parse(this.failure.body) as { field?: unknown } | null)?.field
+      return typeof field === 'string' ? field : undefined
+    } catch {
+      return undefined
+    }
+  }
 }

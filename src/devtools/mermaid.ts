@@ -27,12 +27,21 @@ export function transitionLabel(eventType: string, transition: AnyTransitionDefi
   return `${eventLabel(eventType)}${guard}${effects}`.replace(/[:;]/g, (char) => (char === ':' ? '#58;' : '#59;'))
 }
 
+/** Words added to the diagram: after a state's name, before a transition's label (the coverage overlay). */
+export interface DiagramMarks {
+  state?: (node: AnyStateNode) => string
+  transition?: (transition: AnyTransitionDefinition) => string
+}
+
 /**
  * The whole chart as a Mermaid stateDiagram-v2: nested states as composite states, parallel
  * regions separated by --, guards and actions on the transitions. Transitions declared on the
- * machine itself (taken in any state) are listed in a note.
+ * machine itself (taken in any state) are listed in a note. `marks` adds words to states and
+ * transitions.
  */
-export function toMermaid(machine: AnyStateMachine): string {
+export function toMermaid(machine: AnyStateMachine, marks: DiagramMarks = {}): string {
+  const name = (node: AnyStateNode) => `${node.key}${marks.state?.(node) ?? ''}`
+  const label = (eventType: string, transition: AnyTransitionDefinition) => `${marks.transition?.(transition) ?? ''}${transitionLabel(eventType, transition)}`
   const lines = ['stateDiagram-v2']
   const edges: string[] = []
 
@@ -53,11 +62,11 @@ export function toMermaid(machine: AnyStateMachine): string {
   const renderNode = (node: AnyStateNode, indent: string) => {
     const children = Object.values(node.states)
     if (children.length) {
-      lines.push(`${indent}state "${node.key}" as ${idOf(node)} {`)
+      lines.push(`${indent}state "${name(node)}" as ${idOf(node)} {`)
       renderChildren(node, `${indent}  `)
       lines.push(`${indent}}`)
     } else {
-      lines.push(`${indent}state "${node.key}" as ${idOf(node)}`)
+      lines.push(`${indent}state "${name(node)}" as ${idOf(node)}`)
     }
     if (node.type === 'final') edges.push(`  ${idOf(node)} --> [*]`)
     collectEdges(node)
@@ -67,19 +76,17 @@ export function toMermaid(machine: AnyStateMachine): string {
     for (const [eventType, transitions] of node.transitions as Map<string, AnyTransitionDefinition[]>) {
       for (const transition of transitions) {
         const targets = (transition.target ?? [node]) as AnyStateNode[]
-        for (const target of targets) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${transitionLabel(eventType, transition)}`)
+        for (const target of targets) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${label(eventType, transition)}`)
       }
     }
     for (const transition of (node.always ?? []) as AnyTransitionDefinition[]) {
-      for (const target of (transition.target ?? []) as AnyStateNode[]) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${transitionLabel('always', transition)}`)
+      for (const target of (transition.target ?? []) as AnyStateNode[]) edges.push(`  ${idOf(node)} --> ${idOf(target)} : ${label('always', transition)}`)
     }
   }
 
   renderChildren(machine.root, '  ')
   lines.push(...edges)
-  const anywhere = [...(machine.root.transitions as Map<string, AnyTransitionDefinition[]>)].flatMap(([eventType, transitions]) =>
-    transitions.map((transition) => transitionLabel(eventType, transition)),
-  )
+  const anywhere = [...(machine.root.transitions as Map<string, AnyTransitionDefinition[]>)].flatMap(([eventType, transitions]) => transitions.map((transition) => label(eventType, transition)))
   if (anywhere.length) {
     const first = Object.values(machine.root.states)[0] as AnyStateNode
     lines.push(`  note right of ${idOf(first)}`, '    In any state:', ...anywhere.map((label) => `    ${label}`), '  end note')

@@ -10,6 +10,12 @@ export interface FlowAnchor {
   wrong: string
   /** What the user would live through with the wrong transition. */
   why: string
+  /**
+   * The anchor takes away a transition the spec requires (the rest move or widen one). Each flow
+   * has one at least: only the oracle's own paths (testkit/model/oracle-paths.ts) send the event
+   * a machine no longer takes.
+   */
+  removes?: true
 }
 
 /** An anchor with the flow it belongs to: its model's name and its machine's file. */

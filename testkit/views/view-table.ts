@@ -13,6 +13,8 @@ export interface StateView {
   enabled?: readonly string[]
   /** Buttons, by accessible name, on screen but not pressable (disabled or busy). */
   disabled?: readonly string[]
+  /** Buttons, by accessible name, that show progress (a spinner where the label was): the one pressed, while its request is on its way. */
+  busy?: readonly string[]
   /** Buttons, by accessible name, that are not on screen at all. */
   absent?: readonly string[]
   /** The accessible names of the open dialogs, all of them: [] when none is open. */

@@ -39,7 +39,7 @@ describe('plans', () => {
     expect(findPlan('enterprise')).toBeUndefined()
   })
 
-  it('follows the upgrade paths of spec section 4', () => {
+  it('follows the upgrade paths of spec section 4 [S4.upgrade.paths]', () => {
     expect(upgradePaths).toEqual({
       community: ['commercial', 'commercial-plus'],
       commercial: ['commercial-plus'],

@@ -2,17 +2,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
 import { failedCheck } from '@/testkit/model/behaviour-check'
-import { planPaths } from '@/testkit/model/paths'
+import { planOraclePaths, replayable } from '@/testkit/model/oracle-paths'
+import { defaultSerialize, planPaths } from '@/testkit/model/paths'
 import type { FlowKit } from '@/testkit/model/flow-kit'
 import { flows } from '@/testkit/model/flows'
 import type { OracleAnchor } from '@/testkit/model/oracle-anchor'
 import { replayPath } from '../support/run-paths'
 
 /**
- * Each wrong transition of testkit/flows/<flow>/<flow>.anchors.ts, applied to a copy of its machine, makes a
- * replay of the mutant's own generated paths disagree with the machine's oracle: a path counts as
+ * Each wrong transition of testkit/flows/<flow>/<flow>.anchors.ts (one at least removes a
+ * transition the spec requires), applied to a copy of its machine, makes a replay of the mutant's
+ * own generated paths or of the oracle's paths disagree with the machine's oracle: a path counts as
  * refused only when a named check of behaviour fails (testkit/model/behaviour-check.ts), never for
  * another error, and the test prints the checks that refused each. The machine as it is agrees on
  * every path (tests/flows/paths.test.ts). `npx tsx scripts/oracle-anchors.ts` runs the whole of
@@ -36,14 +38,19 @@ async function mutant(anchor: OracleAnchor, index: number): Promise<AnyStateMach
   return Object.values(module).find((value) => (value as AnyStateMachine | undefined)?.root !== undefined) as AnyStateMachine
 }
 
-/** The checks of behaviour that refused the mutant's paths, one per refused path; and the errors that were no such check. */
+/**
+ * The checks of behaviour that refused the mutant's paths, one per refused path; and the errors
+ * that were no such check. The mutant's own paths find what it does wrongly; the oracle's paths
+ * (tests/flows/oracle-paths.test.ts) find what it no longer does.
+ */
 function refusals({ model, oracle }: FlowKit, machine: AnyStateMachine) {
   const plan = planPaths({ ...model, machine })
+  const fromOracle = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]).paths.map(replayable)
   const refused: string[] = []
   const otherErrors: string[] = []
-  for (const path of plan.paths) {
+  for (const [path, serialize] of [...plan.paths.map((path) => [path, plan.serialize] as const), ...fromOracle.map((path) => [path, defaultSerialize as never] as const)]) {
     try {
-      replayPath(machine, path, { actors: model.actors, serialize: plan.serialize, oracle })
+      replayPath(machine, path, { actors: model.actors, serialize, oracle })
     } catch (error) {
       const check = failedCheck(error)
       if (check) refused.push(check)
@@ -54,6 +61,8 @@ function refusals({ model, oracle }: FlowKit, machine: AnyStateMachine) {
 }
 
 describe('a wrong transition the oracles catch', () => {
+  it('takes away, in every flow, a transition the spec requires: one anchor at least removes one', () =>
+    expect(flows.filter((kit) => !kit.anchors.some((anchor) => anchor.removes)).map((kit) => kit.flow)).toEqual([]))
   for (const kit of flows) {
     for (const [index, anchor] of kit.anchors.entries())
       it(`${anchor.model}: ${anchor.why}`, async () => {

@@ -14,7 +14,7 @@ const wizard = (input: UpgradeInput) => createActor(upgradeMachine, { input }).s
 const fromCommercial = (seats: number) => wizard({ currentPriceId: 'commercial', targets: [commercialPlus], seats })
 
 describe('the upgrade wizard starts', () => {
-  it('with as many seats as the licenses purchased, within 1 to 500', () => {
+  it('with as many seats as the licenses purchased, within 1 to 500 [S9.upgrade-default-seats]', () => {
     expect([5, 1, 500, 0, 800, 3.7, Number.NaN].map((seats) => fromCommercial(seats).getSnapshot().context.seats)).toEqual([5, 1, 500, 1, 500, 3, 1])
   })
 
@@ -27,7 +27,7 @@ describe('the upgrade wizard starts', () => {
 })
 
 describe('the seats of the upgrade', () => {
-  it('take whole numbers from 1 to 500 and refuse the rest', () => {
+  it('take whole numbers from 1 to 500 and refuse the rest [S5.seats.minimum S5.seats.upgrade-maximum S9.seats]', () => {
     const actor = fromCommercial(5)
     const after = (seats: number) => (actor.send({ type: 'seats.change', seats }), actor.getSnapshot().context.seats)
     expect([1, 0, 500, 501, 2.5, -3, 42].map(after)).toEqual([1, 1, 500, 500, 500, 500, 42])

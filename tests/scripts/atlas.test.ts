@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
 import { tours } from '@/e2e/tours/tours'
 import { machinePage } from '@/scripts/atlas/pages'
-import { activePaths, stateRows } from '@/scripts/atlas/states'
+import { requirementsPage } from '@/scripts/atlas/requirements-page'
+import type { TracedRequirement } from '@/testkit/requirements/trace'
+import { activePaths, disagreement, leafIds, stateRows } from '@/scripts/atlas/states'
 import { flows } from '@/testkit/model/flows'
 
 const kit = (name: string) => flows.find((each) => each.model.name === name)!
@@ -35,10 +37,10 @@ describe('the QA atlas', () => {
   })
 
   it("shows an untoured machine's state from another tour's page, where the page's actor was in it", () => {
-    const upgradeOpen = capture({ ready: 'upgrade' }, [{ machine: 'upgrade', value: 'select' }], 'shots/upgrade-open.png')
-    const rows = stateRows(kit('upgrade'), undefined, [{ machine: 'manageLicenses', input: null, captures: [upgradeOpen] }])
-    expect(rowOf(rows, 'select').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/upgrade-open.png', true, 'manageLicenses']])
-    expect(rowOf(rows, 'confirm').missing).toMatch(/^No browser tour walks this machine\. The upgrade wizard/)
+    const csvIdle = capture({ ready: 'none' }, [{ machine: 'assignedCsv', value: 'idle' }], 'shots/csv-idle.png')
+    const rows = stateRows(kit('assignedCsv'), undefined, [{ machine: 'manageLicenses', input: null, captures: [csvIdle] }])
+    expect(rowOf(rows, 'idle').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/csv-idle.png', true, 'manageLicenses']])
+    expect(rowOf(rows, 'downloading').missing).toMatch(/^No browser tour walks this machine\. Download CSV on Manage Licenses/)
   })
 
   it("writes a page that links its screenshots relatively, escapes the texts, and warns when the page's machine was elsewhere", () => {
@@ -49,10 +51,40 @@ describe('the QA atlas', () => {
       toured: true,
       rows: stateRows(billingPortal, tours.billingPortal, [{ machine: 'billingPortal', input: null, captures: [wrong] }]),
       svg: '<svg></svg>',
+      coverage: { summary: '', notReached: [], browserRecorded: true },
     })
     expect(html).toContain('<img src="shots/a&amp;b.png"')
     expect(html).toContain('error: “Try &lt;again&gt;”')
-    expect(html).toMatch(/class="warning">The page’s own billingPortal machine was in <code>&quot;opening&quot;<\/code>/)
+    expect(html).toContain('class="warning">The page’s own billingPortal machine was in billingPortal.opening when this was taken; its oracle says billingPortal.idle.')
     expect(html).not.toMatch(/<script|src="\//)
+  })
+
+  it('lists the requirements with no test first, then those out of scope with why, each with its states, transitions and tests', () => {
+    const base = { states: [], transitions: [], tests: [] }
+    const traced: TracedRequirement[] = [
+      { ...base, id: 'S4.upgrade.back', text: 'Back: payment to select.', transitions: ['upgrade.confirm --wizard.back[0]-->'], tests: [{ file: 'a.test.ts', line: 3, title: 'goes <Back>' }] },
+      { ...base, id: 'S6.no-admin', text: 'No admin role is shown.', outOfScope: 'The portal has roles.' },
+      { ...base, id: 'S8.upgrade.unknown', text: 'An unknown error occurred.', states: ['upgrade.failure'] },
+    ]
+    const html = requirementsPage(traced, new Set(['upgrade']))
+    const order = ['S8.upgrade.unknown', 'S6.no-admin', 'S4.upgrade.back'].map((id) => html.indexOf(`<tr id="${id}"`))
+    expect(order.every((at, index) => at > 0 && (index === 0 || at > order[index - 1]!))).toBe(true)
+    expect(html).toContain(
+      '3 rules of the spec that the flows realise (<code>testkit/requirements/requirements.ts</code>): 1 with a test that names them, 1 out of scope (each says why), 1 with no test',
+    )
+    expect(html).toMatch(/<tr id="S8.upgrade.unknown" class="uncovered">.*<strong>NO TEST<\/strong>.*<a href="upgrade.html"><code>upgrade.failure<\/code><\/a>/)
+    expect(html).toContain('<strong>out of scope</strong>: The portal has roles.')
+    expect(html).toContain('goes &lt;Back&gt; <small>(<code>a.test.ts:3</code>)</small>')
+    expect(html).not.toMatch(/<script|src="\//)
+  })
+
+  it("compares the page's own machine with the state the flow's oracle says, not the path's", () => {
+    expect(leafIds('upgrade', { payment: 'editing' })).toEqual(['upgrade.payment.editing'])
+    expect(leafIds('manageLicenses', { loading: { stats: 'loaded', assigned: 'loading' } })).toEqual(['manageLicenses.loading.assigned.loading', 'manageLicenses.loading.stats.loaded'])
+    const onPage = (value: unknown, oracle: string[]) => ({ ...capture('confirm', [{ machine: 'upgrade', value }]), oracle })
+    expect(disagreement('upgrade', onPage('confirm', ['upgrade.confirm']))).toBeUndefined()
+    // The path and the page agree, the oracle does not: the machine went wrong, and the note says so.
+    expect(disagreement('upgrade', onPage('confirm', ['upgrade.failure']))).toBe('The page’s own upgrade machine was in upgrade.confirm when this was taken; its oracle says upgrade.failure.')
+    expect(disagreement('upgrade', { ...onPage('confirm', ['upgrade.confirm']), actors: [] })).toMatch(/was not found when this was taken/)
   })
 })

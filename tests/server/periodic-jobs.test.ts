@@ -3,6 +3,7 @@ import { queueFeedTokenReminders, recordFeedTokenExpiries } from '@/server/feed/
 import { queueCancelReminders } from '@/server/licensing/cancel-reminders'
 import { recordExpiredInvitations } from '@/server/organisations/invitation-acceptance'
 import { queueRenewalReminders } from '@/server/licensing/renewal-reminders'
+import { queueTrialReminders } from '@/server/licensing/trial-reminders'
 import { queueMail } from '@/server/mail/outbox'
 import { startMailWorker } from '@/server/mail/worker'
 import { periodicJobs, periodicJobsWithStripe } from '@/server/periodic-jobs'
@@ -10,8 +11,8 @@ import { priceCatalogue } from '@/server/payments/stripe-settings'
 import { describeSeeded, outbox } from './mail/harness'
 
 describeSeeded('the periodic jobs of every instance ($name)', (db) => {
-  it('are the cancellation reminders, the feed-token reminders and expiries, and the invitations that expired, and the renewal reminders', () => {
-    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders])
+  it('are the cancellation reminders, the feed-token reminders and expiries, and the invitations that expired, the renewal reminders and the trial reminders', () => {
+    expect(periodicJobs).toEqual([queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders, queueTrialReminders])
   })
 
   it('and, where Stripe is known, the daily billing reconciliation last', () => {

@@ -88,7 +88,7 @@ export async function settleActorEvent(pending: PendingApi, methods: Record<stri
 /**
  * Renders an account page with the given API and signed-in account (and organisation), beside a home page at '/'.
  * Billing is the real billing portal machine over the API; `goToPortal` sees where it would leave for.
- * The session keeps the organisation a page says changed (`organisation.changed`), and the first
+ * The session keeps the organisation and the account a page says changed (`organisation.changed`, `account.changed`), and the first
  * page of My Licenses it asked for (`firstLicenses`: 'loading' until the test sends `firstLicenses.came`) until the page takes it.
  */
 export function renderAccountPage(
@@ -100,6 +100,8 @@ export function renderAccountPage(
       context: { account: options.account, organisation: options.organisation ?? null, firstLicenses: options.firstLicenses ?? null },
       on: {
         'organisation.changed': { actions: assign({ organisation: ({ event }) => (event as unknown as { organisation: Organisation }).organisation }) },
+        // A flow that changed the account (an order, a trial) tells the session, as the real one keeps it.
+        'account.changed': { actions: assign({ account: ({ event }) => (event as unknown as { account: Account }).account }) },
         // The first page of My Licenses the session asked for comes (sent by the test), and the page takes it.
         'firstLicenses.came': { actions: assign({ firstLicenses: ({ event }) => (event as unknown as { firstLicenses: FirstLicenses }).firstLicenses }) },
         'licenses.taken': { actions: assign({ firstLicenses: null }) },

@@ -23,7 +23,8 @@ export function idleActors(names: readonly string[]) {
  */
 export function replayPath<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  path: MachinePath<TMachine>,
+  /** A path the oracle planned has no model states: only the oracle is compared along it. */
+  path: Pick<MachinePath<TMachine>, 'input'> & { steps: { event: EventObject; state?: Snapshot<unknown> }[] },
   options: {
     actors: readonly string[]
     serialize: (snapshot: Snapshot<unknown>) => string
@@ -44,7 +45,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     if (step.event.type !== 'xstate.init') actor.send(step.event)
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
     // The plan ran without addressees: they are no part of the state it compares.
-    expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
+    if (step.state) expect(options.serialize(withoutFields(live, addressees))).toBe(options.serialize(step.state))
     expectOracleAgrees(options.oracle, path.input, sent, live)
     // The branch is the test: only a flow given addressees can tell them anything.
     if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))

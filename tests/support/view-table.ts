@@ -41,6 +41,11 @@ function expectStateView(view: StateView, root: HTMLElement) {
     expect(buttons, `a ${name} button`).not.toEqual([])
     expect(buttons.some(isPressable), `${name} cannot be pressed`).toBe(false)
   }
+  for (const name of view.busy ?? [])
+    expect(
+      scope.queryAllByRole('button', { name }).some((button) => button.hasAttribute('data-loading')),
+      `${name} shows progress`,
+    ).toBe(true)
   for (const name of view.absent ?? []) expect(scope.queryAllByRole('button', { name }), `no ${name} button`).toEqual([])
   // The branch is the row's: a row that names no dialogs (or no alerts, below) leaves them to the other rows' checks.
   if (view.dialogs) {
@@ -81,6 +86,12 @@ export async function expectView(table: ViewTable, at: Expected<unknown, State> 
   await waitFor(() => rows.forEach((view) => expectStateView(view, root)))
 }
 
+/** What a row shows, as a key two rows alike share: the reason a row gives is no part of the screen. */
+export function screenKey(view: StateView) {
+  const { sameScreen: _why, ...shown } = view
+  return JSON.stringify(shown, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))
+}
+
 /**
  * States that share a row (the same row, or rows alike) fail unless each row says why a person
  * cannot tell them apart on the screen (`sameScreen`). Rows written from the path are told apart
@@ -90,7 +101,7 @@ export function expectSharedRowsExplained(table: ViewTable) {
   const byRow = new Map<string, string[]>()
   for (const [id, row] of Object.entries(table)) {
     if (typeof row === 'function') continue
-    const key = JSON.stringify(row, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))
+    const key = screenKey(row)
     byRow.set(key, [...(byRow.get(key) ?? []), id])
   }
   const unexplained = [...byRow.values()].filter((ids) => ids.length > 1).flatMap((ids) => ids.filter((id) => !(table[id] as StateView).sameScreen))

@@ -2,11 +2,12 @@ import { requestsFor } from '@/src/api/request-actor'
 import type { AccountsApi } from '@/src/api/accounts-api'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
 
-/** Feed tokens' I/O over the accounts API: GET, POST /api/feed-tokens and DELETE /api/feed-tokens/{id}. */
+/** Feed tokens' I/O over the accounts API: GET, POST /api/feed-tokens, DELETE /api/feed-tokens/{id} and POST /api/feed-tokens/{id}/resume. */
 export function feedTokensActors(api: AccountsApi) {
   return requestsFor<typeof feedTokensMachine>()({
     loadTokens: ({ signal }) => api.feedTokens(signal),
     createToken: ({ input, signal }) => api.createFeedToken(input, signal),
     revokeToken: ({ input, signal }) => api.revokeFeedToken(input.tokenId, signal),
+    resumeToken: ({ input, signal }) => api.resumeFeedToken(input.tokenId, signal),
   })
 }

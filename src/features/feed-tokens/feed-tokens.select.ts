@@ -14,17 +14,30 @@ export function tokenRow(token: FeedToken) {
     lastUsed: token.lastUsedAt ? formatLongDate(token.lastUsedAt) : 'Never',
     // Its subscription ended: what it still opens in the feed, as My Licenses says it of a seat.
     coverage: token.subscriptionEnded && token.updatesUntil ? formatCoverage(token.updatesUntil, token.newestCovered) : null,
+    scope: scopeOf(token),
+    // A possible leak: suspended (refused until resumed) or only marked.
+    leak: token.suspendedAt ? 'Suspended: possible leak' : token.leakAt ? 'Possible leak' : null,
+    networks: token.networks.length ? token.networks.map((seen) => (seen.allowed ? seen.network : `${seen.network} (refused)`)) : ['None'],
+    downloads: token.downloads.length ? token.downloads.map((counted) => `${counted.packageId} ${counted.version} × ${counted.downloads}`) : ['None'],
     token,
   }
+}
+
+/** A token's scope in words: its packages, and its networks a day. */
+function scopeOf(token: FeedToken): string {
+  const packages = token.packages ? token.packages.join(', ') : 'Every package of its subscription'
+  const networks = token.maxNetworks ? ` · at most ${token.maxNetworks} network${token.maxNetworks === 1 ? '' : 's'} a day${token.suspendOnLeak ? ', suspended on a leak' : ''}` : ''
+  return `${packages}${networks}`
 }
 export type TokenRow = ReturnType<typeof tokenRow>
 
 /** The feed tokens page, from the machine: the list's state, and the one dialog over it. */
 export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine>) {
-  const { tokens, error, created, revoking } = snapshot.context
+  const { tokens, error, errorField, created, revoking, resuming } = snapshot.context
   const creating = snapshot.matches({ ready: { dialog: 'creating' } })
   const submitting = snapshot.matches({ ready: { dialog: { creating: 'submitting' } } })
   const removing = snapshot.matches({ ready: { dialog: { revoking: 'removing' } } })
+  const restoring = snapshot.matches({ ready: { dialog: { resuming: 'restoring' } } })
   return {
     loading: snapshot.matches('loading'),
     loadError: snapshot.matches('failed') ? error : null,
@@ -33,8 +46,9 @@ export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine
     canCreate: snapshot.can({ type: 'create.open' }),
     // Revoke asks from the list while no dialog is open.
     canRevoke: snapshot.matches({ ready: 'shown' }),
-    create: { opened: creating, submitting, error: creating ? error : null },
+    create: { opened: creating, submitting, error: creating && !errorField ? error : null, fieldErrors: creating && errorField && error ? { [errorField]: error } : {} },
     created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { id: created.token.id, name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
     revoke: snapshot.matches({ ready: { dialog: 'revoking' } }) && revoking ? { row: tokenRow(revoking), removing, error } : null,
+    resume: snapshot.matches({ ready: { dialog: 'resuming' } }) && resuming ? { row: tokenRow(resuming), restoring, error } : null,
   }
 }

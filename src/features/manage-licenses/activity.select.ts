@@ -48,6 +48,10 @@ export function describeActivity(entry: ActivityEntry): string {
       return who ? `${who} revoked the feed token ${token}` : `The feed token ${token} was revoked`
     case 'feed-token-expired':
       return `The feed token ${token} expired`
+    case 'feed-token-leak':
+      return `The feed token ${token} was used from more networks than it allows: a possible leak`
+    case 'feed-token-resumed':
+      return who ? `${who} resumed the feed token ${token}` : `The feed token ${token} was resumed`
     default:
       return describeOrganisationActivity(entry, person, holder)
   }

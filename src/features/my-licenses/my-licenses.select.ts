@@ -18,6 +18,8 @@ const badges: Record<LicenseStatus, StatusBadge> = {
   active: { label: 'Active', color: 'green.9' },
   // Set to cancel, the seat still works until its date: the date line says when it ends.
   cancels: { label: 'Active', color: 'green.9' },
+  // A free trial (decision 0047): the seat works until the trial's end, which the date line says.
+  trial: { label: 'Trial', color: 'green.9' },
   'payment-due': { label: 'Payment due', color: 'yellow.5' },
   // Bought by invoice: the seat works while the invoice is open; the line below says by when to pay.
   'awaiting-payment': { label: 'Awaiting payment', color: 'yellow.5' },
@@ -33,6 +35,8 @@ function dates(status: LicenseStatus, expirationDate: string, days: number) {
       return { line: `Expired on ${date}`, inWords: null }
     case 'cancels':
       return { line: `Cancels on ${date}`, inWords: soon && `Ends ${soon}` }
+    case 'trial':
+      return { line: `Trial ends on ${date}`, inWords: soon && `Ends ${soon}` }
     default:
       return { line: `Expires: ${date}`, inWords: soon && `Expires ${soon}` }
   }
@@ -65,6 +69,8 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       discordConnected: plus && license.discordConnected,
       /** The subscription's owner settles a due payment in Billing. */
       updatePayment: license.status === 'payment-due' && license.ownedByCaller,
+      /** A trial's owner may extend it once (decision 0047). */
+      extendTrial: license.status === 'trial' && license.ownedByCaller && !license.trialExtended,
       /** The owner of an ended subscription may buy the plan again. */
       buyAgainHref: license.status === 'expired' && license.ownedByCaller ? purchaseHref(license) : null,
       license,

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('#activity.failed')",
     why: "a failed 'Show more' hides the entries already shown behind the load failure",
   },
+  {
+    source: " on: { 'activity.reload': 'loading' } ",
+    wrong: ' on: {} ',
+    why: 'Try again after a failed load does nothing: the activity stays an error message until the page is left',
+    removes: true,
+  },
 ]

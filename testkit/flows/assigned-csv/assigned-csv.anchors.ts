@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('downloading')",
     why: "a failed download leaves 'Download CSV' busy for good, its failure said nowhere",
   },
+  {
+    source: ", 'error.dismiss': { guard: 'hasError', actions: 'clearError' } },",
+    wrong: ' },',
+    why: "Dismiss leaves the failed download's message on screen",
+    removes: true,
+  },
 ]

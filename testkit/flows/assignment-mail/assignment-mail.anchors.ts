@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: 'isPending: () => true,',
     why: "a seat whose holder has signed in gets 'Resend' too, and the owner is refused (409) for mail nobody needs",
   },
+  {
+    source: "        'notice.dismiss': { guard: 'saysSomething', actions: 'dismissNotice' },\n",
+    wrong: '',
+    why: "the resend's message cannot be dismissed",
+    removes: true,
+  },
 ]

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "'page.visible': { target: 'checkingSession' }",
     why: 'a signed-out page coming back to the foreground checks a session nobody has, holding up sign-in meanwhile',
   },
+  {
+    source: "    'msal.logout.success': '.signedOut',\n",
+    wrong: '',
+    why: 'a sign-out finished elsewhere leaves this tab signed in',
+    removes: true,
+  },
 ]

@@ -1,12 +1,33 @@
-import type { AuthEvent, LoginInput, SessionCheck, StartupOutput } from '@/machines/auth.machine'
-import type { AuthFailure, InteractionType, SignedInAccount } from '@/machines/auth.types'
 import { answerOf, type Expected, type Oracle } from '@/testkit/model/oracle'
+
+// The words of sign-in this reference reads, declared here as MSAL and spec section 4 name them:
+// it shares no type with the machine.
+/** A person MSAL knows (only what tells two people apart is read). */
+type Account = { homeAccountId: string }
+type Interaction = 'redirect' | 'popup' | 'silent'
+type Policy = 'signUpSignIn' | 'passwordReset'
+interface LoginRequest {
+  interactionType: Interaction
+  policy: Policy
+  returnPath?: string
+}
+/** An MSAL failure: its message is what the page shows. */
+type Failure = { errorMessage: string }
+/** What MSAL's start gives: the active account, every account, the policy a redirect returned from. */
+type Started = { activeAccount: Account | null; accounts: Account[]; returnedPolicy: Policy | null; returnPath?: string }
+/** The events the reference reads: MSAL's, the page's, and the app's requests. */
+type SignInEvent =
+  | { type: 'msal.handleRedirect.start' | 'msal.handleRedirect.end' | 'msal.logout.success' | 'msal.logout.end' | 'page.visible' | 'error.dismiss' | 'logout.request' }
+  | { type: 'msal.login.success' | 'msal.acquireToken.success'; account: Account }
+  | { type: 'msal.acquireToken.failure'; interaction: string; failure: Failure }
+  | { type: 'login.request'; interactionType: string; policy?: Policy; returnPath?: string }
+  | { type: 'token.request'; interactionType: string; scopes: string[]; returnPath?: string }
 
 /** What the sign-in flow holds: the active account, the sign-in or token request it carries out, the error shown. */
 export interface AuthHeld {
-  activeAccount: SignedInAccount | null
-  pendingLogin: LoginInput | null
-  pendingToken: { interactionType: InteractionType; scopes: string[]; returnPath?: string } | null
+  activeAccount: Account | null
+  pendingLogin: LoginRequest | null
+  pendingToken: { interactionType: Interaction; scopes: string[]; returnPath?: string } | null
   error: string | null
 }
 
@@ -41,8 +62,8 @@ export const authOracle: Oracle<void, AuthHeld> = {
     const to = (state: string, changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state, held: { ...now.held, ...changes } })
     const stay = (changes: Partial<AuthHeld>) => to(now.state, changes)
     const answer = answerOf(sent, now.state, awaitedIn)
-    if (answer) return answer.awaited ? answered(now, answer.actor, answer.done ? { output: answer.output } : { error: answer.error as AuthFailure }) : now
-    const event = sent as AuthEvent
+    if (answer) return answer.awaited ? answered(now, answer.actor, answer.done ? { output: answer.output } : { error: answer.error as Failure }) : now
+    const event = sent as SignInEvent
     const free = now.state === 'auth.none'
     switch (event.type) {
       case 'msal.handleRedirect.start':
@@ -73,10 +94,10 @@ export const authOracle: Oracle<void, AuthHeld> = {
       case 'login.request':
         if (!free) return stay({ error: interactionInProgress })
         if (!interactionTypes.includes(event.interactionType)) return stay({ error: invalidInteractionType })
-        return to('auth.login', { pendingLogin: { interactionType: event.interactionType as InteractionType, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }, error: null })
+        return to('auth.login', { pendingLogin: { interactionType: event.interactionType as Interaction, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }, error: null })
       case 'token.request': {
         const known = interactionTypes.includes(event.interactionType)
-        const pendingToken = { interactionType: event.interactionType as InteractionType, scopes: event.scopes, returnPath: event.returnPath }
+        const pendingToken = { interactionType: event.interactionType as Interaction, scopes: event.scopes, returnPath: event.returnPath }
         if (free && event.interactionType === 'silent') return to('auth.ssoSilent')
         if (free) return known ? to('auth.acquireToken', { pendingToken }) : stay({ error: invalidInteractionType })
         // A session check that cannot renew silently hands over to an interactive token request.
@@ -92,9 +113,9 @@ export const authOracle: Oracle<void, AuthHeld> = {
 }
 
 /** An actor's answer, in the interaction that awaits it: every answer but a redirect's ends the interaction. */
-function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { output?: unknown; error?: AuthFailure }): Expected<AuthHeld> {
+function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { output?: unknown; error?: Failure }): Expected<AuthHeld> {
   const none = (changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state: 'auth.none', held: { ...now.held, ...changes } })
-  const login = (pendingLogin: LoginInput): Expected<AuthHeld> => ({ state: 'auth.login', held: { ...now.held, pendingLogin } })
+  const login = (pendingLogin: LoginRequest): Expected<AuthHeld> => ({ state: 'auth.login', held: { ...now.held, pendingLogin } })
   if (error) {
     // B2C answers 'Forgot your password?' with AADB2C90118: the password-reset policy follows.
     if (actor === 'startup' && error.errorMessage.includes('AADB2C90118')) return login({ interactionType: 'redirect', policy: 'passwordReset' })
@@ -104,19 +125,19 @@ function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { o
   }
   switch (actor) {
     case 'startup': {
-      const { activeAccount, accounts, returnedPolicy, returnPath } = output as StartupOutput
+      const { activeAccount, accounts, returnedPolicy, returnPath } = output as Started
       if (returnedPolicy === 'passwordReset') return login({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath })
       // If no account is active but accounts exist, the first becomes active.
       return none({ activeAccount: activeAccount ?? accounts[0] ?? null })
     }
     case 'ssoSilent':
-      return none({ activeAccount: output as SignedInAccount, error: null })
+      return none({ activeAccount: output as Account, error: null })
     // A redirect leaves the page (no account comes back); MSAL's own success event is what makes an account active.
     case 'login':
     case 'acquireTokenInteractive':
       return output === null ? now : none()
     case 'checkSession':
-      return (output as SessionCheck) === 'signedOut' ? none(nothingHeld) : none()
+      return output === 'signedOut' ? none(nothingHeld) : none()
     default:
       return now
   }

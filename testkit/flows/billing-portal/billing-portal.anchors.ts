@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('leaving')",
     why: 'a refused portal session leaves Billing busy for good, as if the browser were leaving',
   },
+  {
+    source: "        'error.dismiss': { actions: 'clearError' },\n",
+    wrong: '',
+    why: "the billing portal's error message cannot be dismissed",
+    removes: true,
+  },
 ]

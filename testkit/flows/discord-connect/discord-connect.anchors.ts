@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('#discordConnect.closed')",
     why: 'a refused join closes the dialog: the message shows nowhere and the typed name is lost',
   },
+  {
+    source: "            'discord.join': { guard: 'hasName', target: 'joining', actions: 'clearError' },\n",
+    wrong: '',
+    why: 'Join does nothing, even with a valid Discord username',
+    removes: true,
+  },
 ]

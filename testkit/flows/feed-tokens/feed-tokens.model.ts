@@ -4,9 +4,11 @@ import type { FeedTokenDraft } from '@/common/feed-token-draft'
 import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
-/** Used by CI last week. */
+/** A token without a scope (made before issue 47), never seen by the feed: what every fixture starts from. */
+export const unscoped = { packages: null, maxNetworks: null, suspendOnLeak: false, leakAt: null, suspendedAt: null, networks: [], downloads: [] } satisfies Partial<FeedToken>
 /** A token of a live subscription: it covers everything released up to the subscription's period end. */
-const live = { subscriptionEnded: false, updatesUntil: '2027-06-01T00:00:00.000Z', newestCovered: '9.2.0' }
+const live = { subscriptionEnded: false, updatesUntil: '2027-06-01T00:00:00.000Z', newestCovered: '9.2.0', ...unscoped }
+/** Used by CI last week, from two networks, for Popups only. */
 export const buildToken: FeedToken = {
   id: 'ft_build',
   name: 'Build server',
@@ -15,6 +17,28 @@ export const buildToken: FeedToken = {
   expiresAt: '2027-01-15T10:00:00.000Z',
   lastUsedAt: '2026-11-18T06:30:00.000Z',
   ...live,
+  packages: ['Prism.Plus.Popups'],
+  maxNetworks: 3,
+  networks: [
+    { network: '198.51.100.0/24', lastSeenAt: '2026-11-18T06:30:00.000Z', allowed: true },
+    { network: '2001:db8:1:2::/64', lastSeenAt: '2026-11-17T06:30:00.000Z', allowed: true },
+  ],
+  downloads: [{ packageId: 'Prism.Plus.Popups', version: '9.0.0', downloads: 12 }],
+}
+/** Suspended on a possible leak: a fourth network within 24 hours. */
+export const leakedToken: FeedToken = {
+  id: 'ft_leaked',
+  name: 'Deploy key',
+  last4: 'lk99',
+  createdAt: '2026-10-01T10:00:00.000Z',
+  expiresAt: '2027-10-01T10:00:00.000Z',
+  lastUsedAt: '2026-11-20T08:00:00.000Z',
+  ...live,
+  maxNetworks: 3,
+  suspendOnLeak: true,
+  leakAt: '2026-11-20T08:00:00.000Z',
+  suspendedAt: '2026-11-20T08:00:00.000Z',
+  networks: [{ network: '192.0.2.0/24', lastSeenAt: '2026-11-20T08:00:00.000Z', allowed: false }],
 }
 /** Made in the dialog: never used yet. */
 export const newToken: FeedToken = { id: 'ft_new', name: 'GitHub Actions', last4: 'q7w3', createdAt: '2026-11-25T12:00:00.000Z', expiresAt: '2027-11-25T12:00:00.000Z', lastUsedAt: null, ...live }
@@ -22,7 +46,11 @@ export const newSecret = 'pft_0123456789abcdefghijklmnopq7w3'
 export const created: CreatedFeedToken = { token: newToken, secret: newSecret }
 
 /** What the owner types: a name and the default days, or more days than a token may last. */
-export const goodDraft: FeedTokenDraft = { name: 'GitHub Actions', expiresInDays: 365 }
+export const goodDraft: FeedTokenDraft = { name: 'GitHub Actions', expiresInDays: 365, packages: '', maxNetworks: 3, suspendOnLeak: false }
+/** A scope wider than the subscription's Prism.Plus.*: the server's field error. */
+export const widerScope = 'Packages: Prism.* is wider than this subscription covers (it covers Prism.Plus.*).'
+/** The server refusing the scope on its field, as the API client's error says it. */
+export const scopeRefusal = Object.assign(new Error(widerScope), { field: 'packages' })
 export const tooLongDraft: FeedTokenDraft = { name: 'GitHub Actions', expiresInDays: 731 }
 
 export const conflict = 'There was a conflict with your request. The item may have been modified by another user.'
@@ -30,9 +58,10 @@ export const notFound = "The requested information couldn't be found. Please try
 export const offline = 'There was a problem connecting to the server. Please try again.'
 
 export const fixtures: ActorFixtures<typeof feedTokensMachine> = {
-  loadTokens: { done: [[buildToken], []], error: [new Error(offline)] },
+  loadTokens: { done: [[buildToken], [leakedToken], []], error: [new Error(offline)] },
   createToken: { done: [created], error: [new Error(conflict)] },
   revokeToken: { done: [undefined], error: [new Error(notFound)] },
+  resumeToken: { done: [undefined], error: [new Error(notFound)] },
 }
 
 export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
@@ -45,6 +74,10 @@ export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
     { type: 'create.submit', draft: goodDraft },
     { type: 'revoke.request', token: buildToken },
     { type: 'revoke.confirm' },
+    { type: 'resume.request', token: leakedToken },
+    // A token never marked: Resume is not offered for it.
+    { type: 'resume.request', token: buildToken },
+    { type: 'resume.confirm' },
     { type: 'dialog.close' },
     ...actorEvents(fixtures),
   ],
@@ -53,6 +86,7 @@ export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
     value: snapshot.value,
     tokens: snapshot.context.tokens.map((token) => token.id),
     error: snapshot.context.error,
+    errorField: snapshot.context.errorField,
     secret: snapshot.context.created?.secret ?? null,
   }),
 }

@@ -5,40 +5,67 @@ import { configuredFeedSource } from '@/testkit/package-feed-source'
 import { pageOrigin } from '@/testkit/views/page-origin'
 import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
-/** Each token's row: name, last four, created, expires, last used ('Never' until the feed let it in). */
+/**
+ * Each token's row: name, its scope, last four, created, expires, last used ('Never' until the feed
+ * let it in), its networks of the last 30 days (a refused one said so), its downloads per package and version.
+ */
 const rowTexts: Record<string, string[]> = {
-  ft_build: ['Build server', '…ab12', 'January 15, 2026', 'January 15, 2027', 'November 18, 2026'],
-  ft_new: ['GitHub Actions', '…q7w3', 'November 25, 2026', 'November 25, 2027', 'Never'],
+  ft_build: [
+    'Build server',
+    'Prism.Plus.Popups · at most 3 networks a day',
+    '…ab12',
+    'January 15, 2026',
+    'January 15, 2027',
+    'November 18, 2026',
+    '198.51.100.0/24',
+    '2001:db8:1:2::/64',
+    'Prism.Plus.Popups 9.0.0 × 12',
+  ],
+  ft_new: ['GitHub Actions', 'Every package of its subscription', '…q7w3', 'November 25, 2026', 'November 25, 2027', 'Never'],
+  ft_leaked: ['Deploy key', 'Every package of its subscription · at most 3 networks a day, suspended on a leak', '…lk99', 'October 1, 2026', '192.0.2.0/24 (refused)'],
 }
+/** A token suspended on a possible leak says so on its row until it is resumed. */
+const suspended = 'Suspended: possible leak'
 const empty = 'No feed tokens yet.'
 const create = 'Create feed token'
 
 /** The list under any dialog: its rows, or the empty text; never a secret. */
 function list({ tokens }: FeedTokensHeld): StateView {
   const gone = Object.keys(rowTexts).filter((id) => !tokens.some((token) => token.id === id))
+  const marked = tokens.some((token) => token.suspendedAt)
   return {
-    shows: ['Feed tokens', ...(tokens.length ? tokens.flatMap((token) => rowTexts[token.id]!) : [empty])],
-    hides: [newSecret, ...(tokens.length ? [empty] : []), ...gone.map((id) => rowTexts[id]![1]!)],
+    shows: ['Feed tokens', ...(tokens.length ? tokens.flatMap((token) => rowTexts[token.id]!) : [empty]), ...(marked ? [suspended] : [])],
+    hides: [newSecret, ...(tokens.length ? [empty] : []), ...gone.map((id) => rowTexts[id]![2]!), ...(marked ? [] : [suspended])],
   }
 }
+
+/** The rows' buttons: Revoke on each, Resume on each marked a possible leak. */
+const rowButtons = ({ tokens }: FeedTokensHeld) => [...tokens.map((token) => `Revoke ${token.name}`), ...tokens.filter((token) => token.leakAt).map((token) => `Resume ${token.name}`)]
 
 /** A dialog over the list: the page's own buttons cannot be pressed behind it. */
 function under(held: FeedTokensHeld, dialog: string, view: StateView): StateView {
   const page = list(held)
-  const rows = held.tokens.map((token) => `Revoke ${token.name}`)
-  return { ...view, dialogs: [dialog], shows: [...page.shows!, ...(view.shows ?? [])], hides: view.hides ?? [], disabled: [create, ...rows, ...(view.disabled ?? [])] }
+  return { ...view, dialogs: [dialog], shows: [...page.shows!, ...(view.shows ?? [])], hides: view.hides ?? [], disabled: [create, ...rowButtons(held), ...(view.disabled ?? [])] }
 }
 
-/** The create form keeps what was sent through a failure; a new opening starts afresh, with 365 days. */
-const typed = ({ request }: FeedTokensHeld) => ({ Name: request?.name ?? '', 'Expires in (days)': String(request?.expiresInDays ?? 365) })
-const failure = ({ error }: FeedTokensHeld) => (error ? [error] : [])
+/** The create form keeps what was sent through a failure; a new opening starts afresh, with 365 days, every package, 3 networks a day. */
+const typed = ({ request }: FeedTokensHeld) => ({
+  Name: request?.name ?? '',
+  'Expires in (days)': String(request?.expiresInDays ?? 365),
+  Packages: request?.packages.join(', ') ?? '',
+  'Networks a day': String(request?.maxNetworks ?? 3),
+})
+const failure = ({ error, errorField }: FeedTokensHeld) => (error && !errorField ? [error] : [])
+/** A refusal of one field is said under it, not over the form. */
+const fieldFailure = ({ error, errorField }: FeedTokensHeld) => (error && errorField ? [error] : [])
 
 export const feedTokensViewTable: ViewTable<FeedTokensHeld> = {
   'feedTokens.loading': { shows: ['Feed tokens'], hides: [empty], absent: [create, 'Try again'], dialogs: [], alerts: [] },
   'feedTokens.failed': (_, { error }) => ({ alerts: [`Your feed tokens could not be loaded${error}Try again`], enabled: ['Try again'], absent: [create], hides: [empty] }),
   'feedTokens.ready.empty': (_, held) => ({ ...list(held), enabled: [create], absent: ['Try again'], dialogs: [], alerts: [] }),
-  'feedTokens.ready.shown': (_, held) => ({ ...list(held), enabled: [create, ...held.tokens.map((token) => `Revoke ${token.name}`)], dialogs: [], alerts: [] }),
-  'feedTokens.ready.dialog.creating.editing': (_, held) => under(held, 'Create feed token', { fields: typed(held), enabled: ['Create token', 'Cancel'], alerts: failure(held) }),
+  'feedTokens.ready.shown': (_, held) => ({ ...list(held), enabled: [create, ...rowButtons(held)], dialogs: [], alerts: [] }),
+  'feedTokens.ready.dialog.creating.editing': (_, held) =>
+    under(held, 'Create feed token', { fields: typed(held), shows: fieldFailure(held), enabled: ['Create token', 'Cancel'], alerts: failure(held) }),
   // One request at a time: neither button can be pressed, and the typed values stay.
   'feedTokens.ready.dialog.creating.submitting': (_, held) => under(held, 'Create feed token', { fields: typed(held), disabled: ['Create token', 'Cancel'], alerts: [] }),
   // The secret, this once, with username 'token' and a NuGet.config for the configured feed (the token's own address) that reads it from the environment.
@@ -61,4 +88,7 @@ export const feedTokensViewTable: ViewTable<FeedTokensHeld> = {
   }),
   'feedTokens.ready.dialog.revoking.confirming': (_, held) => under(held, 'Revoke feed token', { shows: [/can no longer restore packages/], enabled: ['Revoke', 'Cancel'], alerts: failure(held) }),
   'feedTokens.ready.dialog.revoking.removing': (_, held) => under(held, 'Revoke feed token', { shows: [/can no longer restore packages/], disabled: ['Revoke', 'Cancel'], alerts: [] }),
+  'feedTokens.ready.dialog.resuming.confirming': (_, held) =>
+    under(held, 'Resume feed token', { shows: [/are let in again, and its networks are counted afresh/], enabled: ['Resume', 'Cancel'], alerts: failure(held) }),
+  'feedTokens.ready.dialog.resuming.restoring': (_, held) => under(held, 'Resume feed token', { shows: [/are let in again/], disabled: ['Resume', 'Cancel'], alerts: [] }),
 }

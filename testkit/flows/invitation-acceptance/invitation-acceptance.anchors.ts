@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('failed')",
     why: 'a refused acceptance replaces the offer with a load failure, as if the link were broken',
   },
+  {
+    source: "      on: { 'offer.reload': { target: 'loading', actions: 'clearError' } },",
+    wrong: '      on: {},',
+    why: 'Try again after a failed load of the invitation does nothing',
+    removes: true,
+  },
 ]

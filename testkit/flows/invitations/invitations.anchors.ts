@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onDone: { target: 'idle', actions: { type: 'addInvitation'",
     why: 'an invitation sent again shows twice, or says it was sent for the first time, instead of taking its new expiry in its place',
   },
+  {
+    source: "            'invite.open': { target: 'inviting', actions: 'resetDialog' },\n",
+    wrong: '',
+    why: "'Invite' opens no dialog",
+    removes: true,
+  },
 ]

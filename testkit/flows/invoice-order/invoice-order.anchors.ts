@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "showErrorIn('ordered')",
     why: 'an order the API refused would say the invoice awaits payment, with no invoice and no way to try again',
   },
+  {
+    source: "        'dialog.close': 'closed',\n",
+    wrong: '',
+    why: "the invoice order's dialog cannot be closed while the details are typed",
+    removes: true,
+  },
 ]

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('editing')",
     why: 'invoices that could not load show an empty list and a blank company form, as if there were none, with no Try again',
   },
+  {
+    source: "        'notice.dismiss': { actions: 'clearNotice' },\n",
+    wrong: '',
+    why: "the company details' message cannot be dismissed",
+    removes: true,
+  },
 ]

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "'rotation.retry': { target: 'confirming', actions: 'clearError' }",
     why: 'Try again asks for the confirmation again instead of sending the request',
   },
+  {
+    source: "on: { 'rotation.confirm': 'regenerating', 'rotation.close': 'idle' },",
+    wrong: "on: { 'rotation.confirm': 'regenerating' },",
+    why: "Cancel in the key's confirmation leaves the dialog open",
+    removes: true,
+  },
 ]

@@ -1,6 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { RegeneratedKey } from '@/common/contract'
-import type { RotationSeat } from '@/machines/key-rotation.machine'
+/** The seat whose key is made new, as the page names it (declared here: the reference shares no type with the machine). */
+type RotationSeat = { licenseId: string; holderName: string; holderEmail: string }
 import { answerOf, shownMessage, toldOnAnswer, type Oracle } from '@/testkit/model/oracle'
 
 /** What key rotation holds: the seat asked about, the new key, the message. */

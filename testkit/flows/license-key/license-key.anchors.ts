@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "'key.copyAndClose': { target: 'open'",
     why: "'Copy and Close' copies the key but leaves the dialog open",
   },
+  {
+    source: "        'dialog.close': 'closed',\n",
+    wrong: '',
+    why: 'the License Key dialog cannot be closed',
+    removes: true,
+  },
 ]

@@ -17,4 +17,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: 'managesSeats: () => true,',
     why: "a billing manager's Manage Licenses asks for the seats their role may not see, and fails with a 403 instead of showing the tiles",
   },
+  {
+    source: "            'assign.open': { guard: 'hasFreeSeat', target: 'assign', actions: 'resetDialog' },\n",
+    wrong: '',
+    why: 'Assign License does nothing while seats are free',
+    removes: true,
+  },
 ]

@@ -12,4 +12,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "'transfer.accept': { guard: 'canOffer',",
     why: 'the member an offer of ownership names cannot accept it, and an owner can accept their own offer',
   },
+  {
+    source: "            'leave.request': { guard: 'isMember', target: 'leave.confirming', actions: 'resetDialog' },\n",
+    wrong: '',
+    why: 'a member cannot leave the organisation',
+    removes: true,
+  },
 ]

@@ -1,8 +1,12 @@
 import type { EventObject } from 'xstate'
 import type { MemberRole } from '@/common/contract'
 import type { Member, Organisation, TransferRequest } from '@/common/organisation-contract'
-import { leftOrganisation, type MembersInput } from '@/machines/members.machine'
 import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
+
+/** Who looks at the page (declared here: the reference shares no type with the machine). */
+type MembersInput = { me: string }
+/** What the session is told of a person who has left: no role, no members, nothing to bill. */
+const leftOrganisation: Organisation = { role: null, personal: false, members: [], transfer: null, allowedPriceId: null, hasStripeAccount: false }
 
 /** What the Members page holds that a person notices: the organisation as they stand in it, the message, the notice, the member a dialog is about. */
 export interface MembersHeld {

@@ -85,8 +85,9 @@ export const membersViewTable: ViewTable<MembersHeld> = {
   'members.ready.transfer.editing': (_, held) => dialog(held, 'Transfer ownership', { shows: ['Once they accept, I become'], enabled: ['Offer ownership', 'Cancel'] }),
   'members.ready.transfer.offering': (_, held) => dialog(held, 'Transfer ownership', { disabled: ['Offer ownership', 'Cancel'] }),
   'members.ready.withdrawing': (_, held) => sending(held),
-  'members.ready.accepting': (_, held) => sending(held),
-  'members.ready.declining': (_, held) => sending(held),
+  // The button pressed shows progress: the only way a person tells accepting from declining.
+  'members.ready.accepting': (_, held) => ({ ...sending(held), busy: ['Accept ownership'] }),
+  'members.ready.declining': (_, held) => ({ ...sending(held), busy: ['Decline offer'] }),
   // The page of someone who left: no list, no buttons; their own licenses stay.
   'members.left': {
     shows: ['Members', 'You left the organisation. The licenses you hold stay yours.', 'Go to My Licenses'],

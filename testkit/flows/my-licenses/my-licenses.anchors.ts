@@ -17,4 +17,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "guard: { type: 'noFirstPage', params: firstPageOf }, target: 'empty' }",
     why: "a first page taken already says 'No Licenses Assigned' instead of loading the cards",
   },
+  {
+    source: "        'license.discordConnected': { actions: 'markDiscordConnected' },\n",
+    wrong: '',
+    why: 'a Plus card still offers Connect Discord after Discord was connected',
+    removes: true,
+  },
 ]

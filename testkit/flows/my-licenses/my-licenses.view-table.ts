@@ -11,7 +11,7 @@ export const myLicensesViewTable: ViewTable<MyLicensesHeld> = {
   'myLicenses.opening': { ...loading, sameScreen: 'the page passes through it as it starts, before anything is drawn' },
   'myLicenses.takingFirstPage': { ...loading, sameScreen: 'the same placeholders, whether the session asked for the cards or the page does' },
   // Placeholders where the cards will be, and nothing else yet.
-  'myLicenses.loading': loading,
+  'myLicenses.loading': { ...loading, sameScreen: 'the same placeholders, whether the session asked for the cards or the page does' },
   // The model's one license: a Commercial Plus seat of plus@example.com, not yet on Discord.
   'myLicenses.licensed': (_, { licenses }) => {
     const connected = licenses.every((license) => license.discordConnected)

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('failed')",
     why: 'a refused save replaces the form and what was typed with the load failure',
   },
+  {
+    source: "        'notice.dismiss': { actions: 'clearNotice' },\n",
+    wrong: '',
+    why: "the profile's message cannot be dismissed",
+    removes: true,
+  },
 ]

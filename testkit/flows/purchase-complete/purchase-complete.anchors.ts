@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: { target: 'incomplete',",
     why: "a failed status call says 'Purchase Incomplete' after a payment that went through",
   },
+  {
+    source: "      after: { pollDelay: { target: 'checking', actions: 'countWait' } },\n",
+    wrong: '',
+    why: "a purchase still being set up is never asked about again: 'Setting up your licenses\u2026' forever",
+    removes: true,
+  },
 ]

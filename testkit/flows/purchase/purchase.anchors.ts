@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('notAvailable')",
     why: "a refused checkout says 'License not available' instead of showing its message beside the seats",
   },
+  {
+    source: "        'seats.decrease': { guard: 'canRemoveSeat', actions: 'removeSeat' },\n",
+    wrong: '',
+    why: 'the number of developers cannot go down',
+    removes: true,
+  },
 ]

@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('#renewal.ready.idle')",
     why: 'a refused change of the renewal seats closes its dialog: the renewal looks changed, and the message shows only behind it',
   },
+  {
+    source: " on: { 'renewals.reload': { target: 'loading', actions: 'clearError' } } ",
+    wrong: ' on: {} ',
+    why: 'Try again after the renewals failed to load does nothing',
+    removes: true,
+  },
 ]

@@ -12,4 +12,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "({ organisation: event.output }) } },\n                onError: 'loaded'",
     why: "an organisation that could not load opens the account area without a role, its sidebar guessed, instead of going to '/'",
   },
+  {
+    source: "        'account.changed': { actions: { type: 'keepAccount', params: ({ event }) => ({ account: event.account }) } },\n",
+    wrong: '',
+    why: 'a saved profile does not reach the rest of the account area (the header keeps the old name)',
+    removes: true,
+  },
 ]

@@ -1,8 +1,13 @@
 import type { EventObject } from 'xstate'
 import type { Account, License } from '@/common/contract'
 import type { Organisation } from '@/common/organisation-contract'
-import type { FirstLicensesHeld, SignInIdentity } from '@/machines/session.machine'
 import { answerOf, leavesOf, shownMessage, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
+
+// The words this reference reads, declared here (it shares no type with the machine).
+/** Who signed in, as the identity provider's token names them. */
+type SignInIdentity = { firstName: string; lastName: string; email: string; oid: string }
+/** My Licenses' first page, asked beside the account: not asked, on its way, its cards, or why it failed. */
+type FirstLicensesHeld = { licenses: License[] } | { error: string } | 'loading' | null
 
 /** What the session holds: who signed in, their account and their organisation once loaded, and My Licenses' first page until it is taken. */
 export interface SessionHeld {

@@ -1,5 +1,9 @@
-import type { AuthFailure } from '@/machines/auth.types'
-import type { TokenOutcome, TokenRequest } from '@/machines/token.machine'
+// The words this reference reads, declared here (it shares no type with the machine): what a page asks a
+// token for, and how the asking ends (spec section 4's token acquisition; section 8's message).
+type TokenRequest = { scopes: string[]; account: { homeAccountId: string } | null; returnPath?: string }
+type TokenOutcome = { status: 'acquired'; accessToken: string } | { status: 'redirecting' } | { status: 'failed'; message: string }
+/** MSAL's failure flags the spec's fallbacks turn on. */
+type Flags = { refreshTokenUnusable?: boolean; interactionRequired?: boolean }
 import { answerOf, type Oracle } from '@/testkit/model/oracle'
 
 /** What a token acquisition holds: the request, and how it came out (a failure until a token comes). */
@@ -13,7 +17,7 @@ const awaitedIn = {
   signInAgain: 'tokenAcquisition.signingInAgain',
 }
 /** MSAL's flags on a failure; anything else thrown has none. */
-const flag = (error: unknown, name: 'refreshTokenUnusable' | 'interactionRequired') => (error as Partial<AuthFailure> | null | undefined)?.[name] === true
+const flag = (error: unknown, name: 'refreshTokenUnusable' | 'interactionRequired') => (error as Flags | null | undefined)?.[name] === true
 
 /**
  * Spec sections 4 and 8: a token from the cache, else by refresh token, then by a hidden frame

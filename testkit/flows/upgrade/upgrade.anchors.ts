@@ -7,4 +7,10 @@ export const anchors: readonly FlowAnchor[] = [
     wrong: "onError: showErrorIn('failure', unknownUpgradeError)",
     why: 'a failed card-on-file lookup shows the failure step instead of going back to select (issue 34)',
   },
+  {
+    source: "          on: { 'wizard.back': backToSelect },\n",
+    wrong: '          on: {},\n',
+    why: 'Back does nothing while the payment form loads',
+    removes: true,
+  },
 ]

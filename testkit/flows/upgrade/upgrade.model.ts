@@ -90,7 +90,3 @@ export const upgradeBrowserModel: PathPlan<typeof upgradeMachine> = {
   inputs: [communityUpgrade],
   events: [{ type: 'wizard.continue' }, { type: 'wizard.back' }, { type: 'payment.submit', form: null }, { type: 'upgrade.confirm' }, { type: 'upgrade.retry' }, ...actorEvents(browserFixtures)],
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour =
-  'The upgrade wizard of Manage Licenses is walked path by path against the payment sandbox by e2e/upgrade.mutating.spec.ts, which signs up new owners and moves their test clocks; the atlas does not run it.'

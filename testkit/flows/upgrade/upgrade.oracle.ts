@@ -1,7 +1,9 @@
 import type { EventObject } from 'xstate'
 import type { PaymentCard, UpgradePreview } from '@/common/contract'
-import type { UpgradeInput } from '@/machines/upgrade.machine'
 import { answerOf, shownMessage, type Expected, type Oracle } from '@/testkit/model/oracle'
+
+/** What the wizard opens with (declared here: the reference shares no type with the machine): the plan now, the plans above it, the seats bought. */
+type UpgradeInput = { currentPriceId: string; targets: readonly { priceId: string }[]; seats: number }
 
 /** What the upgrade wizard holds that the user notices: the choice, the card charged, the amounts, the message. */
 export interface UpgradeHeld {

@@ -53,13 +53,13 @@ function renderAt(path: string, service: AuthService) {
 }
 
 describe('the account area’s sign-in guard (component level, auth machine with fake actors)', () => {
-  it("shows 'Loading, please wait...' while MSAL starts", async () => {
+  it("shows 'Loading, please wait...' while MSAL starts [S2.account.loading]", async () => {
     const { service } = fakeAuth(new Promise(() => {}))
     renderAt('/account', service)
     expect(await screen.findByText('Loading, please wait...')).toBeTruthy()
   })
 
-  it('sends a signed-out person to sign in, returning to the page first asked for', async () => {
+  it('sends a signed-out person to sign in, returning to the page first asked for [S2.account.sign-in S6.visitor]', async () => {
     const { service, login } = fakeAuth(Promise.resolve({ activeAccount: null, accounts: [], returnedPolicy: null }))
     renderAt('/account/profile?tab=1', service)
     await waitFor(() => expect(login).toHaveBeenCalledWith({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: '/account/profile?tab=1' }))
@@ -102,7 +102,7 @@ describe('the sign-in guard in every state of the auth machine (component paths)
   const { paths } = planPaths(authModel)
   const ends = new Map(paths.map((path) => [endOf(path), path]))
   for (const path of new Set([...ends.values(), ...coveringPaths(authModel.machine, paths)])) {
-    it(`after ${describePath(path.steps)}`, async () => {
+    it(`after ${describePath(path.steps)} [S4.auth.states]`, async () => {
       // Signed out elsewhere, the page leaves the account area for a fresh page at '/' (the app replaces the location).
       const page: { router?: ReturnType<typeof renderAt> } = {}
       const leaveAccountArea = vi.fn(() => void page.router?.navigate({ to: '/' }))

@@ -34,7 +34,7 @@ describe('auth machine: rules of spec section 4', () => {
     return { actor, storeActiveAccount, returnToRequestedPage, leaveAccountArea, login, checkSession }
   }
 
-  it('makes the first account active at startup when none is active', async () => {
+  it('makes the first account active at startup when none is active [S4.auth.first-account]', async () => {
     const { actor, storeActiveAccount } = start(Promise.resolve(startup({ accounts: [cara, paula] })))
     await settle()
     expect(actor.getSnapshot().value).toBe('none')
@@ -78,7 +78,7 @@ describe('auth machine: rules of spec section 4', () => {
     expect(actor.getSnapshot().context.error).toBeNull()
   })
 
-  it("answers an unknown interaction type with 'Invalid interaction type'", async () => {
+  it("answers an unknown interaction type with 'Invalid interaction type' [S8.sign-in]", async () => {
     const { actor, login } = start(Promise.resolve(startup({})))
     await settle()
     actor.send({ type: 'login.request', interactionType: 'telepathy' })

@@ -16,7 +16,7 @@ describe('the active account', () => {
     expect(stored).toEqual([bob])
   })
 
-  it('is the first account in the cache when none is active, and none when the cache is empty', async () => {
+  it('is the first account in the cache when none is active, and none when the cache is empty [S4.auth.first-account]', async () => {
     expect((await startedWith({ activeAccount: null, accounts: [ada, bob], returnedPolicy: null })).actor.getSnapshot().context.activeAccount).toBe(ada)
     expect((await startedWith({ activeAccount: null, accounts: [], returnedPolicy: null })).actor.getSnapshot().context.activeAccount).toBeNull()
   })
@@ -36,7 +36,7 @@ describe('the active account', () => {
     expect(left).toEqual(['left'])
   })
 
-  it('becomes the account of a sign-in when none was signed in', async () => {
+  it('becomes the account of a sign-in when none was signed in [S4.auth.active-account]', async () => {
     const { actor, left } = await startedWith({ activeAccount: null, accounts: [], returnedPolicy: null })
     actor.send({ type: 'msal.login.success', account: bob })
     expect(actor.getSnapshot().context.activeAccount).toBe(bob)
@@ -68,7 +68,7 @@ describe('an interactive sign-in or token request', () => {
     expect([...stored, ...other.stored]).toEqual([ada, ada])
   })
 
-  it('tells MSAL the account a popup sign-in brought; the account of a silent sign-in becomes active', async () => {
+  it('tells MSAL the account a popup sign-in brought; the account of a silent sign-in becomes active [S4.auth.active-account]', async () => {
     const popup = await startedWith(signedInAsAda, { login: fromPromise(async () => bob) })
     popup.actor.send({ type: 'login.request', interactionType: 'popup' })
     await settle()
@@ -189,7 +189,7 @@ describe("MSAL's reports", () => {
 })
 
 describe('while the session is checked (back in the foreground)', () => {
-  it('hands over only to an interactive token request; a silent or unknown one is refused as an interaction in progress', async () => {
+  it('hands over only to an interactive token request; a silent or unknown one is refused as an interaction in progress [S8.sign-in]', async () => {
     for (const interactionType of ['silent', 'carrier-pigeon']) {
       const { actor } = await startedWith(signedInAsAda, { checkSession: never })
       actor.send({ type: 'page.visible' })

@@ -5,7 +5,7 @@ import { portalUrl } from '@/testkit/flows/billing-portal/billing-portal.model'
 import { settle } from '@/testkit/settle'
 
 describe('billing portal machine', () => {
-  it('asks for a portal session that returns to the current page, then leaves for its address', async () => {
+  it('asks for a portal session that returns to the current page, then leaves for its address [S7.customer-portal]', async () => {
     const createPortalSession = vi.fn(async (_input: { returnUrl: string }) => ({ url: portalUrl }))
     const goToPortal = vi.fn()
     const actor = createActor(

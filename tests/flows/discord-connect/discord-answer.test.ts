@@ -20,7 +20,7 @@ const apiAnswering = (body: unknown) =>
 const connect = (body: unknown) => toPromise(createActor(discordActors(apiAnswering(body)).connectDiscord, { input: { discordName: 'paula.plus' } }).start())
 
 describe('the Connect Discord answer (spec section 7: inviteLink or discordConnected)', () => {
-  it('accepts an invite link, discordConnected, or both', () => {
+  it('accepts an invite link, discordConnected, or both [S7.discord-connect]', () => {
     expect(v.parse(discordConnectAnswerSchema, { inviteLink: 'https://discord.gg/abc', discordConnected: true })).toEqual({ inviteLink: 'https://discord.gg/abc', discordConnected: true })
     expect(v.parse(discordConnectAnswerSchema, { inviteLink: 'https://discord.gg/abc' })).toEqual({ inviteLink: 'https://discord.gg/abc' })
     expect(v.parse(discordConnectAnswerSchema, { discordConnected: true })).toEqual({ discordConnected: true })

@@ -7,7 +7,7 @@ import { addressee } from '@/testkit/addressee'
 import { settle } from '@/testkit/settle'
 
 describe('connect discord dialog', () => {
-  it('refuses to join while the name is empty or only spaces (spec section 5)', () => {
+  it('refuses to join while the name is empty or only spaces (spec section 5) [S5.discord.blank]', () => {
     const actor = createActor(discordConnectMachine.provide({ actors: idleActors(discordConnectModel.actors) } as never), { input: {} }).start()
     actor.send({ type: 'dialog.open' })
     expect(actor.getSnapshot().can({ type: 'discord.join' })).toBe(false)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { FeedToken } from '@/common/contract'
 import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
 import { planPaths } from '@/testkit/model/paths'
-import { buildToken, feedTokensModel } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { buildToken, feedTokensModel, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { pressing } from '@/tests/support/pressing'
@@ -13,12 +13,17 @@ import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.vie
 import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)
-const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken' } as const
+const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken', resumeToken: 'resumeFeedToken' } as const
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 
 /** What the user does for each of the machine's own events. */
 const act = pressing(
-  { 'tokens.reload': 'Try again', 'create.open': 'Create feed token', 'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')] },
+  {
+    'tokens.reload': 'Try again',
+    'create.open': 'Create feed token',
+    'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')],
+    'resume.confirm': ['Resume', () => dialog('Resume feed token')],
+  },
   {
     'create.submit': () => {
       const form = dialog('Create feed token')
@@ -27,9 +32,13 @@ const act = pressing(
       return fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
     },
     'revoke.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` })),
+    'resume.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Resume ${(event.token as FeedToken).name}` })),
     'dialog.close': () => fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!),
   },
 )
+
+/** What a fresh form sends with only its name typed: a year, every package the subscription covers, 3 networks a day, no suspension. */
+const request = { name: 'GitHub Actions', expiresInDays: 365, packages: [], maxNetworks: 3, suspendOnLeak: false }
 
 const open = () => openOnPendingApi(() => <FeedTokensPage />, { account, path: '/account/feed-tokens' })
 
@@ -40,9 +49,10 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
     start: open,
     step: settleOrAct(methods, act),
     end: (pending, sent) => {
-      // One press of 'Create token' sends one request, checked and trimmed; Revoke sends the token's id.
-      expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [{ name: 'GitHub Actions', expiresInDays: 365 }]))
+      // One press of 'Create token' sends one request, checked and trimmed, with the default scope; Revoke and Resume send the token's id.
+      expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [request]))
       expect(pending.made('revokeFeedToken')).toEqual(sent.filter((event) => event.type === 'revoke.confirm').map(() => ['ft_build']))
+      expect(pending.made('resumeFeedToken')).toEqual(sent.filter((event) => event.type === 'resume.confirm').map(() => ['ft_leaked']))
     },
   })
 
@@ -56,5 +66,23 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
     expect(await within(form).findByText('Name is required')).toBeTruthy()
     expect(within(form).getByText('Expiry must be at most 730 days')).toBeTruthy()
     expect(pending.calls('createFeedToken')).toHaveLength(0)
+  })
+
+  it('sends the scope typed, and says a scope the server finds wider than the subscription covers under the Packages field, not over the form', async () => {
+    const pending = open()
+    await pending.settle('feedTokens', { output: [buildToken] })
+    fireEvent.click(screen.getByRole('button', { name: 'Create feed token' }))
+    const form = dialog('Create feed token')
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), { target: { value: 'Deploy' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: /Packages/ }), { target: { value: 'Prism.*, Prism.Plus.Popups' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: /Networks a day/ }), { target: { value: '2' } })
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Suspend on leak/ }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Create token' }))
+    expect(pending.made('createFeedToken')).toEqual([[{ name: 'Deploy', expiresInDays: 365, packages: ['Prism.*', 'Prism.Plus.Popups'], maxNetworks: 2, suspendOnLeak: true }]])
+    await pending.settle('createFeedToken', { error: scopeRefusal })
+    const packages = within(form).getByRole('textbox', { name: /Packages/ })
+    expect(packages.getAttribute('aria-invalid')).toBe('true')
+    expect(within(form).getByText(widerScope)).toBeTruthy()
+    expect(within(form).queryByRole('alert')).toBeNull()
   })
 })

@@ -5,8 +5,8 @@ import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { buildToken, created, goodDraft, newToken, tooLongDraft } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { settle } from '@/testkit/settle'
 
-/** The request a good draft makes: its name, and the default 365 days. */
-const request = { name: 'GitHub Actions', expiresInDays: 365 }
+/** The request a good draft makes: its name, the default 365 days, and the default scope (every package covered, 3 networks a day). */
+const request = { name: 'GitHub Actions', expiresInDays: 365, packages: [], maxNetworks: 3, suspendOnLeak: false }
 
 /** The machine over fakes: the list answers these tokens; making and revoking are recorded. */
 function start(tokens: FeedToken[]) {

@@ -4,7 +4,7 @@ import { licenseKeyMachine } from '@/machines/license-key.machine'
 import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 describe('license key dialog', () => {
-  it("copies the key on 'Copy and Close'", () => {
+  it("copies the key on 'Copy and Close' [S2.my-licenses.copy-and-close]", () => {
     const copyKey = vi.fn()
     const actor = createActor(licenseKeyMachine.provide({ actions: { copyKey: (_, params) => copyKey(params.licenseKey) } })).start()
     actor.send({ type: 'dialog.open', license: plusLicense })

@@ -82,7 +82,7 @@ describe('assign several: pasted lines', () => {
     ])
   })
 
-  it('checks each line like the assign form', () => {
+  it('checks each line like the assign form [S5.assign.required]', () => {
     expect(parseBulkLines('Grace, Hopper').map((line) => line.error)).toEqual(['Expected first name, last name, email'])
     expect(parseBulkLines('Grace, Hopper, grace-at-example').map((line) => line.error)).toEqual(['Email must be a valid email address'])
     expect(parseBulkLines(', Hopper, grace@example.com').map((line) => line.error)).toEqual(['First name is required'])

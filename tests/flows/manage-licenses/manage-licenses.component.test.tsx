@@ -132,12 +132,12 @@ function expectTiles({ state, held: { stats } }: Expected<ManageLicensesHeld, St
   })
 }
 
-describe('Manage Licenses (component paths of the manageLicenses machine, fake API)', () => {
+describe('Manage Licenses (component paths of the manageLicenses machine, fake API) [S2.manage.tiles S2.manage.action-button S2.manage.upgrade-badge S4.manage.dialog-mode S5.seats.additional-no-maximum]', () => {
   // An owner's page, a billing manager's and a seat manager's (the checkout's return has its own tests).
   const model = { ...manageLicensesModel, inputs: manageLicensesModel.inputs!.filter((input) => !input.checkoutReturned) }
   const { paths } = planPaths(model)
   const expected = (sent: readonly EventObject[], input: ManageLicensesInput = model.inputs[0]!) => expectedAlong(manageLicensesOracle, input, sent)
-  it('checks the tiles: a ready page without them fails', () => {
+  it('checks the tiles: a ready page without them fails [S2.manage.tiles]', () => {
     const ready: Expected<ManageLicensesHeld, State> = { state: 'manageLicenses.ready.none', held: { ...expected([]).held, stats: freeSeatStats } }
     expect(() => expectTiles(ready)).toThrow(/the four tiles/)
   })

@@ -8,7 +8,7 @@ import { ada, badLines, freeSeatStats, goodLines, manageLicensesInputs, manageLi
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never
 
 describe('manage licenses machine: assigning', () => {
-  it('assigns: a row, assigned +1, available -1; unassigns: the reverse', () => {
+  it('assigns: a row, assigned +1, available -1; unassigns: the reverse [S4.manage.assign S4.manage.unassign]', () => {
     const actor = createActor(manageLicensesMachine.provide({ actors: idleActors(manageLicensesModel.actors) } as never), { input: manageLicensesInputs[0]! }).start()
     actor.send(done('loadStats', freeSeatStats))
     actor.send(done('loadAssigned', [ownSeat]))

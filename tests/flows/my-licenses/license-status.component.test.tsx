@@ -28,7 +28,7 @@ async function renderWith(licenses: License[]) {
 const card = (name: string) => within(screen.getByRole('article', { name }))
 
 describe('a license card by its billing status', () => {
-  it("active: the green 'Active' badge, 'Expires:' with the long date, and the key", async () => {
+  it("active: the green 'Active' badge, 'Expires:' with the long date, and the key [S2.my-licenses.card S9.dates]", async () => {
     await renderWith([commercial])
     expect(card('Commercial').getByText('Active')).toBeTruthy()
     expect(card('Commercial').getByText('Expires: March 1, 2028')).toBeTruthy()

@@ -53,7 +53,7 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true })
 })
 
-describe('My Licenses (component paths of the myLicenses machine)', () => {
+describe('My Licenses (component paths of the myLicenses machine) [S2.my-licenses.card S2.my-licenses.card-actions S2.my-licenses.empty]', () => {
   // Discord's connection reaches the cards from the Connect Discord dialog: its own paths below.
   const paths = planPaths(myLicensesModel).paths.filter((path) => path.steps.every((step) => step.event.type !== 'license.discordConnected'))
   walkPaths(paths, {
@@ -94,7 +94,7 @@ describe('My Licenses (component paths of the myLicenses machine)', () => {
   })
 })
 
-describe('the License Key dialog (component paths of the licenseKey machine)', () => {
+describe('the License Key dialog (component paths of the licenseKey machine) [S2.my-licenses.key-dialog]', () => {
   walkPaths(planPaths(licenseKeyModel).paths, {
     table: licenseKeyViewTable,
     oracle: licenseKeyOracle,
@@ -116,7 +116,7 @@ describe('the License Key dialog (component paths of the licenseKey machine)', (
   })
 })
 
-describe('the Connect Discord dialog (component paths of the discordConnect machine)', () => {
+describe('the Connect Discord dialog (component paths of the discordConnect machine) [S2.my-licenses.discord-dialog S5.discord.blank]', () => {
   walkPaths(planPaths(discordConnectModel).paths, {
     table: discordConnectViewTable,
     oracle: discordConnectOracle,
@@ -147,7 +147,7 @@ describe('Connect Discord with a backend that answers less than ours (spec secti
     await pending.settle('connectDiscord', { output: answer })
   }
 
-  it('opens an invite link alone in a new tab and shows the card connected', async () => {
+  it('opens an invite link alone in a new tab and shows the card connected [S4.discord.invite]', async () => {
     await join({ inviteLink: 'https://discord.gg/another-invite' })
     expect(discordDialog()).toBeNull()
     expect(within(card()).getByText('Discord Connected')).toBeTruthy()

@@ -25,7 +25,7 @@ function act(type: string) {
 }
 
 describe('the profile page (component paths of the profile machine)', () => {
-  it('shows the sign-in email read-only', async () => {
+  it('shows the sign-in email read-only [S2.profile.email-read-only]', async () => {
     const pending = pendingApi()
     renderAccountPage(() => <ProfilePage />, { api: pending.api, account })
     await pending.settle('account', { output: account })

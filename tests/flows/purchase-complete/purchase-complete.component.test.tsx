@@ -65,7 +65,7 @@ describe('the purchase completion page (component paths of the purchaseComplete 
     expect(screen.getByRole('link', { name: 'Choose a license' }).getAttribute('href')).toBe('/#pricing')
   })
 
-  it('keeps Purchase Complete when the server fails: the payment went through', async () => {
+  it('keeps Purchase Complete when the server fails: the payment went through [S2.purchase-complete.result]', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const pending = renderComplete({ success: true, sessionId: 'cs_test_1' })
     await pending.settle('checkoutStatus', { error: new ApiError({ kind: 'http', status: 503, body: '' }) })

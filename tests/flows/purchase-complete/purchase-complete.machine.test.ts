@@ -44,7 +44,7 @@ describe('purchaseComplete machine: waiting for the webhook', () => {
     expect(checks).toHaveLength(3)
   })
 
-  it.each([['open' as const], ['unknown' as const]])('says Purchase Incomplete when the checkout is %s', async (outcome) => {
+  it.each([['open' as const], ['unknown' as const]])('says Purchase Incomplete when the checkout is %s [S2.purchase-complete.result]', async (outcome) => {
     const { actor, logFailure } = start([outcome])
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('incomplete'))
     expect(logFailure).not.toHaveBeenCalled()

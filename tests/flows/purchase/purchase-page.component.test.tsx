@@ -24,7 +24,7 @@ function act(type: string) {
   if (type === 'checkout.start') fireEvent.click(screen.getByRole('button', { name: 'Get Community License' }))
 }
 
-describe('the purchase page (component paths of the purchase machine)', () => {
+describe('the purchase page (component paths of the purchase machine) [S7.checkout-return S2.purchase.not-available]', () => {
   walkPaths(plan.paths, {
     table: purchaseViewTable,
     oracle: purchaseOracle,

@@ -7,7 +7,7 @@ import { purchaseModel } from '@/testkit/flows/purchase/purchase.model'
 const plan = planPaths(purchaseModel)
 
 describe('purchase machine: generated paths', () => {
-  it('reaches the Community limit of 5 seats, and no further', () => {
+  it('reaches the Community limit of 5 seats, and no further [S5.seats.community-five S9.seats]', () => {
     expect(plan.paths.some((path) => (path.state as SnapshotFrom<typeof purchaseMachine>).context.seats === 5)).toBe(true)
   })
 })

@@ -40,7 +40,7 @@ async function purchasePage(input: { priceId: string | null; allowedPriceId: str
 }
 
 describe('an account buys only the license type it already has (allowedPriceId)', () => {
-  it('is refused another type', async () => {
+  it('is refused another type [S5.purchase.allowed-price]', async () => {
     const { actor } = await purchasePage({ priceId: 'commercial-plus', allowedPriceId: 'commercial' })
     expect(actor.getSnapshot().value).toBe('notAvailable')
   })
@@ -50,7 +50,7 @@ describe('an account buys only the license type it already has (allowedPriceId)'
     expect((await purchasePage({ priceId: 'commercial-plus', allowedPriceId: null })).actor.getSnapshot().value).toBe('choosingSeats')
   })
 
-  it('sends the user home, once, from a page that names no price or whose product cannot load', async () => {
+  it('sends the user home, once, from a page that names no price or whose product cannot load [S2.purchase.load]', async () => {
     for (const page of [await purchasePage({ priceId: null, allowedPriceId: null }), await purchasePage({ priceId: 'commercial', allowedPriceId: null }, null, { loadFails: true })]) {
       expect({ state: page.actor.getSnapshot().value, status: page.actor.getSnapshot().status, ...page.left }).toEqual({ state: 'leaving', status: 'done', home: 1, toCheckout: [] })
     }
@@ -65,7 +65,7 @@ describe('the seats of a purchase', () => {
     expect(['seats.increase', 'seats.increase', 'seats.increase', 'seats.decrease', 'seats.decrease', 'seats.decrease'].map((type) => after(type as 'seats.increase'))).toEqual([2, 3, 3, 2, 1, 1])
   })
 
-  it('have no maximum when the plan sets none', async () => {
+  it('have no maximum when the plan sets none [S5.seats.additional-no-maximum]', async () => {
     const { actor } = await purchasePage({ priceId: 'commercial', allowedPriceId: null }, null)
     for (let seat = 1; seat < 40; seat++) actor.send({ type: 'seats.increase' })
     expect(actor.getSnapshot().context.seats).toBe(40)

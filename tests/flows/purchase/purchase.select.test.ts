@@ -29,19 +29,19 @@ async function page(product: Product, seats = 1) {
 }
 
 describe('the purchase page', () => {
-  it('prices a paid plan per seat and in total', async () => {
+  it('prices a paid plan per seat and in total [S9.prices]', async () => {
     expect(await page(commercial, 3)).toMatchObject({ seats: 3, pricePerSeat: '$299.00', total: '$897.00', canIncrease: true, canDecrease: true, seatLimitNote: null })
   })
 
-  it('shows Community as FREE* with a total of $0.00', async () => {
+  it('shows Community as FREE* with a total of $0.00 [S9.prices]', async () => {
     expect(await page(community, 2)).toMatchObject({ pricePerSeat: 'FREE*', total: '$0.00' })
   })
 
-  it('does not go below 1 seat', async () => {
+  it('does not go below 1 seat [S5.seats.minimum]', async () => {
     expect(await page(commercial)).toMatchObject({ seats: 1, canDecrease: false })
   })
 
-  it('says why the seat count stops at the Community limit of 5', async () => {
+  it('says why the seat count stops at the Community limit of 5 [S5.seats.community-five]', async () => {
     expect(await page(community, 4)).toMatchObject({ seats: 4, canIncrease: true, seatLimitNote: null })
     expect(await page(community, 5)).toMatchObject({ seats: 5, canIncrease: false, seatLimitNote: 'The Community license covers at most 5 developers.' })
   })

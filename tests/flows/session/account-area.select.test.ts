@@ -19,7 +19,7 @@ async function sessionWith(answer: typeof account | null, organisation: Organisa
 }
 
 describe('the account area', () => {
-  it("shows 'Loading' until the account and the organisation have come", async () => {
+  it("shows 'Loading' until the account and the organisation have come [S2.account.loading]", async () => {
     expect(selectAccountArea(await sessionWith(null))).toEqual({ status: 'loading' })
     expect(selectAccountArea(await sessionWith(account, null))).toEqual({ status: 'loading' })
   })
@@ -34,7 +34,7 @@ describe('the account area', () => {
     expect(actor.getSnapshot().context.firstLicenses).toBe('loading')
   })
 
-  it('shows the account: its sidebar, its name and its picture', async () => {
+  it('shows the account: its sidebar, its name and its picture [S2.account.user-menu]', async () => {
     const withPicture = { ...account, image: 'https://images.example.com/cara.png' }
     expect(selectAccountArea(await sessionWith(withPicture))).toEqual({
       status: 'ready',
@@ -56,7 +56,7 @@ describe('the account area', () => {
     expect(await labels(teamAs('seat-manager'))).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
   })
 
-  it('has no picture for an account whose image is empty: the menu shows the default icon', async () => {
+  it('has no picture for an account whose image is empty: the menu shows the default icon [S2.account.user-menu]', async () => {
     expect(selectAccountArea(await sessionWith({ ...account, image: '' }))).toMatchObject({ status: 'ready', userImage: null })
   })
 })

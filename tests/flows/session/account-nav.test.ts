@@ -5,11 +5,11 @@ import { displayName, selectAccountNav } from '@/src/features/account-shell/acco
 const labels = (account: Parameters<typeof selectAccountNav>[0]) => selectAccountNav(account).map((item) => item.label)
 
 describe('the account sidebar', () => {
-  it('shows only My Licenses and Profile without a plan or a payment customer', () => {
+  it('shows only My Licenses and Profile without a plan or a payment customer [S2.account.manage-hidden S2.account.billing]', () => {
     expect(labels({ allowedPriceId: null, hasStripeAccount: false })).toEqual(['My Licenses', 'Profile'])
   })
 
-  it('adds Billing and Invoices for a payment customer and Manage Licenses for an account with a plan, in the spec’s order, then Members', () => {
+  it('adds Billing and Invoices for a payment customer and Manage Licenses for an account with a plan, in the spec’s order, then Members [S2.account.sidebar]', () => {
     expect(labels({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Manage Licenses', 'Invoices and company', 'Members'])
     expect(labels({ allowedPriceId: 'community', hasStripeAccount: false })).toEqual(['My Licenses', 'Profile', 'Manage Licenses', 'Members'])
     expect(labels({ allowedPriceId: null, hasStripeAccount: true })).toEqual(['My Licenses', 'Profile', 'Billing', 'Invoices and company'])
@@ -25,7 +25,7 @@ describe('the account sidebar', () => {
     expect(selectAccountNav({ allowedPriceId: 'commercial', hasStripeAccount: true })).toEqual(commercialCustomerNav)
   })
 
-  it('makes Billing open the portal rather than a page', () => {
+  it('makes Billing open the portal rather than a page [S2.account.billing]', () => {
     expect(selectAccountNav({ hasStripeAccount: true }).find((item) => item.label === 'Billing')).toEqual({ kind: 'billing', label: 'Billing' })
   })
 })
@@ -56,7 +56,7 @@ describe('the sidebar of a member of an organisation (issue 30)', () => {
 })
 
 describe('the user menu’s name', () => {
-  it('is the name, or the email without one', () => {
+  it('is the name, or the email without one [S2.account.user-menu]', () => {
     expect(displayName({ firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com' })).toBe('Cara Commercial')
     expect(displayName({ firstName: '', lastName: ' ', email: 'dev1@example.com' })).toBe('dev1@example.com')
     expect(displayName({ firstName: 'Cara', lastName: null, email: 'x@example.com' })).toBe('Cara')

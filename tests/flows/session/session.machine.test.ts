@@ -17,7 +17,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ account, organisation: personalOrganisation })
   })
 
-  it("sends the user to '/' once when the account or the organisation cannot load", async () => {
+  it("sends the user to '/' once when the account or the organisation cannot load [S4.session.load]", async () => {
     const loadAccount = fromPromise<typeof account, typeof identity>(async () => account)
     const accountDown = fromPromise<typeof account, typeof identity>(() => Promise.reject(new Error('down')))
     const organisationDown = fromPromise<typeof personalOrganisation, void>(() => Promise.reject(new Error('down')))

@@ -37,7 +37,7 @@ describe('the session', () => {
     expect(actor.getSnapshot().context.account?.firstName).toBe('Carla')
   })
 
-  it('sends the user home, once, when the account cannot load', async () => {
+  it('sends the user home, once, when the account cannot load [S4.session.load]', async () => {
     const { actor, wentHome } = session(() => Promise.reject(new Error('There was a problem connecting to the server. Please try again.')))
     await settle()
     expect(wentHome()).toBe(1)

@@ -34,13 +34,13 @@ describe('token machine: the order of spec section 4', () => {
     expect(tried).toEqual(['tokenFromCache'])
   })
 
-  it('renews by refresh token when the cache has none', async () => {
+  it('renews by refresh token when the cache has none [S4.token.silent-renewal]', async () => {
     const { outcome, tried } = await acquire(signedIn, { tokenFromCache: () => Promise.reject(cacheMiss), tokenByRefreshToken: async () => 'refreshed' })
     expect(outcome).toEqual({ status: 'acquired', accessToken: 'refreshed' })
     expect(tried).toEqual(['tokenFromCache', 'tokenByRefreshToken'])
   })
 
-  it('falls back to a hidden frame when the refresh token is invalid or expired, then to signing in again', async () => {
+  it('falls back to a hidden frame when the refresh token is invalid or expired, then to signing in again [S4.token.silent-renewal]', async () => {
     const { outcome, tried } = await acquire(signedIn, {
       tokenFromCache: () => Promise.reject(cacheMiss),
       tokenByRefreshToken: () => Promise.reject(needsInteraction('refresh_token_expired')),
@@ -51,7 +51,7 @@ describe('token machine: the order of spec section 4', () => {
     expect(tried).toEqual(['tokenFromCache', 'tokenByRefreshToken', 'tokenByHiddenFrame', 'signInAgain'])
   })
 
-  it("fails with 'Could not acquire access token' when renewal fails for another reason", async () => {
+  it("fails with 'Could not acquire access token' when renewal fails for another reason [S8.token]", async () => {
     const { outcome, tried } = await acquire(signedIn, { tokenFromCache: () => Promise.reject(cacheMiss), tokenByRefreshToken: () => Promise.reject(offline) })
     expect(outcome).toEqual({ status: 'failed', message: tokenFailureMessage })
     expect(tried).toEqual(['tokenFromCache', 'tokenByRefreshToken'])

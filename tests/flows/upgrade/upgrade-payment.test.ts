@@ -9,24 +9,24 @@ const api = (save: () => Promise<unknown> = () => Promise.resolve({ paymentMetho
   ({ saveDefaultPaymentMethod: vi.fn(save), hasDefaultPaymentMethod: vi.fn() }) as unknown as AccountsApi
 
 describe('the payment step (spec section 8: upgrade flow messages)', () => {
-  it('is not ready without Stripe or Elements', async () => {
+  it('is not ready without Stripe or Elements [S8.upgrade.not-ready]', async () => {
     await expect(setUpPayment(api(), { stripe: null, elements }, 'https://x')).rejects.toThrow(new Error('Payment system is not ready. Please try again in a moment.'))
     await expect(setUpPayment(api(), { stripe: stripeAnswering({}), elements: null }, 'https://x')).rejects.toThrow(new Error('Payment system is not ready. Please try again in a moment.'))
   })
 
-  it('keeps the provider’s validation errors inline', async () => {
+  it('keeps the provider’s validation errors inline [S5.payment.inline]', async () => {
     await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } }), elements }, 'https://x')).resolves.toEqual({
       status: 'invalid',
     })
   })
 
-  it('says the setup failed when the provider refuses it', async () => {
+  it('says the setup failed when the provider refuses it [S8.upgrade.setup-failed]', async () => {
     await expect(setUpPayment(api(), { stripe: stripeAnswering({ error: { type: 'card_error', code: 'card_declined' } }), elements }, 'https://x')).rejects.toThrow(
       new Error('Payment setup failed. Please try again.'),
     )
   })
 
-  it('says saving failed when the API refuses the payment method', async () => {
+  it('says saving failed when the API refuses the payment method [S8.upgrade.not-saved]', async () => {
     const stripe = stripeAnswering({ setupIntent: { payment_method: 'pm_1' } })
     await expect(
       setUpPayment(
@@ -37,7 +37,7 @@ describe('the payment step (spec section 8: upgrade flow messages)', () => {
     ).rejects.toThrow(new Error('Failed to save payment method. Please try again.'))
   })
 
-  it('says something unexpected happened for anything else', async () => {
+  it('says something unexpected happened for anything else [S8.upgrade.setup-unexpected]', async () => {
     await expect(setUpPayment(api(), { stripe: stripeAnswering(new Error('boom')), elements }, 'https://x')).rejects.toThrow(
       new Error('An unexpected error occurred during payment setup. Please try again.'),
     )

@@ -16,10 +16,10 @@ const failed = (id: string, message: string) => ({ type: `xstate.error.actor.${i
 const previewed = done('loadUpgradePreview', preview)
 
 describe('upgrade machine: the wizard', () => {
-  it('starts at the licenses purchased (spec section 9), on the first plan the current one may move to', () => {
+  it('starts at the licenses purchased (spec section 9), on the first plan the current one may move to [S9.upgrade-default-seats]', () => {
     expect(endOf().context).toMatchObject({ priceId: 'commercial', seats: 3 })
   })
-  it('goes Back from confirm to payment only when the payment form was used', () => {
+  it('goes Back from confirm to payment only when the payment form was used [S4.upgrade.back]', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     expect(endOf({ type: 'wizard.continue' }, onFile, previewed, { type: 'wizard.back' }).value).toBe('select')
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
@@ -33,7 +33,7 @@ describe('upgrade machine: the wizard', () => {
       endOf({ type: 'wizard.continue' }, none, done('createSetupIntent', { clientSecret: 's' }), { type: 'payment.submit', form: null }, done('setUpPayment', { status: 'invalid' })).value,
     ).toEqual({ payment: 'editing' })
   })
-  it('offers Back from the payment step until the card is submitted, then waits for the answer', () => {
+  it('offers Back from the payment step until the card is submitted, then waits for the answer [S4.upgrade.back]', () => {
     const none = done('loadPaymentMethod', { hasPaymentMethod: false, card: null })
     const prepared = done('createSetupIntent', { clientSecret: 's' })
     expect(endOf({ type: 'wizard.continue' }, none, { type: 'wizard.back' }).value).toBe('select')
@@ -42,7 +42,7 @@ describe('upgrade machine: the wizard', () => {
     expect(submitting.value).toEqual({ payment: 'submitting' })
     expect(selectUpgrade(submitting).canBack).toBe(false)
   })
-  it('says the unknown error when the upgrade fails without a message', () => {
+  it('says the unknown error when the upgrade fails without a message [S8.upgrade.unknown]', () => {
     const end = endOf({ type: 'wizard.continue' }, done('loadPaymentMethod', { hasPaymentMethod: true, card: visa }), previewed, { type: 'upgrade.confirm' }, {
       type: 'xstate.error.actor.upgradeSubscription',
       error: {},
@@ -50,7 +50,7 @@ describe('upgrade machine: the wizard', () => {
     expect(end.value).toBe('failure')
     expect(end.context.error).toBe('An unknown error occurred during the upgrade process.')
   })
-  it('loads what is due today before confirm, for the chosen plan and seats, from either way in', () => {
+  it('loads what is due today before confirm, for the chosen plan and seats, from either way in [S4.upgrade.steps]', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     const loading = endOf({ type: 'plan.select', priceId: 'commercial-plus' }, { type: 'seats.change', seats: 3 }, { type: 'wizard.continue' }, onFile)
     expect(loading.value).toBe('loadingPreview')
@@ -67,7 +67,7 @@ describe('upgrade machine: the wizard', () => {
     expect(viaForm.value).toBe('loadingPreview')
     expect(selectUpgrade(endOf({ type: 'wizard.continue' }, onFile, previewed)).preview).toEqual({ dueToday: '$830.14', annualTotal: '$2,495.00', renewsOn: 'September 19, 2027' })
   })
-  it('shows a failed preview on the failure step; Try Again loads it again, and after a failed upgrade goes straight to confirm', () => {
+  it('shows a failed preview on the failure step; Try Again loads it again, and after a failed upgrade goes straight to confirm [S4.upgrade.failure]', () => {
     const onFile = done('loadPaymentMethod', { hasPaymentMethod: true, card: visa })
     const down = "We're experiencing technical difficulties. Please try again later or contact support if the problem persists."
     const previewFailed = endOf({ type: 'wizard.continue' }, onFile, failed('loadUpgradePreview', down))

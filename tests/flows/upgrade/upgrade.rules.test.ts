@@ -48,7 +48,7 @@ describe('the upgrade wizard', () => {
     expect(actor.getSnapshot().context.card).toEqual(card)
   })
 
-  it('asks the preview and the upgrade for the plan and the seats chosen, and Refresh Page reloads once it succeeded', async () => {
+  it('asks the preview and the upgrade for the plan and the seats chosen, and Refresh Page reloads once it succeeded [S4.upgrade.success]', async () => {
     const { actor, sent } = wizard({ cardOnFile: true })
     actor.send({ type: 'plan.select', priceId: 'commercial-plus' })
     actor.send({ type: 'seats.change', seats: 7 })
@@ -61,7 +61,7 @@ describe('the upgrade wizard', () => {
     expect(actor.getSnapshot().value).toBe('success')
   })
 
-  it('reloads the page on Refresh Page after a failed upgrade too', async () => {
+  it('reloads the page on Refresh Page after a failed upgrade too [S4.upgrade.failure]', async () => {
     const { actor, sent } = wizard({ cardOnFile: true, upgradeFails: true })
     actor.send({ type: 'wizard.continue' })
     await settle()

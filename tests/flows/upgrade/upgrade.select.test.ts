@@ -42,7 +42,7 @@ describe('the upgrade wizard', () => {
     })
   })
 
-  it('shows no plan and no price when there is no plan to go to', () => {
+  it('shows no plan and no price when there is no plan to go to [S4.upgrade.paths]', () => {
     const actor = createActor(upgradeMachine, { input: { currentPriceId: 'commercial-plus', targets: [], seats: 2 } }).start()
     expect(selectUpgrade(actor.getSnapshot())).toMatchObject({ planName: '', pricePerSeat: '', total: '', canContinue: false })
   })

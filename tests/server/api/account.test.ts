@@ -17,7 +17,7 @@ const profile = {
 }
 
 describeApi('account, Discord and products on $name', (api) => {
-  it('signs a person in from the token: creates the account once, keeps the oid of the token', async () => {
+  it('signs a person in from the token: creates the account once, keeps the oid of the token [S7.login]', async () => {
     const newcomer = await api.call('newcomer@example.com', 'POST', '/auth/login', { firstName: 'New', lastName: 'Comer', email: 'newcomer@example.com', oid: 'oid-newcomer@example.com' })
     expect(newcomer.status).toBe(200)
     expect(newcomer.body).toMatchObject({ email: 'newcomer@example.com', firstName: 'New', allowedPriceId: null, hasStripeAccount: false, emailAnnouncements: true })
@@ -47,7 +47,7 @@ describeApi('account, Discord and products on $name', (api) => {
     expect(other.status).toBe(403)
   })
 
-  it('stores the profile verbatim and gives it back', async () => {
+  it('stores the profile verbatim and gives it back [S7.account S7.update-account]', async () => {
     const saved = await api.call('commercial@example.com', 'PUT', '/account/', profile)
     expect(saved.status).toBe(200)
     const read = await api.call('commercial@example.com', 'GET', '/account/')
@@ -65,7 +65,7 @@ describeApi('account, Discord and products on $name', (api) => {
     expect(answer.body.message).toContain(named)
   })
 
-  it('connects Discord for a Commercial Plus holder only, with Discord’s username rules', async () => {
+  it('connects Discord for a Commercial Plus holder only, with Discord’s username rules [S7.discord-connect]', async () => {
     expect((await api.call('commercial@example.com', 'POST', '/discord/connect', { discordName: 'cara' })).status).toBe(403)
     for (const name of ['a', 'Upper', 'two..dots', 'x'.repeat(33), 'space here']) {
       expect((await api.call('plus@example.com', 'POST', '/discord/connect', { discordName: name })).status, name).toBe(422)
@@ -83,7 +83,7 @@ describeApi('account, Discord and products on $name', (api) => {
     expect((await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: seat.body.id })).status).toBe(200)
   })
 
-  it('describes each product, and answers 404 for an unknown one', async () => {
+  it('describes each product, and answers 404 for an unknown one [S7.product]', async () => {
     const product = await api.call('nolicense@example.com', 'GET', '/products/commercial-plus')
     expect(product.body).toMatchObject({
       name: 'Commercial Plus',

@@ -9,7 +9,7 @@ import { createStripeClient } from '@/server/payments/stripe-client'
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 
 describeApi('payments on $name', (api) => {
-  it('sells a first license: a customer, a checkout, then the buyer holds the first seat', async () => {
+  it('sells a first license: a customer, a checkout, then the buyer holds the first seat [S7.checkout S7.checkout-return]', async () => {
     const checkout = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back })
     expect(checkout.status).toBe(200)
     expect(checkout.body.url).toBe(`${api.stripeOrigin}/sandbox/checkout/${checkout.body.sessionId}`)
@@ -22,7 +22,7 @@ describeApi('payments on $name', (api) => {
     expect((await api.call('nolicense@example.com', 'GET', '/licenses')).body).toHaveLength(1)
   })
 
-  it('limits an account to its one license type (409) and Community to 5 seats', async () => {
+  it('limits an account to its one license type (409) and Community to 5 seats [S5.purchase.allowed-price S5.seats.community-five]', async () => {
     expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(409)
     expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })).status).toBe(409)
     expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 4, ...back })).status).toBe(200)
@@ -52,7 +52,7 @@ describeApi('payments on $name', (api) => {
     expect((await api.call('dev1@example.com', 'GET', '/account/')).body).toMatchObject({ hasStripeAccount: false })
   })
 
-  it('opens the customer portal for a customer, and refuses without one (409)', async () => {
+  it('opens the customer portal for a customer, and refuses without one (409) [S7.customer-portal]', async () => {
     const portal = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })
     expect(portal.body.url).toMatch(`${api.stripeOrigin}/sandbox/portal/`)
     expect((await api.call('dev1@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: `${origin}/account` })).status).toBe(409)
@@ -64,14 +64,14 @@ describeApi('payments on $name', (api) => {
     expect(answer.body.message).toContain('Payment method id is required')
   })
 
-  it('knows about default payment methods and saves one from a setup', async () => {
+  it('knows about default payment methods and saves one from a setup [S7.has-payment-method S7.save-payment-method]', async () => {
     expect((await api.call('commercial@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: true, card: { brand: 'visa', last4: '4242' } })
     expect((await api.call('full@example.com', 'GET', '/stripe/has-default-payment-method')).body).toEqual({ hasPaymentMethod: false, card: null })
     expect((await api.call('full@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/)
     expect((await api.call('full@example.com', 'POST', '/stripe/save-default-payment-method', { paymentMethodId: 'pm_unknown' })).status).toBe(402)
   })
 
-  it("reuses the customer's open SetupIntent: asking again, or twice at once, makes nothing new", async () => {
+  it("reuses the customer's open SetupIntent: asking again, or twice at once, makes nothing new [S7.setup-intent]", async () => {
     const ask = async () => (await api.call('plus@example.com', 'GET', '/stripe/create-setup-intent')).body.clientSecret as string
     const first = await ask()
     expect([await ask(), ...(await Promise.all([ask(), ask()]))]).toEqual([first, first, first])
@@ -116,7 +116,7 @@ describeApi('payments on $name', (api) => {
     expect((await api.call('community@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 1 })).status).toBe(402)
   })
 
-  it('upgrades along the allowed paths only, with enough seats for those assigned', async () => {
+  it('upgrades along the allowed paths only, with enough seats for those assigned [S4.upgrade.paths S7.upgrade]', async () => {
     expect((await api.call('plus@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 3 })).status).toBe(409)
     const invoices = async () => (await api.stripe.invoices.list({ customer: 'cus_demo_commercial', limit: 100 })).data.length
     const before = await invoices()

@@ -74,6 +74,13 @@ async function ownPaymentCustomer(api: Api, who: Caller): Promise<Made> {
   }
   return { id: callers[who] }
 }
+/** A caller outside the organisation whose own organisation had its trial (decision 0047): a trial asked for is refused, and nothing made. */
+async function hadTrial(api: Api, who: Caller): Promise<Made> {
+  if (who !== 'holder' && who !== 'stranger' && who !== 'otherHolder') return { id: callers[who] }
+  const oid = oidOf(who)
+  await api.db.query("insert into trials (id, owner_oid, person_oid, email, stripe_subscription_id) values ($1, $2, $2, $3, 'sub_matrix_trial')", [`trial_matrix_${who}`, oid, callers[who]])
+  return { id: callers[who], undo: () => api.db.query('delete from trials where owner_oid = $1', [oid]) }
+}
 const oidOf = (who: Caller) => person(callers[who])?.oid ?? `oid-${callers[who]}`
 
 let counter = 0
@@ -131,6 +138,13 @@ const rows: Row[] = [
     // The seat's holder, and its organisation's owners and seat managers.
     expected: { owner: 200, billing: 403, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
   },
+  {
+    call: 'GET /api/licenses/:licenseId/license-file',
+    make: async (api) => ({ id: (await api.db.query<{ id: string }>('select id from seats where assignee_email = $1', [callers.holder]))[0]!.id }),
+    request: (_, made) => ({ path: `/licenses/${made.id}/license-file` }),
+    // The seat's holder, and its organisation's owners and seat managers; anyone else learns nothing of it.
+    expected: { owner: 200, billing: 404, seats: 200, holder: 200, stranger: 404, otherHolder: 404 },
+  },
   { call: 'GET /api/feed-tokens', request: () => ({ path: '/feed-tokens' }), expected: roles(200, { owner: true, seats: true }, 200) },
   {
     call: 'POST /api/feed-tokens',
@@ -146,6 +160,17 @@ const rows: Row[] = [
       return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
     },
     request: (_, made) => ({ path: `/feed-tokens/${made.id}` }),
+    expected: roles(204, { owner: true, seats: true }, 404),
+  },
+  {
+    call: 'POST /api/feed-tokens/:id/resume',
+    // A token suspended on a possible leak, as the feed marks one (server/feed/token-networks.ts).
+    make: async (api) => {
+      const id = (await api.call(callers.owner, 'POST', '/feed-tokens', { name: 'Matrix leaked', suspendOnLeak: true })).body.token.id as string
+      await api.db.query('update feed_tokens set leak_at = now(), suspended_at = now() where id = $1', [id])
+      return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
+    },
+    request: (_, made) => ({ path: `/feed-tokens/${made.id}/resume` }),
     expected: roles(204, { owner: true, seats: true }, 404),
   },
   { call: 'GET /api/organisation', request: () => ({ path: '/organisation' }), expected: all(200) },
@@ -250,6 +275,15 @@ const rows: Row[] = [
     request: () => ({ path: '/stripe/invoice-orders/seats', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
     expected: roles(422, { owner: true, billing: true }, 422),
   },
+  // A trial passes the permission and is refused by its rules (nothing is made): Paula's organisation
+  // has licenses; the callers outside had their trial (a row made for the cell, removed after).
+  {
+    call: 'POST /api/stripe/trial',
+    make: hadTrial,
+    request: () => ({ path: '/stripe/trial', body: {} }),
+    expected: roles(409, { owner: true, billing: true }, 409),
+  },
+  { call: 'POST /api/stripe/trial/extension', request: () => ({ path: '/stripe/trial/extension', body: {} }), expected: roles(409, { owner: true, billing: true }, 409) },
   { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {
     call: 'PUT /api/stripe/renewals/:id/seats',

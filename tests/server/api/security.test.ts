@@ -41,7 +41,7 @@ describeApi('the API’s guard on $name', (api, { open }) => {
     expect(await get(await api.token('plus@example.com'))).toBe(200)
   })
 
-  it('answers 403 without the scope: accounts.read for GET, accounts.write for POST and PUT', async () => {
+  it('answers 403 without the scope: accounts.read for GET, accounts.write for POST and PUT [S6.scopes]', async () => {
     const readOnly = await api.token('plus@example.com', { scp: 'accounts.read' })
     const writeOnly = await api.token('plus@example.com', { scp: 'accounts.write' })
     expect(await get(writeOnly)).toBe(403)

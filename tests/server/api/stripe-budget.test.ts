@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import { log } from '@/server/log'
 import { origin, startApi } from '@/tests/support/server/api-harness'
 import { describeOnEachDatabase } from '@/tests/support/server/database'
 import { createStripeSlots } from '@/server/payments/stripe-slots'
@@ -48,6 +49,19 @@ describeOnEachDatabase(
       expect((await api.call('community@example.com', 'GET', '/stripe/has-default-payment-method')).status).toBe(200)
     })
 
+    it("answers Stripe's refusal of a parameter with 422 in the catalogue's words, and logs what Stripe said", async () => {
+      // Kept from the test's output: the call is what is checked.
+      const warnings = vi.spyOn(log, 'warn').mockImplementation(() => {})
+      api.stripeFault.status = 400
+      const refused = await api.call('plus@example.com', 'GET', '/stripe/has-default-payment-method').finally(() => (api.stripeFault.status = null))
+      expect(refused).toMatchObject({ status: 422, body: { message: "The information provided couldn't be processed. Please check your entries and try again." } })
+      expect(warnings).toHaveBeenCalledWith(
+        expect.objectContaining({ stripe: { param: 'line_items[0][quantity]', code: 'parameter_invalid', message: 'Invalid integer: 9999999999999' } }),
+        expect.any(String),
+      )
+      warnings.mockRestore()
+    })
+
     it('leaves no checkout counted for an order that never reached Stripe', async () => {
       const held = await api.stripeSlots.acquire()
       const busy = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 5, ...back })
@@ -90,5 +104,72 @@ describeOnEachDatabase("the billing portal under the server's own configuration 
     // (Another return address: the same request within the minute is Stripe's replay of the session before.)
     expect(await openPortal(`${origin}/account/licenses`)).toContain('<h2 id="invoices-title">Invoices</h2>')
     expect(await api.stripe.billingPortal.configurations.retrieve(configuration!.id)).toMatchObject({ active: true, features: { invoice_history: { enabled: true } } })
+  })
+})
+
+/**
+ * One account that keeps opening checkouts cannot starve the others' calls to Stripe (issue 48,
+ * decision 0051): it has five open at most, asks Stripe only about those that refuse its order, one
+ * slot at a time; the webhooks' reads have slots of their own. Stripe answers each call after 300 ms here.
+ */
+describeOnEachDatabase('one account flooding Stripe on $name', { start: (open) => startApi(open), stop: (api) => api.close() }, (api) => {
+  const flooder = 'commercial@example.com'
+  const order = (quantity: number) => ({ priceId: 'commercial', quantity, ...back })
+  const timed = async <T>(work: () => Promise<T>) => {
+    const started = performance.now()
+    const result = await work()
+    return { result, ms: performance.now() - started }
+  }
+  /** An event about a subscription the portal holds, new each time: its handling reads the subscription from Stripe. */
+  const subscriptionEvent = async () => {
+    const [held] = await api.db.query<{ id: string }>("select stripe_subscription_id as id from subscriptions where owner_oid = (select oid from accounts where email = 'plus@example.com')")
+    return JSON.stringify({
+      id: `evt_flood_${performance.now()}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: held!.id, object: 'subscription' } },
+    })
+  }
+
+  it("leaves another account's checkout and a webhook's read within their normal time, and keeps its own checkouts open to five", async () => {
+    for (let quantity = 1; quantity <= 5; quantity++) expect((await api.call(flooder, 'POST', '/stripe/create-checkout-session', order(quantity))).status).toBe(200)
+    api.stripeFault.delayMs = 300
+    try {
+      const normal = {
+        checkout: await timed(() => api.call('full@example.com', 'POST', '/stripe/create-checkout-session', order(1))),
+        webhook: await timed(async () => api.deliver(await subscriptionEvent())),
+      }
+      expect([normal.checkout.result.status, normal.webhook.result.status]).toEqual([200, 200])
+      const flood = Array.from({ length: 30 }, (_, index) => api.call(flooder, 'POST', '/stripe/create-checkout-session', order(6 + index)))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const [checkout, webhook] = await Promise.all([
+        timed(() => api.call('full@example.com', 'POST', '/stripe/create-checkout-session', order(2))),
+        timed(async () => api.deliver(await subscriptionEvent())),
+      ])
+      const flooded = await Promise.all(flood)
+      expect([checkout.result.status, webhook.result.status]).toEqual([200, 200])
+      expect(checkout.ms, `the other account's checkout took ${Math.round(checkout.ms)} ms, alone ${Math.round(normal.checkout.ms)} ms`).toBeLessThan(normal.checkout.ms * 2 + 1000)
+      expect(webhook.ms, `the webhook took ${Math.round(webhook.ms)} ms, alone ${Math.round(normal.webhook.ms)} ms`).toBeLessThan(normal.webhook.ms * 2 + 1000)
+      // The flood is refused in words, Stripe asked about each of its checkouts once.
+      expect(new Set(flooded.map((answer) => answer.status))).toEqual(new Set([409]))
+      expect(flooded[0]!.body.message).toMatch(/^You have 5 checkouts open: complete one, or try again when it expires, within \d+ minutes\.$/)
+    } finally {
+      api.stripeFault.delayMs = 0
+    }
+  })
+
+  it('closes checkouts past their expiry without asking Stripe, and asks only about those that refuse an order', async () => {
+    const buyer = 'nolicense@example.com'
+    expect((await api.call(buyer, 'POST', '/stripe/create-checkout-session', { ...order(5), priceId: 'community' })).status).toBe(200)
+    // Community's five seats are in that checkout: Stripe is asked about it alone, still open, and the order refused.
+    const asked = api.stripeAsked.length
+    expect((await api.call(buyer, 'POST', '/stripe/create-checkout-session', { ...order(1), priceId: 'community' })).status).toBe(409)
+    expect(api.stripeAsked.slice(asked)).toEqual([expect.stringMatching(/^GET \/v1\/checkout\/sessions\/cs_/)])
+    // Past its expiry it no longer counts, and Stripe is not asked about it.
+    await api.db.query("update checkouts set expires_at = now() - interval '10 minutes' where owner_oid = (select oid from accounts where email = $1)", [buyer])
+    const later = api.stripeAsked.length
+    expect((await api.call(buyer, 'POST', '/stripe/create-checkout-session', { ...order(1), priceId: 'community' })).status).toBe(200)
+    expect(api.stripeAsked.slice(later), 'no checkout read, the new one made').toEqual(['POST /v1/checkout/sessions'])
   })
 })

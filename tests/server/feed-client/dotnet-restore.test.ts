@@ -479,6 +479,32 @@ http {
     await expect.poll(async () => (await list()).status, { timeout: 5_000 }).toBe(401)
   })
 
+  /** A deployment key opening Prism.Plus.Charts alone (issue 47): the outage test asks for Popups with it too. */
+  let chartsOnly = ''
+  const outsideScope = "Prism.Plus.Popups is outside this feed token's scope (Prism.Plus.Charts): its owner can make a token that opens it on the Feed tokens page."
+
+  it("refuses a deployment key the packages outside its scope, printing why; nginx passes the reason on with a 403 for the file, and a suspended key's with its 401", async () => {
+    const made = await api('POST', '/feed-tokens', { name: 'Charts only', packages: ['Prism.Plus.Charts'] })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const { token, secret } = made.body as { token: { id: string }; secret: string }
+    chartsOnly = secret
+    const refused = await restore({ email: feedTokenUsername, key: secret, credentialId: token.id })
+    expect(refused.code, refused.output).not.toBe(0)
+    expect(refused.output).toMatch(/NU1101/)
+    expect(warningsOf(refused).filter((line) => line.includes(outsideScope))).toHaveLength(1)
+    expect(nupkgsServed(refused.served).filter((line) => line.includes('prism.plus'))).toEqual([])
+    const file = () => httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/9.0.0/prism.plus.popups.9.0.0.nupkg`, { ca, headers: basic(feedTokenUsername, secret) })
+    expect([(await file()).status, (await file()).headers['x-nuget-warning']]).toEqual([403, outsideScope])
+    timings.push(`  a deployment key, Popups outside its scope, refused: ${seconds(refused.ms)} (${requestsOf(refused.served)})`)
+
+    // Suspended on a possible leak (as the feed marks one; one client network here): 401, and why.
+    await db!.query('update feed_tokens set leak_at = now(), suspended_at = now() where id = $1', [token.id])
+    const charts = await httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.charts/1.0.0/prism.plus.charts.1.0.0.nupkg`, { ca, headers: basic(feedTokenUsername, secret) })
+    expect(charts.status).toBe(401)
+    expect(charts.headers['x-nuget-warning']).toMatch(/^This feed token is suspended: it was used from more networks than its scope allows/)
+    await db!.query('update feed_tokens set leak_at = null, suspended_at = null where id = $1', [token.id])
+  })
+
   it('survives a portal outage on the answers it kept, saying so, for the ceiling and no longer; a credential never seen gets 503 with Retry-After; a token revoked before is refused once the portal answers again', async () => {
     const lapsed = { email: 'lapsed@example.com', ...seat('seat_lapsed_1'), popups: '9.*' }
     // A token's answer kept by nginx, then the token revoked: the portal refuses it from now on.
@@ -525,6 +551,9 @@ http {
       headers: basic(plus.email, 'PRSM-NEVER-SEEN0-AAAAA-BBBBB-CCCCC'),
     })
     expect([file.status, file.headers['retry-after']]).toEqual([503, '30'])
+    // A package outside a deployment key's scope was refused, never kept: the outage does not open it.
+    const scopedOut = await httpsRequest(`${feedBase(ports.auth)}flatcontainer/prism.plus.popups/9.0.0/prism.plus.popups.9.0.0.nupkg`, { ca, headers: basic(feedTokenUsername, chartsOnly) })
+    expect(scopedOut.status).toBe(503)
     timings.push(`  during an outage, the lapsed seat 9.*: ${seconds(during.ms)} (${requestsOf(during.served)})`)
 
     // Past the ceiling, a kept answer is no longer repeated.

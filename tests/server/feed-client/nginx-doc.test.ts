@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { networkOf } from '@/server/feed/client-network'
 import { deployingDoc, expectedNginxBlock, fillNginxConfig, nginxBlockOf, placeholdersOf, readNginxConfig, withNginxBlock } from '@/scripts/feed/nginx-doc'
 
 const config = readNginxConfig()
@@ -43,7 +46,21 @@ describe('the nginx configuration the deployment doc shows', () => {
     expect(directives).not.toMatch(/proxy_cache_use_stale/)
     expect(directives.match(/if \(\$http_authorization = ""\) \{\n\s+return 418;/g)).toHaveLength(2)
     expect(directives).toMatch(/location @feed_challenge \{[^}]*add_header WWW-Authenticate 'Basic realm="Prism packages"' always;[^}]*return 401 /)
-    expect(readFileSync('deploy/nginx/prism-feed.js', 'utf8')).toMatch(/createHash\('sha256'\)\.update\(authorization\)\.digest\('hex'\)/)
+    expect(readFileSync('deploy/nginx/prism-feed.js', 'utf8')).toMatch(/createHash\('sha256'\)\.update\(keyed\)\.digest\('hex'\)/)
+  })
+
+  it("keys a feed token's kept answers by its client's network too, as the portal counts networks; a seat's by its credentials alone", async () => {
+    const { default: feed } = (await import(/* @vite-ignore */ pathToFileURL(resolve('deploy/nginx/prism-feed.js')).href)) as {
+      default: { credentialHash: (r: object) => string; clientNetwork: (address: string) => string }
+    }
+    const addresses = ['198.51.100.7', '::ffff:198.51.100.9', '2001:db8:1:2::10', '2001:0db8:0001:0002:ffff::1', '2001:db8::1', '::1', 'fe80::1:2:3:4']
+    for (const address of addresses) expect(feed.clientNetwork(address), address).toBe(networkOf(address))
+    const basic = (user: string) => `Basic ${Buffer.from(`${user}:secret`).toString('base64')}`
+    const key = (user: string, remoteAddress: string) => feed.credentialHash({ headersIn: { Authorization: basic(user) }, remoteAddress })
+    expect(key('token', '198.51.100.7')).toBe(key('token', '198.51.100.200'))
+    expect(key('token', '198.51.100.7')).not.toBe(key('token', '203.0.113.7'))
+    expect(key('plus@example.com', '198.51.100.7')).toBe(key('plus@example.com', '203.0.113.7'))
+    expect(key('token', '198.51.100.7')).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it('fills each placeholder, and refuses to leave one unfilled', () => {

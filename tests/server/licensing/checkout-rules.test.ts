@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideOrder } from '@/server/licensing/checkout-rules'
+import { decideOrder, maxOpenCheckouts } from '@/server/licensing/checkout-rules'
 import type { Holdings, PendingCheckout } from '@/server/licensing/pending-checkouts'
 
 /**
@@ -84,5 +84,15 @@ describe('the checkout an order goes into', () => {
     const expired = (sessionId: string | null) => checkout({ id: 'key-1', quantity: 2, sessionId, counts: false, finished: true })
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired('cs_1')]), 'key-1', now)).toEqual({ id: 'key-1:after:cs_1' })
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired(null)]), 'key-1', now)).toEqual({ id: 'key-1:after:key-1' })
+  })
+
+  it('refuses a new checkout while the account has five open, in words, and lets the same order again into its own (decision 0051)', () => {
+    const open = Array.from({ length: maxOpenCheckouts }, (_, index) => checkout({ id: `key-${index}`, priceId: 'commercial', quantity: index + 1, sessionId: `cs_${index}` }))
+    expect(maxOpenCheckouts).toBe(5)
+    expect(refusal(() => decideOrder(noAccountType, { priceId: 'commercial', quantity: 9 }, holding(0, open), 'key-9', now))).toBe(
+      'You have 5 checkouts open: complete one, or try again when it expires, within 20 minutes.',
+    )
+    expect(decideOrder(noAccountType, { priceId: 'commercial', quantity: 1 }, holding(0, open), 'key-0', now)).toEqual({ id: 'key-0', existing: open[0] })
+    expect(decideOrder(noAccountType, { priceId: 'commercial', quantity: 9 }, holding(0, open.slice(1)), 'key-9', now)).toEqual({ id: 'key-9' })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spreadSeats } from '@/server/licensing/upgrade'
+import { spreadSeats, upgradeSeats } from '@/server/licensing/upgrade'
 
 /**
  * How an upgrade to a number of seats in all divides them among the owner's live subscriptions
@@ -30,6 +30,14 @@ describe('the seats of an upgrade, spread over the subscriptions', () => {
     expect(spreadSeats(owned([5, 1], [4, 3]), 3)).toBeNull()
     expect(spreadSeats(owned([2, 0], [2, 0], [2, 0]), 2)).toBeNull()
     expect(spreadSeats(owned([1, 0], [2, 2]), 2)).toBeNull()
+  })
+
+  it('names in its refusal the fewest seats the owner may choose: every assigned license, and one seat for each subscription without one', () => {
+    expect(() => upgradeSeats(owned([5, 1], [4, 3]), 3)).toThrow('4 licenses are assigned: choose at least 4 seats, or unassign some first.')
+    // Two assigned, but the second and third subscriptions keep a seat each: four at least, not the largest count (2).
+    expect(() => upgradeSeats(owned([3, 2], [2, 0], [2, 0]), 3)).toThrow('Your 3 subscriptions keep their assigned licenses and one seat each at least: choose at least 4 seats.')
+    expect(() => upgradeSeats(owned([2, 0], [2, 0], [2, 0]), 2)).toThrow('choose at least 3 seats.')
+    expect(upgradeSeats(owned([3, 2], [2, 0], [2, 0]), 4)).toEqual([2, 1, 1])
   })
 
   it('for every owner of up to three subscriptions and every number of seats: the total asked, each subscription its assigned seats and one at least, only the oldest growing', () => {

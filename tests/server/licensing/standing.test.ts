@@ -15,9 +15,10 @@ describe("a subscription's standing", () => {
     expect(endedSql()).toBe("subscriptions.status in ('canceled', 'unpaid', 'incomplete_expired')")
   })
 
-  it('gives a seat the status the API answers: a due payment before a coming cancellation, expired once not live', () => {
+  it('gives a seat the status the API answers: a due payment before a trial, a trial before a coming cancellation, expired once not live', () => {
     expect(seatStatus({ status: 'active', cancelAtPeriodEnd: false })).toBe('active')
-    expect(seatStatus({ status: 'trialing', cancelAtPeriodEnd: true })).toBe('cancels')
+    expect(seatStatus({ status: 'active', cancelAtPeriodEnd: true })).toBe('cancels')
+    expect(seatStatus({ status: 'trialing', cancelAtPeriodEnd: true })).toBe('trial')
     expect(seatStatus({ status: 'past_due', cancelAtPeriodEnd: true })).toBe('payment-due')
     expect(seatStatus({ status: 'incomplete', cancelAtPeriodEnd: false })).toBe('expired')
     expect(seatStatus({ status: 'canceled', cancelAtPeriodEnd: false })).toBe('expired')

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Database } from '@/server/db/database'
 import { queueMailFor } from '@/server/kernel/activity/activity-mail'
 import type { MailCatcher } from '@/server/local/mail-catcher'
-import { claimDueMail } from '@/server/mail/outbox'
+import { claimDueMail, queueMail } from '@/server/mail/outbox'
+import { invitationMail } from '@/server/mail/organisation-messages'
+import { invitationLink } from '@/server/organisations/invitation-secret'
 import { describeSendFailure, smtpSender } from '@/server/mail/smtp'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '@/server/mail/worker'
 import { openMigratedPglite } from '@/tests/support/server/migrated-pglite'
@@ -69,6 +71,26 @@ describeSeeded('the mail queue delivers through SMTP ($name)', (db) => {
     const [row] = await outbox(db)
     expect(row).toMatchObject({ attempts: 1, last_error: null, next_attempt_at: null })
     expect(row!.sent_at).not.toBeNull()
+  })
+
+  it("keeps no invitation's secret in the outbox once the mail is sent: the link arrives, its copy is blanked (issue 48)", async () => {
+    catcher = await startCatcher()
+    const secret = 'S3cr3t_invitation-link-of-43-characters-xyz'
+    const mail = invitationMail({
+      to: 'invited@example.com',
+      inviter: { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com' },
+      role: 'seat-manager',
+      link: invitationLink(origin, secret),
+      days: 14,
+    })
+    await db.transaction((tx) => queueMail(tx, mail))
+    await worker(catcher.smtpUrl).runOnce()
+    const [arrived] = await caught(catcher.restUrl)
+    expect(arrived!.text).toContain(`${origin}/account/invitations/${secret}`)
+    const [kept] = await outbox(db)
+    expect(kept).toMatchObject({ recipient: 'invited@example.com', sent_at: expect.any(Date) })
+    expect(`${kept!.text}${kept!.html}`).not.toContain(secret)
+    expect(kept!.text).toContain(`${origin}/account/invitations/[sent]`)
   })
 
   it("sends an organisation's mail to all its billing contacts at once, each as an addressee", async () => {

@@ -1,7 +1,9 @@
 import http from 'node:http'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { licensingKeysPath } from '@/common/api-paths'
 import { demoPeople } from '@/server/local/demo-accounts'
+import { signingKeyOf, type SigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { startInstance } from '@/tests/support/server/instances'
 import { useProductionStack } from '@/tests/support/server/production-stack'
 
@@ -95,6 +97,22 @@ describe.skipIf(!databaseUrl)('production mode (server/production.ts) on Postgre
   it('refuses to start without a required setting: exits 1, naming it', async () => {
     const { DATABASE_URL: _left, ...rest } = stack.env
     await expect(startInstance(rest)).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+DATABASE_URL is required/)
+  })
+
+  it('refuses to start without its license signing keys, naming the setting', async () => {
+    const { LICENSE_SIGNING_KEYS: _left, ...rest } = stack.env
+    await expect(startInstance(rest)).rejects.toThrow(/exited \(1\) before listening: The server cannot start:\s+LICENSE_SIGNING_KEYS is required/)
+  })
+
+  it("publishes the configured key's public half at /.well-known/prism/licensing-keys.json, cacheable, and logs no private key", async () => {
+    const answer = await fetch(`${stack.instance.url}${licensingKeysPath}`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600')
+    const [configured] = JSON.parse(stack.env.LICENSE_SIGNING_KEYS!) as SigningKeySetting[]
+    const { kid, publicJwk } = signingKeyOf(configured!)
+    expect(await answer.json()).toEqual({ keys: [{ ...publicJwk, kid, alg: 'ES256', use: 'sig' }] })
+    const privateLine = configured!.privateKey.split('\n')[1]!
+    expect(JSON.stringify(stack.instance.lines)).not.toContain(privateLine)
   })
 
   it('refuses an unknown LOG_LEVEL in words, not with a stack trace from the logger', async () => {

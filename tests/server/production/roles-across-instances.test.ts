@@ -72,11 +72,12 @@ describe.skipIf(!databaseUrl)('roles across two instances on one PostgreSQL', ()
     expect(ended?.ended).toBe(true)
     expect((await call(stack.instance, 'owner', 'DELETE', `/organisation/members/${people.removed.oid}`)).status).toBe(204)
 
-    // He promotes his accomplice through the other instance, before it can have heard of anything.
-    expect(await call(there, 'removed', 'PUT', `/organisation/members/${people.ally.oid}`, { role: 'owner' })).toMatchObject({
-      status: 403,
-      body: { message: permissions.members.refusal },
-    })
+    // He promotes his accomplice through the other instance. Refused either way: 403 while that
+    // instance still keeps him as an owner (the change's statement reads his role again), 404 when its
+    // listener came back first and it knows him as no member of Olga's organisation. That the statement
+    // alone refuses him is pinned by tests/server/api/roles-kept-elsewhere.test.ts, whose instance never hears.
+    const promotion = await call(there, 'removed', 'PUT', `/organisation/members/${people.ally.oid}`, { role: 'owner' })
+    expect([403, 404], JSON.stringify(promotion)).toContain(promotion.status)
     expect((await membersOf()).map((member) => [member.email, member.role])).toEqual([
       [people.owner.email, 'owner'],
       [people.ally.email, 'seat-manager'],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { readProductionSettings } from '@/server/production-config'
+import { newSigningKeySetting } from '@/server/licensing/license-signing-keys'
+
+/** A signing key that signs from the start of 2026, and one whose private key is cut short. */
+const signingKey = newSigningKeySetting(new Date('2026-01-01T00:00:00Z'))
+const brokenKey = { ...signingKey, privateKey: signingKey.privateKey.slice(0, 120) }
 
 const complete = {
   DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
@@ -14,6 +19,7 @@ const complete = {
   STRIPE_PRICE_COMMERCIAL: 'price_1Commercial',
   STRIPE_PRICE_COMMERCIAL_PLUS: 'price_1CommercialPlus',
   SMTP_URL: 'smtps://apikey:SG.s3cret@smtp.example.com:465',
+  LICENSE_SIGNING_KEYS: JSON.stringify([signingKey]),
 }
 
 describe('production settings', () => {
@@ -22,11 +28,15 @@ describe('production settings', () => {
       PORT: 8080,
       HOST: '0.0.0.0',
       DATABASE_POOL_SIZE: 10,
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 15,
+      DATABASE_POOL_WAIT_SECONDS: 5,
       AUTH_EMAIL_CLAIM: 'emails',
       STRIPE_API_BASE: '',
       PUBLIC_ORIGIN: 'https://portal.example.com',
       MAIL_FROM: 'support@prismlibrary.com',
       ROLE_CACHE_SECONDS: 5,
+      LICENSE_SIGNING_KEYS: [signingKey],
+      LICENSE_KEY_OVERLAP_DAYS: 400,
     })
     expect(readProductionSettings({ ...complete, ROLE_CACHE_SECONDS: '0.5' }).ROLE_CACHE_SECONDS).toBe(0.5)
     expect(readProductionSettings({ ...complete, SMTP_URL: 'smtp://mail.internal:587', MAIL_FROM: 'Prism <licenses@prismlibrary.com>' })).toMatchObject({
@@ -69,8 +79,12 @@ describe('production settings', () => {
     ['STRIPE_SECRET_KEY', 'pk_live_123', 'STRIPE_SECRET_KEY must be a secret or restricted key'],
     ['STRIPE_WEBHOOK_SECRET', 'secret', 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret'],
     ['STRIPE_PRICE_COMMERCIAL', 'prod_123', 'STRIPE_PRICE_COMMERCIAL must be a price id'],
+    ['DATABASE_STATEMENT_TIMEOUT_SECONDS', '0', 'DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number above 0'],
+    ['DATABASE_POOL_WAIT_SECONDS', '61', 'DATABASE_POOL_WAIT_SECONDS must be at most 60'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must list addresses or ranges like 10.0.0.0/8 or none; "yes" is neither'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY=true would trust every peer'],
+    ['TRUST_PROXY', '10.0.0.5, 0.0.0.0/0', "TRUST_PROXY's 0.0.0.0/0 would trust every peer: list the proxies' addresses or ranges (for example 127.0.0.1 or 10.0.0.0/8)"],
+    ['TRUST_PROXY', '::/0', "TRUST_PROXY's ::/0 would trust every peer"],
     ['TRUST_PROXY', '10.0.0.0/33', '"10.0.0.0/33" is neither'],
     ['TRUST_PROXY', '10.0.0.0/8/1', '"10.0.0.0/8/1" is neither'],
     ['TRUST_PROXY', ' ', 'TRUST_PROXY lists the proxies in front'],
@@ -90,6 +104,11 @@ describe('production settings', () => {
     ['ROLE_CACHE_SECONDS', '-1', 'ROLE_CACHE_SECONDS must be a number of seconds'],
     ['ROLE_CACHE_SECONDS', '301', 'ROLE_CACHE_SECONDS must be at most 300'],
     ['MAIL_FROM', 'Prism support', 'MAIL_FROM must be an email address, or a name and <address>'],
+    ['LICENSE_SIGNING_KEYS', '-----BEGIN PRIVATE KEY-----', 'LICENSE_SIGNING_KEYS must be a JSON list of { "privateKey": "<PKCS#8 PEM>", "from": "<date>" }'],
+    ['LICENSE_SIGNING_KEYS', JSON.stringify([brokenKey]), 'LICENSE_SIGNING_KEYS: a key is not a PKCS#8 PEM private key'],
+    ['LICENSE_SIGNING_KEYS', JSON.stringify([{ ...signingKey, from: 'soon' }]), 'LICENSE_SIGNING_KEYS: a key has no valid "from" date'],
+    ['LICENSE_SIGNING_KEYS', JSON.stringify([{ ...signingKey, from: '2999-01-01' }]), 'LICENSE_SIGNING_KEYS: no signing key has started signing yet'],
+    ['LICENSE_KEY_OVERLAP_DAYS', '30', "LICENSE_KEY_OVERLAP_DAYS must be at least 365 (a license file's life)"],
   ])('refuses %s=%s: "%s"', (name, value, message) => {
     expect(() => readProductionSettings({ ...complete, [name]: value })).toThrow(message)
   })
@@ -104,5 +123,10 @@ describe('production settings', () => {
 
   it("never repeats a refused value: an SMTP_URL's password stays out of the message", () => {
     expect(() => readProductionSettings({ ...complete, SMTP_URL: 'http://apikey:SG.s3cret@smtp.example.com' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cret') }))
+  })
+
+  it("never repeats a refused signing key: not a line of the private key's PEM is in the message", () => {
+    const keyLine = brokenKey.privateKey.split('\n')[1]!
+    expect(() => readProductionSettings({ ...complete, LICENSE_SIGNING_KEYS: JSON.stringify([brokenKey]) })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(keyLine) }))
   })
 })

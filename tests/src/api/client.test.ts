@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 import { createCaller, type Access } from '@/src/api/client'
 import { ApiError } from '@/src/api/errors'
+import { licenseFileSchema } from '@/common/contract'
 
 const stats = v.object({ purchased: v.number() })
 
@@ -22,7 +23,7 @@ function setup(respond: (request: Request) => Promise<Response> | Response, toke
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 describe('API calls', () => {
-  it('send a bearer token with the read scope for GET and the write scope otherwise, and JSON bodies', async () => {
+  it('send a bearer token with the read scope for GET and the write scope otherwise, and JSON bodies [S6.scopes S7.bearer]', async () => {
     const { call, requests } = setup(() => json({ purchased: 5 }))
     await expect(call({ method: 'GET', path: '/api/account/stats/', answer: stats })).resolves.toEqual({ purchased: 5 })
     await call({ method: 'POST', path: '/api/licenses/assign', body: { email: 'a@b.c' }, answer: null })
@@ -33,7 +34,7 @@ describe('API calls', () => {
     expect(await requests[1]!.json()).toEqual({ email: 'a@b.c' })
   })
 
-  it("fail with 'Could not acquire access token' when no token can be had, without calling", async () => {
+  it("fail with 'Could not acquire access token' when no token can be had, without calling [S8.token]", async () => {
     const { call, requests } = setup(
       () => json({}),
       () => Promise.reject(new Error('interaction_required')),
@@ -42,7 +43,7 @@ describe('API calls', () => {
     expect(requests).toHaveLength(0)
   })
 
-  it('report a network failure with the spec’s text', async () => {
+  it('report a network failure with the spec’s text [S8.network]', async () => {
     const { call } = setup(() => Promise.reject(new TypeError('Failed to fetch')))
     await expect(call({ method: 'GET', path: '/api/licenses', answer: stats })).rejects.toThrow('There was a problem connecting to the server. Please try again.')
   })
@@ -74,6 +75,15 @@ describe('API calls', () => {
     await call({ method: 'DELETE', path: '/api/feed-tokens/ft_1', answer: null })
     expect(requests[1]!.method).toBe('DELETE')
     expect(requests[1]!.headers.get('Authorization')).toBe('Bearer token-write')
+  })
+
+  it('take a license file as its text, and refuse a body that is no license file as unreadable', async () => {
+    const file = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJzZWF0In0.c2ln'
+    const answering = (body: string) => setup(() => new Response(body, { status: 200, headers: { 'Content-Type': 'application/jwt' } }))
+    const { call, requests } = answering(file)
+    await expect(call({ method: 'GET', path: '/api/licenses/seat_1/license-file', answer: licenseFileSchema, textAnswer: 'application/jwt' })).resolves.toBe(file)
+    expect(requests[0]!.headers.get('Accept')).toBe('application/jwt')
+    await expect(answering('{"answer": [1, 2').call({ method: 'GET', path: '/x', answer: licenseFileSchema, textAnswer: 'application/jwt' })).rejects.toThrow('Failed to parse API response as JSON')
   })
 
   it('let an aborted call end as an abort, not as an error to show', async () => {

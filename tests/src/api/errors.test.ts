@@ -3,7 +3,7 @@ import { ApiError, describeFailure } from '@/src/api/errors'
 
 const http = (status: number, body = '') => describeFailure({ kind: 'http', status, body })
 
-describe('the error catalogue by status (spec section 8)', () => {
+describe('the error catalogue by status (spec section 8) [S8.status-400 S8.status-401-403 S8.status-404 S8.status-409 S8.status-422 S8.status-429 S8.status-5xx S8.status-other]', () => {
   it.each([
     [400, "The request couldn't be processed. Please check your information and try again."],
     [401, "You don't have permission to perform this action. Please log in again or contact support."],
@@ -25,7 +25,7 @@ describe('the error catalogue by status (spec section 8)', () => {
 })
 
 describe('text from the answer body', () => {
-  it('takes message, then error, error_description, title, errors', () => {
+  it('takes message, then error, error_description, title, errors [S8.message-from-body]', () => {
     const all = { message: 'm', error: 'e', error_description: 'd', title: 't', errors: ['x'] }
     expect(http(409, JSON.stringify(all))).toBe('m')
     const { message: _m, ...noMessage } = all
@@ -48,7 +48,7 @@ describe('text from the answer body', () => {
     expect(http(500, JSON.stringify({ unrelated: 'x' }))).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
   })
 
-  it('shows a plain text body under 200 characters as it is', () => {
+  it('shows a plain text body under 200 characters as it is [S8.message-from-body]', () => {
     expect(http(503, 'Maintenance until 10:00 UTC')).toBe('Maintenance until 10:00 UTC')
     expect(http(503, 'x'.repeat(199))).toBe('x'.repeat(199))
   })
@@ -65,7 +65,7 @@ describe('text from the answer body', () => {
 })
 
 describe('failures without an answer', () => {
-  it('names network failures, bad JSON and token failures with the spec’s texts', () => {
+  it('names network failures, bad JSON and token failures with the spec’s texts [S8.network S8.bad-json S8.token]', () => {
     expect(describeFailure({ kind: 'network' })).toBe('There was a problem connecting to the server. Please try again.')
     expect(describeFailure({ kind: 'invalid-json' })).toBe('Failed to parse API response as JSON')
     expect(describeFailure({ kind: 'token' })).toBe('Could not acquire access token')

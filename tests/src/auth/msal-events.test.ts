@@ -30,7 +30,7 @@ const b2c: AuthSettings = {
 }
 
 describe('MSAL’s settings, the same for a tenant and for the local provider', () => {
-  it('use MSAL’s default protocol mode (AAD, as B2C needs), the sign-in authority and the known authorities', () => {
+  it('use MSAL’s default protocol mode (AAD, as B2C needs), the sign-in authority and the known authorities [S2.redirect-addresses]', () => {
     expect(msalConfiguration(b2c)).toEqual({
       auth: {
         clientId: 'portal-client',

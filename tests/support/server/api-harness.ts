@@ -5,6 +5,7 @@ import { createAccountsApp } from '@/server/api/app'
 import { createCatalog } from '@/server/feed/catalog'
 import type { RateLimits } from '@/server/api/rate-limit'
 import { createFeedUsage } from '@/server/feed/feed-usage'
+import { createLicenseKeyring, newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { createTokenVerifier } from '@/server/api/token-verifier'
 import type { Database } from '@/server/db/database'
 import { migrate } from '@/server/db/migrations'
@@ -84,6 +85,8 @@ export async function startApi(
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
     rateLimits,
+    // License files are signed with this one key; the tests read its published half.
+    licenseKeyring: createLicenseKeyring([newSigningKeySetting(new Date(0))]),
   }
   const app = createAccountsApp(deps)
 
@@ -140,10 +143,14 @@ export async function startApi(
     }
   }
   const held = heldAnswers()
-  /** While set, Stripe answers every request with this error (429: its rate limit; 500: its own failure). */
-  const stripeFault: { status: 429 | 500 | null } = { status: null }
+  /** While set, Stripe answers every request with this error (400: a parameter it refuses; 429: its rate limit; 500: its own failure), or this long after it was asked (ms). */
+  const stripeFault: { status: 400 | 429 | 500 | null; delayMs?: number } = { status: null }
+  /** Every request the portal made of Stripe, as `GET /v1/…`, in order. */
+  const stripeAsked: string[] = []
   handle = async (request) => {
     const path = new URL(request.url).pathname
+    if (path.startsWith('/v1/')) stripeAsked.push(`${request.method} ${path}`)
+    if (stripeFault.delayMs && path.startsWith('/v1/')) await new Promise((resolve) => setTimeout(resolve, stripeFault.delayMs))
     if (stripeFault.status && path.startsWith('/v1/')) return stripeError(stripeFault.status)
     if (path === '/api/stripe/webhook') {
       await webhooksHeld
@@ -204,6 +211,7 @@ export async function startApi(
     db,
     apiDb,
     app,
+    licenseKeyring: deps.licenseKeyring,
     feedUsage,
     stripe,
     stripeSlots,
@@ -212,6 +220,7 @@ export async function startApi(
     deliveries,
     webhookFaults,
     stripeFault,
+    stripeAsked,
     holdWebhooks,
     holdStripeAnswer: held.hold,
     token,
@@ -228,8 +237,12 @@ export async function startApi(
 export type Api = Awaited<ReturnType<typeof startApi>>
 
 /** An error as Stripe answers it: its rate limit, or its own failure. */
-function stripeError(status: 429 | 500) {
+function stripeError(status: 400 | 429 | 500) {
   const error =
-    status === 429 ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } : { type: 'api_error', message: 'An unknown error occurred.' }
+    status === 429
+      ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }
+      : status === 400
+        ? { type: 'invalid_request_error', code: 'parameter_invalid', param: 'line_items[0][quantity]', message: 'Invalid integer: 9999999999999' }
+        : { type: 'api_error', message: 'An unknown error occurred.' }
   return Response.json({ error }, { status })
 }

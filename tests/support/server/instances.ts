@@ -13,6 +13,7 @@ import type { PriceId } from '@/common/plans'
 import { sandboxPrices } from '@/server/local/seed'
 import { createSandbox } from '@/server/local/sandbox'
 import { priceCatalogue } from '@/server/payments/stripe-settings'
+import { newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { heldAnswers } from './held-answers'
 import { openMigratedPglite } from './migrated-pglite'
 
@@ -200,6 +201,7 @@ export async function productionEnv(
     AUTH_AUDIENCE: tenant.audience,
     DISCORD_INVITE_URL: 'https://discord.gg/prism',
     SMTP_URL: 'smtp://127.0.0.1:9',
+    LICENSE_SIGNING_KEYS: JSON.stringify([newSigningKeySetting(new Date(0))]),
     ...stripe.env,
     ...extra,
   }

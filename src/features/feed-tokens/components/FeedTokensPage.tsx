@@ -9,6 +9,7 @@ import { feedTokensActors } from '../feed-tokens.actors'
 import { selectFeedTokens } from '../feed-tokens.select'
 import { CreateTokenDialog } from './CreateTokenDialog'
 import { FeedTokenTable } from './FeedTokenTable'
+import { ResumeTokenDialog } from './ResumeTokenDialog'
 import { RevokeTokenDialog } from './RevokeTokenDialog'
 import { TokenCreatedDialog } from './TokenCreatedDialog'
 import '../feed-tokens.css'
@@ -45,12 +46,18 @@ export function FeedTokensPage() {
         (view.rows.length === 0 ? (
           <Text c="dimmed">No feed tokens yet.</Text>
         ) : (
-          <FeedTokenTable rows={view.rows} canRevoke={view.canRevoke} onRevoke={(token) => tokens.send({ type: 'revoke.request', token })} />
+          <FeedTokenTable
+            rows={view.rows}
+            canRevoke={view.canRevoke}
+            onRevoke={(token) => tokens.send({ type: 'revoke.request', token })}
+            onResume={(token) => tokens.send({ type: 'resume.request', token })}
+          />
         ))}
 
       <CreateTokenDialog {...view.create} onCreate={(draft) => tokens.send({ type: 'create.submit', draft })} onClose={close} />
       <TokenCreatedDialog created={view.created} onClose={close} />
       <RevokeTokenDialog revoke={view.revoke} onConfirm={() => tokens.send({ type: 'revoke.confirm' })} onClose={close} />
+      <ResumeTokenDialog resume={view.resume} onConfirm={() => tokens.send({ type: 'resume.confirm' })} onClose={close} />
     </Stack>
   )
 }

@@ -17,6 +17,8 @@ interface AssignedTableProps {
   tools?: ReactNode
   /** A pending seat's mail again (issue 30): which seat's is being sent, if one is. */
   resend?: { enabled: boolean; sending: string | null; onResend: (license: AssignedLicense) => void }
+  /** Each seat's license file (issue 47): which seat's is coming, if one is. */
+  licenseFile?: { enabled: boolean; downloading: string | null; onDownload: (license: AssignedLicense) => void }
 }
 
 const columns: { column: SortColumn; label: string }[] = [
@@ -27,7 +29,7 @@ const columns: { column: SortColumn; label: string }[] = [
 ]
 
 /** Assigned licenses: searchable by name or email, filtered to seats not used lately, sortable by each column, in pages. */
-export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate, tools, resend }: AssignedTableProps) {
+export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate, onRegenerate, tools, resend, licenseFile }: AssignedTableProps) {
   // How the table is looked at (search, filter, sort, page) is the view's own; the rows come from the machine.
   const [view, setView] = useState<TableView>({ query: '', sort: { column: 'name', direction: 'ascending' }, page: 1, unusedOnly: false })
   const shown = tableRows(licenses, view)
@@ -111,6 +113,16 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                       onClick={() => resend.onResend(license)}
                     >
                       Resend
+                    </RowButton>
+                  )}
+                  {licenseFile && (
+                    <RowButton
+                      loading={licenseFile.downloading === license.id}
+                      disabled={!licenseFile.enabled}
+                      aria-label={`Download the license file of ${fullName(license)}`}
+                      onClick={() => licenseFile.onDownload(license)}
+                    >
+                      License file
                     </RowButton>
                   )}
                   <RowButton disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>

@@ -27,6 +27,8 @@ import { Notice } from '@/src/ui/Notice'
 import { selectAssignDialog, selectBulkDialog, selectManageLicenses, selectPurchaseDialog, selectUnassignDialog } from '../manage-licenses.select'
 import { AssignDialog } from './AssignDialog'
 import { AssignedCsvDownload } from './AssignedCsvDownload'
+import { LicenseFileError } from '@/src/ui/license-file/LicenseFileError'
+import { useLicenseFile, type SaveLicenseFile } from '@/src/ui/license-file/use-license-file'
 import { AssignedTable } from './AssignedTable'
 import { BulkAssignDialog } from './BulkAssignDialog'
 import { PurchaseDialog } from './PurchaseDialog'
@@ -50,6 +52,8 @@ interface ManageLicensesPageProps {
   goToCheckout?: (url: string) => void
   /** Saves the assigned seats' CSV (tests replace it). */
   saveCsv?: (csv: string) => void
+  /** Saves a seat's license file (tests replace it). */
+  saveLicenseFile?: SaveLicenseFile
   /** The caller's role in the organisation (issue 30); left out, an owner's. */
   role?: MemberRole
 }
@@ -84,6 +88,7 @@ function ManageLicenses({
   renderUpgrade,
   goToCheckout = leaveSiteFor,
   saveCsv,
+  saveLicenseFile,
   role,
   activityRef,
   activity,
@@ -107,6 +112,7 @@ function ManageLicenses({
   // A pending seat's mail again (issue 30); a mail the caps put off or dropped is a line of the activity.
   const mail = useAppActorRef(assignmentMailMachine.provide({ actors: assignmentMailActors(api) }), { input: { activity: activityRef } })
   const mailView = useSelector(mail, selectAssignmentMail)
+  const licenseFile = useLicenseFile(saveLicenseFile)
   const close = () => manage.send({ type: 'dialog.close' })
   const priceId = view.stats?.priceId
   const upgradeTarget = priceId ? upgradePaths[priceId][0] : undefined
@@ -173,6 +179,7 @@ function ManageLicenses({
           />
           <Notice notice={mailView.notice} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
           <ErrorAlert message={mailView.error} onDismiss={() => mail.send({ type: 'notice.dismiss' })} />
+          <LicenseFileError licenseFile={licenseFile} />
           {view.showsSeats && (
             <AssignedTable
               licenses={view.assigned}
@@ -182,6 +189,7 @@ function ManageLicenses({
               onRegenerate={(license) => rotation.send({ type: 'rotation.request', seat: { licenseId: license.id, holderName: fullName(license), holderEmail: license.email } })}
               tools={<AssignedCsvDownload saveFile={saveCsv} />}
               resend={{ enabled: view.canUnassign && mailView.idle, sending: mailView.sending, onResend: (license) => mail.send({ type: 'mail.resend', license }) }}
+              licenseFile={{ enabled: licenseFile.canDownload, downloading: licenseFile.downloading, onDownload: (license) => licenseFile.download(license.id) }}
             />
           )}
           {/* The renewals are billing's: a seat manager is not shown them (issue 30). */}

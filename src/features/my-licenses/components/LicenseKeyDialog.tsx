@@ -8,6 +8,8 @@ import { CopyField } from '@/src/ui/CopyField'
 import { FormDialog } from '@/src/ui/FormDialog'
 import type { selectKeyRotation } from '@/src/ui/key-rotation/key-rotation.select'
 import { RegenerateKeyConfirm } from '@/src/ui/key-rotation/RegenerateKeyConfirm'
+import { LicenseFileDownload } from '@/src/ui/license-file/LicenseFileDownload'
+import type { SaveLicenseFile } from '@/src/ui/license-file/use-license-file'
 
 interface LicenseKeyDialogProps {
   license: License | null
@@ -19,13 +21,27 @@ interface LicenseKeyDialogProps {
   onConfirmRegenerate: () => void
   onRetryRegenerate: () => void
   onCancelRegenerate: () => void
+  /** Saves the downloaded license file (tests replace it). */
+  saveLicenseFile?: SaveLicenseFile
 }
 
 /**
  * The License Key dialog: the feed credentials and setup for Commercial Plus, else the key; and
- * 'Regenerate key', whose confirmation takes the key's place until it is answered.
+ * 'Regenerate key', whose confirmation takes the key's place until it is answered; and the seat's
+ * license file for builds that check it offline.
  */
-export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyAndClose, onRegenerate, onConfirmRegenerate, onRetryRegenerate, onCancelRegenerate }: LicenseKeyDialogProps) {
+export function LicenseKeyDialog({
+  license,
+  username,
+  rotation,
+  onClose,
+  onCopyAndClose,
+  onRegenerate,
+  onConfirmRegenerate,
+  onRetryRegenerate,
+  onCancelRegenerate,
+  saveLicenseFile,
+}: LicenseKeyDialogProps) {
   const plus = license?.priceId === 'commercial-plus'
   const source = license ? credentialSource(packageFeedSource(), license.id) : packageFeedSource()
   const setup = feedSetup(username, source)
@@ -78,6 +94,7 @@ export function LicenseKeyDialog({ license, username, rotation, onClose, onCopyA
           ) : (
             <CopyField label="License key" value={license.licenseKey} />
           )}
+          <LicenseFileDownload licenseId={license.id} saveFile={saveLicenseFile} />
           <Group justify="space-between">
             <Button ref={regenerateButton} variant="subtle" color="red" leftSection={<IconRefresh size={16} aria-hidden="true" />} disabled={!rotation.canRequest} onClick={onRegenerate}>
               Regenerate key

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconBrandDiscord, IconKey } from '@tabler/icons-react'
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useAppActorRef } from '@/src/ui/app-actors'
@@ -6,6 +6,8 @@ import { discordConnectMachine } from '@/machines/discord-connect.machine'
 import { keyRotationMachine } from '@/machines/key-rotation.machine'
 import { licenseKeyMachine } from '@/machines/license-key.machine'
 import { myLicensesMachine } from '@/machines/my-licenses.machine'
+import { trialMachine } from '@/machines/trial.machine'
+import { may } from '@/common/roles'
 import { useAccountServices } from '@/src/ui/account-services'
 import { keyRotationActors } from '@/src/ui/key-rotation/key-rotation.actors'
 import { selectKeyRotation } from '@/src/ui/key-rotation/key-rotation.select'
@@ -14,13 +16,42 @@ import { selectDiscordConnect } from '../discord-connect.select'
 import { selectLicenseKey } from '../license-key.select'
 import { discordActors, firstPageActors, licensesActors } from '../my-licenses.actors'
 import { selectBillingOpening, selectMyLicenses } from '../my-licenses.select'
+import { trialActors } from '../trial.actors'
+import { selectTrial } from '../trial.select'
 import { DiscordDialog } from './DiscordDialog'
 import { LicenseCard } from './LicenseCard'
 import { LicenseKeyDialog } from './LicenseKeyDialog'
 import '../my-licenses.css'
 
-/** My Licenses (the account area's index): a card per license, with its key and Discord. */
+/**
+ * My Licenses (the account area's index): a card per license, with its key and Discord; a trial
+ * started or extended here shows its notice, and the cards are loaded again, with the trial's.
+ */
 export function MyLicensesPage() {
+  const { api, session } = useAccountServices()
+  const trial = useAppActorRef(trialMachine.provide({ actors: trialActors(api) }), { input: { session } })
+  const trialView = useSelector(trial, selectTrial, shallowEqual)
+  // Owners and billing managers may start a trial (decision 0047); the role is known once the organisation came.
+  const mayBill = useSelector(session, (snapshot) => may(snapshot.context.organisation?.role ?? 'owner', 'billing'))
+  return (
+    <LicenseCards
+      key={trialView.cardsRound}
+      trial={trialView}
+      mayStartTrial={mayBill}
+      onStartTrial={() => trial.send({ type: 'trial.start' })}
+      onExtendTrial={() => trial.send({ type: 'trial.extend' })}
+    />
+  )
+}
+
+interface TrialControls {
+  trial: ReturnType<typeof selectTrial>
+  mayStartTrial: boolean
+  onStartTrial: () => void
+  onExtendTrial: () => void
+}
+
+function LicenseCards({ trial, mayStartTrial, onStartTrial, onExtendTrial }: TrialControls) {
   const { api, session, billing } = useAccountServices()
   const email = useSelector(session, (snapshot) => snapshot.context.account?.email ?? '')
   // Opened with the area, the page takes the first page the session asked for, and tells the session (decision 0036).
@@ -46,6 +77,16 @@ export function MyLicensesPage() {
   return (
     <Stack>
       <Title order={1}>My Licenses</Title>
+      {trial.notice && (
+        <Alert color="teal" role="status" withCloseButton={false}>
+          {trial.notice}
+        </Alert>
+      )}
+      {trial.error && (
+        <Alert color="red" role="alert">
+          {trial.error}
+        </Alert>
+      )}
       {keyState.copied && (
         <Alert color="teal" role="status" withCloseButton={false}>
           License key copied to the clipboard.
@@ -67,9 +108,16 @@ export function MyLicensesPage() {
           <Text c="dimmed" mt="xs" mb="md">
             Get started by purchasing a license.
           </Text>
-          <Button component="a" href="/#pricing">
-            Purchase License
-          </Button>
+          <Group justify="center">
+            <Button component="a" href="/#pricing">
+              Purchase License
+            </Button>
+            {mayStartTrial && (
+              <Button variant="default" loading={trial.starting} onClick={onStartTrial}>
+                Start 30-day free trial
+              </Button>
+            )}
+          </Group>
         </Card>
       )}
       {view.cards.length > 0 && (
@@ -93,6 +141,11 @@ export function MyLicensesPage() {
                   {card.showKey && (
                     <Button variant="default" leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => keyDialog.send({ type: 'dialog.open', license: card.license })}>
                       License Key
+                    </Button>
+                  )}
+                  {card.extendTrial && (
+                    <Button variant="default" loading={trial.extending} onClick={onExtendTrial}>
+                      Extend trial by 14 days
                     </Button>
                   )}
                   {card.updatePayment && (

@@ -20,7 +20,7 @@ describe('describeRouteError', () => {
 })
 
 describe('routing failures', () => {
-  it("shows 'Unexpected Application Error!' with the message of a route that throws", async () => {
+  it("shows 'Unexpected Application Error!' with the message of a route that throws [S8.routing]", async () => {
     renderWithRouter((root) => [
       createRoute({
         getParentRoute: () => root,

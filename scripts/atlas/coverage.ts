@@ -1,0 +1,76 @@
+import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { idOf, toMermaid } from '@/src/devtools/mermaid'
+import { transitionKey } from '@/testkit/model/coverage'
+import { levelsFromHighest, type MachineLevels, type RecordedLevels } from '@/testkit/model/coverage-levels'
+import type { Level } from '@/testkit/model/recorder'
+import { escape } from './html'
+
+/** How each level is written on the diagram and in the legend: a letter, so the picture does not rely on colour alone. */
+export const levelMarks: Record<Level | 'none', { letter: string; words: string; fill: string; stroke: string }> = {
+  browser: { letter: 'B', words: 'a browser test took it', fill: '#d3f9d8', stroke: '#2b8a3e' },
+  component: { letter: 'C', words: 'a component test took it (the views over fake actors), no browser test', fill: '#d0ebff', stroke: '#1864ab' },
+  machine: { letter: 'M', words: 'only a test of the bare machine took it', fill: '#fff3bf', stroke: '#e67700' },
+  none: { letter: '0', words: 'no test took it', fill: '#ffe3e3', stroke: '#c92a2a' },
+}
+const markOf = (level: Level | null | undefined) => levelMarks[level ?? 'none']
+const className = (level: Level | null | undefined) => `cov_${level ?? 'none'}`
+
+/**
+ * The machine's diagram with the coverage drawn on it: each state and transition marked with the
+ * letter of the highest level that took it ("(B)" after a state's name, "(B) " before a
+ * transition's label), and each simple state filled in that level's colour (Mermaid styles simple
+ * states only; a composite one has its letter).
+ */
+export function coverageDiagram(machine: AnyStateMachine, levels: MachineLevels): string {
+  const text = toMermaid(machine, {
+    state: (node) => ` (${markOf(levels.states.get(node.id)).letter})`,
+    transition: (transition) => `(${markOf(levels.transitions.get(transitionKey(transition))).letter}) `,
+  })
+  const leaves = (Object.values(machine.root.states) as AnyStateNode[]).flatMap(function leavesOf(node: AnyStateNode): AnyStateNode[] {
+    const children = Object.values(node.states) as AnyStateNode[]
+    return children.length ? children.flatMap(leavesOf) : [node]
+  })
+  const byLevel = new Map<string, string[]>()
+  for (const node of leaves) byLevel.set(className(levels.states.get(node.id)), [...(byLevel.get(className(levels.states.get(node.id))) ?? []), idOf(node)])
+  const classDefs = ([...levelsFromHighest, null] as const).map((level) => {
+    const { fill, stroke } = markOf(level)
+    return `  classDef ${className(level)} fill:${fill},stroke:${stroke},stroke-width:2px,color:#000${level ? '' : ',stroke-dasharray:5 3'}`
+  })
+  return [text, ...classDefs, ...[...byLevel].map(([name, ids]) => `  class ${ids.join(',')} ${name}`)].join('\n')
+}
+
+/** The SVG's transition labels tinted by the letter they start with (the letter stays: the colour only repeats it). */
+export function tintLabels(svg: string): string {
+  return svg.replace(/<span class="edgeLabel"([^>]*)><p>\((B|C|M|0)\) /g, (_, attributes: string, letter: string) => {
+    const { fill } = Object.values(levelMarks).find((mark) => mark.letter === letter)!
+    return `<span class="edgeLabel"${attributes} style="background-color:${fill}"><p style="background-color:${fill}">(${letter}) `
+  })
+}
+
+const share = (count: number, total: number) => `${count}/${total} (${total ? Math.floor((count / total) * 100) : 100}%)`
+
+/** The legend and, per level, the states and transitions its tests took. */
+export function coverageSummary(levels: MachineLevels, recorded: RecordedLevels): string {
+  const legend = (['browser', 'component', 'machine', 'none'] as const).map((level) => {
+    const mark = levelMarks[level]
+    return `<li><span class="swatch" style="background:${mark.fill};border-color:${mark.stroke}">${mark.letter}</span> ${escape(mark.words)}</li>`
+  })
+  const rows = levelsFromHighest.map((level) =>
+    recorded[level].recorded
+      ? `<tr><th>${level}</th><td class="number">${share(levels.counts[level].states, levels.total.states)}</td><td class="number">${share(levels.counts[level].transitions, levels.total.transitions)}</td></tr>`
+      : `<tr><th>${level}</th><td colspan="2">not recorded: ${level === 'browser' ? 'run npm run test:e2e or npm test' : 'run npm run test:model or npm test'}, then the atlas</td></tr>`,
+  )
+  return [
+    '<table class="coverage">',
+    '<thead><tr><th>level</th><th>states taken</th><th>transitions taken</th></tr></thead>',
+    `<tbody>${rows.join('')}</tbody>`,
+    '</table>',
+    `<ul class="legend">${legend.join('')}</ul>`,
+  ].join('\n')
+}
+
+/** What no browser test took, each with why, or "not yet". */
+export function notReachedByBrowser(levels: MachineLevels, reasons: Readonly<Record<string, string>> = {}): { key: string; kind: 'state' | 'transition'; why: string }[] {
+  const missing = (kind: 'state' | 'transition', map: Map<string, Level | null>) => [...map].filter(([, level]) => level !== 'browser').map(([key]) => ({ key, kind, why: reasons[key] ?? 'not yet' }))
+  return [...missing('state', levels.states), ...missing('transition', levels.transitions)]
+}

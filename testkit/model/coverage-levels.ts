@@ -1,0 +1,56 @@
+import type { AnyStateMachine } from 'xstate'
+import { allStateNodes, allTransitions } from './coverage'
+import { mergeRecorded, readRecorded } from './coverage-report'
+import type { ExecutedByMachine, Level } from './recorder'
+
+/** The levels from the highest: a browser test, a component test, a test of the bare machine. */
+export const levelsFromHighest: readonly Level[] = ['browser', 'component', 'machine']
+
+/** What each level's tests ran, by machine id, and whether that level was recorded at all. */
+export type RecordedLevels = Record<Level, { executed: ExecutedByMachine; recorded: boolean }>
+
+/**
+ * What the last runs recorded: the machine and component levels where `npm run test:model` (and
+ * `npm test`) write them, the browser level in each folder the browser runs write theirs to.
+ */
+export function readLevels(modelDir: string, browserDirs: readonly string[]): RecordedLevels {
+  const level = (executed: ExecutedByMachine) => ({ executed, recorded: Object.keys(executed).length > 0 })
+  return {
+    machine: level(readRecorded(modelDir, 'machine')),
+    component: level(readRecorded(modelDir, 'component')),
+    browser: level(mergeRecorded(browserDirs.map((dir) => readRecorded(dir, 'browser')))),
+  }
+}
+
+/** One machine's states and transitions, each with the highest level that took it (null: none). */
+export interface MachineLevels {
+  states: Map<string, Level | null>
+  transitions: Map<string, Level | null>
+  /** Per level, how many states and transitions its tests took, out of the total. */
+  counts: Record<Level, { states: number; transitions: number }>
+  total: { states: number; transitions: number }
+}
+
+export function machineLevels(machine: AnyStateMachine, levels: RecordedLevels): MachineLevels {
+  const taken = Object.fromEntries(
+    levelsFromHighest.map((level) => {
+      const executed = levels[level].executed[machine.id]
+      return [level, { states: new Set(executed?.states), transitions: new Set(executed?.transitions) }]
+    }),
+  ) as Record<Level, { states: Set<string>; transitions: Set<string> }>
+  const highest = (kind: 'states' | 'transitions', key: string) => levelsFromHighest.find((level) => taken[level][kind].has(key)) ?? null
+  const stateIds = allStateNodes(machine).map((node) => node.id)
+  const transitionKeys = [...allTransitions(machine).values()]
+  const counts = Object.fromEntries(
+    levelsFromHighest.map((level) => [
+      level,
+      { states: stateIds.filter((id) => taken[level].states.has(id)).length, transitions: transitionKeys.filter((key) => taken[level].transitions.has(key)).length },
+    ]),
+  ) as MachineLevels['counts']
+  return {
+    states: new Map(stateIds.map((id) => [id, highest('states', id)])),
+    transitions: new Map(transitionKeys.map((key) => [key, highest('transitions', key)])),
+    counts,
+    total: { states: stateIds.length, transitions: transitionKeys.length },
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { billingPortalMachine } from '@/machines/billing-portal.machine'
+import { coverageDiagram, coverageSummary, notReachedByBrowser, tintLabels } from '@/scripts/atlas/coverage'
+import { machineLevels, type RecordedLevels } from '@/testkit/model/coverage-levels'
+
+const idle = 'billingPortal.idle'
+const opening = 'billingPortal.opening'
+const leaving = 'billingPortal.leaving'
+const open = 'billingPortal.idle --portal.open[0]-->'
+const done = 'billingPortal.opening --xstate.done.actor.createPortalSession[0]-->'
+
+/** The browser took the portal's opening; a component test its answer too; the bare machine everything but the error's dismissal. */
+const recorded: RecordedLevels = {
+  browser: { recorded: true, executed: { billingPortal: { states: [idle, opening], transitions: [open] } } },
+  component: { recorded: true, executed: { billingPortal: { states: [idle, opening, leaving], transitions: [open, done] } } },
+  machine: { recorded: false, executed: {} },
+}
+const levels = machineLevels(billingPortalMachine, recorded)
+
+describe('the coverage on the atlas’s diagrams', () => {
+  it('gives each state and transition the highest level that took it, and counts each level', () => {
+    expect([levels.states.get(idle), levels.states.get(leaving)]).toEqual(['browser', 'component'])
+    expect([levels.transitions.get(open), levels.transitions.get(done), levels.transitions.get('billingPortal.idle --error.dismiss[0]-->')]).toEqual(['browser', 'component', null])
+    expect(levels.counts.browser).toEqual({ states: 2, transitions: 1 })
+    expect(levels.total.states).toBe(3)
+  })
+
+  it('marks the diagram with each level’s letter and fills simple states in its colour', () => {
+    const text = coverageDiagram(billingPortalMachine, levels)
+    expect(text).toContain('state "idle (B)" as billingPortal_idle')
+    expect(text).toContain('state "leaving (C)" as billingPortal_leaving')
+    expect(text).toContain('billingPortal_idle --> billingPortal_opening : (B) portal.open')
+    expect(text).toMatch(/billingPortal_idle --> billingPortal_idle : \(0\) error\.dismiss/)
+    expect(text).toMatch(/^\s+class billingPortal_idle,billingPortal_opening cov_browser$/m)
+    expect(text).toMatch(/^\s+classDef cov_none .*stroke-dasharray/m)
+  })
+
+  it('tints a transition’s label by its letter, which stays', () => {
+    expect(tintLabels('<span class="edgeLabel"><p>(B) portal.open</p></span><span class="edgeLabel"><p>plain</p></span>')).toBe(
+      '<span class="edgeLabel" style="background-color:#d3f9d8"><p style="background-color:#d3f9d8">(B) portal.open</p></span><span class="edgeLabel"><p>plain</p></span>',
+    )
+  })
+
+  it('lists what no browser test took, with the known reason or "not yet"', () => {
+    const missing = notReachedByBrowser(levels, { [done]: 'The portal is another site.' })
+    expect(missing).toContainEqual({ key: leaving, kind: 'state', why: 'not yet' })
+    expect(missing).toContainEqual({ key: done, kind: 'transition', why: 'The portal is another site.' })
+    expect(missing.map(({ key }) => key)).not.toContain(open)
+  })
+
+  it('shows each level’s share, and says which level was not recorded', () => {
+    const html = coverageSummary(levels, recorded)
+    expect(html).toContain('<tr><th>browser</th><td class="number">2/3 (66%)</td>')
+    expect(html).toContain('<tr><th>machine</th><td colspan="2">not recorded')
+    expect(html).toMatch(/<span class="swatch"[^>]*>B<\/span> a browser test took it/)
+  })
+})
