@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   question: ReactNode
   /** The button that does it (red: it cannot be taken back). */
   confirmLabel: string
+  /** What it does can be undone (a token let in again can be revoked): its button is not red. */
+  undoable?: boolean
   /** Its request is out: neither button can be pressed. */
   busy: boolean
   error: string | null
@@ -16,8 +18,8 @@ interface ConfirmDialogProps {
   onClose: () => void
 }
 
-/** Asks before something that cannot be taken back; focus starts on Cancel, the safe choice. A refusal's message shows over the question. */
-export function ConfirmDialog({ opened, title, question, confirmLabel, busy, error, onConfirm, onClose }: ConfirmDialogProps) {
+/** Asks before something that cannot be taken back (or, `undoable`, before a change worth a second thought); focus starts on Cancel, the safe choice. A refusal's message shows over the question. */
+export function ConfirmDialog({ opened, title, question, confirmLabel, undoable = false, busy, error, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <FormDialog opened={opened} onClose={onClose} title={title}>
       {opened && (
@@ -27,7 +29,7 @@ export function ConfirmDialog({ opened, title, question, confirmLabel, busy, err
             {question}
           </Text>
           <DialogActions onCancel={onClose} busy={busy} autoFocusCancel>
-            <Button color="red" loading={busy} onClick={onConfirm}>
+            <Button color={undoable ? undefined : 'red'} loading={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </DialogActions>

@@ -29,22 +29,21 @@ export function planOraclePaths<TInput>(
   oracle: Oracle<TInput, any, any>,
   events: readonly EventObject[],
   inputs: readonly TInput[],
-): { paths: OraclePath[]; moves: number; states: number } {
+): { paths: OraclePath[] } {
   const paths: OraclePath[] = []
   const moves = new Set<string>()
-  const states = new Set<string>()
   for (const input of inputs) {
     const start = oracle.start(input)
-    const seen = new Map<string, EventObject[]>([[JSON.stringify(start), []]])
+    const seen = new Set<string>([JSON.stringify(start)])
     let frontier: [Expected<unknown, State>, EventObject[]][] = [[start, []]]
-    states.add(JSON.stringify(leavesOf(start.state)))
     for (let depth = 0; depth < limits.depth && frontier.length > 0; depth++) {
       const next: typeof frontier = []
       for (const [now, prefix] of frontier) {
+        const nowKey = JSON.stringify(now)
         for (const event of events) {
           const after = oracle.after(now, event, input)
           const key = JSON.stringify(after)
-          if (key === JSON.stringify(now)) continue
+          if (key === nowKey) continue
           const route = [...prefix, event]
           const move = moveName(now, event, after)
           // Moves are told apart by where they go from and to, and by the event's type and payload.
@@ -52,16 +51,15 @@ export function planOraclePaths<TInput>(
             moves.add(move)
             paths.push({ input, events: route, move })
           }
-          states.add(JSON.stringify(leavesOf(after.state)))
           if (seen.has(key) || seen.size >= limits.expectations) continue
-          seen.set(key, route)
+          seen.add(key)
           next.push([after, route])
         }
       }
       frontier = next
     }
   }
-  return { paths, moves: moves.size, states: states.size }
+  return { paths }
 }
 
 /** The path as a replay takes it: its steps from the start (`xstate.init`), with no model state to compare. */

@@ -27,7 +27,8 @@ function statesByScreen({ model, oracle, viewTable }: FlowKit) {
         for (const leaf of leavesOf(expected.state).filter((id) => viewTable[id])) {
           const row = viewTable[leaf]!
           const view = typeof row === 'function' ? row(sent, expected.held) : row
-          byScreen.set(screenKey(view), (byScreen.get(screenKey(view)) ?? new Map()).set(leaf, view))
+          const key = screenKey(view)
+          byScreen.set(key, (byScreen.get(key) ?? new Map()).set(leaf, view))
         }
       }
   } finally {

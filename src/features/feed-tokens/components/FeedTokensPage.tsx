@@ -4,13 +4,12 @@ import { useSelector } from '@xstate/react'
 import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { useAccountServices } from '@/src/ui/account-services'
 import { useAppActorRef } from '@/src/ui/app-actors'
+import { ConfirmDialog } from '@/src/ui/ConfirmDialog'
 import { LoadFailed } from '@/src/ui/LoadFailed'
 import { feedTokensActors } from '../feed-tokens.actors'
 import { selectFeedTokens } from '../feed-tokens.select'
 import { CreateTokenDialog } from './CreateTokenDialog'
 import { FeedTokenTable } from './FeedTokenTable'
-import { ResumeTokenDialog } from './ResumeTokenDialog'
-import { RevokeTokenDialog } from './RevokeTokenDialog'
 import { TokenCreatedDialog } from './TokenCreatedDialog'
 import '../feed-tokens.css'
 
@@ -56,8 +55,37 @@ export function FeedTokensPage() {
 
       <CreateTokenDialog {...view.create} onCreate={(draft) => tokens.send({ type: 'create.submit', draft })} onClose={close} />
       <TokenCreatedDialog created={view.created} onClose={close} />
-      <RevokeTokenDialog revoke={view.revoke} onConfirm={() => tokens.send({ type: 'revoke.confirm' })} onClose={close} />
-      <ResumeTokenDialog resume={view.resume} onConfirm={() => tokens.send({ type: 'resume.confirm' })} onClose={close} />
+      <ConfirmDialog
+        opened={view.revoke !== null}
+        title="Revoke feed token"
+        question={
+          <>
+            Revoke <strong>{view.revoke?.row.name}</strong> ({view.revoke?.row.lastFour})? Builds that use it can no longer restore packages, at once.
+          </>
+        }
+        confirmLabel="Revoke"
+        busy={view.revoke?.removing ?? false}
+        error={view.revoke?.error ?? null}
+        onConfirm={() => tokens.send({ type: 'revoke.confirm' })}
+        onClose={close}
+      />
+      {/* Asked before a token marked a possible leak is let in again: its networks are counted afresh from then. */}
+      <ConfirmDialog
+        opened={view.resume !== null}
+        title="Resume feed token"
+        question={
+          <>
+            Resume <strong>{view.resume?.row.name}</strong> ({view.resume?.row.lastFour})? Builds that use it are let in again, and its networks are counted afresh from now. If its secret leaked,
+            revoke it instead.
+          </>
+        }
+        confirmLabel="Resume"
+        undoable
+        busy={view.resume?.restoring ?? false}
+        error={view.resume?.error ?? null}
+        onConfirm={() => tokens.send({ type: 'resume.confirm' })}
+        onClose={close}
+      />
     </Stack>
   )
 }

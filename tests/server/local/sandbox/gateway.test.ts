@@ -83,6 +83,16 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(byInvoice.invoice).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
     expect(await g.readSubscription(byInvoice.subscriptionId)).toMatchObject({ status: 'active', paymentDueAt: new Date(byInvoice.invoice.dueDate) })
 
+    // A trial without a card (decision 0047): made, extended once, ended.
+    const trialId = await g.startTrial({ customerId, accountOid: account.oid, idempotencyKey: 'gateway-trial' })
+    const trialEnd = new Date(Math.floor(Date.now() / 1000 + 44 * 86_400) * 1000)
+    await g.extendTrial({ subscriptionId: trialId, trialEnd, idempotencyKey: 'gateway-trial-extension' })
+    expect(await g.readSubscription(trialId)).toMatchObject({ status: 'trialing', trialEnd })
+    await g.endTrial(trialId, 'gateway-trial-end')
+    expect(await g.readSubscription(trialId)).toMatchObject({ status: 'canceled' })
+    // The same calls for one caller, taking its lane's slots (decision 0051).
+    expect(await g.as({ lane: 'jobs' }).readSubscription(byInvoice.subscriptionId)).toMatchObject({ status: 'active' })
+
     // Not a request: the sandbox's own signed delivery, read as the webhook route reads it.
     await t.sandbox.webhooks.drain()
     const delivery = t.deliveries.find((candidate) => candidate.body.includes('"customer.subscription.updated"'))!
