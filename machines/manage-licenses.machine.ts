@@ -371,6 +371,9 @@ export const manageLicensesMachine = setup({
             },
             ordered: {
               description: "'Awaiting payment': the invoice's number, total and due date, its PDF; the tiles count the added seats, assignable now.",
+              // Done reads the seats again as the server counts them (a subscription of their own when
+              // the others are held by card), the page as it first came: no order's loop through it.
+              on: { 'dialog.close': { target: '#manageLicenses.loading', actions: 'resetDialog' } },
             },
             redirecting: {
               description: 'Checkout shows progress; one click sends one request.',

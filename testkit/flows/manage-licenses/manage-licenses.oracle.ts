@@ -77,6 +77,8 @@ export const manageLicensesOracle: Oracle<ManageLicensesInput, ManageLicensesHel
     if (typeof now.state !== 'string') return now
     const { stats, assigned, role } = now.held
     const { license, seats, lines } = event as EventObject & { license?: AssignedLicense; seats?: number; lines?: BulkLine[] }
+    // Done after an order by invoice: the page reads the seats again, as the server now counts them.
+    if (event.type === 'dialog.close' && now.state === `${at}.ready.purchase.ordered`) return to(loadingFor(role), fresh)
     if (event.type === 'dialog.close' && now.state.startsWith(`${at}.ready.`) && !busy.includes(now.state)) return to(`${at}.ready.none`, { error: null })
     switch (`${now.state} ${event.type}`) {
       case `${at}.failed licenses.reload`:
