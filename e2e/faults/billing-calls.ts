@@ -54,16 +54,30 @@ const keptSeats = '3'
 const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
 
 const invoiceOrderDialog = 'Pay by bank transfer (invoice)'
-const poField = (page: Page) => dialog(page, invoiceOrderDialog).getByRole('textbox', { name: 'PO number' })
+const addSeatsDialog = 'Buy Additional Licenses'
+const poField = (page: Page, dialogName = invoiceOrderDialog) => dialog(page, dialogName).getByRole('textbox', { name: 'PO number' })
 
 /** Nora, with nothing bought, opens pay by invoice for one Commercial seat and types Northwind's details. */
 async function openInvoiceOrder(page: Page) {
   await page.goto('/account/purchase?pid=commercial')
   await page.getByRole('main').getByRole('button', { name: invoiceOrderDialog }).click()
-  const box = dialog(page, invoiceOrderDialog)
+  await fillNorthwind(page, invoiceOrderDialog)
+}
+
+/** Northwind's details and PO-4711 typed into the order-by-invoice form of the dialog named. */
+async function fillNorthwind(page: Page, dialogName: string) {
+  const box = dialog(page, dialogName)
   for (const [name, value] of Object.entries({ 'Legal name': 'Northwind Traders Inc.', Address: '1 Harbor Way', City: 'Seattle' })) await box.getByRole('textbox', { name, exact: true }).fill(value)
   await box.getByRole('combobox', { name: 'Country' }).selectOption('US')
-  await poField(page).fill('PO-4711')
+  await poField(page, dialogName).fill('PO-4711')
+}
+
+/** Fran, whose two Commercial seats are both assigned, adds one by invoice in Manage Licenses, with Northwind's details. */
+async function openAddedSeatsByInvoice(page: Page) {
+  await page.goto('/account/licenses')
+  await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+  await dialog(page, addSeatsDialog).getByRole('button', { name: invoiceOrderDialog }).click()
+  await fillNorthwind(page, addSeatsDialog)
 }
 
 async function openRenewal(page: Page) {
@@ -124,6 +138,13 @@ export const billingCalls: readonly CallCase[] = [
     account: demo.nolicense,
     ...dialogCall('Pay by bank transfer (invoice)', 'Pay by invoice', openInvoiceOrder, { kept: (page) => expect(poField(page)).toHaveValue('PO-4711'), cancel: 'waits' }),
     done: (page) => expect(dialog(page, invoiceOrderDialog).getByRole('status')).toContainText('Awaiting payment'),
+    slowAnswer: { json: () => placedOrder },
+  },
+  {
+    ...callTo('addSeatsByInvoice'),
+    account: demo.full,
+    ...dialogCall(addSeatsDialog, 'Pay by invoice', openAddedSeatsByInvoice, { kept: (page) => expect(poField(page, addSeatsDialog)).toHaveValue('PO-4711'), cancel: 'waits' }),
+    done: (page) => expect(dialog(page, addSeatsDialog).getByRole('status')).toContainText('Awaiting payment'),
     slowAnswer: { json: () => placedOrder },
   },
   {

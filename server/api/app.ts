@@ -9,6 +9,7 @@ import { billingRoutes } from './billing'
 import { checkoutRoutes } from './checkout'
 import { companyRoutes } from './company'
 import { invoiceOrderRoutes } from './invoice-orders'
+import { quoteRoutes } from './quotes'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
@@ -92,6 +93,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route(apiMounts.stripe, checkoutRoutes(db, gateway, siteOrigin))
   app.route(apiMounts.stripe, companyRoutes(db, gateway))
   app.route(apiMounts.stripe, invoiceOrderRoutes(db, gateway))
+  app.route(apiMounts.stripe, quoteRoutes(db, gateway))
   app.route(apiMounts.renewalChanges, renewalChangeRoutes(db, gateway))
   app.route(apiMounts.renewals, renewalRoutes(db))
   app.route(apiMounts.products, productRoutes(db, deps.prices))

@@ -4,6 +4,7 @@ import type { SubscriptionState } from '../licensing/subscription'
 import { createCardCalls } from './cards'
 import { createCompanyCalls } from './company'
 import { createInvoiceOrderCalls } from './invoice-orders'
+import { createQuoteCalls } from './quotes'
 import { createRenewalCalls } from './renewal-schedule'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
@@ -29,6 +30,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
       ...createCompanyCalls(stripe),
       ...createRenewalCalls(stripe, prices),
       ...createInvoiceOrderCalls(stripe, prices),
+      ...createQuoteCalls(stripe, prices),
 
       /**
        * The account's customer: the one Stripe already has for it (by email and the account id in its

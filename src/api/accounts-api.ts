@@ -42,6 +42,7 @@ export function createAccountsApi(call: Caller) {
     companyDetails: (signal?: AbortSignal) => call({ ...apiCall('companyDetails'), answer: billing.savedCompanySchema, signal }),
     saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ ...apiCall('saveCompanyDetails'), body, answer: billing.savedCompanySchema, signal }),
     payByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('payByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
+    addSeatsByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('addSeatsByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
     renewals: (signal?: AbortSignal) => call({ ...apiCall('renewals'), answer: billing.renewalsSchema, signal }),
     setRenewalSeats: (subscriptionId: string, body: billing.RenewalSeatsRequest, signal?: AbortSignal) =>
       call({ ...apiCall('setRenewalSeats', subscriptionId), body, answer: billing.renewalSchema, signal }),

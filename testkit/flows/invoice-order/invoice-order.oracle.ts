@@ -14,6 +14,14 @@ export interface InvoiceOrderHeld {
   taxIdError: string | null
 }
 
+/** The order a typed draft makes, as the contract accepts it (the issue's limits), or null: nothing is sent. */
+export function acceptedOrder(draft: Record<string, string>, priceId: string | null, quantity: number): InvoiceOrderRequest | null {
+  const { poNumber, legalName, taxIdType, taxIdValue, ...address } = draft
+  const company = { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null }
+  const parsed = v.safeParse(invoiceOrderRequestSchema, { priceId, quantity, company, poNumber })
+  return parsed.success ? parsed.output : null
+}
+
 const at = 'invoiceOrder'
 const awaitedIn = { payByInvoice: `${at}.ordering` }
 const quiet = { error: null, taxIdError: null } satisfies Partial<InvoiceOrderHeld>
@@ -46,10 +54,8 @@ export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
       case `${at}.ordered dialog.close`:
         return to(`${at}.closed`)
       case `${at}.editing order.submit`: {
-        const { poNumber, legalName, taxIdType, taxIdValue, ...address } = (event as EventObject & { draft: Record<string, string> }).draft
-        const company = { legalName, address, taxId: taxIdType ? { type: taxIdType, value: taxIdValue } : null }
-        const parsed = v.safeParse(invoiceOrderRequestSchema, { priceId: now.held.priceId, quantity: now.held.quantity, company, poNumber })
-        return parsed.success ? to(`${at}.ordering`, { ...quiet, request: parsed.output }) : now
+        const request = acceptedOrder((event as EventObject & { draft: Record<string, string> }).draft, now.held.priceId, now.held.quantity)
+        return request ? to(`${at}.ordering`, { ...quiet, request }) : now
       }
       default:
         return now

@@ -245,6 +245,11 @@ const rows: Row[] = [
     request: () => ({ path: '/stripe/invoice-orders', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
     expected: roles(422, { owner: true, billing: true }, 422),
   },
+  {
+    call: 'POST /api/stripe/invoice-orders/seats',
+    request: () => ({ path: '/stripe/invoice-orders/seats', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
+    expected: roles(422, { owner: true, billing: true }, 422),
+  },
   { call: 'GET /api/renewals', request: () => ({ path: '/renewals' }), expected: roles(200, { owner: true, billing: true }, 200) },
   {
     call: 'PUT /api/stripe/renewals/:id/seats',
