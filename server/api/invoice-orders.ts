@@ -14,8 +14,8 @@ import { caller, idempotencyKey, resource, stripeFor, type Env } from './context
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
-/** The order checked, the company details saved on the customer: the customer's id. */
-async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest) {
+/** The order checked, the company details saved on the customer: the customer's id (a quote's request too). */
+export async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest) {
   const account = await findAccountRow(db, caller(c).oid)
   checkInvoiceOrder(account, order.priceId)
   const stripe = stripeFor(c, gateway)
@@ -25,7 +25,7 @@ async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGa
 }
 
 /** An order's answer: the subscription and its invoice, and the account as it now is (its license type, its billing). */
-const orderAnswer = async (c: Context<Env>, db: Database, placed: Omit<InvoiceOrder, 'account'>) => c.json({ ...placed, account: toAccount(await findAccountRow(db, caller(c).oid)) })
+export const orderAnswer = async (c: Context<Env>, db: Database, placed: Omit<InvoiceOrder, 'account'>) => c.json({ ...placed, account: toAccount(await findAccountRow(db, caller(c).oid)) })
 
 /**
  * /api/stripe/invoice-orders (issue 49): seats paid by bank transfer against an invoice. The

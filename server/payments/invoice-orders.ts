@@ -6,7 +6,7 @@ import type { PriceCatalogue } from './stripe-settings'
 import { itemOf, subscriptionState } from './subscription-state'
 
 /** What an order's answer says of the invoice it was sent: its number, due date, total and PDF. */
-const orderedInvoice = (invoice: Stripe.Invoice): InvoiceOrder['invoice'] => ({
+export const orderedInvoice = (invoice: Stripe.Invoice): InvoiceOrder['invoice'] => ({
   number: invoice.number ?? '',
   dueDate: new Date((invoice.due_date ?? 0) * 1000).toISOString(),
   total: invoice.total,

@@ -48,16 +48,21 @@ export interface InvoiceOrderFormProps {
   view: InvoiceOrderFormView
   onSubmit: (draft: InvoiceOrderDraft) => void
   onClose: () => void
+  /** The button that sends it: 'Pay by invoice' for an order, 'Request quote' for a quote. */
+  submitLabel?: string
+  /** Fields of the caller's own before the company's (a quote's plan and seats). */
+  children?: ReactNode
 }
 
 /** The company the invoice is made out to, and the PO number it carries; checked by the contract before sending. */
-export function InvoiceOrderForm({ view, onSubmit, onClose }: InvoiceOrderFormProps) {
+export function InvoiceOrderForm({ view, onSubmit, onClose, submitLabel = 'Pay by invoice', children }: InvoiceOrderFormProps) {
   const form = useForm<InvoiceOrderDraft>({ mode: 'controlled', initialValues: blank, validate: contractErrors })
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values))}>
       <Stack>
         <Text size="sm">{view.terms}</Text>
         <ErrorAlert message={view.error} />
+        {children}
         <CompanyFields
           form={form}
           taxIdError={view.taxIdError}
@@ -67,7 +72,7 @@ export function InvoiceOrderForm({ view, onSubmit, onClose }: InvoiceOrderFormPr
         <TextInput label="PO number" description={`Optional: your purchase order, printed on the invoice (up to ${poNumberLimit} characters)`} {...form.getInputProps('poNumber')} />
         <DialogActions onCancel={onClose} busy={view.ordering}>
           <Button type="submit" loading={view.ordering}>
-            Pay by invoice
+            {submitLabel}
           </Button>
         </DialogActions>
       </Stack>

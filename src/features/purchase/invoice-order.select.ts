@@ -3,7 +3,7 @@ import { invoiceDaysToPay } from '@/common/billing-contract'
 import { formatUsd } from '@/common/format'
 import { findPlan } from '@/common/plans'
 import type { invoiceOrderMachine } from '@/machines/invoice-order.machine'
-import { invoiceOrderedView } from '@/src/ui/invoice-ordered'
+import { invoiceOrderedView, seatsWorkNow } from '@/src/ui/invoice-ordered'
 
 /** What the order-by-invoice dialog shows: the order's terms, the form's notices, and the invoice once ordered. */
 export function selectInvoiceOrder(snapshot: SnapshotFrom<typeof invoiceOrderMachine>) {
@@ -16,12 +16,6 @@ export function selectInvoiceOrder(snapshot: SnapshotFrom<typeof invoiceOrderMac
     terms: plan ? `${plan.name} for ${seats}: ${formatUsd(plan.price * quantity)} per year, invoiced now and payable by bank transfer within ${invoiceDaysToPay} days.` : '',
     error,
     taxIdError,
-    ordered:
-      snapshot.matches('ordered') && order
-        ? invoiceOrderedView(
-            order,
-            `Your ${quantity === 1 ? 'license works' : `${quantity} licenses work`} now: assign them under Manage Licenses. The invoice has the bank-transfer details and your PO number.`,
-          )
-        : null,
+    ordered: snapshot.matches('ordered') && order ? invoiceOrderedView(order, seatsWorkNow(quantity)) : null,
   }
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { invoiceOrderSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
+import { invoiceOrderSchema, quoteSchema, quotesSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
 import { licensesSchema } from '@/common/contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { pdfText } from '@/testkit/pdf-text'
 
+const quinn = { email: 'quinn@example.com', oid: 'oid-quinn@example.com' }
 const nora = { email: 'nolicense@example.com', oid: '8f1c6a52-0b5e-4c53-9a0c-1d1b7c1e0001' }
 const T0 = Date.parse('2027-03-01T00:00:00Z') / 1000
 const DAY = 86_400
@@ -133,5 +134,63 @@ describeApi('buying by invoice on $name', (api) => {
     expect((await api.stripe.subscriptions.list({ status: 'all', limit: 100 })).data.filter((subscription) => subscription.metadata.accountOid === nora.oid)).toHaveLength(before)
     const cara = await api.call('commercial@example.com', 'POST', '/stripe/invoice-orders', { ...order, priceId: 'commercial-plus' })
     expect(cara).toMatchObject({ status: 409, body: { message: 'Accounts are limited to one license type.' } })
+  })
+
+  // Quotes (decision 0055): Quinn, new here, on a test clock of his own.
+  const quotesOf = async () => v.parse(quotesSchema, (await api.call(quinn.email, 'GET', '/stripe/quotes')).body)
+  const quinnsSubscriptions = async () => (await api.db.query<{ n: number }>('select count(*)::int as n from subscriptions where owner_oid = $1', [quinn.oid]))[0]!.n
+  const quotePdf = async (quoteId: string) => {
+    const response = await api.app.request(`/api/stripe/quotes/${quoteId}/pdf`, { headers: { Authorization: `Bearer ${await api.token(quinn.email)}` } })
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    return pdfText(Buffer.from(await response.arrayBuffer()))
+  }
+
+  it('makes one quote of two presses at once, valid 30 days, listed with its PDF (number, validity, both parties, the PO, the total); accepted, the subscription paid by invoice; accepted again, 409 in words and nothing made [I49.quote.request I49.quote.once I49.quote.listed I49.quote.accept I49.quote.refused]', async () => {
+    const clock = await api.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
+    expect((await api.call(quinn.email, 'POST', '/auth/login', { firstName: 'Quinn', lastName: 'Quote', email: quinn.email, oid: quinn.oid })).status).toBe(200)
+    await api.stripe.customers.create({ email: quinn.email, name: 'Quinn Quote', metadata: { accountOid: quinn.oid }, test_clock: clock.id })
+    const presses = await Promise.all([api.call(quinn.email, 'POST', '/stripe/quotes', order), api.call(quinn.email, 'POST', '/stripe/quotes', order)])
+    expect(
+      presses.map((press) => press.status),
+      JSON.stringify(presses[0]!.body),
+    ).toEqual([200, 200])
+    const [quote, again] = presses.map((press) => v.parse(quoteSchema, press.body))
+    expect(again!.id).toBe(quote!.id)
+    expect(quote).toMatchObject({ number: expect.stringMatching(/^QT-\w+-0001$/), total: 149_500, poNumber: 'PO-4711', status: 'open', expiresAt: new Date((T0 + 30 * DAY) * 1000).toISOString() })
+    expect(await quotesOf()).toEqual([quote])
+
+    const text = await quotePdf(quote!.id)
+    for (const words of [quote!.number, 'Valid until', 'March 31, 2027', 'Prism Library (sandbox)', 'Northwind Traders Inc.', 'PO number: PO-4711', '$1495.00']) expect(text).toContain(words)
+
+    const before = await quinnsSubscriptions()
+    const accepted = await api.call(quinn.email, 'POST', `/stripe/quotes/${quote!.id}/accept`)
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    const placed = v.parse(invoiceOrderSchema, accepted.body)
+    expect(placed.invoice).toMatchObject({ total: 149_500, dueDate: new Date((T0 + 30 * DAY) * 1000).toISOString() })
+    expect(v.parse(licensesSchema, (await api.call(quinn.email, 'GET', '/licenses')).body)[0]).toMatchObject({ subscription: 'Commercial', status: 'awaiting-payment' })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+    expect((await quotesOf())[0]).toMatchObject({ status: 'accepted' })
+
+    const twice = await api.call(quinn.email, 'POST', `/stripe/quotes/${quote!.id}/accept`)
+    expect(twice).toMatchObject({ status: 409, body: { message: `Quote ${quote!.number} was already accepted: its subscription is on My Licenses.` } })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+
+    // An expired quote: 409 in words, nothing made.
+    const later = v.parse(quoteSchema, (await api.call(quinn.email, 'POST', '/stripe/quotes', { ...order, quantity: 2 })).body)
+    expect(later.id).not.toBe(quote!.id)
+    await api.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + 31 * DAY })
+    await api.sandbox.webhooks.drain()
+    expect((await quotesOf()).find((listed) => listed.id === later.id)).toMatchObject({ status: 'expired' })
+    const expired = await api.call(quinn.email, 'POST', `/stripe/quotes/${later.id}/accept`)
+    expect(expired).toMatchObject({ status: 409, body: { message: `Quote ${later.number} expired on March 31, 2027: request a new quote.` } })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+  })
+
+  it("answers 404 for another account's quote, and refuses a request the contract refuses, sending nothing [I49.quote.po-number]", async () => {
+    const quote = v.parse(quoteSchema, (await api.call('commercial@example.com', 'POST', '/stripe/quotes', { ...order, priceId: 'commercial' })).body)
+    expect((await api.call(quinn.email, 'POST', `/stripe/quotes/${quote.id}/accept`)).status).toBe(404)
+    expect((await api.call(quinn.email, 'GET', `/stripe/quotes/${quote.id}/pdf`)).status).toBe(404)
+    const refused = await api.call(quinn.email, 'POST', '/stripe/quotes', { ...order, poNumber: 'PO-47\n11' })
+    expect(refused).toMatchObject({ status: 422, body: { message: 'PO number must not contain control characters such as line breaks or tabs' } })
   })
 })
