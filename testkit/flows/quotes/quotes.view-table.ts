@@ -35,7 +35,8 @@ export const quotesViewTable: ViewTable<QuotesHeld> = {
   'quotes.failed': (_, { error }) => ({ alerts: [`Your quotes could not be loaded${error}Try again`], enabled: ['Try again'], absent: [requestA], dialogs: [] }),
   'quotes.listed.idle': (_, held) => {
     const shown = list(held, true)
-    return { ...shown, shows: [...shown.shows!, ...(held.notice ? [held.notice] : [])], dialogs: [], alerts: held.error ? [held.error] : [] }
+    // A PDF that could not be fetched is said above the list.
+    return { ...shown, shows: [...shown.shows!, ...(held.notice ? [held.notice] : [])], dialogs: [], alerts: held.error ? [`The quote's PDF could not be downloaded${held.error}`] : [] }
   },
   // The PDF is on its way: its button shows progress.
   'quotes.listed.downloading': (_, held) => ({ ...list(held, false), busy: [pdf(held.picked!)], dialogs: [], alerts: [] }),

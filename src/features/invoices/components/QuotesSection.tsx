@@ -40,7 +40,7 @@ export function QuotesSection({ savePdf = (pdf, number) => saveBlobFile(pdf, `qu
       {view.shown && (
         <Stack>
           {view.notice && <Text role="status">{view.notice}</Text>}
-          <ErrorAlert message={view.listError} />
+          <ErrorAlert title="The quote's PDF could not be downloaded" message={view.listError} />
           {view.rows.length === 0 ? (
             <Text c="dimmed">No quotes yet.</Text>
           ) : (
