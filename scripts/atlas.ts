@@ -8,7 +8,7 @@ import { browserCannotReach } from '../testkit/model/browser-reach'
 import { modelCoverageDir as browserCoverageDir } from '../e2e/support/model-coverage'
 import { modelCoverageDir } from './model-coverage-check'
 import { drawDiagrams } from './atlas/diagrams'
-import { coverageDiagram, coverageSummary, notReachedByBrowser, tintLabels } from './atlas/coverage'
+import { coverageDiagram, coverageSummary, guardTable, notReachedByBrowser, tintLabels } from './atlas/coverage'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
 import { requirementsPage } from './atlas/requirements-page'
 import { captureAt, commitOf } from './atlas/against'
@@ -83,7 +83,7 @@ const machines: AtlasMachine[] = flows.map((kit) => ({
   rows: stateRows(kit, tours[kit.model.name], records),
   svg: tintLabels(svgs.get(kit.model.name)!),
   coverage: {
-    summary: coverageSummary(levels.get(kit.model.name)!, recorded),
+    summary: `${coverageSummary(levels.get(kit.model.name)!, recorded)}\n${guardTable(levels.get(kit.model.name)!)}`,
     notReached: notReachedByBrowser(levels.get(kit.model.name)!, browserCannotReach[kit.model.name]),
     browserRecorded: recorded.browser.recorded,
   },

@@ -3,7 +3,9 @@ import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { apiPath, apiRoutes, type ApiParams, type ApiRouteName, type ApiRoute as NamedRoute } from '@/common/api-paths'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
+import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
 import { routeApi, type ApiRoute } from './api-routes'
+import { attachFailingPath } from './failing-path-attachment'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -195,7 +197,20 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
   if (!kit) throw new Error(`No test kit for the machine ${tour.plan.name}`)
   const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)
-  for (const [index, step] of path.steps.entries()) {
+  // Past a state in which the browser leaves the page, nothing is left to walk.
+  let left = false
+  const where = {
+    name: tour.plan.name,
+    level: 'browser',
+    machine: tour.plan.machine,
+    input: path.input,
+    events: sent,
+    expectedAt: expectedStateAt(kit.oracle, path.input, sent),
+    drawn: (file: string) => attachFailingPath(page, file),
+  }
+  await withFailingPath(where, async (index) => {
+    const step = path.steps[index]!
+    if (left) return
     const [, kind, actorId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type) ?? []
     if (kind && actorId) {
       const actor = tour.actors[actorId]
@@ -207,9 +222,12 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     } else if (step.event.type !== 'xstate.init') {
       await tour.perform(page, step.event as EventFromLogic<TMachine>, path.steps[index + 1])
     }
-    if (tour.leaving?.(step)) break
+    if (tour.leaving?.(step)) {
+      left = true
+      return
+    }
     await tour.expectShown(page, step, path.steps.slice(0, index))
     await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1))
     await check(keyOf(step))
-  }
+  })
 }

@@ -69,6 +69,29 @@ export function coverageSummary(levels: MachineLevels, recorded: RecordedLevels)
   ].join('\n')
 }
 
+/**
+ * The outcomes each guard gave (true, false), each with the letter of the highest level whose tests
+ * saw it: a guard only ever seen true (or false) has a branch no test takes. Machine and component
+ * levels only: the browser's recorder keeps states and transitions.
+ */
+export function guardTable(levels: MachineLevels): string {
+  if (!levels.guards.length) return '<p>No transition of this machine is guarded.</p>'
+  const outcome = (level: Level | null) => {
+    const mark = markOf(level)
+    return `<td class="outcome" style="background:${mark.fill}">${mark.letter}${level ? '' : ' never'}</td>`
+  }
+  const rows = levels.guards.map(({ key, guard, passed, refused }) => `<tr><td><code>${escape(guard)}</code></td><td><code>${escape(key)}</code></td>${outcome(passed)}${outcome(refused)}</tr>`)
+  const count = (sides: number) => levels.guards.filter((row) => Number(!!row.passed) + Number(!!row.refused) === sides).length
+  return [
+    `<h3>Guards</h3>`,
+    `<p>${levels.guards.length} guarded transitions: ${count(2)} seen both ways, ${count(1)} only one way, ${count(0)} never weighed. Each outcome is marked with the highest level whose tests saw it (C component, M machine, 0 never; the browser level does not record guards).</p>`,
+    '<table class="guards">',
+    '<thead><tr><th>guard</th><th>transition</th><th>said true</th><th>said false</th></tr></thead>',
+    `<tbody>${rows.join('')}</tbody>`,
+    '</table>',
+  ].join('\n')
+}
+
 /** What no browser test took, each with why, or "not yet". */
 export function notReachedByBrowser(levels: MachineLevels, reasons: Readonly<Record<string, string>> = {}): { key: string; kind: 'state' | 'transition'; why: string }[] {
   const missing = (kind: 'state' | 'transition', map: Map<string, Level | null>) => [...map].filter(([, level]) => level !== 'browser').map(([key]) => ({ key, kind, why: reasons[key] ?? 'not yet' }))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import type { Mermaid } from 'mermaid'
 import { offlineChromiumArgs, resolveChromium } from '@/e2e/support/browser'
+import { mermaidOn } from '@/e2e/support/mermaid-svg'
 import { chartsDir } from '../charts/files'
 
 /** The committed diagram of a machine: the Mermaid block of its page in docs/statecharts/. */
@@ -20,21 +20,9 @@ export function committedDiagram(name: string): string {
 export async function drawDiagrams(diagrams: Map<string, string>): Promise<Map<string, string>> {
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: [...offlineChromiumArgs, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])] })
   try {
-    const page = await browser.newPage()
-    await page.setContent('<!doctype html><html><body></body></html>')
-    await page.addScriptTag({ path: 'node_modules/mermaid/dist/mermaid.min.js' })
+    const draw = await mermaidOn(await browser.newPage())
     const drawn = new Map<string, string>()
-    for (const [name, text] of diagrams) {
-      const svg = await page.evaluate(
-        async ({ id, text }) => {
-          const mermaid = (window as unknown as { mermaid: Mermaid }).mermaid
-          mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', state: { useMaxWidth: true } })
-          return (await mermaid.render(id, text)).svg
-        },
-        { id: `atlas-${name}`, text },
-      )
-      drawn.set(name, svg)
-    }
+    for (const [name, text] of diagrams) drawn.set(name, await draw(`atlas-${name}`, text))
     return drawn
   } finally {
     await browser.close()

@@ -21,7 +21,8 @@ const style = `
   .seen { color: #6a4b00; }
   .legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; font-size: 0.9rem; }
   .swatch { display: inline-block; min-width: 1.4em; text-align: center; font-weight: bold; border: 2px solid; border-radius: 3px; }
-  .coverage { margin: 0.5rem 0; }
+  .coverage, .guards { margin: 0.5rem 0; }
+  .guards td.outcome { text-align: center; font-weight: 600; }
   tr.uncovered { background: #ffe3e3; }
   .compared { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0.8rem; }
   .compared figure.shot { display: block; margin: 0; }

@@ -31,6 +31,8 @@ export interface BenchOptions {
   feedConnections: number
   instances: number
   database: Database
+  /** Only the scenarios whose name holds this text (lower case). */
+  only?: string
   /** The PostgreSQL server (unused on PGlite). */
   postgres: string | null
   workDir: string
@@ -132,13 +134,22 @@ function trustProxyOf(target: Target) {
   return existsSync(config) && readFileSync(config, 'utf8').includes("'TRUST_PROXY must be true or false'") ? 'true' : '127.0.0.1'
 }
 
+/** One commit's servers, seeded and started, whose scenarios run one at a time (bench-api.ts alternates two commits' runs). */
+export interface OpenedCommit {
+  /** What was seeded and started, for the report. */
+  description: string
+  /** One scenario once: its figures, or null where the commit has no such route or the scenario was left out (--only). */
+  run(scenario: Scenario): Promise<Figures | null>
+  stop(): Promise<void>
+}
+
 /**
  * The load on one commit, in a database of its own: many people (one per connection, each with
  * their own token and subscription) on an instance whose rate limits are raised out of the way
- * (their statements still run); then one person alone, every connection theirs, on an instance
- * with the commit's own production limits, where 429s come.
+ * (their statements still run); the `one person` scenarios: one person alone, every connection
+ * theirs, on an instance with the commit's own production limits, where 429s come.
  */
-export async function benchCommit(target: Target, options: BenchOptions): Promise<Results> {
+export async function openCommit(target: Target, options: BenchOptions): Promise<OpenedCommit> {
   const name = `bench_${target.label
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase()
@@ -196,16 +207,13 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
   const feedTokens = hasFeed ? await createFeedTokens(open.urls[0]!, tokenOf(feedOwner), 5) : []
   // A commit with the feed's per-credential metadata lists a holder's versions (200); one without it has no such route.
   const hasVersionLists = hasFeed && (await probeFeed(open.urls[0]!, credentials[0]!, feedVersionList)) === 200
-  console.log(
-    `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}${store.databaseUrl && !store.countsStatements ? ' (statements not counted: the server does not preload pg_stat_statements)' : ''}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${published ? ", the feed's releases recorded" : ''}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`,
-  )
+  const description = `${target.label} (${target.commit}, ${options.database === 'pglite' ? 'createApi on PGlite through the production handler, scripts/bench/pglite-server.ts' : target.kind === 'production' ? 'node dist-server/production.js' : 'its accounts app through the bench adapter'}): ${store.name}${store.databaseUrl && !store.countsStatements ? ' (statements not counted: the server does not preload pg_stat_statements)' : ''}, ${seeded.seeded} subscriptions seeded through its ${seeded.via}${published ? ", the feed's releases recorded" : ''}${hasFeed ? '' : `, no feed check (${probe === null ? `${credentials.length} holders' keys found` : `a right key answered ${probe}`})`}`
 
   const load = (servers: { urls: string[] }, connections = options.connections) => ({ urls: servers.urls, connections, seconds: options.seconds })
   const manyTokens = many.map(tokenOf)
-  const results = {} as Results
   const statementsOf = () => (store.countsStatements && store.databaseUrl ? statementsNow(store.databaseUrl) : null)
   /** A scenario on these servers, with the CPU time it cost them and the database, and the database's statements, per request. */
-  const step = async (scenario: Scenario, servers: { pids: number[] }, work: () => Promise<Figures> | null) => {
+  const measured = async (servers: { pids: number[] }, work: () => Promise<Figures> | null) => {
     const before = await cpuNow(servers.pids, store.databaseUrl)
     const statementsBefore = await statementsOf()
     const figures = await work()
@@ -222,23 +230,35 @@ export async function benchCommit(target: Target, options: BenchOptions): Promis
       figures.databaseExecUs = Math.round((ran.execMs * 1000) / figures.total)
       figures.databasePlanUs = ran.planningTracked ? Math.round((ran.planMs * 1000) / figures.total) : null
     }
-    results[scenario] = figures
-    console.log(`  ${scenario}: ${figures ? line(figures) : 'n/a'}`)
+    return figures
   }
-  await step('GET /api/licenses', open, () => reads(load(open), manyTokens))
-  await step('assign + unassign', open, () => writes(load(open), manyTokens))
-  await step('GET /api/feed/authorize (70% right)', open, () => (hasFeed ? feedChecks(load(open, options.feedConnections), credentials, feedTokens) : null))
-  await step('GET /api/feed/v3 version list', open, () => (hasVersionLists ? versionLists(load(open, options.feedConnections), credentials) : null))
   // The feed owner's 50 assigned seats, each file signed afresh; a commit without license files has none.
   const fileSeats = await licenseFileSeats(open.urls[0]!, tokenOf(feedOwner))
-  await step('GET /api/licenses/{seatId}/license-file', open, () => (fileSeats.length ? licenseFiles(load(open), tokenOf(feedOwner), fileSeats) : null))
-  await open.stop()
-
-  const limited = await start({}, 'alone')
-  await step('one person: GET /api/licenses', limited, () => reads(load(limited), [tokenOf(alone)]))
-  await step('one person: assign + unassign', limited, () => writes(load(limited), [tokenOf(alone)]))
-  await limited.stop()
-  return results
+  // The instance with the production limits, started at its first scenario.
+  let limited: Awaited<ReturnType<typeof start>> | undefined
+  const alwaysLimited = async () => (limited ??= await start({}, 'alone'))
+  const work: Record<Scenario, () => Promise<Figures | null>> = {
+    'GET /api/licenses': () => measured(open, () => reads(load(open), manyTokens)),
+    'assign + unassign': () => measured(open, () => writes(load(open), manyTokens)),
+    'GET /api/feed/authorize (70% right)': () => measured(open, () => (hasFeed ? feedChecks(load(open, options.feedConnections), credentials, feedTokens) : null)),
+    'GET /api/feed/v3 version list': () => measured(open, () => (hasVersionLists ? versionLists(load(open, options.feedConnections), credentials) : null)),
+    'GET /api/licenses/{seatId}/license-file': () => measured(open, () => (fileSeats.length ? licenseFiles(load(open), tokenOf(feedOwner), fileSeats) : null)),
+    'one person: GET /api/licenses': async () => {
+      const servers = await alwaysLimited()
+      return measured(servers, () => reads(load(servers), [tokenOf(alone)]))
+    },
+    'one person: assign + unassign': async () => {
+      const servers = await alwaysLimited()
+      return measured(servers, () => writes(load(servers), [tokenOf(alone)]))
+    },
+  }
+  return {
+    description,
+    run: (scenario) => (options.only && !scenario.toLowerCase().includes(options.only) ? Promise.resolve(null) : work[scenario]()),
+    stop: async () => {
+      await Promise.all([open.stop(), limited?.stop()])
+    },
+  }
 }
 
 export const line = (figures: Figures) =>

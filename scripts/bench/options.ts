@@ -14,7 +14,9 @@ export function readOptions(defaults: { seconds: number; connections: number }) 
       against: { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
+      rounds: { type: 'string' },
       database: { type: 'string' },
+      only: { type: 'string' },
     },
   })
   const whole = (name: string, value: string | undefined, fallback: number) => {
@@ -28,9 +30,12 @@ export function readOptions(defaults: { seconds: number; connections: number }) 
     feedConnections: whole('feed-connections', values['feed-connections'], 10),
     instances: whole('instances', values.instances ?? process.env.BENCH_INSTANCES, 1),
     runs: whole('runs', values.runs, 5),
+    rounds: whole('rounds', values.rounds ?? process.env.BENCH_ROUNDS, 1),
     against: values.against,
     skipBuild: values['skip-build'],
     database: databaseOf(values.database ?? process.env.BENCH_DATABASE),
+    /** Only the scenarios whose name holds this text (any case), for a quick look at one of them. */
+    only: values.only?.toLowerCase(),
   }
 }
 

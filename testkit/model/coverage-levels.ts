@@ -1,7 +1,8 @@
 import type { AnyStateMachine } from 'xstate'
+import type { AnyTransitionDefinition } from 'xstate'
 import { allStateNodes, allTransitions } from './coverage'
 import { mergeRecorded, readRecorded } from './coverage-report'
-import type { ExecutedByMachine, Level } from './recorder'
+import { guardOutcome, type ExecutedByMachine, type Level } from './recorder'
 
 /** The levels from the highest: a browser test, a component test, a test of the bare machine. */
 export const levelsFromHighest: readonly Level[] = ['browser', 'component', 'machine']
@@ -29,16 +30,25 @@ export interface MachineLevels {
   /** Per level, how many states and transitions its tests took, out of the total. */
   counts: Record<Level, { states: number; transitions: number }>
   total: { states: number; transitions: number }
+  /** Each guarded transition: its key, its guard's name, and the highest level that saw the guard say true, and false. */
+  guards: { key: string; guard: string; passed: Level | null; refused: Level | null }[]
+}
+
+/** A guard's name as the diagram writes it: the named guard, or `inline`. */
+function guardName(guard: AnyTransitionDefinition['guard']): string {
+  if (typeof guard === 'string') return guard
+  if (guard && typeof guard === 'object' && 'type' in guard) return String(guard.type)
+  return (guard as { type?: string } | undefined)?.type ?? 'inline'
 }
 
 export function machineLevels(machine: AnyStateMachine, levels: RecordedLevels): MachineLevels {
   const taken = Object.fromEntries(
     levelsFromHighest.map((level) => {
       const executed = levels[level].executed[machine.id]
-      return [level, { states: new Set(executed?.states), transitions: new Set(executed?.transitions) }]
+      return [level, { states: new Set(executed?.states), transitions: new Set(executed?.transitions), guards: new Set(executed?.guards) }]
     }),
-  ) as Record<Level, { states: Set<string>; transitions: Set<string> }>
-  const highest = (kind: 'states' | 'transitions', key: string) => levelsFromHighest.find((level) => taken[level][kind].has(key)) ?? null
+  ) as Record<Level, { states: Set<string>; transitions: Set<string>; guards: Set<string> }>
+  const highest = (kind: 'states' | 'transitions' | 'guards', key: string) => levelsFromHighest.find((level) => taken[level][kind].has(key)) ?? null
   const stateIds = allStateNodes(machine).map((node) => node.id)
   const transitionKeys = [...allTransitions(machine).values()]
   const counts = Object.fromEntries(
@@ -52,5 +62,13 @@ export function machineLevels(machine: AnyStateMachine, levels: RecordedLevels):
     transitions: new Map(transitionKeys.map((key) => [key, highest('transitions', key)])),
     counts,
     total: { states: stateIds.length, transitions: transitionKeys.length },
+    guards: [...allTransitions(machine)]
+      .filter(([transition]) => transition.guard)
+      .map(([transition, key]) => ({
+        key,
+        guard: guardName(transition.guard),
+        passed: highest('guards', guardOutcome(transition, true)),
+        refused: highest('guards', guardOutcome(transition, false)),
+      })),
   }
 }

@@ -12,17 +12,18 @@ export function readRecorded(dir: string, level: Level): ExecutedByMachine {
   return mergeRecorded(files.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as ExecutedByMachine))
 }
 
-/** Several records of what ran, as one: by machine id, each state and transition once. */
+/** Several records of what ran, as one: by machine id, each state, transition and guard outcome once. */
 export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedByMachine {
-  const merged: Record<string, { states: Set<string>; transitions: Set<string> }> = {}
+  const merged: Record<string, { states: Set<string>; transitions: Set<string>; guards: Set<string> }> = {}
   for (const recorded of records) {
-    for (const [id, { states, transitions }] of Object.entries(recorded)) {
-      merged[id] ??= { states: new Set(), transitions: new Set() }
+    for (const [id, { states, transitions, guards }] of Object.entries(recorded)) {
+      merged[id] ??= { states: new Set(), transitions: new Set(), guards: new Set() }
       states.forEach((state) => merged[id]!.states.add(state))
       transitions.forEach((transition) => merged[id]!.transitions.add(transition))
+      guards?.forEach((guard) => merged[id]!.guards.add(guard))
     }
   }
-  return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions }]) => [id, { states: [...states], transitions: [...transitions] }]))
+  return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions, guards }]) => [id, { states: [...states], transitions: [...transitions], guards: [...guards] }]))
 }
 
 const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))

@@ -7,11 +7,16 @@ import { transitionKey } from './coverage'
 /** Where a run was seen: a bare actor, a real view over fake actors, or the app in a browser. */
 export type Level = 'machine' | 'component' | 'browser'
 
-/** What ran of one machine: the ids of the states entered and the keys of the transitions taken. */
+/** What ran of one machine: the ids of the states entered, the keys of the transitions taken, and the outcomes its guards gave (`guardOutcome`). */
 export interface Executed {
   states: string[]
   transitions: string[]
+  /** Absent from records made before guards were recorded. */
+  guards?: string[]
 }
+
+/** A guard's outcome as records keep it: the guarded transition's key, then `=true` or `=false`. */
+export const guardOutcome = (transition: AnyTransitionDefinition, passed: boolean) => `${transitionKey(transition)}=${passed}`
 
 /** What ran, by machine id. */
 export type ExecutedByMachine = Record<string, Executed>
@@ -26,23 +31,39 @@ type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
  * names the states it started in.
  */
 export function createRecorder() {
-  const executed = new Map<string, { states: Set<string>; transitions: Set<string> }>()
+  const executed = new Map<string, { states: Set<string>; transitions: Set<string>; guards: Set<string> }>()
   const of = (machine: MachineLike) => {
     let entry = executed.get(machine.id)
-    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set() }))
+    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set(), guards: new Set() }))
     return entry
   }
   const enter = (machine: MachineLike, nodes: readonly AnyStateNode[] | undefined) => nodes?.forEach((node) => of(machine).states.add(node.id))
+  /** Per actor: its snapshot after its last macrostep, and the transitions its microsteps took since. */
+  const settled = new WeakMap<object, { nodes: readonly AnyStateNode[] | null; taken: Set<AnyTransitionDefinition> }>()
+  const pending = (actor: object) => {
+    let entry = settled.get(actor)
+    // The microsteps of an actor's start come before its first snapshot.
+    if (!entry) settled.set(actor, (entry = { nodes: null, taken: new Set() }))
+    return entry
+  }
 
   function record(event: InspectionEvent) {
     const machine = (event.actorRef as { logic?: Partial<MachineLike> }).logic
     if (!machine?.root || typeof machine.id !== 'string') return
     const logic = machine as MachineLike
-    if (event.type === '@xstate.snapshot') enter(logic, (event.snapshot as MachineSnapshotLike)._nodes)
+    if (event.type === '@xstate.snapshot') {
+      const nodes = (event.snapshot as MachineSnapshotLike)._nodes ?? []
+      enter(logic, nodes)
+      const before = settled.get(event.actorRef)
+      if (before?.nodes && event.event.type !== 'xstate.init') noteEventGuards(of(logic).guards, before.nodes, event.event.type, before.taken)
+      noteEventlessGuards(of(logic).guards, nodes, before?.taken ?? new Set())
+      settled.set(event.actorRef, { nodes, taken: new Set() })
+    }
     if (event.type !== '@xstate.microstep') return
     enter(logic, (event.snapshot as MachineSnapshotLike)._nodes)
     for (const transition of event._transitions as AnyTransitionDefinition[]) {
       of(logic).transitions.add(transitionKey(transition))
+      pending(event.actorRef).taken.add(transition)
       // A transition runs from a state that was active, into its targets (a transient one is left at once).
       enter(logic, [transition.source, ...(transition.target ?? [])])
     }
@@ -50,10 +71,45 @@ export function createRecorder() {
 
   /** What was recorded so far, by machine id. */
   function executedByMachine(): ExecutedByMachine {
-    return Object.fromEntries([...executed].map(([id, { states, transitions }]) => [id, { states: [...states].sort(), transitions: [...transitions].sort() }]))
+    return Object.fromEntries([...executed].map(([id, { states, transitions, guards }]) => [id, { states: [...states].sort(), transitions: [...transitions].sort(), guards: [...guards].sort() }]))
   }
 
   return { record, executedByMachine, clear: () => executed.clear() }
+}
+
+/**
+ * The guards an event met, as XState weighs them: from each active leaf up to the root, each
+ * transition for the event in order until one is taken; a guarded one passed over said false, the
+ * guarded one taken said true.
+ */
+function noteEventGuards(guards: Set<string>, before: readonly AnyStateNode[], eventType: string, taken: ReadonlySet<AnyTransitionDefinition>) {
+  for (const leaf of before.filter((node) => node.type === 'atomic' || node.type === 'final')) {
+    walk: for (let node: AnyStateNode | undefined = leaf; node; node = node.parent) {
+      for (const transition of (node.transitions.get(eventType) ?? []) as AnyTransitionDefinition[]) {
+        if (taken.has(transition)) {
+          if (transition.guard) guards.add(guardOutcome(transition, true))
+          break walk
+        }
+        if (transition.guard) guards.add(guardOutcome(transition, false))
+      }
+    }
+  }
+}
+
+/**
+ * Eventless guards: the one taken said true, and the guarded ones of its state before it said
+ * false; once the actor settles, every guarded one of its active states says false (else it would
+ * have been taken).
+ */
+function noteEventlessGuards(guards: Set<string>, after: readonly AnyStateNode[], taken: ReadonlySet<AnyTransitionDefinition>) {
+  for (const transition of taken) {
+    const siblings = (transition.source.always ?? []) as AnyTransitionDefinition[]
+    const place = siblings.indexOf(transition)
+    if (place < 0) continue
+    if (transition.guard) guards.add(guardOutcome(transition, true))
+    for (const before of siblings.slice(0, place)) if (before.guard) guards.add(guardOutcome(before, false))
+  }
+  for (const node of after) for (const transition of (node.always ?? []) as AnyTransitionDefinition[]) if (transition.guard) guards.add(guardOutcome(transition, false))
 }
 
 export type Recorder = ReturnType<typeof createRecorder>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { billingPortalMachine } from '@/machines/billing-portal.machine'
-import { coverageDiagram, coverageSummary, notReachedByBrowser, tintLabels } from '@/scripts/atlas/coverage'
+import { coverageDiagram, coverageSummary, guardTable, notReachedByBrowser, tintLabels } from '@/scripts/atlas/coverage'
+import { renewalMachine } from '@/machines/renewal.machine'
 import { machineLevels, type RecordedLevels } from '@/testkit/model/coverage-levels'
 
 const idle = 'billingPortal.idle'
@@ -53,5 +54,23 @@ describe('the coverage on the atlas’s diagrams', () => {
     expect(html).toContain('<tr><th>browser</th><td class="number">2/3 (66%)</td>')
     expect(html).toContain('<tr><th>machine</th><td colspan="2">not recorded')
     expect(html).toMatch(/<span class="swatch"[^>]*>B<\/span> a browser test took it/)
+  })
+
+  it('tables the outcomes each guard gave with the highest level that saw them, and counts the guards seen one way only', () => {
+    const seats = 'renewal.ready.idle --seats.open[0]-->'
+    const guarded: RecordedLevels = {
+      browser: { recorded: true, executed: {} },
+      component: { recorded: true, executed: { renewal: { states: [], transitions: [], guards: [`${seats}=true`] } } },
+      machine: { recorded: true, executed: { renewal: { states: [], transitions: [], guards: [`${seats}=true`, `${seats}=false`] } } },
+    }
+    const table = guardTable(machineLevels(renewalMachine, guarded))
+    expect(table).toContain(
+      `<tr><td><code>renews</code></td><td><code>${seats.replace('>', '&gt;')}</code></td><td class="outcome" style="background:#d0ebff">C</td><td class="outcome" style="background:#fff3bf">M</td></tr>`,
+    )
+    expect(table).toMatch(
+      /<td><code>switches<\/code><\/td><td><code>renewal\.ready\.idle --autoRenew\.set\[0\]--&gt;<\/code><\/td><td class="outcome"[^>]*>0 never<\/td><td class="outcome"[^>]*>0 never<\/td>/,
+    )
+    expect(table).toContain('3 guarded transitions: 1 seen both ways, 0 only one way, 2 never weighed.')
+    expect(guardTable(machineLevels(billingPortalMachine, guarded))).toBe('<p>No transition of this machine is guarded.</p>')
   })
 })

@@ -6,6 +6,7 @@ import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '@/testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
 import { expectedAlong, leavesOf, toldAlong, type Told } from '@/testkit/model/oracle'
+import { expectedStateAt, withFailingPath, withFailingPathSync } from '@/testkit/model/failing-path'
 import { addressee } from '@/testkit/addressee'
 import { forgetRunning, newestActorOf, snapshotsOf } from './running-actors'
 
@@ -40,7 +41,10 @@ export function replayPath<TMachine extends AnyStateMachine>(
   const actor = createActor(machine.provide({ actors: idleActors(options.actors) } as never), { input, inspect: inspectAt('machine') })
   actor.start()
   const sent: EventObject[] = []
-  for (const step of path.steps) {
+  const events = path.steps.map((step) => step.event)
+  const where = { name: machine.id, level: 'machine', machine, input: path.input, events, expectedAt: expectedStateAt(options.oracle, path.input, events) }
+  withFailingPathSync(where, (index) => {
+    const step = path.steps[index]!
     sent.push(step.event)
     if (step.event.type !== 'xstate.init') actor.send(step.event)
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
@@ -50,7 +54,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     // The branch is the test: only a flow given addressees can tell them anything.
     if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
     options.expectations?.(live)
-  }
+  })
   actor.stop()
   for (const standIn of Object.values(given)) standIn.stop()
 }
@@ -108,13 +112,18 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
       const world = await walk.start(path)
       const sent: EventObject[] = []
       const page = pageActor(path, walk)
-      for (const [index, step] of path.steps.entries()) {
+      const machine = (path.steps[0]!.state as unknown as { machine: AnyStateMachine }).machine
+      const events = path.steps.map((step) => step.event)
+      const oracleInput = walk.input ? walk.input(path) : path.input
+      const where = { name: machine.id, level: 'component', machine, input: path.input, events, expectedAt: walk.oracle && expectedStateAt(walk.oracle, oracleInput, events) }
+      await withFailingPath(where, async (index) => {
+        const step = path.steps[index]!
         sent.push(step.event)
         await walk.step(step.event as StepEvent, world, { sent, index, path, state: step.state })
         const expected = page && (await page.expectAgrees(sent))
         await expectView(walk.table, expected ?? step.state, sent, walk.root?.())
         await walk.check?.(world, sent, step.state)
-      }
+      })
       await walk.end?.(world, sent, path)
     })
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createActor, fromPromise, setup, type AnyStateMachine } from 'xstate'
+import { createActor, fromPromise, setup, waitFor, type AnyStateMachine } from 'xstate'
 import { executedCoverage } from '@/testkit/model/coverage'
 import { coverageTable, readRecorded } from '@/testkit/model/coverage-report'
 import { createRecorder, writeRecorded } from '@/testkit/model/recorder'
@@ -53,6 +53,24 @@ describe('coverage from what ran (testkit/model/recorder.ts)', () => {
     )
     // The transient state is entered and left within the start; it still counts as entered.
     expect(executed?.states).toEqual(expect.arrayContaining(['door.deciding', 'door.closed', 'door.opening', 'door.opening.moving', 'door.opening.still', 'door.open']))
+  })
+
+  it('keeps the outcomes each guard gave: false where XState weighed it and passed over it, true where its transition was taken', async () => {
+    const recorder = createRecorder()
+    const unlocked = createActor(door, { inspect: recorder.record }).start()
+    unlocked.send({ type: 'open' })
+    unlocked.stop()
+    expect(recorder.executedByMachine().door?.guards).toEqual(['door.closed --open[0]-->=false', 'door.deciding --always[0]-->=false'])
+    const locked = createActor(door.provide({ guards: { locked: () => true } }), { inspect: recorder.record }).start()
+    await waitFor(locked, (snapshot) => snapshot.matches('closed'))
+    locked.send({ type: 'open' })
+    locked.stop()
+    expect(recorder.executedByMachine().door?.guards).toEqual([
+      'door.closed --open[0]-->=false',
+      'door.closed --open[0]-->=true',
+      'door.deciding --always[0]-->=false',
+      'door.deciding --always[0]-->=true',
+    ])
   })
 
   it('reports what a run left out: a test that stops early lowers the figure', () => {
