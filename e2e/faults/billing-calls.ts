@@ -114,6 +114,7 @@ function trialPress(button: string, cardsShown: (page: Page) => Promise<void>) {
 const faultQuote: Quote = { ...openQuote, id: 'qt_fault', number: 'QT-FAULT-0001' }
 const withQuote = { ...apiRequest('quotes'), json: [faultQuote] }
 const requestQuoteDialog = 'Request a quote'
+const quotePdfButton = `Download quote ${faultQuote.number} (PDF)`
 const quotesSection = (page: Page) => page.getByRole('region', { name: 'Quotes' })
 
 /** Cara asks for a quote on Invoices and company, with Northwind's details and PO-4711. */
@@ -132,7 +133,7 @@ async function openAcceptQuote(page: Page) {
 
 async function openQuotes(page: Page) {
   await page.goto(invoicesPath)
-  await expect(quotesSection(page).getByRole('cell', { name: faultQuote.number })).toBeVisible()
+  await expect(quotesSection(page).getByRole('button', { name: quotePdfButton })).toBeEnabled()
 }
 
 async function openRenewal(page: Page) {
@@ -205,7 +206,7 @@ export const billingCalls: readonly CallCase[] = [
   {
     ...callTo('quotes'),
     account: demo.commercial,
-    ...pageLoad(invoicesPath, 'Your quotes could not be loaded', (page) => page.getByLabel('Loading your quotes')),
+    ...pageLoad(invoicesPath, 'Your quotes could not be loaded', (page) => quotesSection(page).getByRole('status').filter({ hasText: 'Loading your quotes' })),
     // Only the Quotes section's own Try again: the rest of the page loaded.
     retry: (page) => page.getByRole('alert').filter({ hasText: 'Your quotes could not be loaded' }).getByRole('button', { name: 'Try again' }).click(),
     done: (page) => expect(quotesSection(page).getByRole('button', { name: requestQuoteDialog })).toBeEnabled(),
@@ -234,7 +235,7 @@ export const billingCalls: readonly CallCase[] = [
     ...callTo('quotePdf', faultQuote.id),
     account: demo.commercial,
     stubs: [withQuote],
-    ...fileDownload(openQuotes, `Download quote ${faultQuote.number} (PDF)`, "The quote's PDF could not be downloaded", `quote-${faultQuote.number}.pdf`, { dismissable: false }),
+    ...fileDownload(openQuotes, quotePdfButton, "The quote's PDF could not be downloaded", `quote-${faultQuote.number}.pdf`, { dismissable: false }),
     slowAnswer: { file: { contentType: 'application/pdf', body: '%PDF-1.4 QT-FAULT-0001' } },
   },
   {

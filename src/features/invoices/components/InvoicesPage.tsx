@@ -34,7 +34,6 @@ export function InvoicesPage() {
             </Title>
             {view.rows.length === 0 ? <Text c="dimmed">No invoices yet.</Text> : <InvoiceTable rows={view.rows} />}
           </section>
-          <QuotesSection />
           <section aria-labelledby="company-heading">
             <Title order={2} id="company-heading" size="h3" mb="xs">
               Company details
@@ -56,6 +55,8 @@ export function InvoicesPage() {
           </section>
         </>
       )}
+      {/* The quotes load on their own: a failure of either part leaves the other. */}
+      <QuotesSection />
     </Stack>
   )
 }

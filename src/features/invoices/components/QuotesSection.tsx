@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, NumberInput, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Group, NativeSelect, NumberInput, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { invoiceDaysToPay } from '@/common/billing-contract'
@@ -35,7 +35,11 @@ export function QuotesSection({ savePdf = (pdf, number) => saveBlobFile(pdf, `qu
         </Title>
         {view.shown && <Button onClick={() => quotes.send({ type: 'request.open' })}>Request a quote</Button>}
       </Group>
-      {view.loading && <Skeleton role="status" aria-busy="true" aria-label="Loading your quotes" height={80} radius="md" />}
+      {view.loading && (
+        <Text role="status" aria-busy="true" c="dimmed">
+          Loading your quotes…
+        </Text>
+      )}
       {view.loadError && <LoadFailed title="Your quotes could not be loaded" message={view.loadError} onRetry={() => quotes.send({ type: 'quotes.reload' })} />}
       {view.shown && (
         <Stack>
