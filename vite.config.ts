@@ -2,12 +2,14 @@ import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { parsePublicEnv } from './common/config-schema.ts'
+import { statechartsCoverage } from './scripts/statecharts-coverage-plugin.ts'
 
 // `localstack` (npm start, npm test) reads .env.localstack; `production` reads only the real environment.
 export default defineConfig(({ mode, isSsrBuild }) => {
   parsePublicEnv(loadEnv(mode, process.cwd(), 'VITE_'))
   return {
-    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }), react()],
+    // The statecharts page's coverage (development server only: scripts/statecharts-coverage-plugin.ts).
+    plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }), react(), statechartsCoverage()],
     build: {
       manifest: !isSsrBuild,
       // The app, and the tiny page that sign-in frames and popups land on.

@@ -91,8 +91,9 @@ export const apiRoutes = {
   invite: at('POST', 'organisationInvitations', '/'),
   resendInvitation: at('POST', 'organisationInvitations', '/:id/resend'),
   revokeInvitation: at('DELETE', 'organisationInvitations', '/:id'),
-  invitationOffer: at('GET', 'invitations', '/:secret'),
-  acceptInvitation: at('POST', 'invitations', '/:secret/accept'),
+  // The secret travels in the body, never in a path a log or a proxy writes down (issue 48).
+  invitationOffer: at('POST', 'invitations', '/offer'),
+  acceptInvitation: at('POST', 'invitations', '/accept'),
   createPortalSession: at('POST', 'stripe', '/create-customer-portal-session'),
   hasDefaultPaymentMethod: at('GET', 'stripe', '/has-default-payment-method'),
   createSetupIntent: at('GET', 'stripe', '/create-setup-intent'),

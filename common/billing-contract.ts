@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { accountSchema, isoDate, priceIdSchema, required, seatsSchema, text } from './contract'
+import { accountSchema, isoDate, priceIdSchema, renewalInvoiceSchema, required, seatsSchema, text } from './contract'
 import { countryCodes } from './countries'
 import type { PriceId } from './plans'
 
@@ -115,6 +115,12 @@ export type InvoiceOrderRequest = v.InferOutput<typeof invoiceOrderRequestSchema
 /** Days an invoice gives the customer to pay (Stripe's days_until_due). */
 export const invoiceDaysToPay = 30
 
+/**
+ * A subscription paid by invoice is invoiced for its next period this many days before the period
+ * ends, and the invoice gives the usual days to pay counted from the renewal (decision 0056).
+ */
+export const renewalInvoicedDaysAhead = 30
+
 /** The order's answer: the subscription awaiting payment, its invoice (number, due date, total, PDF), and the account as it now is (its license type, its billing). */
 export const invoiceOrderSchema = v.object({
   subscriptionId: v.string(),
@@ -180,6 +186,8 @@ export const renewalSchema = v.object({
   renewalAmount: v.number(),
   /** Bought by invoice and not paid yet: when the invoice is due (issue 49). */
   paymentDueDate: v.optional(v.nullable(isoDate)),
+  /** Paid by invoice: the next period's invoice, sent 30 days ahead and still open (decision 0056). */
+  renewalInvoice: v.optional(v.nullable(renewalInvoiceSchema)),
 })
 export type Renewal = v.InferOutput<typeof renewalSchema>
 export const renewalsSchema = v.array(renewalSchema)

@@ -111,6 +111,10 @@ export const licenseStatuses = ['active', 'trial', 'awaiting-payment', 'payment-
 export const licenseStatusSchema = v.picklist(licenseStatuses)
 export type LicenseStatus = v.InferOutput<typeof licenseStatusSchema>
 
+/** A renewal invoiced ahead and still open (decision 0056): its number and when it is due. */
+export const renewalInvoiceSchema = v.object({ number: v.string(), dueDate: isoDate })
+export type RenewalInvoice = v.InferOutput<typeof renewalInvoiceSchema>
+
 /** A license the caller holds (spec section 3: License (own)), with its billing status (our addition). */
 export const licenseSchema = v.object({
   id: v.string(),
@@ -127,6 +131,8 @@ export const licenseSchema = v.object({
   trialExtended: v.optional(v.boolean()),
   /** While awaiting payment: when the open invoice is due. */
   paymentDueDate: v.optional(v.nullable(isoDate)),
+  /** Paid by invoice: the next period's invoice, sent 30 days before the renewal and still open (decision 0056). */
+  renewalInvoice: v.optional(v.nullable(renewalInvoiceSchema)),
   /** The caller owns the subscription (and so may open Billing or buy again). */
   ownedByCaller: v.optional(v.boolean(), false),
   /**

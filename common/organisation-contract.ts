@@ -74,12 +74,16 @@ export const invitationSchema = v.object({
 export type Invitation = v.InferOutput<typeof invitationSchema>
 export const invitationsSchema = v.array(invitationSchema)
 
-/** `GET /api/invitations/:secret`: what the signed-in person is invited to (their email is the one it was sent to). */
+/** `POST /api/invitations/offer`: what the signed-in person is invited to (their email is the one it was sent to). */
 export const invitationOfferSchema = v.object({ organisation: v.string(), role: memberRoleSchema, invitedBy: v.nullable(v.string()), expiresAt: isoDate })
 export type InvitationOffer = v.InferOutput<typeof invitationOfferSchema>
 
 /** The secret of an invitation's link: 43 base64url characters (256 bits). */
 export const invitationSecretSchema = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'The invitation link is not complete: open the link from the email again'))
+
+/** The body of `POST /api/invitations/offer` and `/accept`: the link's secret, never in the path. */
+export const invitationSecretRequestSchema = v.object({ secret: invitationSecretSchema })
+export type InvitationSecretRequest = v.InferOutput<typeof invitationSecretRequestSchema>
 
 // ---- A pending seat's mail ---------------------------------------------------------------------
 

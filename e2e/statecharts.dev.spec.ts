@@ -47,6 +47,20 @@ test.describe('the offline statechart viewer (development build)', () => {
     const file = await download
     expect(file.suggestedFilename()).toBe('session.json')
     expect(readFileSync(await file.path(), 'utf8')).toBe(readFileSync('docs/statecharts/session.json', 'utf8'))
+
+    // The atlas's coverage, on the same diagrams: each state marked with the highest level of test
+    // that took it in the last runs (0 where none did, or none were recorded).
+    const showCoverage = page.getByRole('button', { name: 'Show what the tests took' })
+    await showCoverage.click()
+    await expect(showCoverage).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('list', { name: 'Coverage marks' }).getByRole('listitem')).toHaveCount(4)
+    const covered = page.getByRole('img', { name: 'Statechart of session, marked with what the tests took' })
+    // Every machine is drawn again: on a busy machine that takes a while.
+    await expect(covered).toContainText(/ready \((B|C|M|0)\)/, { timeout: 60_000 })
+    await expect(covered).toContainText(/\((B|C|M|0)\) done: loadAccount \/ keepAccount/)
+    await expectNoAxeViolations(page)
+    await showCoverage.click()
+    await expect(page.getByRole('img', { name: 'Statechart of session' })).not.toContainText('ready (', { timeout: 60_000 })
   })
 
   test('highlights the states of signing in, in order, beside the app, without the inspector', async ({ page }) => {

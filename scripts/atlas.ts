@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tours } from '../e2e/tours/tours'
 import { allModels, flows } from '../testkit/model/node-flows'
-import { machineLevels, readLevels } from '../testkit/model/coverage-levels'
+import { machineLevels } from '../testkit/model/coverage-levels'
+import { atlasRunDir, lastRecordedLevels } from '../testkit/model/recorded-levels'
 import { browserCannotReach } from '../testkit/model/browser-reach'
-import { modelCoverageDir as browserCoverageDir } from '../e2e/support/model-coverage'
-import { modelCoverageDir } from './model-coverage-check'
 import { drawDiagrams } from './atlas/diagrams'
-import { coverageDiagram, coverageSummary, guardTable, notReachedByBrowser, tintLabels } from './atlas/coverage'
+import { coverageSummary, guardTable, notReachedByBrowser, tintLabels } from './atlas/coverage'
+import { coverageDiagram } from '../src/devtools/coverage-diagram'
 import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
 import { requirementsPage } from './atlas/requirements-page'
 import { captureAt, commitOf } from './atlas/against'
@@ -32,7 +32,6 @@ import { run } from './processes'
  */
 const atlasDir = 'reports/atlas'
 /** The atlas's browser run's own output (playwright.atlas.config.ts): its browser coverage, apart from npm test's. */
-const atlasRunDir = 'test-results/atlas'
 const skipBuild = process.argv.includes('--skip-build')
 const pagesOnly = process.argv.includes('--pages-only')
 const toursChosen = process.argv.includes('--tours') ? process.argv[process.argv.indexOf('--tours') + 1] : undefined
@@ -67,7 +66,7 @@ const stale = [...chartFiles(allModels)].filter(([path, content]) => path.endsWi
 if (stale.length) console.warn(`The committed diagrams are older than the machines (${stale.join(', ')}): run npm run charts.`)
 
 // What the last test runs took at each level: the model tests' records, the browser runs' (npm test's and this one's).
-const recorded = readLevels(modelCoverageDir, [browserCoverageDir('test-results'), browserCoverageDir(atlasRunDir)])
+const recorded = lastRecordedLevels()
 const levels = new Map(allModels.map((model) => [model.name, machineLevels(model.machine, recorded)]))
 const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, coverageDiagram(model.machine, levels.get(model.name)!)])))
 mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })

@@ -1,8 +1,9 @@
 import { allModels } from '../testkit/model/node-flows'
 import { coverageTable, readRecorded } from '../testkit/model/coverage-report'
 
-/** Where the model-based tests record what ran (testkit/model/recorder.ts reads MODEL_COVERAGE_DIR). */
-export const modelCoverageDir = '.coverage-model'
+import { modelCoverageDir } from '../testkit/model/recorded-levels'
+
+export { modelCoverageDir }
 const levels = ['machine', 'component'] as const
 
 /**

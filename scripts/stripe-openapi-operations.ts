@@ -10,7 +10,20 @@ export interface SandboxOperation {
 const of = (resource: string, file: string, methods: string[]): SandboxOperation[] => methods.map((method) => ({ name: `${resource}.${method}`, file, method }))
 
 export const sandboxOperations: SandboxOperation[] = [
-  ...of('customers', 'Customers', ['create', 'retrieve', 'update', 'list', 'listPaymentMethods', 'createTaxId', 'listTaxIds', 'retrieveTaxId', 'deleteTaxId', 'createFundingInstructions']),
+  ...of('customers', 'Customers', [
+    'create',
+    'retrieve',
+    'update',
+    'list',
+    'listPaymentMethods',
+    'createTaxId',
+    'listTaxIds',
+    'retrieveTaxId',
+    'deleteTaxId',
+    'createFundingInstructions',
+    'createBalanceTransaction',
+    'listBalanceTransactions',
+  ]),
   ...of('paymentMethods', 'PaymentMethods', ['retrieve', 'list', 'attach', 'detach']),
   ...of('events', 'Events', ['retrieve', 'list']),
   ...of('checkout.sessions', 'Checkout/Sessions', ['create', 'list', 'retrieve', 'expire', 'listLineItems']),
@@ -19,7 +32,8 @@ export const sandboxOperations: SandboxOperation[] = [
   ...of('setupIntents', 'SetupIntents', ['create', 'retrieve', 'list', 'confirm']),
   ...of('subscriptions', 'Subscriptions', ['create', 'list', 'retrieve', 'update', 'cancel']),
   ...of('subscriptionSchedules', 'SubscriptionSchedules', ['create', 'retrieve', 'list', 'update', 'release']),
-  ...of('invoices', 'Invoices', ['retrieve', 'list', 'createPreview', 'pay']),
+  ...of('invoices', 'Invoices', ['create', 'retrieve', 'list', 'createPreview', 'pay', 'finalizeInvoice']),
+  ...of('invoiceItems', 'InvoiceItems', ['create']),
   ...of('quotes', 'Quotes', ['create', 'retrieve', 'list', 'finalizeQuote', 'accept', 'pdf']),
   ...of('testHelpers.testClocks', 'TestHelpers/TestClocks', ['create', 'retrieve', 'list', 'advance']),
   ...of('prices', 'Prices', ['retrieve', 'list']),

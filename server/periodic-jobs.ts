@@ -3,15 +3,21 @@ import { queueCancelReminders } from './licensing/cancel-reminders'
 import { queueRenewalReminders } from './licensing/renewal-reminders'
 import { queueTrialReminders } from './licensing/trial-reminders'
 import type { PeriodicJob } from './mail/worker'
+import type { StripeGateway } from './payments/gateway'
+import { renewalInvoicingJob } from './payments/renewal-invoicing'
 import { recordExpiredInvitations } from './organisations/invitation-acceptance'
-import { reconciliationJob, type ReconcilingStripe } from './reconciliation/job'
 
 /**
  * What every instance's mail worker does once an hour beside sending, production's and the local
  * stack's alike: the reminders to queue and the expiries to record (feed tokens, invitations). Each marks what it did, so
- * several instances running them at once do nothing twice.
+ * several instances running them at once do nothing twice. The billing reconciliation, which asks
+ * Stripe and may take long, runs on a timer of its own, off the mail worker's path
+ * (server/reconciliation/schedule.ts).
  */
 export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queueFeedTokenReminders, recordFeedTokenExpiries, recordExpiredInvitations, queueRenewalReminders, queueTrialReminders]
 
-/** Those, and the billing reconciliation against Stripe, which one instance a day runs (server/reconciliation/job.ts). */
-export const periodicJobsWithStripe = (stripe: ReconcilingStripe): readonly PeriodicJob[] => [...periodicJobs, reconciliationJob(stripe)]
+/**
+ * Those, and the renewals of subscriptions paid by invoice invoiced 30 days ahead (every instance,
+ * each renewal once: payments/renewal-invoicing.ts), which ask Stripe through the jobs' gateway.
+ */
+export const periodicJobsWithStripe = (gateway: Pick<StripeGateway, 'invoiceRenewalAhead'>): readonly PeriodicJob[] => [...periodicJobs, renewalInvoicingJob(gateway)]

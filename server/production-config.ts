@@ -6,6 +6,7 @@ import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
 import { loopbackProxies, parseTrustedProxies } from './http/trusted-proxies'
 import { licenseKeySettings } from './licensing/license-key-settings'
+import { tenantClaimSettings } from './api/tenant-claims'
 
 const required = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.nonEmpty(`${name} is required`))
 const whole = (name: string) => v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, `${name} must be a whole number above 0`), v.transform(Number))
@@ -66,6 +67,8 @@ export const productionSettingsSchema = v.pipe(
     ),
     AUTH_AUDIENCE: required('AUTH_AUDIENCE'),
     AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'AUTH_EMAIL_CLAIM must be a claim name')), 'emails'),
+    /** The policies whose tokens are taken, and whether a token without email_verified is trusted. */
+    ...tenantClaimSettings.entries,
     DISCORD_INVITE_URL: httpsAddress('DISCORD_INVITE_URL'),
     FEED_OUTAGE_CEILING_SECONDS: v.optional(
       v.pipe(v.string(), v.regex(/^\d+$/, 'FEED_OUTAGE_CEILING_SECONDS must be a number of seconds'), v.transform(Number), v.minValue(1, 'FEED_OUTAGE_CEILING_SECONDS must be at least 1')),

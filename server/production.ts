@@ -16,6 +16,7 @@ import { keepIdleConnectionsOpen } from './http/keep-alive'
 import { closeGracefully } from './http/shutdown'
 import { log } from './log'
 import { periodicJobsWithStripe } from './periodic-jobs'
+import { startReconciliation } from './reconciliation/schedule'
 import { gatewayFromSettings } from './payments/gateway-from-settings'
 import { checkPrices } from './payments/price-check'
 import { PaymentUnavailableError } from './payments/errors'
@@ -73,7 +74,14 @@ const licenseKeyring = createLicenseKeyring(settings.LICENSE_SIGNING_KEYS, { ove
 const api = createApi({
   db,
   stripe,
-  verifyToken: createTokenVerifier({ metadataUrl: settings.AUTH_METADATA_URL, issuer: settings.AUTH_ISSUER, audience: settings.AUTH_AUDIENCE, emailClaim: settings.AUTH_EMAIL_CLAIM }),
+  verifyToken: createTokenVerifier({
+    metadataUrl: settings.AUTH_METADATA_URL,
+    issuer: settings.AUTH_ISSUER,
+    audience: settings.AUTH_AUDIENCE,
+    emailClaim: settings.AUTH_EMAIL_CLAIM,
+    policies: settings.AUTH_POLICIES,
+    tenantVerifiesEveryEmail: settings.AUTH_TENANT_VERIFIES_EMAIL,
+  }),
   siteOrigin: settings.PUBLIC_ORIGIN,
   feedBaseUrl: settings.FEED_BASE_URL,
   feedOutageCeilingSeconds: settings.FEED_OUTAGE_CEILING_SECONDS,
@@ -87,7 +95,9 @@ const api = createApi({
 const site = getRequestListener(createSiteApp(settings.DIST_DIR).fetch)
 // The jobs (the reconciliation) take Stripe's slots of their own, beside the API's and the webhooks' (decision 0051).
 const jobsStripe = { ...stripe, gateway: stripe.gateway.as({ lane: 'jobs' }) }
-const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe) })
+const mail = startMail({ db, smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, siteOrigin: settings.PUBLIC_ORIGIN, jobs: periodicJobsWithStripe(jobsStripe.gateway) })
+// The reconciliation on a timer of its own: a slow run holds up no mail (decision 0060).
+const reconciliation = startReconciliation(db, jobsStripe)
 
 // Not ready from the moment it is told to stop (closeGracefully, below).
 const stopping = { draining: () => false }
@@ -108,6 +118,7 @@ stopping.draining = closeGracefully(server, async () => {
   await instances.stop()
   await feedUsage.stop()
   await standings.stop()
+  await reconciliation.stop()
   await mail.stop()
   await db.close()
 }).draining

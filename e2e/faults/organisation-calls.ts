@@ -228,20 +228,20 @@ export const organisationCalls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
-    ...callTo('invitationOffer', secret),
+    ...callTo('invitationOffer'),
     account: demo.dev1,
-    ...pageLoad(`/account/invitations/${secret}`, 'The invitation could not be opened', (page) => page.getByLabel('Loading the invitation')),
+    ...pageLoad(`/account/invitations#${secret}`, 'The invitation could not be opened', (page) => page.getByLabel('Loading the invitation')),
     // Only the fault answers for a made-up link: the slow answer is a made-up offer.
     slowAnswer: { json: () => offer },
     done: (page) => expect(page.getByRole('region', { name: 'What you are invited to' }).getByRole('button', { name: 'Accept invitation' })).toBeEnabled(),
   },
   {
-    ...callTo('acceptInvitation', secret),
+    ...callTo('acceptInvitation'),
     account: demo.dev1,
     // The offer, and the standing the page reads once accepted.
-    stubs: [{ ...apiRequest('invitationOffer', secret), json: offer }, withOrganisation(organisation({ role: 'seat-manager', members: [{ ...mia, role: 'owner' }] }))],
+    stubs: [{ ...apiRequest('invitationOffer'), json: offer }, withOrganisation(organisation({ role: 'seat-manager', members: [{ ...mia, role: 'owner' }] }))],
     reach: async (page) => {
-      await page.goto(`/account/invitations/${secret}`)
+      await page.goto(`/account/invitations#${secret}`)
       await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeEnabled()
     },
     send: (page) => page.getByRole('button', { name: 'Accept invitation' }).click(),

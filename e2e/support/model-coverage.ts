@@ -4,6 +4,7 @@ import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
 import { allModels } from '@/testkit/model/node-flows'
 import { transitionKey } from '@/testkit/model/coverage'
 import type { ExecutedByMachine } from '@/testkit/model/recorder'
+import { browserCoverageDir } from '@/testkit/model/recorded-levels'
 
 /** A transition the page saw taken: its source state, its event (null: eventless) and its place among the source's transitions for it. */
 export interface TakenTransition {
@@ -23,7 +24,7 @@ export interface MachineStep {
 export const stepBinding = '__prismRecordMachineStep'
 
 /** The browser level's records under a project's output folder, as testkit/model/coverage-report.ts reads them. */
-export const modelCoverageDir = (outputDir: string) => join(outputDir, 'model-coverage')
+export const modelCoverageDir = browserCoverageDir
 
 /**
  * Runs in every document of the test's browser before the app's scripts: defines the observation

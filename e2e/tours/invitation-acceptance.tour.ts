@@ -12,13 +12,13 @@ const actions = { 'offer.reload': 'Try again', 'invitation.accept': 'Accept invi
 export const invitationAcceptanceTour: Tour<typeof invitationAcceptanceMachine> = {
   plan: invitationAcceptanceModel,
   actors: {
-    loadOffer: { calls: [callOf('invitationOffer', secret)] },
-    acceptInvitation: { calls: [callOf('acceptInvitation', secret)] },
+    loadOffer: { calls: [callOf('invitationOffer')] },
+    acceptInvitation: { calls: [callOf('acceptInvitation')] },
     loadOrganisation: calling('organisation'),
   },
   open: async (page) => {
     await sessionAsksTheServer(page)
-    await openAs(page, demo.commercial, `/account/invitations/${secret}`)
+    await openAs(page, demo.commercial, `/account/invitations#${secret}`)
   },
   perform: (page, event) => page.getByRole('main').getByRole('button', { name: actions[event.type] }).click(),
   expectShown: async (page, step) => {

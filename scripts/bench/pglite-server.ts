@@ -45,7 +45,14 @@ const feedUsage = createFeedUsage(db)
 const api = createApi({
   db,
   stripe: gatewayFromSettings(stripe),
-  verifyToken: createTokenVerifier({ metadataUrl: env('AUTH_METADATA_URL'), issuer: env('AUTH_ISSUER'), audience: env('AUTH_AUDIENCE'), emailClaim: process.env.AUTH_EMAIL_CLAIM ?? 'emails' }),
+  verifyToken: createTokenVerifier({
+    metadataUrl: env('AUTH_METADATA_URL'),
+    issuer: env('AUTH_ISSUER'),
+    audience: env('AUTH_AUDIENCE'),
+    emailClaim: process.env.AUTH_EMAIL_CLAIM ?? 'emails',
+    policies: ['b2c_1_susi'],
+    tenantVerifiesEveryEmail: true,
+  }),
   siteOrigin: origin,
   discordInviteUrl: env('DISCORD_INVITE_URL'),
   // The production server's variables and defaults (server/production-config.ts).

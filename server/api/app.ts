@@ -6,6 +6,7 @@ import { accountRoutes, discordRoutes } from './account'
 import { activityRoutes } from './activity'
 import { authRoutes } from './auth'
 import { billingRoutes } from './billing'
+import { failureAddressOf } from '../feed/failure-address'
 import { checkoutRoutes } from './checkout'
 import { companyRoutes } from './company'
 import { invoiceOrderRoutes } from './invoice-orders'
@@ -93,7 +94,12 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route(apiMounts.organisation, organisationRoutes(db, standings, gateway))
   app.route(apiMounts.invitations, invitationRoutes(db, standings))
   app.route(apiMounts.discord, discordRoutes(db, deps.discordInviteUrl))
-  app.route(apiMounts.stripe, billingRoutes(db, gateway, siteOrigin))
+  // A new account's first card setup makes a payment customer: counted per person and per client address (card testing).
+  const newPaymentCustomer = (oid: string, address: string) => {
+    takeToken(oid, 'newCustomerByPerson')
+    takeToken(failureAddressOf(address), 'newCustomerByAddress')
+  }
+  app.route(apiMounts.stripe, billingRoutes(db, gateway, siteOrigin, newPaymentCustomer))
   app.route(apiMounts.stripe, checkoutRoutes(db, gateway, siteOrigin))
   app.route(apiMounts.stripe, companyRoutes(db, gateway))
   app.route(apiMounts.stripe, invoiceOrderRoutes(db, gateway))

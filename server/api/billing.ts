@@ -6,22 +6,24 @@ import { customerOf, ensureCustomer } from '../licensing/billing-account'
 import { annualTotal, planUpgrade } from '../licensing/upgrade'
 import { upgradeSubscriptions } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
-import { caller, idempotencyKey, onSite, parsed, resource, stripeFor } from './context'
+import { clientAddressOf } from '../http/client-address'
+import { caller, idempotencyKey, parsed, person, resource, stripeFor } from './context'
+import { portalReturnOf } from './return-addresses'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { confirmPermitted, permittedBeforeStripe } from './permitted'
 
 /** /api/stripe: the customer portal, the card on file, and upgrades. */
-export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
+export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: string, newPaymentCustomer: (oid: string, address: string) => void) {
   const customerOfCaller = async (oid: string) => customerOf(await findAccountRow(db, oid))
   return (
     resource()
       .post(apiRoutes.createPortalSession.route, allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
-        const { returnUrl } = c.req.valid('json')
+        const returnUrl = portalReturnOf(siteOrigin, c.req.valid('json').returnUrl)
         await confirmPermitted(c, db)
         const customerId = await customerOfCaller(caller(c).oid)
         const key = idempotencyKey(c, 'portal', { returnUrl, minute: Math.floor(Date.now() / 60_000) })
-        return c.json(await stripeFor(c, gateway).createPortalSession({ customerId, returnUrl: onSite(siteOrigin, 'returnUrl', returnUrl), idempotencyKey: key }))
+        return c.json(await stripeFor(c, gateway).createPortalSession({ customerId, returnUrl, idempotencyKey: key }))
       })
       // Without a billing account there is no payment method yet (a Community owner about to upgrade).
       .get(apiRoutes.hasDefaultPaymentMethod.route, allow('billing'), async (c) => {
@@ -29,9 +31,12 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
         const card = customerId ? await stripeFor(c, gateway).defaultCard(customerId) : null
         return c.json({ hasPaymentMethod: card !== null, card })
       })
-      // The customer's open SetupIntent, or a new one: asking again makes nothing new.
+      // The customer's open SetupIntent, or a new one: asking again makes nothing new. An account with
+      // no customer yet makes one here, within the limits for new ones (429 past them; card testing).
       .get(apiRoutes.createSetupIntent.route, allow('billing'), async (c) => {
-        const customerId = await ensureCustomer(db, await findAccountRow(db, caller(c).oid), stripeFor(c, gateway).findOrCreateCustomer)
+        const account = await findAccountRow(db, caller(c).oid)
+        if (!account.stripe_customer_id) newPaymentCustomer(person(c).oid, clientAddressOf(c.env?.incoming))
+        const customerId = await ensureCustomer(db, account, stripeFor(c, gateway).findOrCreateCustomer)
         return c.json(await stripeFor(c, gateway).setupIntentFor(customerId))
       })
       // Only a card that a SetupIntent of the customer's set up (payments/cards.ts).

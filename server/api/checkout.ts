@@ -10,7 +10,8 @@ import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
 import { checkoutOutcomes } from '../payments/checkout-outcomes'
 import { stopIfCallerGone } from '../payments/stripe-slots'
-import { caller, idempotencyKey, onSite, resource, stripeFor } from './context'
+import { caller, idempotencyKey, resource, stripeFor } from './context'
+import { checkoutReturnOf } from './return-addresses'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { notFound } from '../kernel/refusal'
@@ -32,8 +33,8 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
     .post(apiRoutes.createCheckoutSession.route, allow('billing'), jsonBody(checkoutRequestSchema), async (c) => {
       const body = c.req.valid('json')
       const stripe = stripeFor(c, gateway)
-      // Refuse an address off the site before anything is stored for this checkout.
-      const [successUrl, cancelUrl] = [onSite(siteOrigin, 'successUrl', body.successUrl), onSite(siteOrigin, 'cancelUrl', body.cancelUrl)]
+      // The addresses are the site's own; one off the site is refused before anything is stored for this checkout.
+      const { successUrl, cancelUrl } = checkoutReturnOf(siteOrigin, body)
       const oid = caller(c).oid
       const account = await findAccountRow(db, oid)
       // The order is weighed and its checkout counted in one transaction under the owner's lock; the

@@ -44,12 +44,6 @@ export function parsed<TSchema extends v.GenericSchema>(schema: TSchema, value: 
   return result.output
 }
 
-/** Return addresses must stay on the site (no open redirects). */
-export function onSite(siteOrigin: string, field: string, address: string) {
-  if (new URL(address).origin !== siteOrigin) throw new Refusal('invalid', `${field} must be an address on ${siteOrigin}`)
-  return address
-}
-
 /**
  * The key of a write to Stripe, derived from the request that caused it: the client's
  * Idempotency-Key when it sends one, else the request's own content, so a retried request

@@ -1,10 +1,10 @@
 import { apiRoutes } from '@/common/api-paths'
-import { inviteRequestSchema, invitationSecretSchema } from '@/common/organisation-contract'
+import { inviteRequestSchema, invitationSecretRequestSchema } from '@/common/organisation-contract'
 import type { Database } from '../db/database'
 import { acceptInvitation, offerOf } from '../organisations/invitation-acceptance'
 import { invitationsOf, invite, resendInvitation, revokeInvitation } from '../organisations/invitations'
 import type { Standings } from '../organisations/standing'
-import { caller, parsed, person, resource, type Env } from './context'
+import { caller, person, resource, type Env } from './context'
 import type { Context } from 'hono'
 import { jsonBody, noBody } from './json-body'
 import { allow } from './permissions'
@@ -24,13 +24,13 @@ export function organisationInvitationRoutes(db: Database, standings: Standings)
     })
 }
 
-/** /api/invitations/:secret: what a link invites the signed-in person to, and accepting it. */
+/** /api/invitations: what a link invites the signed-in person to, and accepting it; the secret comes in the body. */
 export function invitationRoutes(db: Database, standings: Standings) {
-  const secretOf = (c: Context<Env>) => parsed(invitationSecretSchema, c.req.param('secret'))
+  const withSecret = jsonBody(invitationSecretRequestSchema)
   return resource()
-    .get(apiRoutes.invitationOffer.route, allow('person'), async (c) => c.json(await offerOf(db, person(c), secretOf(c))))
-    .post(apiRoutes.acceptInvitation.route, allow('person'), noBody, async (c) => {
-      await acceptInvitation(db, person(c), secretOf(c), standings.forget)
+    .post(apiRoutes.invitationOffer.route, allow('person'), withSecret, async (c) => c.json(await offerOf(db, person(c), c.req.valid('json').secret)))
+    .post(apiRoutes.acceptInvitation.route, allow('person'), withSecret, async (c) => {
+      await acceptInvitation(db, person(c), c.req.valid('json').secret, standings.forget)
       return c.json({ accepted: true as const })
     })
 }

@@ -12,7 +12,16 @@ export interface RateLimits {
   stripe?: { perSecond: number; burst: number }
   /** Failed credential checks of the package feed (server/feed). */
   feedFailures?: FeedFailureLimits
+  /** Payment customers made for a card's setup, per person and per client address (defaultNewPaymentCustomers when absent). */
+  newPaymentCustomers?: { perPerson: { perSecond: number; burst: number }; perAddress: { perSecond: number; burst: number } }
 }
+
+/**
+ * Card testing (issue 48): a new account's first SetupIntent makes a payment customer, and a
+ * SetupIntent lets its holder try cards against Stripe. Three an hour a person, ten an hour from
+ * one address; an account that has a customer already (a purchase, an upgrade begun) is not counted.
+ */
+export const defaultNewPaymentCustomers = { perPerson: { perSecond: 3 / 3600, burst: 3 }, perAddress: { perSecond: 10 / 3600, burst: 10 } }
 
 /**
  * A person's calls that reach Stripe (decision 0022): one a second on average, twenty at once.
@@ -36,6 +45,8 @@ export function createRateLimiter(limits: RateLimits, instancesUp: () => number 
     read: memoryBuckets({ perSecond: limits.readsPerSecond, burst: limits.burst }),
     write: memoryBuckets({ perSecond: limits.writesPerSecond, burst: limits.burst }),
     stripe: memoryBuckets(limits.stripe ?? defaultStripeBudget),
+    newCustomerByPerson: memoryBuckets((limits.newPaymentCustomers ?? defaultNewPaymentCustomers).perPerson),
+    newCustomerByAddress: memoryBuckets((limits.newPaymentCustomers ?? defaultNewPaymentCustomers).perAddress),
   }
   /** Takes a token of the kind; a call that reaches Stripe takes one of 'stripe' as well as its read or write. */
   return function take(key: string, kind: keyof typeof kinds) {

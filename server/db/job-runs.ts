@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from './database'
 
+/**
+ * The most a periodic job (server/periodic-jobs.ts) does in one run: the mails it queues, the rows
+ * it marks. What is left waits for the next run, an hour later; so a backlog (a restore, a clock
+ * gone wrong) is worked off in bounded steps, each within the database's statement timeout.
+ */
+export const jobBatch = 500
+
 /** A run of a job this instance holds: its lease is `holder`'s until it finishes or the lease ends. */
 export interface JobRun {
   name: string

@@ -404,6 +404,30 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 27,
+    name: 'a subscription paid by invoice is invoiced 30 days before it renews',
+    // sends_invoices: Stripe collects it by sending invoices (collection_method send_invoice), as
+    // each read of it says. renewal_invoices: the invoice of a period to come, made ahead of it
+    // (one per subscription and renewal date), and where it stands (open, paid, void). Decision 0056.
+    // One awaiting its invoice's payment is paid by invoice; another is marked at its next read.
+    sql: `
+      alter table subscriptions add column sends_invoices boolean not null default false;
+      update subscriptions set sends_invoices = true where payment_due_at is not null;
+      create table renewal_invoices (
+        subscription_id text not null references subscriptions (id) on delete cascade,
+        renews_at timestamptz not null,
+        stripe_invoice_id text not null unique,
+        number text not null,
+        total integer not null,
+        due_at timestamptz not null,
+        pdf_url text,
+        status text not null default 'open',
+        created_at timestamptz not null default now(),
+        primary key (subscription_id, renews_at)
+      )
+    `,
+  },
+  {
     version: 23,
     name: 'the quotes an account asked for, and what they quote',
     // Stripe keeps the quote (its number, status, PDF); the portal keeps whose it is, so only its

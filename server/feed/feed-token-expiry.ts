@@ -1,5 +1,6 @@
 import type { PriceId } from '@/common/plans'
 import type { Database } from '../db/database'
+import { jobBatch } from '../db/job-runs'
 import { recordActivity } from '../kernel/activity/record'
 import { endedSql, liveSql } from '../licensing/standing'
 import { feedTokenExpiryMail } from '../mail/messages'
@@ -13,6 +14,24 @@ export const reminderDays = 14
 /** The dedupe key of a token's reminder: one per token, ever. */
 export const feedTokenReminderKey = (tokenId: string) => `feed-token-expiry:${tokenId}`
 
+/** SQL, over feed_tokens and their subscription: a working token of a live subscription that expires within $1 days, not reminded yet, made to last longer than that. */
+const dueForReminder = `${liveSql()} and feed_tokens.revoked_at is null and feed_tokens.expiry_mailed_at is null
+  and feed_tokens.expires_at > now() and feed_tokens.expires_at <= now() + $1::integer * interval '24 hours'
+  and feed_tokens.expires_at - feed_tokens.created_at > $1::integer * interval '24 hours'`
+/** SQL, the same: an unrevoked token that has expired, not recorded yet, of a subscription not ended for good. */
+const expiredUnrecorded = `not (${endedSql()}) and feed_tokens.revoked_at is null and feed_tokens.expiry_recorded_at is null and feed_tokens.expires_at <= now()`
+
+/**
+ * SQL: the update of the tokens that meet `where`, the first `limit` of them (soonest to expire):
+ * a run marks that many at most, the next run the rest. The update keeps `where` itself too, which
+ * a second instance's update checks again once the first's row locks are gone.
+ */
+const markFirst = (set: string, where: string, limit: string) => `update feed_tokens set ${set}
+    from subscriptions
+   where subscriptions.id = feed_tokens.subscription_id and ${where}
+     and feed_tokens.id in (select feed_tokens.id from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id
+                             where ${where} order by feed_tokens.expires_at limit ${limit})`
+
 /**
  * Queues the reminder to its organisation's owners and seat managers for each working token that expires within 14 days, once: the
  * token is marked (expiry_mailed_at) in the transaction that queues it, so every instance may run
@@ -22,14 +41,9 @@ export const feedTokenReminderKey = (tokenId: string) => `feed-token-expiry:${to
 export async function queueFeedTokenReminders(db: Database, origin: string): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: string; name: string; expires_at: Date; contacts: Person[] | string }>(
-      `update feed_tokens set expiry_mailed_at = now()
-         from subscriptions
-        where subscriptions.id = feed_tokens.subscription_id and ${liveSql()}
-          and feed_tokens.revoked_at is null and feed_tokens.expiry_mailed_at is null
-          and feed_tokens.expires_at > now() and feed_tokens.expires_at <= now() + $1::integer * interval '24 hours'
-          and feed_tokens.expires_at - feed_tokens.created_at > $1::integer * interval '24 hours'
+      `${markFirst('expiry_mailed_at = now()', dueForReminder, '$2')}
         returning feed_tokens.id, feed_tokens.name, feed_tokens.expires_at, ${contactsSql('subscriptions.owner_oid', 'seats')} as contacts`,
-      [reminderDays],
+      [reminderDays, jobBatch],
     )
     for (const row of due) {
       const to = contactsOf(row.contacts)
@@ -48,11 +62,9 @@ export async function queueFeedTokenReminders(db: Database, origin: string): Pro
 export async function recordFeedTokenExpiries(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx.query<{ name: string; subscription_id: string; owner_oid: string; price_id: PriceId }>(
-      `update feed_tokens set expiry_recorded_at = now()
-         from subscriptions
-        where subscriptions.id = feed_tokens.subscription_id and not (${endedSql()})
-          and feed_tokens.revoked_at is null and feed_tokens.expiry_recorded_at is null and feed_tokens.expires_at <= now()
+      `${markFirst('expiry_recorded_at = now()', expiredUnrecorded, '$1')}
         returning feed_tokens.name, feed_tokens.subscription_id, subscriptions.owner_oid, subscriptions.price_id`,
+      [jobBatch],
     )
     for (const row of expired)
       await recordActivity(tx, {

@@ -14,8 +14,12 @@ export const noteCaller = (request: IncomingMessage, oid: string) => callers.set
 /** The request's id, as the log and the X-Request-Id header name it. */
 export const requestIdOf = (request: IncomingMessage) => ids.get(request) ?? ''
 
-/** An invitation link's secret, in the API's and the SPA's paths: the log writes `…` in its place (issue 48). */
-const invitationSecret = /^(\/(?:api|account)\/invitations\/)[^/]+/
+/**
+ * An invitation link's secret in a path, as links mailed before it moved to the fragment and an
+ * SPA loaded before then still send it: the log writes `…` in its place (issue 48). A segment that
+ * short is no secret (`/api/invitations/offer`, where the secret is in the body, is logged as it is).
+ */
+const invitationSecret = /^(\/(?:api|account)\/invitations\/)[^/]{20,}/
 
 /** The path as the log writes it: without the query (it may carry a session id), nor an invitation's secret. */
 export const loggedPath = (url: string) => url.split('?')[0]!.replace(invitationSecret, '$1…')

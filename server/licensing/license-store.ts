@@ -7,6 +7,7 @@ import { liveSql, seatStatus, type SubscriptionStatus } from './standing'
 import { highestLivePlan } from './subscription-store'
 import { coverageOfRow, feedTermsColumns, type FeedTermsRow } from './feed-rules'
 import type { Coverage } from './coverage'
+import { openRenewalInvoiceSql, renewalInvoiceOf } from './renewal-invoices'
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -27,6 +28,7 @@ interface HeldSeat extends FeedTermsRow {
   cancel_at_period_end: boolean
   current_period_end: Date
   payment_due_at: Date | null
+  renewal_invoice: Parameters<typeof renewalInvoiceOf>[0]
   trial_extended: boolean
   license_key: string
   discord_connected: boolean | null
@@ -47,7 +49,7 @@ export async function licensesOf(
 ): Promise<License[]> {
   const rows = await db.query<HeldSeat>(
     `select seats.id, subscriptions.price_id, subscriptions.owner_oid, owners.email as owner_email, subscriptions.status, ${liveSql()} as live,
-            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, seats.license_key, ${feedTermsColumns},
+            subscriptions.cancel_at_period_end, subscriptions.current_period_end, subscriptions.payment_due_at, ${openRenewalInvoiceSql('subscriptions')} as renewal_invoice, seats.license_key, ${feedTermsColumns},
             exists (select 1 from trials where trials.stripe_subscription_id = subscriptions.stripe_subscription_id and trials.extended_at is not null) as trial_extended,
             (select discord_connected from accounts where oid = $1) as discord_connected
        from seats join subscriptions on subscriptions.id = seats.subscription_id join accounts owners on owners.oid = subscriptions.owner_oid
@@ -76,6 +78,7 @@ export async function licensesOf(
         discordConnected: row.discord_connected ?? false,
         status,
         ...(status === 'awaiting-payment' && { paymentDueDate: iso(row.payment_due_at!) }),
+        ...(row.live && row.renewal_invoice && { renewalInvoice: renewalInvoiceOf(row.renewal_invoice) }),
         ...(status === 'trial' && { trialExtended: row.trial_extended }),
         // The caller's organisation owns it, and the caller may open its Billing or buy again.
         ownedByCaller: row.owner_oid === organisation.oid && organisation.mayBill,

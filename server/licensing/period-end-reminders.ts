@@ -1,5 +1,6 @@
 import { findPlan, type Plan } from '@/common/plans'
 import type { Database } from '../db/database'
+import { jobBatch } from '../db/job-runs'
 import { contactsOf, contactsSql } from '../kernel/organisation-contacts'
 import type { OutgoingMail, Person } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
@@ -27,7 +28,9 @@ export const dueForReminderSql = (kind: string, days = 30) =>
 /**
  * Queues the reminder of each due row whose plan the portal sells and whose organisation has a
  * billing contact, once (its dedupe key): the mail is written from the row, its plan, its period's
- * end and its contacts. Gives how many rows were due.
+ * end and its contacts; `jobBatch` of them at most in a run, the rest by the next (a row that
+ * queues nothing takes none of the batch, so it never holds the others back). Gives how many rows
+ * were due.
  */
 export async function queuePeriodEndReminders<Row extends PeriodEndRow>(
   db: Database,
@@ -35,13 +38,16 @@ export async function queuePeriodEndReminders<Row extends PeriodEndRow>(
   due: Row[],
   mail: (row: Row, facts: { plan: Plan; periodEnd: Date; to: Person[] }) => OutgoingMail,
 ): Promise<number> {
+  let queued = 0
   for (const row of due) {
+    if (queued >= jobBatch) break
     const plan = findPlan(row.price_id)
     if (!plan) continue
     const periodEnd = new Date(row.current_period_end)
     const to = contactsOf(row.contacts)
     if (!to.length) continue
     await queueMail(db, mail(row, { plan, periodEnd, to }), { dedupeKey: periodEndReminderKey(kind, row.id, periodEnd) })
+    queued++
   }
   return due.length
 }

@@ -9,6 +9,10 @@ import { assignableSql } from './standing'
  * renews with; the owner chooses more seats for the renewal first.
  */
 
+/** SQL: `rc`, the seat reduction of subscription `s` that counts at its renewal (none: nulls). */
+export const countedReductionJoin =
+  "left join renewal_changes rc on rc.subscription_id = s.id and rc.from_price_id = s.price_id and rc.from_quantity = s.quantity and date_trunc('second', rc.takes_effect_at) = date_trunc('second', s.current_period_end)"
+
 /** SQL: the subscription row (under the alias) renews with no more seats than it has assigned now. */
 export const renewalKeepsAssignedSql = (alias: string) =>
   `exists (select 1 from renewal_changes rc where rc.subscription_id = ${alias}.id and rc.from_price_id = ${alias}.price_id and rc.from_quantity = ${alias}.quantity

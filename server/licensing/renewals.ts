@@ -3,6 +3,8 @@ import { formatLongDate } from '@/common/format'
 import { findPlan, type PriceId } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { conflict, notFound } from '../kernel/refusal'
+import { openRenewalInvoiceSql, renewalInvoiceOf } from './renewal-invoices'
+import { countedReductionJoin } from './renewal-seats-rule'
 import { liveSql } from './standing'
 
 /**
@@ -21,6 +23,7 @@ interface RenewalRow {
   payment_due_at: Date | string | null
   assigned: number
   change_seats: number | null
+  renewal_invoice: Parameters<typeof renewalInvoiceOf>[0]
 }
 
 /**
@@ -30,9 +33,9 @@ interface RenewalRow {
 export const renewalsSql = (oneSubscription: boolean) =>
   `select s.id, s.price_id, s.quantity, s.current_period_end, s.cancel_at_period_end, s.payment_due_at,
           (select count(*)::int from seats where seats.subscription_id = s.id and seats.assignee_email is not null) as assigned,
-          rc.seats as change_seats
+          rc.seats as change_seats, ${openRenewalInvoiceSql('s')} as renewal_invoice
      from subscriptions s
-     left join renewal_changes rc on rc.subscription_id = s.id and rc.from_price_id = s.price_id and rc.from_quantity = s.quantity and date_trunc('second', rc.takes_effect_at) = date_trunc('second', s.current_period_end)
+     ${countedReductionJoin}
     where s.owner_oid = $1 and ${liveSql('s')} and s.status <> 'trialing'${oneSubscription ? ' and s.id = $2' : ''}
     order by s.created_at, s.id`
 
@@ -49,6 +52,7 @@ const renewalOfRow = (row: RenewalRow): Renewal => {
     autoRenew: !row.cancel_at_period_end,
     renewalAmount: (findPlan(row.price_id)?.price ?? 0) * renewalSeats,
     ...(row.payment_due_at && { paymentDueDate: new Date(row.payment_due_at).toISOString() }),
+    ...(row.renewal_invoice && { renewalInvoice: renewalInvoiceOf(row.renewal_invoice) }),
   }
 }
 

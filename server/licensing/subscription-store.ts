@@ -46,12 +46,13 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
   const due = [state.paymentDueAt !== undefined, state.paymentDueAt?.toISOString() ?? null]
   const trialEnd = state.trialEnd?.toISOString() ?? null
+  const sendsInvoices = state.sendsInvoices ?? null
   if (!existing) {
     const id = newId('sub')
     await tx.query(
-      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, trial_end, paid_until)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${paidUntilSql('null', '$6', '$7')})`,
-      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1], trialEnd],
+      `insert into subscriptions (id, owner_oid, stripe_subscription_id, price_id, quantity, status, current_period_end, cancel_at_period_end, stripe_event_at, stripe_read_at, payment_due_at, trial_end, paid_until, sends_invoices)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, ${paidUntilSql('null', '$6', '$7')}, coalesce($13::boolean, false))`,
+      [id, owner.oid, state.stripeSubscriptionId, ...fields, due[1], trialEnd, sendsInvoices],
     )
     await tx.query('update accounts set stripe_customer_id = coalesce(stripe_customer_id, $2) where oid = $1', [owner.oid, state.customerId])
     await writeFeedRule(tx, id, state.priceId)
@@ -70,9 +71,10 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
     `update subscriptions set price_id = $2, quantity = $3, status = $4, current_period_end = $5, cancel_at_period_end = $6, stripe_event_at = coalesce($7, stripe_event_at), stripe_read_at = coalesce($8, stripe_read_at),
             payment_due_at = case when $9::boolean then $10::timestamptz else payment_due_at end,
             trial_end = coalesce($11::timestamptz, trial_end),
+            sends_invoices = coalesce($12::boolean, sends_invoices),
             paid_until = ${paidUntilSql('paid_until', '$4', '$5')}
       where id = $1`,
-    [existing.id, ...fields, ...due, trialEnd],
+    [existing.id, ...fields, ...due, trialEnd, sendsInvoices],
   )
   if (existing.priceId !== state.priceId) await writeFeedRule(tx, existing.id, state.priceId)
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go

@@ -17,6 +17,8 @@ export interface SubscriptionState {
    * when the read did not look (the stored value stays).
    */
   paymentDueAt?: Date | null
+  /** Collected by sending invoices (decision 0056); undefined when the read did not say (the stored value stays). */
+  sendsInvoices?: boolean
   /** When its free trial ends or ended (Stripe's `trial_end`); null for a subscription that never had one. */
   trialEnd?: Date | null
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import * as v from 'valibot'
 import { mailFromSchema, smtpUrlSchema } from '../mail/settings'
 import { stripeSettingsSchema } from '../payments/stripe-settings'
+import { tenantClaimSettings } from '../api/tenant-claims'
 
 const port = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(65535))
 
@@ -20,6 +21,8 @@ const serverEnvSchema = v.object({
   AUTH_ISSUER: v.optional(v.string(), ''),
   AUTH_AUDIENCE: v.optional(v.string(), ''),
   AUTH_EMAIL_CLAIM: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/)), 'emails'),
+  /** What the API trusts of a real tenant's tokens (the local provider's: its sign-in policy; it always sends email_verified). */
+  ...tenantClaimSettings.entries,
   /** Where mail goes; empty: the stack's own mail catcher (MailDev) on the ports below. */
   SMTP_URL: v.optional(v.union([v.literal(''), smtpUrlSchema]), ''),
   MAIL_FROM: mailFromSchema,

@@ -12,6 +12,7 @@ import { startMail } from '../mail/start'
 import { trackInstances } from '../db/instances'
 import { createFeedUsage } from '../feed/feed-usage'
 import { periodicJobsWithStripe } from '../periodic-jobs'
+import { startReconciliation } from '../reconciliation/schedule'
 import { gatewayFromSettings } from '../payments/gateway-from-settings'
 import { checkPrices } from '../payments/price-check'
 import { spaAuthSettings } from './identity/spa-auth-settings'
@@ -48,6 +49,8 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
         issuer: config.AUTH_ISSUER || identity.issuer,
         audience: config.AUTH_AUDIENCE || identity.audience,
         emailClaim: config.AUTH_EMAIL_CLAIM,
+        policies: config.AUTH_METADATA_URL ? config.AUTH_POLICIES : [identity.signInPolicy],
+        tenantVerifiesEveryEmail: config.AUTH_TENANT_VERIFIES_EMAIL,
       },
       { fetch: trusting },
     ),
@@ -75,18 +78,26 @@ export async function startStack(config: ServerConfig, tls: TlsFiles) {
 type Stack = Awaited<ReturnType<typeof startStack>>
 
 /**
- * What reaches Stripe's API on its own: the price check and the mail worker's periodic jobs. They
+ * What reaches Stripe's API on its own: the price check and the billing reconciliation; and the mail worker with its periodic jobs. They
  * go through the API's gateway over HTTPS, so they start once the server that serves the sandbox
  * listens; the prices must charge what the site shows, as production's must.
  */
 export async function startBackgroundWork(stack: Stack, config: ServerConfig) {
   await checkPrices(stack.stripe.gateway, stack.stripe.prices)
-  return startMail({
+  const mail = startMail({
     db: stack.db,
     smtpUrl: config.SMTP_URL || stack.catcher!.smtpUrl,
     from: config.MAIL_FROM,
     siteOrigin: config.origin,
-    jobs: periodicJobsWithStripe({ ...stack.stripe, gateway: stack.stripe.gateway.as({ lane: 'jobs' }) }),
+    jobs: periodicJobsWithStripe(stack.stripe.gateway.as({ lane: 'jobs' })),
     jobsEveryMs: config.PERIODIC_JOBS_EVERY_MS,
   })
+  // Off the mail worker's path, with Stripe's slots of the jobs (decision 0060).
+  const reconciliation = startReconciliation(stack.db, { ...stack.stripe, gateway: stack.stripe.gateway.as({ lane: 'jobs' }) }, { everyMs: config.PERIODIC_JOBS_EVERY_MS })
+  return {
+    stop: async () => {
+      await reconciliation.stop()
+      await mail.stop()
+    },
+  }
 }

@@ -118,6 +118,33 @@ export function renewalReminderMail(facts: {
   ])
 }
 
+/**
+ * To the billing contacts of a subscription paid by invoice, 30 days before it renews (decision
+ * 0056): the next period's invoice, its number, total and due date, and where its PDF is.
+ */
+export function renewalInvoiceMail(facts: {
+  origin: string
+  to: readonly Person[]
+  planName: string
+  seats: number
+  renewsOn: Date
+  number: string
+  total: number
+  dueDate: Date
+  pdfUrl: string | null
+}): OutgoingMail {
+  const renews = formatLongDate(facts.renewsOn)
+  return composeMail(addressed(facts.to), `Invoice ${facts.number} for your Prism ${facts.planName} renewal on ${renews}: ${formatUsd(facts.total)}`, [
+    greetingOf(facts.to),
+    [
+      `Your Prism ${facts.planName} subscription renews on ${renews} with ${seatsInWords(facts.seats)}. Its invoice ${facts.number} for the year ahead, ${formatUsd(facts.total)}, is due by ${formatLongDate(facts.dueDate)}.`,
+    ],
+    ['Pay it by bank transfer to the account on the invoice, with its number as the reference.', ...(facts.pdfUrl ? [' The invoice: ', { href: facts.pdfUrl }] : [])],
+    ['It is also under ', { strong: 'Invoices and company' }, ', and your licenses under ', { strong: 'My Licenses' }, ': ', { href: siteLinks(facts.origin).myLicenses }],
+    signOff,
+  ])
+}
+
 /** To the organisation's owners and seat managers, 14 days before a feed token expires: which token (in the message, not the subject: its name is anyone's choice), when, and where to make the next one. */
 export function feedTokenExpiryMail(facts: { origin: string; to: readonly Person[]; tokenName: string; expiresAt: Date }): OutgoingMail {
   const date = formatLongDate(facts.expiresAt)

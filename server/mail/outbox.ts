@@ -59,7 +59,7 @@ export async function claimDueMail(db: Queryable, leaseMs: number): Promise<Clai
  * message is sent or given up, the outbox keeps no secret a reader of the database could use (issue 48).
  */
 const withoutSecrets = (when = 'true') =>
-  ['text', 'html'].map((column) => `${column} = case when ${when} then regexp_replace(${column}, '(/account/invitations/)[A-Za-z0-9_-]{20,}', '\\1[sent]', 'g') else ${column} end`).join(', ')
+  ['text', 'html'].map((column) => `${column} = case when ${when} then regexp_replace(${column}, '(/account/invitations[/#])[A-Za-z0-9_-]{20,}', '\\1[sent]', 'g') else ${column} end`).join(', ')
 
 export async function markMailSent(db: Queryable, id: string): Promise<void> {
   await db.query(`update mail_outbox set sent_at = now(), attempts = attempts + 1, next_attempt_at = null, last_error = null, ${withoutSecrets()} where id = $1`, [id])

@@ -1,5 +1,6 @@
 import type { InvitationOffer } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
+import { jobBatch } from '../db/job-runs'
 import { callerActor } from '../kernel/activity/actor'
 import { billingContactSql } from '../kernel/organisation-contacts'
 import { conflict, notFound, Refusal } from '../kernel/refusal'
@@ -86,14 +87,19 @@ export async function acceptInvitation(db: Database, person: Holder, secret: str
   forget()
 }
 
+/** SQL: an open invitation past its expiry, not recorded yet (the update checks it again after a lock wait). */
+const expiredUnrecorded = 'accepted_at is null and revoked_at is null and expiry_recorded_at is null and expires_at <= now()'
+
 /**
  * Records 'invitation-expired' (by nobody: time did it) for each open invitation past its 14 days,
- * once (marked in the same transaction), for the mail worker's periodic jobs.
+ * once (marked in the same transaction), `jobBatch` at most in a run, for the mail worker's periodic jobs.
  */
 export async function recordExpiredInvitations(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx.query<{ org_oid: string; email: string; role: Role }>(
-      `update invitations set expiry_recorded_at = now() where accepted_at is null and revoked_at is null and expiry_recorded_at is null and expires_at <= now() returning org_oid, email, role`,
+      `update invitations set expiry_recorded_at = now() where ${expiredUnrecorded} and id in (select id from invitations where ${expiredUnrecorded} order by expires_at limit $1)
+        returning org_oid, email, role`,
+      [jobBatch],
     )
     for (const row of expired) await recordOrganisationChange(tx, { organisation: row.org_oid, kind: 'invitation-expired', actor: null, actorRole: null, subjectEmail: row.email, role: row.role })
     return expired.length

@@ -2,6 +2,7 @@ import type { Member, Organisation } from '@/common/organisation-contract'
 import type { Database, Queryable } from '../db/database'
 import { actorOf, type AccountRow, type Actor } from '../kernel/activity/actor'
 import { conflict, notFound } from '../kernel/refusal'
+import { invites, revokeInvitationsSentBy } from './offboarding'
 import { announceMembershipChange, recordOrganisationChange } from './org-activity'
 import { may, type Permission, type Role } from './roles'
 import { permits, readStanding, refusalOf, type Standing } from './standing'
@@ -76,7 +77,7 @@ function findTarget(members: MemberRow[], oid: string) {
   return target
 }
 
-/** Gives a member another role; the last owner keeps theirs (409). */
+/** Gives a member another role; the last owner keeps theirs (409). An owner made something else leaves no invitation of theirs open. */
 export async function changeRole(db: Database, change: MemberChange, role: Role, forget: () => void): Promise<Member> {
   const member = await db.transaction(async (tx) => {
     const { members, actor, role: actorRole } = await lockMembers(tx, change.organisation, change.by.oid, 'members')
@@ -87,6 +88,7 @@ export async function changeRole(db: Database, change: MemberChange, role: Role,
     if (founderAlone || lastOwner(members, target)) throw conflict('An organisation needs an owner: make another member an owner before you change the role of the last one.')
     await tx.query('update memberships set role = $2 where member_oid = $1', [target.oid, role])
     await recordOrganisationChange(tx, { organisation: change.organisation, kind: 'role-changed', actor, actorRole, subjectEmail: target.email, role })
+    if (!invites(role)) await revokeInvitationsSentBy(tx, { organisation: change.organisation, oid: target.oid, actor, actorRole })
     await announceMembershipChange(tx)
     return { ...target, role }
   })
@@ -94,7 +96,7 @@ export async function changeRole(db: Database, change: MemberChange, role: Role,
   return toMember(member)
 }
 
-/** Removes a member (an owner removing anyone, or a member leaving); the last owner stays (409). */
+/** Removes a member (an owner removing anyone, or a member leaving); the last owner stays (409). Their open invitations are revoked. */
 export async function removeMember(db: Database, change: MemberChange, forget: () => void): Promise<void> {
   const leaving = change.target === change.by.oid
   await db.transaction(async (tx) => {
@@ -114,6 +116,7 @@ export async function removeMember(db: Database, change: MemberChange, forget: (
       subjectEmail: target.email,
       role: target.role,
     })
+    await revokeInvitationsSentBy(tx, { organisation: change.organisation, oid: target.oid, actor, actorRole })
     await announceMembershipChange(tx)
   })
   forget()

@@ -3,6 +3,7 @@ import type { Database } from '../db/database'
 import type { Actor } from '../kernel/activity/actor'
 import { conflict, invalid, notFound } from '../kernel/refusal'
 import { lockMembers, type MemberRow } from './members'
+import { invites, revokeInvitationsSentBy } from './offboarding'
 import { announceMembershipChange, recordOrganisationChange } from './org-activity'
 import type { Role } from './roles'
 
@@ -69,6 +70,8 @@ export async function acceptTransfer(db: Database, by: By, forget: () => void): 
     else await tx.query('delete from memberships where member_oid = $1', [from.oid])
     await tx.query('delete from ownership_transfers where org_oid = $1', [by.organisation])
     await recordOrganisationChange(tx, { organisation: by.organisation, kind: 'ownership-transferred', actor, actorRole: role, subjectEmail: from.email, role: 'owner' })
+    // The former owner can no longer invite (unless they stay an owner, which no offer lets them).
+    if (!invites(offer.former_owner_becomes)) await revokeInvitationsSentBy(tx, { organisation: by.organisation, oid: from.oid, actor, actorRole: role })
     await announceMembershipChange(tx)
   })
   forget()

@@ -3,6 +3,7 @@ import type { UpgradeRequest } from '@/common/contract'
 import type { Database, Queryable } from '../db/database'
 import { renewableSubscriptionFor } from '../licensing/billing-access'
 import { recordUpgradeRefusal } from '../licensing/billing-account'
+import { checkRenewalNotInvoiced } from '../licensing/renewal-invoices'
 import { checkRenewalSeats, recordRenewalSeats, renewalOf } from '../licensing/renewals'
 import type { SubscriptionState } from '../licensing/subscription'
 import { applySubscription } from '../licensing/subscription-store'
@@ -89,6 +90,7 @@ export const setRenewalSeats = (db: Database, gateway: StripeGateway, change: Re
     db,
     change,
     async (renewal, subscriptionId) => {
+      await checkRenewalNotInvoiced(db, renewal)
       checkRenewalSeats(renewal, change.seats)
       return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: change.idempotencyKey }), state: null }
     },
@@ -100,7 +102,10 @@ export const setAutoRenew = (db: Database, gateway: StripeGateway, change: Renew
   changeRenewal(
     db,
     change,
-    async (_renewal, subscriptionId) => ({ state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: change.idempotencyKey }) }),
+    async (renewal, subscriptionId) => {
+      if (!change.autoRenew) await checkRenewalNotInvoiced(db, renewal)
+      return { state: await gateway.setAutoRenew({ subscriptionId, autoRenew: change.autoRenew, idempotencyKey: change.idempotencyKey }) }
+    },
     // A subscription that ends has no reduction to make.
     async (tx, renewal) => {
       if (!change.autoRenew) await recordRenewalSeats(tx, renewal, renewal.seats, null)

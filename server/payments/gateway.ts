@@ -7,6 +7,7 @@ import { createInvoiceOrderCalls } from './invoice-orders'
 import { createTrialCalls } from './trials'
 import { createQuoteCalls } from './quotes'
 import { createRenewalCalls } from './renewal-schedule'
+import { createRenewalInvoiceCalls } from './renewal-invoices'
 import { createPortalConfiguration } from './portal-configuration'
 import { idOf, inPortalTerms, isMissing, refusalsAsDeclines } from './stripe-errors'
 import type { PriceCatalogue } from './stripe-settings'
@@ -29,6 +30,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     ...createCompanyCalls(stripe),
     ...createRenewalCalls(stripe, prices),
     ...createInvoiceOrderCalls(stripe, prices),
+    ...createRenewalInvoiceCalls(stripe, prices),
     ...createTrialCalls(stripe, prices),
     ...createQuoteCalls(stripe, prices),
 

@@ -22,6 +22,12 @@ const poField = (poNumber: string) => (poNumber ? [{ name: poNumberLabel, value:
  * to the customer's own virtual account (its balance's funding instructions), the PO number on the
  * invoice as a custom field.
  */
+/** A sent invoice is paid by bank transfer to the customer's balance (its virtual account). */
+export const bankTransferSettings = {
+  payment_method_types: ['customer_balance'],
+  payment_method_options: { customer_balance: { funding_type: 'bank_transfer', bank_transfer: { type: 'us_bank_transfer' } } },
+} satisfies Stripe.SubscriptionCreateParams.PaymentSettings & Stripe.InvoiceCreateParams.PaymentSettings
+
 export function createInvoiceOrderCalls(stripe: Stripe, prices: PriceCatalogue) {
   return {
     async createInvoiceSubscription(input: {
@@ -44,11 +50,8 @@ export function createInvoiceOrderCalls(stripe: Stripe, prices: PriceCatalogue) 
           items: [{ price: prices.stripePriceOf(input.priceId), quantity: input.quantity }],
           collection_method: 'send_invoice',
           days_until_due: invoiceDaysToPay,
-          payment_settings: {
-            payment_method_types: ['customer_balance'],
-            payment_method_options: { customer_balance: { funding_type: 'bank_transfer', bank_transfer: { type: 'us_bank_transfer' } } },
-          },
-          ...(input.poNumber && { invoice_settings: { custom_fields: poField(input.poNumber) } }),
+          payment_settings: bankTransferSettings,
+          ...(input.poNumber && { invoice_settings: { custom_fields: [{ name: poNumberLabel, value: input.poNumber }] } }),
           metadata: { accountOid: input.accountOid },
           expand: ['latest_invoice'],
         },

@@ -26,6 +26,7 @@ export function observedSubscription(subscription: Stripe.Subscription, prices: 
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     paymentDueAt: paymentDueAt(subscription),
+    sendsInvoices: subscription.collection_method === 'send_invoice',
     trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
   }
 }

@@ -13,6 +13,10 @@ export interface PaymentEvent {
   createdAt: Date
   /** The subscription the event is about; undefined when the event is signed but not shaped like Stripe's event of its type. */
   subscriptionId: string | null | undefined
+  /** The Stripe API version the event is rendered in: the webhook endpoint's (null when it has none). */
+  apiVersion: string | null
+  /** The invoice an `invoice.paid` event says is paid (a renewal invoiced ahead is then paid: decision 0056). */
+  paidInvoiceId?: string
 }
 
 /**
@@ -54,5 +58,15 @@ export function verifyEvent(stripe: Stripe, webhookSecret: string, payload: Buff
   } catch (error) {
     return { refused: error instanceof Stripe.errors.StripeSignatureVerificationError ? 'The signature is missing, wrong or too old.' : 'The event could not be read.' }
   }
-  return { event: { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), subscriptionId: readable(event) } }
+  const paidInvoiceId = event.type === 'invoice.paid' ? event.data.object.id : undefined
+  return {
+    event: {
+      id: event.id,
+      type: event.type,
+      createdAt: new Date(event.created * 1000),
+      subscriptionId: readable(event),
+      apiVersion: event.api_version ?? null,
+      ...(paidInvoiceId && { paidInvoiceId }),
+    },
+  }
 }

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database'
+import { markRenewalInvoicePaid } from '../licensing/renewal-invoices'
 import type { StripeGateway } from './gateway'
 import { syncSubscription, type SyncOutcome } from './subscription-sync'
 import { endCarriedTrials } from './trial-carry-over'
@@ -20,7 +21,15 @@ export async function receiveEvent(db: Database, gateway: StripeGateway, event: 
   if (seen) return 'seen'
   if (event.subscriptionId === undefined) return 'unreadable'
   if (event.subscriptionId === null) return (await db.transaction((tx) => recordEvent(tx, event))) ? 'ignored' : 'duplicate'
-  const outcome = await syncSubscription(db, gateway, event.subscriptionId, { eventAt: event.createdAt, first: (tx) => recordEvent(tx, event), context: { eventId: event.id, eventType: event.type } })
+  const outcome = await syncSubscription(db, gateway, event.subscriptionId, {
+    eventAt: event.createdAt,
+    first: async (tx) => {
+      if (!(await recordEvent(tx, event))) return false
+      if (event.paidInvoiceId) await markRenewalInvoicePaid(tx, event.paidInvoiceId)
+      return true
+    },
+    context: { eventId: event.id, eventType: event.type },
+  })
   // A purchase made during a trial took its seats: the trial ends at Stripe (decision 0047).
   if (outcome === 'created') await endCarriedTrials(db, gateway, event.subscriptionId)
   return outcome

@@ -12,6 +12,8 @@ export const reconciliationJobName = 'billing-reconciliation'
 const everyHours = 23
 /** Longer than a run takes: an instance that stops half-way leaves the next run to another after this. */
 const leaseMinutes = 60
+/** A run compares no further subscription after this long (the rest wait for the next run), well within its lease. */
+export const maxRunMinutes = 30
 
 /** Stripe as the reconciliation reads it: the subscriptions, and the prices. */
 export interface ReconcilingStripe {
@@ -23,9 +25,10 @@ export type ReconciliationReport = ReconcileReport & { priceMismatches: string[]
 
 /** The prices checked again (a difference logged as an error: the running instances sell on), then the subscriptions reconciled. */
 async function run(db: Database, stripe: ReconcilingStripe, dryRun: boolean): Promise<ReconciliationReport> {
+  const deadline = Date.now() + maxRunMinutes * 60_000
   const mismatches = await priceMismatches(stripe.gateway, stripe.prices)
   for (const mismatch of mismatches) log.error({ mismatch }, 'billing reconciliation: a Stripe price differs from the plan the site shows')
-  return { ...(await reconcile(db, stripe.gateway, { dryRun })), priceMismatches: mismatches }
+  return { ...(await reconcile(db, stripe.gateway, { dryRun, deadline })), priceMismatches: mismatches }
 }
 
 /** Runs a reconciliation under the job's lease; null when another instance holds it (or, daily, when it is not due). */
@@ -42,7 +45,7 @@ async function leased(db: Database, stripe: ReconcilingStripe, options: { daily:
   }
 }
 
-/** The daily reconciliation, as a job of every instance's mail worker (server/periodic-jobs.ts): one instance runs it a day. */
+/** The daily reconciliation, as every instance runs it on its own timer (schedule.ts): one instance runs it a day. */
 export function reconciliationJob(stripe: ReconcilingStripe): PeriodicJob {
   return async function reconcileBilling(db: Database) {
     return leased(db, stripe, { daily: true })

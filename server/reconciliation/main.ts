@@ -29,7 +29,9 @@ try {
     process.exitCode = 1
   } else {
     const changed = dryRun ? 'dry run: nothing changed' : `${report.applied} brought to Stripe's state, ${report.lapsed.length} lapsed`
-    console.log(`Compared ${report.compared} subscriptions with Stripe: ${report.differences.length} differences (logged above), ${changed}, ${report.failed} failed.`)
+    console.log(
+      `Compared ${report.compared} subscriptions with Stripe: ${report.differences.length} differences (logged above), ${changed}, ${report.failed} failed${report.leftOver ? `, ${report.leftOver} left for the next run (its time bound)` : ''}.`,
+    )
     for (const mismatch of report.priceMismatches) console.log(`Price differs: ${mismatch}`)
     if (report.failed || report.priceMismatches.length) process.exitCode = 1
   }

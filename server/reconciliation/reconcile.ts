@@ -17,6 +17,8 @@ export interface ReconcileReport {
   failed: number
   /** Live subscriptions ended because their period is long over with no renewal (subscription.ts: lapseAfterDays). */
   lapsed: string[]
+  /** Subscriptions left for the next run: the run reached its time bound (`deadline`) first. */
+  leftOver: number
 }
 
 type Gateway = Pick<StripeGateway, 'openSubscriptions' | 'readSubscription'>
@@ -38,10 +40,13 @@ async function heldSubscriptions(db: Database): Promise<Map<string, StoredSubscr
  * events were lost), when its customer is known. Applying goes through the webhooks' own path, one turn per
  * subscription under its lock, Stripe asked again. Then the live subscriptions whose period ended
  * long ago with no renewal stop being live. `dryRun`: the differences are logged, nothing changes.
+ * `deadline` (a time, in ms): past it no further subscription is compared; those left are counted,
+ * logged, and compared by the next run.
  */
-export async function reconcile(db: Database, gateway: Gateway, options: { dryRun?: boolean; now?: Date } = {}): Promise<ReconcileReport> {
+export async function reconcile(db: Database, gateway: Gateway, options: { dryRun?: boolean; now?: Date; deadline?: number } = {}): Promise<ReconcileReport> {
   const dryRun = options.dryRun ?? false
-  const report: ReconcileReport = { compared: 0, differences: [], applied: 0, failed: 0, lapsed: [] }
+  const report: ReconcileReport = { compared: 0, differences: [], applied: 0, failed: 0, lapsed: [], leftOver: 0 }
+  const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline
   const held = await heldSubscriptions(db)
   const open = await gateway.openSubscriptions()
 
@@ -69,11 +74,19 @@ export async function reconcile(db: Database, gateway: Gateway, options: { dryRu
     const portal = held.get(observed.stripeSubscriptionId)
     // Not ours (another product's on the same Stripe account), or never live: nothing to grant.
     if (!portal && (!observed.priceId || !isLive(observed.status))) continue
+    if (pastDeadline()) {
+      report.leftOver++
+      continue
+    }
     await settleSafely(observed.stripeSubscriptionId, async () => (portal ? differencesOf(portal, observed, options.now) : missing(observed)))
   }
   const listed = new Set(open.map((observed) => observed.stripeSubscriptionId))
   for (const [subscriptionId, portal] of held) {
     if (listed.has(subscriptionId) || hasEnded(portal.status)) continue
+    if (pastDeadline()) {
+      report.leftOver++
+      continue
+    }
     await settleSafely(subscriptionId, async () => {
       const observed = await gateway.readSubscription(subscriptionId)
       // Stripe has no such subscription: logged, left to lapse when its period is long over (never ended on Stripe's word alone of not knowing it).
@@ -83,6 +96,8 @@ export async function reconcile(db: Database, gateway: Gateway, options: { dryRu
   }
   report.lapsed = await lapseOverdue(db, { dryRun })
   for (const subscriptionId of report.lapsed) log.warn({ subscriptionId, dryRun }, 'billing reconciliation: a live subscription whose period ended long ago with no renewal stops being live')
+  if (report.leftOver)
+    log.warn({ compared: report.compared, leftOver: report.leftOver, dryRun }, 'billing reconciliation stopped at its time bound: the subscriptions left are compared by the next run')
   log.info({ ...report, differences: report.differences.length, lapsed: report.lapsed.length, dryRun }, 'billing reconciliation done')
   return report
 }

@@ -78,8 +78,8 @@ function organisationCalls(call: Caller) {
     resendInvitation: (id: string, signal?: AbortSignal) => call({ ...apiCall('resendInvitation', id), answer: organisations.invitationSchema, signal }),
     revokeInvitation: (id: string, signal?: AbortSignal) => call<void>({ ...apiCall('revokeInvitation', id), answer: null, signal }),
     /** What an invitation's link offers the signed-in person (the link authenticates nobody). */
-    invitationOffer: (secret: string, signal?: AbortSignal) => call({ ...apiCall('invitationOffer', secret), answer: organisations.invitationOfferSchema, signal }),
-    acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ ...apiCall('acceptInvitation', secret), answer: null, signal }),
+    invitationOffer: (secret: string, signal?: AbortSignal) => call({ ...apiCall('invitationOffer'), body: { secret }, answer: organisations.invitationOfferSchema, signal }),
+    acceptInvitation: (secret: string, signal?: AbortSignal) => call<void>({ ...apiCall('acceptInvitation'), body: { secret }, answer: null, signal }),
     /** A pending seat's assignment mail again, as the caps allow. */
     resendSeatMail: (licenseId: string, signal?: AbortSignal) => call({ ...apiCall('resendSeatMail', licenseId), answer: organisations.seatMailResentSchema, signal }),
   }

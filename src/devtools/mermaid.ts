@@ -105,8 +105,12 @@ export function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode | u
  * The chart with the given states highlighted (Mermaid applies classes to simple states only, so
  * the current leaves are highlighted; the viewer's list of states marks their parents too).
  */
+/** The diagram ids of the simple states among the current states' paths. */
+export const currentLeafIds = (machine: AnyStateMachine, currentStates: string[]) =>
+  currentStates.map((path) => nodeAt(machine, path)).flatMap((node) => (node && Object.keys(node.states).length === 0 ? [idOf(node)] : []))
+
 export function toHighlightedMermaid(machine: AnyStateMachine, currentStates: string[]): string {
-  const ids = currentStates.map((path) => nodeAt(machine, path)).flatMap((node) => (node && Object.keys(node.states).length === 0 ? [idOf(node)] : []))
+  const ids = currentLeafIds(machine, currentStates)
   const lines = [toMermaid(machine), '  classDef current fill:#ffec99,stroke:#d9480f,stroke-width:4px,color:#000,font-weight:bold']
   if (ids.length) lines.push(`  class ${[...new Set(ids)].join(',')} current`)
   return lines.join('\n')

@@ -1,27 +1,12 @@
-import type { AnyStateMachine } from 'xstate'
-import type { AnyTransitionDefinition } from 'xstate'
-import { allStateNodes, allTransitions } from './coverage'
-import { mergeRecorded, readRecorded } from './coverage-report'
-import { guardOutcome, type ExecutedByMachine, type Level } from './recorder'
+import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
+import { allStateNodes, allTransitions, guardOutcome } from './coverage'
+import type { ExecutedByMachine, Level } from './recorder'
 
 /** The levels from the highest: a browser test, a component test, a test of the bare machine. */
 export const levelsFromHighest: readonly Level[] = ['browser', 'component', 'machine']
 
 /** What each level's tests ran, by machine id, and whether that level was recorded at all. */
 export type RecordedLevels = Record<Level, { executed: ExecutedByMachine; recorded: boolean }>
-
-/**
- * What the last runs recorded: the machine and component levels where `npm run test:model` (and
- * `npm test`) write them, the browser level in each folder the browser runs write theirs to.
- */
-export function readLevels(modelDir: string, browserDirs: readonly string[]): RecordedLevels {
-  const level = (executed: ExecutedByMachine) => ({ executed, recorded: Object.keys(executed).length > 0 })
-  return {
-    machine: level(readRecorded(modelDir, 'machine')),
-    component: level(readRecorded(modelDir, 'component')),
-    browser: level(mergeRecorded(browserDirs.map((dir) => readRecorded(dir, 'browser')))),
-  }
-}
 
 /** One machine's states and transitions, each with the highest level that took it (null: none). */
 export interface MachineLevels {

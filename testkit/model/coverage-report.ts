@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate'
 import { executedCoverage } from './coverage'
 import type { PathPlan } from './paths'
 import type { ExecutedByMachine, Level } from './recorder'
+import type { RecordedLevels } from './coverage-levels'
 
 /** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
 export function readRecorded(dir: string, level: Level): ExecutedByMachine {
@@ -24,6 +25,19 @@ export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedBy
     }
   }
   return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions, guards }]) => [id, { states: [...states], transitions: [...transitions], guards: [...guards] }]))
+}
+
+/**
+ * What the last runs recorded: the machine and component levels where `npm run test:model` (and
+ * `npm test`) write them, the browser level in each folder the browser runs write theirs to.
+ */
+export function readLevels(modelDir: string, browserDirs: readonly string[]): RecordedLevels {
+  const level = (executed: ExecutedByMachine) => ({ executed, recorded: Object.keys(executed).length > 0 })
+  return {
+    machine: level(readRecorded(modelDir, 'machine')),
+    component: level(readRecorded(modelDir, 'component')),
+    browser: level(mergeRecorded(browserDirs.map((dir) => readRecorded(dir, 'browser')))),
+  }
 }
 
 const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.floor((covered / total) * 100))

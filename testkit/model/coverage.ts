@@ -44,6 +44,9 @@ export function transitionKey(transition: AnyTransitionDefinition): string {
   return `${source.id} --${transition.eventType}[${source.transitions.get(transition.eventType)?.indexOf(transition) ?? -1}]-->`
 }
 
+/** A guard's outcome as records keep it (recorder.ts): the guarded transition's key, then `=true` or `=false`. */
+export const guardOutcome = (transition: AnyTransitionDefinition, passed: boolean) => `${transitionKey(transition)}=${passed}`
+
 /** The machine's states and transitions that a run entered and took (see recorder.ts), out of its total. */
 export function executedCoverage(machine: AnyStateMachine, executed: { states: readonly string[]; transitions: readonly string[] } | undefined): Coverage {
   const states = new Set(executed?.states)

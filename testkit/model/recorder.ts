@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate'
-import { transitionKey } from './coverage'
+import { guardOutcome, transitionKey } from './coverage'
 
 /** Where a run was seen: a bare actor, a real view over fake actors, or the app in a browser. */
 export type Level = 'machine' | 'component' | 'browser'
@@ -14,9 +14,6 @@ export interface Executed {
   /** Absent from records made before guards were recorded. */
   guards?: string[]
 }
-
-/** A guard's outcome as records keep it: the guarded transition's key, then `=true` or `=false`. */
-export const guardOutcome = (transition: AnyTransitionDefinition, passed: boolean) => `${transitionKey(transition)}=${passed}`
 
 /** What ran, by machine id. */
 export type ExecutedByMachine = Record<string, Executed>

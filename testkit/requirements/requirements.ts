@@ -136,6 +136,7 @@ export const requirements: readonly Requirement[] = [
   rule('S9.seats', 'Seats: minimum 1; maximum 500 (upgrade); 5 (Community purchase page).'),
   rule('S9.upgrade-default-seats', 'Default seats in upgrade = licenses purchased, or 1.'),
   rule('S9.dates', 'Dates in long US format.'),
+  rule('S9.auto-renew', 'No refunds; subscriptions auto-renew annually.'),
 
   // Issue 49, buying as a company: quotes (decision 0055). I<issue>.<subject>: rules an issue added to the spec.
   rule('I49.quote.request', 'A billing manager or owner asks for a quote for a plan and a number of seats, with a PO number.'),

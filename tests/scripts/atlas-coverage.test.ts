@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { billingPortalMachine } from '@/machines/billing-portal.machine'
-import { coverageDiagram, coverageSummary, guardTable, notReachedByBrowser, tintLabels } from '@/scripts/atlas/coverage'
+import { coverageSummary, guardTable, notReachedByBrowser, tintLabels } from '@/scripts/atlas/coverage'
+import { coverageDiagram } from '@/src/devtools/coverage-diagram'
 import { renewalMachine } from '@/machines/renewal.machine'
 import { machineLevels, type RecordedLevels } from '@/testkit/model/coverage-levels'
 

@@ -38,6 +38,8 @@ export interface IdentityProvider {
   metadataUrl: string
   publicJwks: { keys: JWK[] }
   authority(policy: 'signUpSignIn' | 'passwordReset'): string
+  /** The sign-up/sign-in policy: the only one whose tokens the API takes (AUTH_POLICIES). */
+  signInPolicy: string
 }
 
 const assets: Record<string, { contentType: string; read(): Promise<Buffer> }> = {
@@ -113,6 +115,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     metadataUrl: `${options.origin}/idp/${policies.signUpSignIn.toLowerCase()}/v2.0/.well-known/openid-configuration`,
     publicJwks: publicKeys(keys.jwks),
     authority: (policy) => `${options.origin}/idp/${policies[policy].toLowerCase()}`,
+    signInPolicy: policies.signUpSignIn,
   }
 }
 

@@ -10,6 +10,7 @@ import { insert, load, mustLoad, recordEvent, save } from './store'
 import { invoiceTax, invoiceTaxIds } from './customer-tax'
 import { invoicePdfAddress } from './invoice-pdf'
 import { virtualAccountOf } from './funding'
+import { applyBalance } from './customer-balance'
 
 /** Invoices and charges: what Stripe's billing engine does when a subscription is paid for. */
 
@@ -155,32 +156,42 @@ export async function issueInvoice(
     record?: boolean
   },
 ): Promise<IssuedInvoice> {
-  const customerRow = await mustLoad<Stripe.Customer>(ctx.q, 'customer', input.customer.id, { lock: true })
-  const customer = customerRow.data
-  const sequence = customer.next_invoice_sequence ?? 1
-  customer.next_invoice_sequence = sequence + 1
-  await save(ctx.q, customer)
-  const taxIds = await invoiceTaxIds(ctx.q, customer.id)
+  const taxIds = await invoiceTaxIds(ctx.q, input.customer.id)
   const invoice = buildInvoice({
-    customer,
+    customer: input.customer,
     subscription: input.subscription,
     created: input.at,
     billingReason: input.reason,
     lines: input.lines,
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
-    number: `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}`,
+    number: null,
     taxIds,
-    tax: input.subscription.automatic_tax.enabled ? invoiceTax(customer, taxIds, input.lines) : null,
+    tax: input.subscription.automatic_tax.enabled ? invoiceTax(input.customer, taxIds, input.lines) : null,
   })
-  invoice.invoice_pdf = invoicePdfAddress(ctx.core, invoice.id)
+  const failure = await finalize(ctx, invoice, { at: input.at, charge: { paymentMethod: input.paymentMethod } })
+  await insert(ctx.q, invoice, { customer: invoice.customer as string, subscription: input.subscription.id, testClock: idOf(input.customer.test_clock) })
+  if (input.record !== false) await recordInvoiceOutcome(ctx, invoice, failure)
+  return { invoice, failure }
+}
+
+/**
+ * A draft made final at `at`: numbered from its customer's sequence, the customer's balance applied
+ * (customer-balance.ts), open, then sent (send_invoice) or, when `charge` says so, charged.
+ */
+export async function finalize(ctx: Ctx, invoice: Stripe.Invoice, input: { at: number; charge: { paymentMethod: string | null } | null }): Promise<IssuedInvoice['failure']> {
+  const customer = (await mustLoad<Stripe.Customer>(ctx.q, 'customer', String(invoice.customer), { lock: true })).data
+  const sequence = customer.next_invoice_sequence ?? 1
+  customer.next_invoice_sequence = sequence + 1
+  invoice.number = `${customer.invoice_prefix}-${String(sequence).padStart(4, '0')}`
+  applyBalance(invoice, customer)
+  await save(ctx.q, customer)
+  invoice.invoice_pdf = invoicePdfAddress(ctx.core, invoice.id!)
   invoice.status = 'open'
   invoice.status_transitions.finalized_at = input.at
   invoice.effective_at = input.at
-  const failure = invoice.collection_method === 'send_invoice' ? await send(ctx, invoice, input.at) : await collect(ctx, invoice, input.paymentMethod, input.at)
-  await insert(ctx.q, invoice, { customer: customer.id, subscription: input.subscription.id, testClock: idOf(customer.test_clock) })
-  if (input.record !== false) await recordInvoiceOutcome(ctx, invoice, failure)
-  return { invoice, failure }
+  if (invoice.collection_method === 'send_invoice') return send(ctx, invoice, input.at)
+  return input.charge ? collect(ctx, invoice, input.charge.paymentMethod, input.at) : null
 }
 
 export async function recordInvoiceOutcome(ctx: Ctx, invoice: Stripe.Invoice, failure: IssuedInvoice['failure']) {

@@ -27,13 +27,14 @@ export function readCollection(params: Params, days: { params: Params; param: st
   return { method, daysUntilDue }
 }
 
-/** `<prefix>[custom_fields]`: at most 4, each a name of at most 40 characters and a value of at most 140. */
-export function readCustomFields(settings: Params | undefined, prefix: string): CustomField[] | null {
+/** `<prefix>[custom_fields]` (an invoice's own: `custom_fields`): at most 4, each a name of at most 40 characters and a value of at most 140. */
+export function readCustomFields(settings: Params | undefined, prefix: string | null): CustomField[] | null {
   if (!settings || settings.custom_fields === undefined || settings.custom_fields === '') return null
+  const param = prefix ? `${prefix}[custom_fields]` : 'custom_fields'
   const fields = read.array(settings, 'custom_fields')
-  if (fields.length > customFieldLimits.fields) throw errors.invalid(`${prefix}[custom_fields]`, `Invalid array: must have at most ${customFieldLimits.fields} elements`)
+  if (fields.length > customFieldLimits.fields) throw errors.invalid(param, `Invalid array: must have at most ${customFieldLimits.fields} elements`)
   return fields.map((field, index) => {
-    const at = `${prefix}[custom_fields][${index}]`
+    const at = `${param}[${index}]`
     const name = read.string(field, 'name', { required: true, param: `${at}[name]` })!
     const value = read.string(field, 'value', { required: true, param: `${at}[value]` })!
     if (name.length > customFieldLimits.name) throw errors.invalid(`${at}[name]`, `Invalid string: ${name}; must be at most ${customFieldLimits.name} characters`)

@@ -72,7 +72,10 @@ export function invoicePdf(invoice: Stripe.Invoice, transfer: readonly string[] 
     const reverse = tax.taxability_reason === 'reverse_charge'
     sums.push([reverse ? 'Tax (reverse charge)' : 'Tax', money(tax.amount, invoice.currency)])
   }
-  sums.push(['Total', money(invoice.total, invoice.currency)], ['Amount paid', money(invoice.amount_paid, invoice.currency)], ['Amount due', money(invoice.amount_remaining, invoice.currency)])
+  sums.push(['Total', money(invoice.total, invoice.currency)])
+  // The customer's balance taken up (a credit for a renewal invoiced ahead: customer-balance.ts).
+  if (invoice.amount_due !== Math.max(0, invoice.total)) sums.push(['Applied balance', money(invoice.amount_due - invoice.total, invoice.currency)])
+  sums.push(['Amount paid', money(invoice.amount_paid, invoice.currency)], ['Amount due', money(invoice.amount_remaining, invoice.currency)])
   for (const [label, amount] of sums) {
     texts.push({ text: label, x: 330, y, bold: label === 'Total' }, { text: amount, x: 470, y, bold: label === 'Total' })
     y -= 16

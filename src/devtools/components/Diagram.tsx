@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react'
 import type { AnyStateMachine } from 'xstate'
-import { toHighlightedMermaid } from '../mermaid'
+import { machineLevels, type RecordedLevels } from '@/testkit/model/coverage-levels'
+import { coverageWithCurrent } from '../coverage-diagram'
+import { currentLeafIds, toHighlightedMermaid } from '../mermaid'
 import { renderMermaid } from '../render-mermaid'
 
-/** The machine's whole chart, drawn by Mermaid in the page, with the current states highlighted. */
-export function Diagram({ machine, current }: { machine: AnyStateMachine; current: string[] }) {
-  const text = toHighlightedMermaid(machine, current)
+/**
+ * The machine's whole chart, drawn by Mermaid in the page, with the current states highlighted;
+ * with `coverage`, each state and transition marked with the highest level of test that took it,
+ * as the atlas draws it, the current states outlined.
+ */
+export function Diagram({ machine, current, coverage }: { machine: AnyStateMachine; current: string[]; coverage?: RecordedLevels }) {
+  const text = coverage ? coverageWithCurrent(machine, machineLevels(machine, coverage), currentLeafIds(machine, current)) : toHighlightedMermaid(machine, current)
   const [drawn, setDrawn] = useState<{ text: string; svg: string } | { text: string; error: string }>()
 
   useEffect(() => {
@@ -22,7 +28,7 @@ export function Diagram({ machine, current }: { machine: AnyStateMachine; curren
     }
   }, [text, machine.id])
 
-  const label = `Statechart of ${machine.id}${current.length ? `, current state: ${current.join(', ')}` : ''}`
+  const label = `Statechart of ${machine.id}${coverage ? ', marked with what the tests took' : ''}${current.length ? `, current state: ${current.join(', ')}` : ''}`
   if (drawn && 'error' in drawn) return <p role="alert">The diagram could not be drawn: {drawn.error}</p>
   if (!drawn) return <p className="devtools-drawing">Drawing the diagram…</p>
   return <div className="devtools-diagram" role="img" aria-label={label} data-drawn={drawn.text === text ? 'current' : 'stale'} dangerouslySetInnerHTML={{ __html: drawn.svg }} />

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import type { JournalEntry, RunningActor } from '../registry'
+import type { RecordedLevels } from '@/testkit/model/coverage-levels'
 import { Diagram } from './Diagram'
 
 const pathOf = (machine: AnyStateMachine, node: AnyStateNode) => node.id.slice(machine.id.length + 1)
@@ -35,7 +36,20 @@ function exportJson(machine: AnyStateMachine) {
 }
 
 /** One machine: what its running actors are in, its diagram, its states, and what this tab saw, in order. */
-export function MachineChart({ machine, running, journal, headingLevel = 2 }: { machine: AnyStateMachine; running: RunningActor[]; journal: JournalEntry[]; headingLevel?: 2 | 3 }) {
+export function MachineChart({
+  machine,
+  running,
+  journal,
+  headingLevel = 2,
+  coverage,
+}: {
+  machine: AnyStateMachine
+  running: RunningActor[]
+  journal: JournalEntry[]
+  headingLevel?: 2 | 3
+  /** What the last test runs took, when the page shows it. */
+  coverage?: RecordedLevels
+}) {
   const current = [...new Set(running.flatMap((actor) => actor.states))]
   // A state is active when it or one of its descendants is current.
   const active = new Set(current.flatMap((path) => path.split('.').map((_, index, parts) => parts.slice(0, index + 1).join('.'))))
@@ -56,7 +70,7 @@ export function MachineChart({ machine, running, journal, headingLevel = 2 }: { 
       <button type="button" onClick={() => exportJson(machine)}>
         Export {machine.id} as Stately JSON
       </button>
-      <Diagram machine={machine} current={current} />
+      <Diagram machine={machine} current={current} coverage={coverage} />
       <div className="devtools-columns">
         <div>
           <Sub>States</Sub>

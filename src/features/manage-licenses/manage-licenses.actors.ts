@@ -2,7 +2,7 @@ import { requestsFor } from '@/src/api/request-actor'
 import type { AccountsApi } from '@/src/api/accounts-api'
 import type { manageLicensesMachine } from '@/machines/manage-licenses.machine'
 import { asFieldRefusal } from '@/src/api/field-refusal'
-import { checkoutReturnAddresses } from '@/src/payments/checkout-return'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
 
 /** Manage Licenses' I/O over the accounts API; the checkout for additional licenses returns to this page (spec section 7). */
 export function manageLicensesActors(api: AccountsApi, origin: string) {

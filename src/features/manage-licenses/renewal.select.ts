@@ -21,6 +21,12 @@ export function renewalCard(renewal: Renewal) {
     ending: renewal.autoRenew && ending > 0 ? `${licenses(ending)} ${ending === 1 ? 'ends' : 'end'} on ${date}` : null,
     // Bought by invoice: the seats work while the invoice is open, until it is due.
     awaitingPayment: renewal.paymentDueDate ? `Awaiting payment: the invoice is due by ${formatLongDate(renewal.paymentDueDate)}.` : null,
+    // Paid by invoice: the next period is invoiced 30 days before the renewal (decision 0056).
+    renewalInvoice: renewal.renewalInvoice
+      ? `The renewal is invoiced (${renewal.renewalInvoice.number}): due by ${formatLongDate(renewal.renewalInvoice.dueDate)}. The invoice is under Invoices and company; its licenses and auto-renew stay as invoiced.`
+      : null,
+    // An invoiced renewal's seats and auto-renewal stay as invoiced (the API refuses a change, 409).
+    invoiced: renewal.renewalInvoice != null,
     autoRenew: renewal.autoRenew,
     renewal,
   }

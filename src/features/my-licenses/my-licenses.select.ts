@@ -64,6 +64,8 @@ export function selectMyLicenses(snapshot: SnapshotFrom<typeof myLicensesMachine
       expires: line,
       expiresInWords: license.status === 'awaiting-payment' && license.paymentDueDate ? `Invoice due by ${formatLongDate(license.paymentDueDate)}` : inWords,
       coverage: coverageLine(license),
+      // Paid by invoice: the next period's invoice, sent 30 days before the renewal (decision 0056).
+      renewalInvoice: license.renewalInvoice ? `Renewal invoiced (${license.renewalInvoice.number}): due by ${formatLongDate(license.renewalInvoice.dueDate)}` : null,
       showKey: hasKey,
       showDiscord: plus,
       discordConnected: plus && license.discordConnected,

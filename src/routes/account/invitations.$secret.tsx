@@ -1,14 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { InvitationPage } from '@/src/features/members/components/InvitationPage'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { keepInvitation } from '@/src/features/members/invitation-link'
 
-// The link an invitation's mail carries: it authenticates nobody, the account area asks for the
-// sign-in first (and comes back here), and the page shows the invitation to the address it was sent to.
+// Links mailed before the secret moved to the fragment (issue 48) work until they expire, 14 days
+// on: the secret goes into this tab and the address becomes the new page's (decision 0058).
 export const Route = createFileRoute('/account/invitations/$secret')({
-  head: () => ({ meta: [{ title: 'Invitation – Prism' }] }),
-  component: InvitationRoute,
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/account/invitations', search: { link: keepInvitation(params.secret) }, replace: true })
+  },
 })
-
-function InvitationRoute() {
-  const { secret } = Route.useParams()
-  return <InvitationPage secret={secret} />
-}

@@ -3,15 +3,18 @@ import { AccountArea } from '@/src/features/account-shell/components/AccountArea
 import { LoadingPage } from '@/src/ui/LoadingScreen'
 import { accountsApiFor } from '@/src/api/accounts-api'
 import { accountAreaTitle } from '@/src/content/pages'
+import { signInReturnPath } from '@/src/features/members/invitation-link'
 
 export const Route = createFileRoute('/account')({
   head: () => ({ meta: [{ title: accountAreaTitle }, { name: 'robots', content: 'noindex' }] }),
-  // The account area requires sign-in by redirect, coming back to the page first asked for.
+  // The account area requires sign-in by redirect, coming back to the page first asked for: its
+  // address is the sign-in's state, which the identity provider sees, so an invitation's secret
+  // stays in this tab and no fragment goes (issue 48).
   beforeLoad: async ({ context, location }) => {
     const auth = await context.auth.load()
     const snapshot = await auth.ready()
     if (!snapshot.context.activeAccount) {
-      auth.signIn(location.href)
+      auth.signIn(signInReturnPath(location))
       await new Promise<never>(() => {}) // the browser is leaving for the sign-in page
     }
     return { authService: auth }

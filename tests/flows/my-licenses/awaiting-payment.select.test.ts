@@ -14,7 +14,12 @@ describe('My Licenses cards of a seat bought by invoice', () => {
     expect(card).toMatchObject({ badge: { label: 'Awaiting payment' }, expires: 'Expires: March 1, 2028', expiresInWords: 'Invoice due by March 31, 2027', showKey: true, updatePayment: false })
   })
 
+  it('say that the renewal is invoiced, with its number and due date, while that invoice is open [S9.dates]', () => {
+    const card = cardOf({ ...plusLicense, status: 'active', expirationDate: '2028-03-01T12:00:00.000Z', renewalInvoice: { number: 'NW1-0002', dueDate: '2028-03-31T00:00:00.000Z' } })
+    expect(card).toMatchObject({ badge: { label: 'Active' }, renewalInvoice: 'Renewal invoiced (NW1-0002): due by March 31, 2028' })
+  })
+
   it('say nothing of an invoice once it is paid', () => {
-    expect(cardOf({ ...plusLicense, status: 'active', expirationDate: '2028-03-01T12:00:00.000Z' })).toMatchObject({ badge: { label: 'Active' }, expiresInWords: null })
+    expect(cardOf({ ...plusLicense, status: 'active', expirationDate: '2028-03-01T12:00:00.000Z' })).toMatchObject({ badge: { label: 'Active' }, expiresInWords: null, renewalInvoice: null })
   })
 })

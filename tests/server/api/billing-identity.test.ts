@@ -25,7 +25,7 @@ describeApi('an organisation’s billing identity once its founder left, on $nam
     const invitee = 'ivy.invited@example.com'
     expect((await api.call(next, 'POST', '/organisation/invitations', { email: invitee, role: 'seat-manager' })).status).toBe(201)
     await signIn(api, invitee)
-    const offer = async () => (await api.call(invitee, 'GET', `/invitations/${await mailedSecret(api, invitee)}`)).body
+    const offer = async () => (await api.call(invitee, 'POST', '/invitations/offer', { secret: await mailedSecret(api, invitee) })).body
     expect(await offer()).toMatchObject({ organisation: next })
     expect((await api.call(next, 'PUT', '/account', profile('Otto Holdings'))).status).toBe(200)
     expect(await offer()).toMatchObject({ organisation: 'Otto Holdings' })

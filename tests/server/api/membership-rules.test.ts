@@ -15,7 +15,7 @@ const oidOf = (email: string) => person(email)?.oid ?? `oid-${email}`
 const memberElsewhere = 'You are a member of another organisation: leave it before you accept this invitation.'
 
 /** The person accepts the invitation mailed to them, signed in with that email (and `oid`, another address of theirs). */
-const accept = async (api: Api, email: string, secret: string, oid = oidOf(email)) => api.callWith(await api.token(email, { oid }), 'POST', `/invitations/${secret}/accept`)
+const accept = async (api: Api, email: string, secret: string, oid = oidOf(email)) => api.callWith(await api.token(email, { oid }), 'POST', '/invitations/accept', { secret })
 /** The roles of an organisation's member rows, by member. */
 const rolesIn = async (api: Api, organisation: string) =>
   Object.fromEntries((await api.db.query<{ member_oid: string; role: string }>('select member_oid, role from memberships where org_oid = $1', [organisation])).map((row) => [row.member_oid, row.role]))

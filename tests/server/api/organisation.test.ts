@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { organisationSchema } from '@/common/organisation-contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { person } from '@/tests/support/server/api-harness'
-import { join, organisationActivity } from '@/tests/support/server/organisation'
+import { join, mailedSecret, organisationActivity, signIn } from '@/tests/support/server/organisation'
 
 const owner = 'commercial@example.com'
 const cara = { name: 'Cara Commercial', email: owner }
@@ -153,5 +153,43 @@ describeApi('an organisation’s members and roles on $name', (api) => {
     expect(card, "the organisation's card, not one of her own").toMatchObject({ status: 200, body: { hasPaymentMethod: true } })
     expect((await api.call('bea.billing@example.com', 'GET', '/account/stats')).body).toMatchObject({ subscription: 'Commercial', purchased: 5 })
     expect((await api.call('bea.billing@example.com', 'GET', '/licenses/assigned')).status).toBe(403)
+  })
+  it('revokes the open invitations of an owner who is demoted, removed, or hands over ownership, each recorded; the others stay', async () => {
+    const pendingTo = async () => (await api.call(owner, 'GET', '/organisation/invitations')).body.map((invitation: { email: string }) => invitation.email).sort()
+    const invite = async (by: string, email: string) => expect((await api.call(by, 'POST', '/organisation/invitations', { email, role: 'seat-manager' })).status).toBe(201)
+    await join(api, owner, 'otto.owner@example.com', 'owner')
+    await invite(owner, 'kept.invitee@example.com')
+    await invite('otto.owner@example.com', 'ivy.demoted@example.com')
+    await signIn(api, 'ivy.demoted@example.com')
+    const ivysLink = await mailedSecret(api, 'ivy.demoted@example.com')
+
+    expect((await api.call(owner, 'PUT', '/organisation/members/oid-otto.owner@example.com', { role: 'seat-manager' })).status).toBe(200)
+    expect(await pendingTo()).toEqual(['kept.invitee@example.com'])
+    // One transaction: the two entries share its time, in either order.
+    expect(
+      (await organisationActivity(api, owner))
+        .slice(0, 2)
+        .map((entry) => [entry.kind, (entry.actor as { email: string } | null)?.email, entry.subjectEmail])
+        .sort(),
+    ).toEqual([
+      ['invitation-revoked', owner, 'ivy.demoted@example.com'],
+      ['role-changed', owner, 'otto.owner@example.com'],
+    ])
+    expect((await api.call('ivy.demoted@example.com', 'POST', '/invitations/accept', { secret: ivysLink })).status, 'the link accepts nothing').toBe(404)
+
+    expect((await api.call(owner, 'PUT', '/organisation/members/oid-otto.owner@example.com', { role: 'owner' })).status).toBe(200)
+    await invite('otto.owner@example.com', 'una.removed@example.com')
+    expect((await api.call(owner, 'DELETE', '/organisation/members/oid-otto.owner@example.com')).status).toBe(204)
+    expect(await pendingTo()).toEqual(['kept.invitee@example.com'])
+    expect((await organisationActivity(api, owner)).slice(0, 2)).toContainEqual(expect.objectContaining({ kind: 'invitation-revoked', actor: cara, subjectEmail: 'una.removed@example.com' }))
+
+    // Handing over ownership: the former owner, a billing manager now, leaves none of theirs open.
+    await invite(owner, 'tom.transfer@example.com')
+    expect((await api.call(owner, 'POST', '/organisation/transfer', { to: 'oid-bea.billing@example.com', formerOwnerBecomes: 'billing-manager' })).status).toBe(200)
+    expect((await api.call('bea.billing@example.com', 'POST', '/organisation/transfer/accept')).status).toBe(200)
+    expect((await api.call('bea.billing@example.com', 'GET', '/organisation/invitations')).body, "Cara's two are revoked").toEqual([])
+    // And back: Cara owns it again.
+    expect((await api.call('bea.billing@example.com', 'POST', '/organisation/transfer', { to: person(owner).oid, formerOwnerBecomes: 'billing-manager' })).status).toBe(200)
+    expect((await api.call(owner, 'POST', '/organisation/transfer/accept')).status).toBe(200)
   })
 })

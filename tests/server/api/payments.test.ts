@@ -5,6 +5,7 @@ import { describeApi } from '@/tests/support/server/api-fixture'
 import type Stripe from 'stripe'
 import { origin, stripeSettings } from '@/tests/support/server/api-harness'
 import { createStripeClient } from '@/server/payments/stripe-client'
+import { signIn } from '@/tests/support/server/organisation'
 
 const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
 
@@ -38,6 +39,43 @@ describeApi('payments on $name', (api) => {
       expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', body)).status).toBe(422)
     }
     expect((await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl: 'https://evil.example.com/' })).status).toBe(422)
+  })
+
+  it("gives Stripe the site's own return addresses: the request picks the page only, never its query or another page", async () => {
+    const stripe = createStripeClient({ secretKey: stripeSettings.secretKey, apiBase: api.stripeOrigin })
+    const planted = '&next=https://evil.example.com/'
+    const checkout = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', {
+      priceId: 'commercial',
+      quantity: 2,
+      successUrl: `${origin}/account/licenses/?success=true${planted}`,
+      cancelUrl: `${origin}/account/purchase/complete?success=false&pid=community${planted}#x`,
+    })
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
+    const session = await stripe.checkout.sessions.retrieve(checkout.body.sessionId)
+    expect([session.success_url, session.cancel_url]).toEqual([
+      `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      `${origin}/account/purchase/complete?success=false&pid=commercial`,
+    ])
+    const refused = await api.call('nolicense@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...back, successUrl: `${origin}/account/profile` })
+    expect(refused).toMatchObject({ status: 422, body: { message: "successUrl must be Manage Licenses or the purchase's result page" } })
+
+    const portalBack = async (returnUrl: string) => {
+      const portal = await api.call('commercial@example.com', 'POST', '/stripe/create-customer-portal-session', { returnUrl })
+      expect(portal.status, JSON.stringify(portal.body)).toBe(200)
+      return /href="([^"]+)"[^>]*>\s*Return to/.exec(await (await fetch(portal.body.url)).text())?.[1]?.replaceAll('&amp;', '&')
+    }
+    expect(await portalBack(`${origin}/account/invoices?tab=1${planted}`)).toBe(`${origin}/account/invoices`)
+    expect(await portalBack(`${origin}/privacy`), 'off the account area: My Licenses').toBe(`${origin}/account`)
+  })
+
+  it("limits the payment customers new accounts make for a card's setup from one address (card testing): ten an hour, the eleventh 429; a customer's own not counted", async () => {
+    const setUp = (email: string) => api.call(email, 'GET', '/stripe/create-setup-intent')
+    for (let n = 1; n <= 11; n++) await signIn(api, `card.tester.${n}@example.com`)
+    for (let n = 1; n <= 10; n++) expect((await setUp(`card.tester.${n}@example.com`)).status, `new account ${n}`).toBe(200)
+    expect(await setUp('card.tester.11@example.com')).toMatchObject({ status: 429, body: { message: "You've made too many requests. Please wait a moment and try again." } })
+    expect((await api.call('card.tester.11@example.com', 'GET', '/account/')).body, 'no customer made').toMatchObject({ hasStripeAccount: false })
+    expect((await setUp('card.tester.1@example.com')).status, 'a customer already: not counted').toBe(200)
+    expect((await setUp('commercial@example.com')).status).toBe(200)
   })
 
   it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {

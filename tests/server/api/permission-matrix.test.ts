@@ -222,8 +222,8 @@ const rows: Row[] = [
     expected: roles(204, { owner: true }, 404),
   },
   // An invitation to someone else: the link opens nothing for anyone but the person it was sent to.
-  { call: 'GET /api/invitations/:secret', make: inviteFresh, request: (_, made) => ({ path: `/invitations/${made.id.split(' ')[1]}` }), expected: all(403) },
-  { call: 'POST /api/invitations/:secret/accept', make: inviteFresh, request: (_, made) => ({ path: `/invitations/${made.id.split(' ')[1]}/accept` }), expected: all(403) },
+  { call: 'POST /api/invitations/offer', make: inviteFresh, request: (_, made) => ({ path: '/invitations/offer', body: { secret: made.id.split(' ')[1] } }), expected: all(403) },
+  { call: 'POST /api/invitations/accept', make: inviteFresh, request: (_, made) => ({ path: '/invitations/accept', body: { secret: made.id.split(' ')[1] } }), expected: all(403) },
   { call: 'GET /api/products/:pid', request: () => ({ path: '/products/commercial-plus' }), expected: roles(200, { owner: true, billing: true }, 200) },
   { call: 'GET /api/stripe/has-default-payment-method', request: () => ({ path: '/stripe/has-default-payment-method' }), expected: roles(200, { owner: true, billing: true }, 200) },
   { call: 'GET /api/stripe/create-setup-intent', request: () => ({ path: '/stripe/create-setup-intent' }), expected: roles(200, { owner: true, billing: true }, 200) },

@@ -97,6 +97,28 @@ describeApi('database round trips per API call on $name', (api, database) => {
     return { statements, transactions, statementsInTransactions }
   }
 
+  // Issue 48: a caller who proves nobody costs the database nothing, whatever the call.
+  it('asks nothing of the database for a request without a valid token: none, forged, expired, or of another policy', async () => {
+    const bearers = {
+      none: null,
+      garbage: 'not-a-token',
+      forged: await api.token('commercial@example.com', { key: 'stranger' }),
+      expired: await api.token('commercial@example.com', { expiresIn: '-5m' }),
+      'another policy': await api.token('commercial@example.com', { claims: { tfp: 'B2C_1_profile_edit' } }),
+    }
+    for (const [what, bearer] of Object.entries(bearers)) {
+      for (const [method, path, body] of [
+        ['GET', '/organisation'],
+        ['POST', '/licenses/assign', { firstName: 'A', lastName: 'B', email: 'a@example.com' }],
+        ['POST', '/invitations/offer', { secret: 'x'.repeat(43) }],
+      ] as const) {
+        const { result, counted } = await api.apiDb.during(() => api.callWith(bearer, method, path, body))
+        expect(result.status, `${what}: ${method} ${path}`).toBe(401)
+        expect(counted, `${what}: ${method} ${path}`).toEqual({ statements: 0, transactions: 0, statementsInTransactions: 0 })
+      }
+    }
+  })
+
   it.each(reads)('%s: one round trip at most', async (_name, request, budget) => {
     const counted = await count(request)
     expect(counted.statements + counted.transactions).toBeLessThanOrEqual(1)

@@ -38,11 +38,14 @@ describeApi('a seat bound to its person on $name', (api) => {
     expect((await api.callWith(bound, 'POST', '/discord/connect', { discordName: 'hana.h' })).status).toBe(200)
   })
 
-  it('binds nothing to an email the tenant says is not verified', async () => {
+  it('binds nothing to an email the tenant says is not verified, or does not say is (unless it verifies every address)', async () => {
     const seatId = await assign('uma@example.com')
     const unverified = await signIn(api, 'uma@example.com', { oid: 'oid-uma', claims: { email_verified: false } })
     expect(await assigned(seatId)).toMatchObject({ pending: true })
     expect(await heldBy(unverified)).toEqual([])
+    const unsaid = await signIn(api, 'uma@example.com', { oid: 'oid-uma', claims: { email_verified: undefined } })
+    expect(await assigned(seatId)).toMatchObject({ pending: true })
+    expect(await heldBy(unsaid)).toEqual([])
     const verified = await signIn(api, 'uma@example.com', { oid: 'oid-uma', claims: { email_verified: true } })
     expect(await assigned(seatId)).toMatchObject({ pending: false })
     expect(await heldBy(verified)).toEqual([seatId])

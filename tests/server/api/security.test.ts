@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { origin, person, startApi } from '@/tests/support/server/api-harness'
+import { runHostileCalls, templates } from '@/tests/support/server/hostile-calls'
+import { apiRoutes } from '@/common/api-paths'
 
 const readCalls = [
   '/licenses',
@@ -180,4 +182,17 @@ describeApi('the API’s guard on $name', (api, { open }) => {
       { numRuns: 150 },
     )
   })
+
+  it('has a well-formed request for every call of the API, from which the hostile ones are made', () => {
+    expect(Object.keys(templates).sort()).toEqual(Object.keys(apiRoutes).sort())
+  })
+
+  // Last: its runs change the demo organisations as the callers may. HOSTILE_RUNS=<n> runs more (decision 0060).
+  it('answers every call, as any caller, in any order, through either of two instances, with no 5xx and no change outside the caller’s organisation', async () => {
+    const runs = Number(process.env.HOSTILE_RUNS ?? 60)
+    const started = performance.now()
+    const requests = await runHostileCalls(api, runs, 48)
+    // The figures for the record (warn: the lint allows warn and error only).
+    console.warn(`hostile calls: ${runs} runs, ${requests} requests, ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }, 600_000)
 })

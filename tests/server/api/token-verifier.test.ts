@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Problem } from '@/server/api/problems'
+import { log } from '@/server/log'
 import { TenantUnavailableError } from '@/server/api/tenant-keys'
 import { clockToleranceSeconds, createTokenVerifier, requireScope, type TenantSettings } from '@/server/api/token-verifier'
 import { fetchTrusting } from '@/server/local/trusting-fetch'
@@ -28,6 +29,8 @@ const settings = (overrides: Partial<TenantSettings> = {}): TenantSettings => ({
   issuer: tenant.issuer,
   audience: 'prism-accounts-api',
   emailClaim: 'emails',
+  policies: ['b2c_1_susi'],
+  tenantVerifiesEveryEmail: false,
   ...overrides,
 })
 const bearer = (token: string) => `Bearer ${token}`
@@ -51,20 +54,35 @@ describe('the token verifier, against a tenant’s discovery document and keys',
   it('accepts a B2C access token: the person from oid, the email from emails, the scopes from scp', async () => {
     const verify = createTokenVerifier(settings())
     const caller = await verify(bearer(await tenant.mint({ oid, sub: oid, emails: ['Paula.Plus@Example.com'], scp: 'accounts.read accounts.write' })))
-    expect(caller).toEqual({ oid, email: 'paula.plus@example.com', emailVerified: null, scopes: new Set(['accounts.read', 'accounts.write']) })
+    expect(caller).toEqual({ oid, email: 'paula.plus@example.com', emailVerified: false, scopes: new Set(['accounts.read', 'accounts.write']) })
   })
 
-  it("reads the tenant's email_verified: true and false, as booleans or strings, and null when it sends none", async () => {
-    const verify = createTokenVerifier(settings())
-    const verified = async (claim: unknown) => (await verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'], ...(claim === undefined ? {} : { email_verified: claim }) })))).emailVerified
-    expect([await verified(true), await verified('true'), await verified(false), await verified('false'), await verified(undefined), await verified('yes')]).toEqual([
-      true,
-      true,
-      false,
-      false,
-      null,
-      null,
-    ])
+  it("reads the tenant's email_verified: true and false, as booleans or strings; none (or another word) trusted only when the tenant verifies every address", async () => {
+    const claims = [true, 'true', false, 'false', undefined, 'yes']
+    const read = async (tenantVerifiesEveryEmail: boolean) => {
+      const verify = createTokenVerifier(settings({ tenantVerifiesEveryEmail }))
+      const verified = async (claim: unknown) => (await verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'], ...(claim === undefined ? {} : { email_verified: claim }) })))).emailVerified
+      return Promise.all(claims.map(verified))
+    }
+    expect(await read(false)).toEqual([true, true, false, false, false, false])
+    expect(await read(true)).toEqual([true, true, false, false, true, true])
+  })
+
+  it('takes only the policies it is told (tfp, else acr, without case); another is refused with 401 in words, and logged', async () => {
+    const verify = createTokenVerifier(settings({ policies: ['B2C_1_susi'] }))
+    const of = async (claims: Record<string, unknown>) => verify(bearer(await tenant.mint({ oid, emails: ['a@example.com'], ...claims })))
+    expect((await of({ tfp: 'B2C_1_SUSI' })).oid).toBe(oid)
+    expect((await of({ tfp: undefined, acr: 'b2c_1_susi' })).oid).toBe(oid)
+    const refused = { status: 401, message: 'This sign-in does not give access to the accounts API. Please sign in again.', headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } }
+    const warned = vi.spyOn(log, 'warn').mockImplementation(() => undefined)
+    expect(await refusal(of({ tfp: 'B2C_1_profile_edit' }))).toEqual(refused)
+    expect(await refusal(of({ tfp: 'B2C_1_reset' }))).toEqual(refused)
+    expect(await refusal(of({ tfp: undefined })), 'a token that names no policy').toEqual(refused)
+    expect(warned.mock.calls.map(([fields]) => fields)).toEqual([{ policy: 'b2c_1_profile_edit' }, { policy: 'b2c_1_reset' }, { policy: 'none' }])
+    warned.mockRestore()
+    // Entra External ID's tokens name no policy: `none` takes them.
+    const entra = createTokenVerifier(settings({ policies: ['none'] }))
+    expect((await entra(bearer(await tenant.mint({ oid, emails: ['a@example.com'], tfp: undefined })))).oid).toBe(oid)
   })
 
   it('accepts typ JWT (B2C) and at+jwt, and refuses another type', async () => {

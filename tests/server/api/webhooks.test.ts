@@ -1,5 +1,7 @@
 import type Stripe from 'stripe'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
+import { log } from '@/server/log'
+import { stripeApiVersion } from '@/server/payments/stripe-client'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { origin } from '@/tests/support/server/api-harness'
 import { yearlyPlan } from '@/testkit/yearly-plan'
@@ -64,6 +66,24 @@ describeApi('Stripe webhooks on $name', (api) => {
     const duplicates = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { duplicate: boolean }).duplicate))
     expect(duplicates.sort()).toEqual([false, true])
     expect(await stats('nolicense@example.com')).toEqual(after)
+  })
+
+  it("applies an event of another Stripe API version than the code's, saying so as an error once for each version", async () => {
+    const errors = vi.spyOn(log, 'error')
+    const event = (id: string, version: string) =>
+      JSON.stringify({ id, object: 'event', api_version: version, type: 'customer.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_elsewhere', object: 'customer' } } })
+    try {
+      for (const [id, version] of [
+        ['evt_version_ours', stripeApiVersion],
+        ['evt_version_old_1', '2020-08-27'],
+        ['evt_version_old_2', '2020-08-27'],
+      ] as const)
+        expect((await api.deliver(event(`${id}_${Date.now()}`, version))).status).toBe(200)
+      const said = errors.mock.calls.filter(([, message]) => String(message).startsWith('webhook event in another Stripe API version'))
+      expect(said.map(([fields]) => fields)).toEqual([{ eventId: expect.stringMatching(/^evt_version_old_1/), apiVersion: '2020-08-27', expected: stripeApiVersion }])
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('records an event about no subscription once, answers it as ignored, and its repeat as already received', async () => {

@@ -86,11 +86,11 @@ describeSeeded('the mail queue delivers through SMTP ($name)', (db) => {
     await db.transaction((tx) => queueMail(tx, mail))
     await worker(catcher.smtpUrl).runOnce()
     const [arrived] = await caught(catcher.restUrl)
-    expect(arrived!.text).toContain(`${origin}/account/invitations/${secret}`)
+    expect(arrived!.text).toContain(`${origin}/account/invitations#${secret}`)
     const [kept] = await outbox(db)
     expect(kept).toMatchObject({ recipient: 'invited@example.com', sent_at: expect.any(Date) })
     expect(`${kept!.text}${kept!.html}`).not.toContain(secret)
-    expect(kept!.text).toContain(`${origin}/account/invitations/[sent]`)
+    expect(kept!.text).toContain(`${origin}/account/invitations#[sent]`)
   })
 
   it("sends an organisation's mail to all its billing contacts at once, each as an addressee", async () => {

@@ -43,6 +43,11 @@ describe('production settings', () => {
       SMTP_URL: 'smtp://mail.internal:587',
       MAIL_FROM: 'Prism <licenses@prismlibrary.com>',
     })
+    expect(readProductionSettings(complete), 'the sign-in policy only; no address trusted without email_verified').toMatchObject({ AUTH_POLICIES: ['b2c_1_susi'], AUTH_TENANT_VERIFIES_EMAIL: false })
+    expect(readProductionSettings({ ...complete, AUTH_POLICIES: 'B2C_1_signin, B2C_1_SUSI_mfa', AUTH_TENANT_VERIFIES_EMAIL: 'true' })).toMatchObject({
+      AUTH_POLICIES: ['b2c_1_signin', 'b2c_1_susi_mfa'],
+      AUTH_TENANT_VERIFIES_EMAIL: true,
+    })
     expect(readProductionSettings({ ...complete, PUBLIC_ORIGIN: 'https://portal.example.com/', DATABASE_POOL_SIZE: '25', AUTH_EMAIL_CLAIM: 'email' })).toMatchObject({
       PUBLIC_ORIGIN: 'https://portal.example.com',
       DATABASE_POOL_SIZE: 25,
@@ -94,6 +99,9 @@ describe('production settings', () => {
     ['AUTH_METADATA_URL', 'http://tenant.example.com/b2c_1_susi/v2.0/.well-known/openid-configuration', 'AUTH_METADATA_URL must be an https:// address'],
     ['AUTH_ISSUER', ' , ', 'AUTH_ISSUER must be one https:// address, or several separated by commas'],
     ['AUTH_ISSUER', 'https://tenant.example.com/v2.0/,http://other.example.com/', 'AUTH_ISSUER must be one https:// address'],
+    ['AUTH_POLICIES', ' , ', 'AUTH_POLICIES must name at least one policy (none: tokens that name no policy)'],
+    ['AUTH_POLICIES', 'B2C_1_susi; drop', 'AUTH_POLICIES must be policy names separated by commas'],
+    ['AUTH_TENANT_VERIFIES_EMAIL', 'yes', 'AUTH_TENANT_VERIFIES_EMAIL must be true or false'],
     ['STRIPE_API_BASE', 'http://stripe.example.com', 'STRIPE_API_BASE must be an https:// address'],
     ['DISCORD_INVITE_URL', 'javascript:alert(1)', 'DISCORD_INVITE_URL must be an https:// address'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],

@@ -2,6 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { log } from '@/server/log'
 import { createStripeGateway } from '@/server/payments/gateway'
 import { reconcileNow, reconciliationJob, type ReconciliationReport } from '@/server/reconciliation/job'
+import { reconcile } from '@/server/reconciliation/reconcile'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { stripeSettings } from '@/tests/support/server/api-harness'
 
@@ -78,6 +79,17 @@ describeApi('billing reconciliation on $name', (api) => {
     await api.db.query("update subscriptions set status = 'active', current_period_end = $1 where stripe_subscription_id = 'sub_lost_at_stripe'", [new Date(Date.now() - 2 * day).toISOString()])
     expect((await now({ dryRun: false })).lapsed).toEqual([])
     expect((await licenses('full@example.com')).map((license) => license.status)).toEqual(['active'])
+  })
+
+  it('compares no further subscription past its time bound: those left are counted, logged, and left to the next run', async () => {
+    const warnings = vi.spyOn(log, 'warn')
+    const gateway = stripe().gateway
+    const whole = await reconcile(api.db, gateway, { dryRun: true })
+    expect(whole.compared).toBeGreaterThan(0)
+    expect(whole.leftOver).toBe(0)
+    const cut = await reconcile(api.db, gateway, { dryRun: true, deadline: Date.now() })
+    expect(cut).toMatchObject({ compared: 0, leftOver: whole.compared + whole.failed })
+    expect(warnings).toHaveBeenCalledWith({ compared: 0, leftOver: whole.compared + whole.failed, dryRun: true }, expect.stringContaining('stopped at its time bound'))
   })
 
   it('runs on one instance at a time: once a day as a job, never beside a run already going', async () => {

@@ -81,7 +81,7 @@ export async function startApi(
     catalog,
     gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, stripeSlots),
     prices: stripeSettings.prices,
-    verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }),
+    verifyToken: createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails', policies: ['b2c_1_susi'], tenantVerifiesEveryEmail: false }),
     siteOrigin: origin,
     discordInviteUrl: 'https://discord.gg/prism-test',
     rateLimits,
@@ -90,12 +90,15 @@ export async function startApi(
   }
   const app = createAccountsApp(deps)
 
-  /** A token as the tenant mints it for the person (a demo person's oid, else `oid-<email>`); `claims` adds to it (`email_verified`). */
+  /**
+   * A token as the tenant mints it for the person (a demo person's oid, else `oid-<email>`), its email
+   * verified as the local provider's are; `claims` adds to it or replaces (`email_verified: undefined` leaves it out).
+   */
   async function token(email: string, options: { scp?: string; expiresIn?: string; issuer?: string; audience?: string; key?: 'stranger'; oid?: string; claims?: Record<string, unknown> } = {}) {
     const who = demoPeople.find((candidate) => candidate.email === email)
     const oid = options.oid ?? who?.oid ?? `oid-${email}`
     return idp.mint(
-      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email], ...options.claims },
+      { scp: options.scp ?? 'accounts.read accounts.write', oid, sub: oid, emails: [email], email_verified: true, ...options.claims },
       { issuer: options.issuer, audience: options.audience, expiresIn: options.expiresIn, ...(options.key === 'stranger' ? { key: stranger.privateKey } : {}) },
     )
   }
@@ -211,6 +214,9 @@ export async function startApi(
     db,
     apiDb,
     app,
+    gateway: deps.gateway,
+    /** A gateway of another instance: slots of its own, on the same Stripe. */
+    anotherGateway: () => createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, createStripeSlots()),
     licenseKeyring: deps.licenseKeyring,
     feedUsage,
     stripe,

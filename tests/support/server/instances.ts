@@ -33,9 +33,9 @@ export async function startTenant() {
     metadataUrl: `${origin}/b2c_1_susi/v2.0/.well-known/openid-configuration`,
     issuer,
     audience,
-    /** An access token as B2C issues it for the API: oid, emails, scp. */
+    /** An access token as B2C issues it for the API: oid, emails (verified), scp, the sign-in policy. */
     token: (person: { oid: string; email: string }, scp = 'accounts.read accounts.write') =>
-      new SignJWT({ oid: person.oid, emails: [person.email], scp, tfp: 'B2C_1_susi' })
+      new SignJWT({ oid: person.oid, emails: [person.email], email_verified: true, scp, tfp: 'B2C_1_susi' })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(audience)
@@ -119,9 +119,11 @@ export async function callInstance(url: string, token: string, method: string, p
 
 /**
  * Stripe as the instances meet it: the sandbox's REST API on a port of its own; its webhooks are
- * kept for the test to deliver. `unitAmounts` makes a plan's price charge another amount than the site shows.
+ * kept for the test to deliver, or, with `deliverTo`, delivered as Stripe does to the instance it
+ * names at each attempt (the load balancer's choice), again after a failure. `unitAmounts` makes a
+ * plan's price charge another amount than the site shows.
  */
-export async function startStripe(options: { unitAmounts?: Partial<Record<PriceId, number>> } = {}) {
+export async function startStripe(options: { unitAmounts?: Partial<Record<PriceId, number>>; deliverTo?: () => string } = {}) {
   const db = await openMigratedPglite()
   const deliveries: string[] = []
   const holder: { sandbox?: ReturnType<typeof createSandbox> } = {}
@@ -144,8 +146,12 @@ export async function startStripe(options: { unitAmounts?: Partial<Record<PriceI
     webhook: { url: 'http://127.0.0.1:9/unused', secret: webhookSecret },
     deliver: async (_url, request) => {
       deliveries.push(request.body)
-      return { status: 200 }
+      if (!options.deliverTo) return { status: 200 }
+      const answer = await fetch(`${options.deliverTo()}/api/stripe/webhook`, { method: 'POST', headers: request.headers, body: request.body })
+      await answer.body?.cancel()
+      return { status: answer.status }
     },
+    retry: { baseDelayMs: 100, maxAttempts: 10 },
   })
   const sandbox = holder.sandbox
   return {

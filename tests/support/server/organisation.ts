@@ -4,7 +4,7 @@ import { person, type Api } from './api-harness'
 /** The secret of the newest invitation link mailed to the address (from the outbox's text). */
 export async function mailedSecret(api: Api, email: string): Promise<string> {
   const [mail] = await api.db.query<{ text: string }>("select text from mail_outbox where lower(recipient) = lower($1) and purpose = 'invitation' order by created_at desc limit 1", [email])
-  const secret = /\/account\/invitations\/([\w-]{43})/.exec(mail?.text ?? '')?.[1]
+  const secret = /\/account\/invitations#([\w-]{43})/.exec(mail?.text ?? '')?.[1]
   if (!secret) throw new Error(`No invitation was mailed to ${email}`)
   return secret
 }
@@ -26,7 +26,7 @@ export async function join(api: Api, owner: string, email: string, role: 'owner'
   const invited = await api.call(owner, 'POST', '/organisation/invitations', { email, role })
   expect(invited.status, JSON.stringify(invited.body)).toBe(201)
   await signIn(api, email)
-  const accepted = await api.call(email, 'POST', `/invitations/${await mailedSecret(api, email)}/accept`)
+  const accepted = await api.call(email, 'POST', '/invitations/accept', { secret: await mailedSecret(api, email) })
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
   return invited.body.id as string
 }

@@ -1,6 +1,7 @@
 import { catalogueRoutes } from './catalogue'
 import { customerRoutes } from './customers'
 import { eventRoutes } from './events'
+import { invoiceRoutes } from './invoices'
 import { portalConfigurationRoutes } from './portal-configurations'
 import { quoteRoutes } from './quotes'
 import type { Route } from './router'
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...sessionRoutes,
   ...portalConfigurationRoutes,
   ...subscriptionRoutes,
+  ...invoiceRoutes,
   ...subscriptionScheduleRoutes,
   ...quoteRoutes,
   ...catalogueRoutes,

@@ -34,8 +34,9 @@ export function RenewalPanel() {
                 <Text>{card.summary}</Text>
                 {card.ending && <Text fw={600}>{card.ending}</Text>}
                 {card.awaitingPayment && <Text fw={600}>{card.awaitingPayment}</Text>}
+                {card.renewalInvoice && <Text fw={600}>{card.renewalInvoice}</Text>}
                 <Group justify="space-between">
-                  <Button variant="default" disabled={!card.autoRenew || !view.canChange} onClick={() => renewal.send({ type: 'seats.open', subscriptionId: card.id })}>
+                  <Button variant="default" disabled={!card.autoRenew || !view.canChange || card.invoiced} onClick={() => renewal.send({ type: 'seats.open', subscriptionId: card.id })}>
                     Change seats for renewal
                   </Button>
                   <Group gap="sm">
@@ -43,7 +44,7 @@ export function RenewalPanel() {
                     <Switch
                       label="Auto-renew"
                       checked={card.autoRenew}
-                      disabled={!view.canChange}
+                      disabled={!view.canChange || card.invoiced}
                       onChange={(event) => renewal.send({ type: 'autoRenew.set', subscriptionId: card.id, autoRenew: event.currentTarget.checked })}
                     />
                   </Group>

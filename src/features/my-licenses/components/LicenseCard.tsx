@@ -10,11 +10,13 @@ interface LicenseCardProps {
   expiresInWords: string | null
   /** What an ended seat still opens in the package feed. */
   coverage: string | null
+  /** The next period's invoice, sent ahead of the renewal and still open. */
+  renewalInvoice: string | null
   actions: ReactNode
 }
 
-/** One license: plan, its status badge, the owner, when it expires (or cancels, or expired), what an ended one still covers, and its actions. */
-export function LicenseCard({ title, badge, owner, expires, expiresInWords, coverage, actions }: LicenseCardProps) {
+/** One license: plan, its status badge, the owner, when it expires (or cancels, or expired), what an ended one still covers, its renewal's invoice, and its actions. */
+export function LicenseCard({ title, badge, owner, expires, expiresInWords, coverage, renewalInvoice, actions }: LicenseCardProps) {
   return (
     <Card component="article" withBorder padding="lg" aria-label={title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -31,6 +33,7 @@ export function LicenseCard({ title, badge, owner, expires, expiresInWords, cove
         </Text>
         <Text size="sm">{expires}</Text>
         {coverage && <Text size="sm">{coverage}</Text>}
+        {renewalInvoice && <Text size="sm">{renewalInvoice}</Text>}
         {expiresInWords && (
           <Text size="sm" fw={600} c="orange.9">
             {expiresInWords}

@@ -170,7 +170,10 @@ describe('local identity provider', () => {
     expect(claims).not.toHaveProperty('scope')
     expect(claims).not.toHaveProperty('client_id')
     // The API's verifier, run as the local stack runs it: the discovery document's address, the one issuer.
-    const verify = createTokenVerifier({ metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails' }, { fetch: trusting })
+    const verify = createTokenVerifier(
+      { metadataUrl: idp.metadataUrl, issuer: idp.issuer, audience: idp.audience, emailClaim: 'emails', policies: [idp.signInPolicy], tenantVerifiesEveryEmail: false },
+      { fetch: trusting },
+    )
     expect(await verify(`Bearer ${tokens.access_token}`)).toEqual({ oid: cara.oid, email: 'commercial@example.com', emailVerified: true, scopes: new Set(['accounts.read']) })
 
     // MSAL sends offline_access with every refresh; the provider answers anyway.

@@ -107,6 +107,38 @@ describe.each(databases)('invoices, quotes and trials in the sandbox on $name', 
     expect(types).toEqual(['customer.subscription.created', 'invoice.finalized', 'invoice.overdue', 'customer.subscription.updated', 'invoice.paid', 'customer.subscription.updated'])
   })
 
+  it('invoices by hand: a draft for a subscription, its item, numbered and due when finalised; a credit on the balance is taken up by the next invoice; refused in words when out of place', async () => {
+    const { clock, customer } = await customerOnClock()
+    const subscription = await t.stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial', quantity: 2 }], collection_method: 'send_invoice', days_until_due: 30 })
+    await t.stripe.invoices.pay(String(subscription.latest_invoice), { paid_out_of_band: true })
+    const draft = await t.stripe.invoices.create({
+      customer: customer.id,
+      subscription: subscription.id,
+      collection_method: 'send_invoice',
+      days_until_due: 60,
+      custom_fields: [{ name: 'PO number', value: 'PO-7' }],
+    })
+    expect(draft).toMatchObject({ status: 'draft', number: null, total: 0, billing_reason: 'manual', due_date: null })
+    const period = { start: T0 + 365 * DAY, end: T0 + 730 * DAY }
+    await t.stripe.invoiceItems.create({ customer: customer.id, invoice: draft.id, pricing: { price: 'commercial' }, quantity: 2, period })
+    const open = await t.stripe.invoices.finalizeInvoice(draft.id!)
+    expect(open).toMatchObject({ status: 'open', total: 59_800, amount_due: 59_800, due_date: T0 + 60 * DAY, custom_fields: [{ name: 'PO number', value: 'PO-7' }] })
+    expect(open.lines.data).toEqual([expect.objectContaining({ amount: 59_800, quantity: 2, period })])
+    expect((await refusal(t.stripe.invoices.finalizeInvoice(draft.id!))).message).toBe("This invoice is already finalized, you can't re-finalize a non-draft invoice.")
+    expect((await refusal(t.stripe.invoiceItems.create({ customer: customer.id, invoice: draft.id, pricing: { price: 'commercial' } }))).message).toBe(
+      'You can only add invoice items to a draft invoice. This invoice is open.',
+    )
+    expect((await refusal(t.stripe.invoices.create({ customer: customer.id }))).param).toBe('subscription')
+
+    await t.stripe.customers.createBalanceTransaction(customer.id, { amount: -open.total, currency: 'usd', metadata: { renewalInvoice: open.id! } })
+    await t.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + 365 * DAY })
+    const renewal = (await t.stripe.invoices.list({ customer: customer.id, limit: 10 })).data.find((invoice) => invoice.billing_reason === 'subscription_cycle')!
+    expect(renewal).toMatchObject({ status: 'paid', total: 59_800, amount_due: 0, starting_balance: -59_800, ending_balance: 0 })
+    expect(pdfText(await pdfOf(renewal.invoice_pdf!))).toContain('Applied balance')
+    expect(((await t.stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(0)
+    expect((await t.stripe.customers.listBalanceTransactions(customer.id)).data).toEqual([expect.objectContaining({ amount: -59_800, ending_balance: -59_800, metadata: { renewalInvoice: open.id } })])
+  })
+
   it('quotes a plan and seats: a draft, numbered when finalised, valid 30 days, its PDF with number, validity, both parties, PO and total; accepted once into a sent-invoice subscription', async () => {
     const { customer } = await customerOnClock('Contoso Ltd')
     const quote = await t.stripe.quotes.create({

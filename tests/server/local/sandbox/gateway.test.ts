@@ -82,6 +82,18 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     const byInvoice = await g.createInvoiceSubscription({ customerId, accountOid: account.oid, priceId: 'commercial', quantity: 2, poNumber: 'PO-4711', idempotencyKey: 'gateway-invoice-order' })
     expect(byInvoice.invoice).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
     expect(await g.readSubscription(byInvoice.subscriptionId)).toMatchObject({ status: 'active', paymentDueAt: new Date(byInvoice.invoice.dueDate) })
+    // Its renewal invoiced ahead (decision 0056): made once, found again; none for another renewal date.
+    const renewal = {
+      id: 'sub_portal',
+      stripeSubscriptionId: byInvoice.subscriptionId,
+      priceId: 'commercial' as const,
+      seats: 2,
+      renewsAt: (await g.readSubscription(byInvoice.subscriptionId))!.currentPeriodEnd,
+    }
+    const ahead = await g.invoiceRenewalAhead(renewal)
+    expect(ahead).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
+    expect(await g.invoiceRenewalAhead(renewal)).toEqual(ahead)
+    expect(await g.invoiceRenewalAhead({ ...renewal, renewsAt: new Date(renewal.renewsAt.getTime() + 1000) })).toBeNull()
 
     // A trial without a card (decision 0047): made, extended once, ended.
     const trialId = await g.startTrial({ customerId, accountOid: account.oid, idempotencyKey: 'gateway-trial' })

@@ -77,6 +77,17 @@ describe.each(databases)('every operation of the sandbox on $name', ({ open }) =
     await s.customers.createFundingInstructions(customer.id, { bank_transfer: { type: 'us_bank_transfer' }, currency: 'usd', funding_type: 'bank_transfer' })
     const sent = await s.subscriptions.create({ customer: customer.id, items: [{ price: 'commercial', quantity: 1 }], collection_method: 'send_invoice', days_until_due: 30 })
     await s.invoices.pay(String(sent.latest_invoice), { paid_out_of_band: true })
+    const draft = await s.invoices.create({
+      customer: customer.id,
+      subscription: sent.id,
+      collection_method: 'send_invoice',
+      days_until_due: 30,
+      custom_fields: [{ name: 'PO number', value: 'PO-1' }],
+    })
+    await s.invoiceItems.create({ customer: customer.id, invoice: draft.id, pricing: { price: 'commercial' }, quantity: 1, period: { start: T0, end: T0 + 86_400 } })
+    await s.invoices.finalizeInvoice(draft.id!)
+    await s.customers.createBalanceTransaction(customer.id, { amount: -100, currency: 'usd', metadata: { note: 'x' } })
+    await s.customers.listBalanceTransactions(customer.id, { limit: 3 })
     const quote = await s.quotes.create({ customer: customer.id, line_items: [{ price: 'commercial', quantity: 2 }], collection_method: 'send_invoice', invoice_settings: { days_until_due: 30 } })
     await s.quotes.finalizeQuote(quote.id)
     await s.quotes.retrieve(quote.id)

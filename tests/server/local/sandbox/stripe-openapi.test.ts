@@ -25,7 +25,7 @@ describe("Stripe's API description for the sandbox", () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`))
       .sort()
     expect(described).toEqual(served)
-    expect(served).toHaveLength(57)
+    expect(served).toHaveLength(62)
   })
 
   it('is valid JSON Schema once nullable is read as a null type', () => {
