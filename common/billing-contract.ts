@@ -144,6 +144,31 @@ export const trialSchema = v.object({
 })
 export type Trial = v.InferOutput<typeof trialSchema>
 
+// ---- Quotes --------------------------------------------------------------------------------------
+
+/** `POST /api/stripe/quotes` (issue 49): a quote for a plan and seats, made out to the company, with its PO number: an order by invoice's fields. */
+export const quoteRequestSchema = invoiceOrderRequestSchema
+export type QuoteRequest = InvoiceOrderRequest
+
+/** Days a quote is valid (Stripe's default expiry). */
+export const quoteValidDays = 30
+
+/** A quote as Invoices and company lists it: Stripe's number, what it quotes, until when, and where it stands. */
+export const quoteSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^qt_\w+$/)),
+  number: v.string(),
+  priceId: priceIdSchema,
+  quantity: v.number(),
+  /** Cents, before any tax. */
+  total: v.number(),
+  poNumber: v.string(),
+  expiresAt: isoDate,
+  /** Open until it expires; accepted, it became the subscription paid by invoice. */
+  status: v.picklist(['open', 'accepted', 'expired']),
+})
+export type Quote = v.InferOutput<typeof quoteSchema>
+export const quotesSchema = v.array(quoteSchema)
+
 // ---- Renewals ------------------------------------------------------------------------------------
 
 /** A live subscription's next renewal: its seats now, the seats it renews with, and what that will charge. */

@@ -6,16 +6,10 @@ import type { PriceId } from '../common/plans'
 import type { Addressee } from './addressee'
 import { showErrorIn } from './error-message'
 import { notProvided } from './not-provided'
+import { isTaxIdRefusal, type TaxIdRefusal } from './tax-id-refusal'
 
 /** The session, told of the account as the order left it (its license type and billing): the sidebar follows. */
 type SessionAddressee = Addressee<{ type: 'account.changed'; account: Account }>
-
-/** A refusal of the tax ID (the payment provider finds it malformed), said beside it. */
-interface TaxIdRefusal {
-  field: 'taxId'
-  message: string
-}
-const isTaxIdRefusal = (error: unknown): error is TaxIdRefusal => typeof error === 'object' && error !== null && (error as TaxIdRefusal).field === 'taxId'
 
 interface InvoiceOrderContext {
   priceId: PriceId | null

@@ -1,11 +1,14 @@
 import { assign, enqueueActions, setup } from 'xstate'
+import type { InvoiceOrder, InvoiceOrderRequest } from '../common/billing-contract'
 import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '../common/contract'
+import { invoiceOrderOf, type InvoiceOrderDraft } from '../common/invoice-order-draft'
 import type { PriceId } from '../common/plans'
 import { may } from '../common/roles'
 import type { Addressee } from './addressee'
 import { notProvided } from './not-provided'
 import { upgradeMachine, type PlanPrice } from './upgrade.machine'
 import { messageOf, showErrorIn } from './error-message'
+import { isTaxIdRefusal, type TaxIdRefusal } from './tax-id-refusal'
 
 /** One pasted line of 'Assign several': what was typed, and the assignee it names or why it is not valid. */
 export type BulkLine = { text: string; request: AssignRequest; error: null } | { text: string; request: null; error: string }
@@ -40,6 +43,10 @@ interface ManageLicensesContext extends ManageLicensesInput {
   seats: number
   bulkLines: BulkLine[]
   bulkResults: BulkResult[]
+  /** Buy Additional Licenses by invoice (issue 49): the order while it is out, its answer, and a tax ID refused beside its field. */
+  invoiceRequest: InvoiceOrderRequest | null
+  invoiceOrder: InvoiceOrder | null
+  taxIdError: string | null
 }
 
 type Event =
@@ -56,6 +63,8 @@ type Event =
   | { type: 'purchase.open' }
   | { type: 'seats.change'; seats: number }
   | { type: 'checkout.start' }
+  | { type: 'invoice.open' }
+  | { type: 'invoice.submit'; draft: InvoiceOrderDraft }
   | { type: 'upgrade.open' }
 
 const nextBulkIndex = (context: ManageLicensesContext) => context.bulkResults.length
@@ -76,6 +85,7 @@ export const manageLicensesMachine = setup({
     assignLicense: notProvided<AssignedLicense, AssignRequest>('assignLicense'),
     unassignLicense: notProvided<void, { licenseId: string }>('unassignLicense'),
     createCheckoutSession: notProvided<{ url: string }, { priceId: PriceId; quantity: number }>('createCheckoutSession'),
+    addSeatsByInvoice: notProvided<InvoiceOrder, InvoiceOrderRequest>('addSeatsByInvoice'),
     upgrade: upgradeMachine,
   },
   actions: {
@@ -85,7 +95,7 @@ export const manageLicensesMachine = setup({
     clearError: assign({ error: null }),
     confirmCheckout: assign({ notice: ({ context }) => (context.checkoutReturned ? 'Your additional licenses were purchased.' : context.notice), checkoutReturned: false }),
     dismissNotice: assign({ notice: null }),
-    resetDialog: assign({ error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
+    resetDialog: assign({ error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [], invoiceRequest: null, invoiceOrder: null, taxIdError: null }),
     addRow: assign(({ context }, params: { license: AssignedLicense }) => ({
       assigned: [...context.assigned, params.license],
       stats: context.stats && { ...context.stats, assigned: context.stats.assigned + 1, available: context.stats.available - 1 },
@@ -99,6 +109,17 @@ export const manageLicensesMachine = setup({
       unassigning: null,
     })),
     keepSeats: assign({ seats: (_, params: { seats: number }) => params.seats }),
+    keepInvoiceRequest: assign({
+      invoiceRequest: ({ context }, params: { draft: InvoiceOrderDraft }) => invoiceOrderOf(params.draft, context.stats!.priceId!, context.seats),
+      error: null,
+      taxIdError: null,
+    }),
+    showTaxIdError: assign({ taxIdError: (_, params: { message: string }) => params.message }),
+    // The seats are bought and assignable at once, while their invoice awaits payment.
+    keepInvoiceOrder: assign(({ context }, params: { order: InvoiceOrder }) => ({
+      invoiceOrder: params.order,
+      stats: context.stats && { ...context.stats, purchased: context.stats.purchased + context.seats, available: context.stats.available + context.seats },
+    })),
     keepBulkLines: assign({ bulkLines: (_, params: { lines: BulkLine[] }) => params.lines, bulkResults: [] }),
     recordBulk: assign({ bulkResults: ({ context }, params: { result: BulkResult }) => [...context.bulkResults, params.result] }),
     skipRest: assign({ bulkResults: ({ context }) => [...context.bulkResults, ...context.bulkLines.slice(context.bulkResults.length).map((): BulkResult => ({ status: 'skipped' }))] }),
@@ -117,13 +138,30 @@ export const manageLicensesMachine = setup({
     canUpgrade: ({ context }) => may(context.role, 'billing') && context.stats?.priceId != null && context.upgradePaths[context.stats.priceId].length > 0,
     isListed: ({ context }, params: { license: AssignedLicense }) => context.assigned.some((license) => license.id === params.license.id),
     validSeats: (_, params: { seats: number }) => Number.isInteger(params.seats) && params.seats >= 1,
+    // The contract's own check before the order is sent (the form says what is missing or too long).
+    validInvoiceDraft: ({ context }, params: { draft: InvoiceOrderDraft }) => invoiceOrderOf(params.draft, context.stats!.priceId!, context.seats) !== null,
+    refusedTaxId: (_, params: { error: unknown }) => isTaxIdRefusal(params.error),
     bulkReady: ({ context }) => context.bulkLines.length > 0 && context.bulkLines.every((line) => line.error === null),
     // Another line to send, and a seat to give it.
     bulkContinues: ({ context }) => nextBulkIndex(context) < context.bulkLines.length && (context.stats?.available ?? 0) > 0,
   },
 }).createMachine({
   id: 'manageLicenses',
-  context: ({ input }) => ({ ...input, role: input.role ?? 'owner', stats: null, assigned: [], error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] }),
+  context: ({ input }) => ({
+    ...input,
+    role: input.role ?? 'owner',
+    stats: null,
+    assigned: [],
+    error: null,
+    notice: null,
+    unassigning: null,
+    seats: 1,
+    bulkLines: [],
+    bulkResults: [],
+    invoiceRequest: null,
+    invoiceOrder: null,
+    taxIdError: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -299,7 +337,43 @@ export const manageLicensesMachine = setup({
               on: {
                 'seats.change': { guard: { type: 'validSeats', params: ({ event }) => ({ seats: event.seats }) }, actions: { type: 'keepSeats', params: ({ event }) => ({ seats: event.seats }) } },
                 'checkout.start': { target: 'redirecting', actions: 'clearError' },
+                'invoice.open': { target: 'invoicing', actions: 'clearError' },
               },
+            },
+            invoicing: {
+              description:
+                "Pay by bank transfer (invoice): the seats and total, the company form with the country list and the PO number, and 'Pay by invoice'; a failure above the form or beside the tax ID.",
+              on: {
+                'invoice.submit': {
+                  guard: { type: 'validInvoiceDraft', params: ({ event }) => ({ draft: event.draft }) },
+                  target: 'ordering',
+                  actions: { type: 'keepInvoiceRequest', params: ({ event }) => ({ draft: event.draft }) },
+                },
+              },
+            },
+            ordering: {
+              description: "'Pay by invoice' shows progress and cannot be pressed again; the typed values stay.",
+              on: { 'dialog.close': {} },
+              invoke: {
+                id: 'addSeatsByInvoice',
+                src: 'addSeatsByInvoice',
+                input: ({ context }) => context.invoiceRequest!,
+                onDone: { target: 'ordered', actions: { type: 'keepInvoiceOrder', params: ({ event }) => ({ order: event.output }) } },
+                onError: [
+                  {
+                    guard: { type: 'refusedTaxId', params: ({ event }) => ({ error: event.error }) },
+                    target: 'invoicing',
+                    actions: { type: 'showTaxIdError', params: ({ event }) => ({ message: (event.error as TaxIdRefusal).message }) },
+                  },
+                  showErrorIn('invoicing'),
+                ],
+              },
+            },
+            ordered: {
+              description: "'Awaiting payment': the invoice's number, total and due date, its PDF; the tiles count the added seats, assignable now.",
+              // Done reads the seats again as the server counts them (a subscription of their own when
+              // the others are held by card), the page as it first came: no order's loop through it.
+              on: { 'dialog.close': { target: '#manageLicenses.loading', actions: 'resetDialog' } },
             },
             redirecting: {
               description: 'Checkout shows progress; one click sends one request.',

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test'
-import type { CompanyDetails, Renewal } from '@/common/billing-contract'
+import type { CompanyDetails, Quote, Renewal } from '@/common/billing-contract'
 import { caraRenewal, endsAtPeriodEnd, fewerSeats } from '@/testkit/flows/renewal/renewal.model'
 import { placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { openQuote } from '@/testkit/flows/quotes/quotes.model'
 import { extendedTrial, startedTrial, trialLicense } from '@/testkit/flows/trial/trial.model'
 import { demo } from '../support/accounts'
 import { apiRequest, callTo, type CallCase } from './call-case'
-import { dialog, dialogCall, loading, pageLoad, sidebarUsable } from './on-screen'
+import { dialog, dialogCall, fileDownload, loading, pageLoad, sidebarUsable } from './on-screen'
 
 /**
  * The billing paperwork and renewals (issue 31), and the trial without a card (issue 49), in the fault matrix: Invoices and company (its
@@ -55,16 +56,30 @@ const keptSeats = '3'
 const switchAutoRenew = (page: Page) => autoRenew(page).click({ force: true })
 
 const invoiceOrderDialog = 'Pay by bank transfer (invoice)'
-const poField = (page: Page) => dialog(page, invoiceOrderDialog).getByRole('textbox', { name: 'PO number' })
+const addSeatsDialog = 'Buy Additional Licenses'
+const poField = (page: Page, dialogName = invoiceOrderDialog) => dialog(page, dialogName).getByRole('textbox', { name: 'PO number' })
 
 /** Nora, with nothing bought, opens pay by invoice for one Commercial seat and types Northwind's details. */
 async function openInvoiceOrder(page: Page) {
   await page.goto('/account/purchase?pid=commercial')
   await page.getByRole('main').getByRole('button', { name: invoiceOrderDialog }).click()
-  const box = dialog(page, invoiceOrderDialog)
+  await fillNorthwind(page, invoiceOrderDialog)
+}
+
+/** Northwind's details and PO-4711 typed into the order-by-invoice form of the dialog named. */
+async function fillNorthwind(page: Page, dialogName: string) {
+  const box = dialog(page, dialogName)
   for (const [name, value] of Object.entries({ 'Legal name': 'Northwind Traders Inc.', Address: '1 Harbor Way', City: 'Seattle' })) await box.getByRole('textbox', { name, exact: true }).fill(value)
   await box.getByRole('combobox', { name: 'Country' }).selectOption('US')
-  await poField(page).fill('PO-4711')
+  await poField(page, dialogName).fill('PO-4711')
+}
+
+/** Fran, whose two Commercial seats are both assigned, adds one by invoice in Manage Licenses, with Northwind's details. */
+async function openAddedSeatsByInvoice(page: Page) {
+  await page.goto('/account/licenses')
+  await page.getByRole('button', { name: 'Buy Additional Licenses' }).click()
+  await dialog(page, addSeatsDialog).getByRole('button', { name: invoiceOrderDialog }).click()
+  await fillNorthwind(page, addSeatsDialog)
 }
 
 const startTrialButton = 'Start 30-day free trial'
@@ -93,6 +108,32 @@ function trialPress(button: string, cardsShown: (page: Page) => Promise<void>) {
       await sidebarUsable(page)
     },
   }
+}
+
+/** A quote the demo data lacks, open, listed on Invoices and company for the rows that accept it or fetch its PDF. */
+const faultQuote: Quote = { ...openQuote, id: 'qt_fault', number: 'QT-FAULT-0001' }
+const withQuote = { ...apiRequest('quotes'), json: [faultQuote] }
+const requestQuoteDialog = 'Request a quote'
+const quotePdfButton = `Download quote ${faultQuote.number} (PDF)`
+const quotesSection = (page: Page) => page.getByRole('region', { name: 'Quotes' })
+
+/** Cara asks for a quote on Invoices and company, with Northwind's details and PO-4711. */
+async function openRequestQuote(page: Page) {
+  await page.goto(invoicesPath)
+  await quotesSection(page).getByRole('button', { name: requestQuoteDialog }).click()
+  await fillNorthwind(page, requestQuoteDialog)
+}
+
+async function openAcceptQuote(page: Page) {
+  await page.goto(invoicesPath)
+  await quotesSection(page)
+    .getByRole('button', { name: `Accept quote ${faultQuote.number}` })
+    .click()
+}
+
+async function openQuotes(page: Page) {
+  await page.goto(invoicesPath)
+  await expect(quotesSection(page).getByRole('button', { name: quotePdfButton })).toBeEnabled()
 }
 
 async function openRenewal(page: Page) {
@@ -154,6 +195,48 @@ export const billingCalls: readonly CallCase[] = [
     ...dialogCall('Pay by bank transfer (invoice)', 'Pay by invoice', openInvoiceOrder, { kept: (page) => expect(poField(page)).toHaveValue('PO-4711'), cancel: 'waits' }),
     done: (page) => expect(dialog(page, invoiceOrderDialog).getByRole('status')).toContainText('Awaiting payment'),
     slowAnswer: { json: () => placedOrder },
+  },
+  {
+    ...callTo('addSeatsByInvoice'),
+    account: demo.full,
+    ...dialogCall(addSeatsDialog, 'Pay by invoice', openAddedSeatsByInvoice, { kept: (page) => expect(poField(page, addSeatsDialog)).toHaveValue('PO-4711'), cancel: 'waits' }),
+    done: (page) => expect(dialog(page, addSeatsDialog).getByRole('status')).toContainText('Awaiting payment'),
+    slowAnswer: { json: () => placedOrder },
+  },
+  {
+    ...callTo('quotes'),
+    account: demo.commercial,
+    ...pageLoad(invoicesPath, 'Your quotes could not be loaded', (page) => quotesSection(page).getByRole('status').filter({ hasText: 'Loading your quotes' })),
+    // Only the Quotes section's own Try again: the rest of the page loaded.
+    retry: (page) => page.getByRole('alert').filter({ hasText: 'Your quotes could not be loaded' }).getByRole('button', { name: 'Try again' }).click(),
+    done: (page) => expect(quotesSection(page).getByRole('button', { name: requestQuoteDialog })).toBeEnabled(),
+  },
+  {
+    ...callTo('requestQuote'),
+    account: demo.commercial,
+    ...dialogCall(requestQuoteDialog, 'Request quote', openRequestQuote, { kept: (page) => expect(poField(page, requestQuoteDialog)).toHaveValue('PO-4711'), cancel: 'waits' }),
+    done: (page) =>
+      expect(
+        quotesSection(page)
+          .getByRole('status')
+          .filter({ hasText: `Quote ${faultQuote.number} is ready.` }),
+      ).toBeVisible(),
+    slowAnswer: { json: () => faultQuote },
+  },
+  {
+    ...callTo('acceptQuote', faultQuote.id),
+    account: demo.commercial,
+    stubs: [withQuote],
+    ...dialogCall('Accept quote', 'Accept quote', openAcceptQuote, { cancel: 'waits' }),
+    done: (page) => expect(dialog(page, 'Accept quote').getByRole('status')).toContainText('Awaiting payment'),
+    slowAnswer: { json: () => placedOrder },
+  },
+  {
+    ...callTo('quotePdf', faultQuote.id),
+    account: demo.commercial,
+    stubs: [withQuote],
+    ...fileDownload(openQuotes, quotePdfButton, "The quote's PDF could not be downloaded", `quote-${faultQuote.number}.pdf`, { dismissable: false }),
+    slowAnswer: { file: { contentType: 'application/pdf', body: '%PDF-1.4 QT-FAULT-0001' } },
   },
   {
     ...callTo('startTrial'),

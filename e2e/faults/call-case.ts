@@ -26,8 +26,8 @@ export interface CallCase {
   waiting(page: Page): Promise<void>
   /** Once an answer came: it was handled. */
   done(page: Page): Promise<void>
-  /** The slow answer: the server's own for a read, a made-up success for a change (200, or the status given: 204 has no body), so the demo data stays as it is. */
-  slowAnswer: 'server' | { json?: (origin: string) => unknown; status?: number }
+  /** The slow answer: the server's own for a read, a made-up success for a change (200, or the status given: 204 has no body; a file of its type for a made-up download), so the demo data stays as it is. */
+  slowAnswer: 'server' | { json?: (origin: string) => unknown; status?: number; file?: { contentType: string; body: string } }
   /** The answer is not read as JSON (its content not shown, or a text download saved as it comes): a malformed JSON body is a success like any other. */
   ignoresBody?: boolean
   /** The flow's own message for every failure, instead of the catalogue's (the upgrade's payment step). */

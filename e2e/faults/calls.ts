@@ -1,11 +1,11 @@
-import { expect, type Download, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import type { CreatedFeedToken, FeedToken } from '@/common/contract'
 import { unscoped } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo, expectNotice, licenseCard } from '../support/accounts'
 import { billingCalls } from './billing-calls'
 import { apiRequest, callTo, sentFrom, type CallCase } from './call-case'
 import { catalogue } from './faults'
-import { dialog, dialogCall, dialogFailed, dialogWaits, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
+import { dialog, dialogCall, dialogFailed, dialogWaits, fileDownload, landed, loading, nav, pageLoad, sentHome, sidebarUsable } from './on-screen'
 import { organisationCalls } from './organisation-calls'
 
 /** The wizard's failure step (spec section 4): the message, Try Again and Refresh Page. */
@@ -112,56 +112,8 @@ const madeUpToken: FeedToken = {
 const madeUpLeaked: FeedToken = { ...madeUpToken, leakAt: '2026-11-20T08:00:00.000Z', suspendedAt: '2026-11-20T08:00:00.000Z', maxNetworks: 3, suspendOnLeak: true }
 const madeUpCreated: CreatedFeedToken = { token: { ...madeUpToken, name: tokenName }, secret: 'fault-secret-FLT1' }
 
-/** The downloads a page started, from the first time a row watched it; where each download's count stood when the user sent the call. */
-const downloads = new WeakMap<Page, Download[]>()
-const downloadsBefore = new WeakMap<Page, number>()
-function watchDownloads(page: Page) {
-  let started = downloads.get(page)
-  if (!started) {
-    const list: Download[] = []
-    page.on('download', (download) => void list.push(download))
-    downloads.set(page, list)
-    started = list
-  }
-  return started
-}
-
-/**
- * A file downloaded from Manage Licenses, as a row of the matrix sends it: the button, counting the
- * downloads from the click on; a failure said under its title with Dismiss and nothing saved; the
- * answer saved under the file's name.
- */
-function downloadOnManageLicenses(button: string, failureTitle: string, fileName: string): Pick<CallCase, 'reach' | 'send' | 'retry' | 'failed' | 'waiting' | 'done'> {
-  const download = async (page: Page) => {
-    downloadsBefore.set(page, watchDownloads(page).length)
-    await page.getByRole('button', { name: button }).click()
-  }
-  return {
-    reach: async (page) => {
-      await openManageLicenses(page)
-      watchDownloads(page)
-    },
-    send: download,
-    retry: download,
-    failed: async (page, message) => {
-      const alert = page.getByRole('alert').filter({ hasText: failureTitle })
-      await expect(alert).toContainText(message)
-      await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
-      await expect(page.getByRole('button', { name: button })).toBeEnabled()
-      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
-    },
-    waiting: async (page) => {
-      await loading(page, button)
-      await sidebarUsable(page)
-    },
-    done: async (page) => {
-      const started = watchDownloads(page)
-      await expect.poll(() => started.length, `downloads since ${button}`).toBe(downloadsBefore.get(page)! + 1)
-      expect(started.at(-1)!.suggestedFilename()).toBe(fileName)
-      await expect(page.getByRole('button', { name: button })).toBeEnabled()
-    },
-  }
-}
+/** A file downloaded from Manage Licenses (fileDownload): the failure said under its title with Dismiss. */
+const downloadOnManageLicenses = (button: string, failureTitle: string, fileName: string) => fileDownload(openManageLicenses, button, failureTitle, fileName)
 
 /** Every call the SPA makes to the accounts API, a row each (common/api-paths.ts names the routes; tests/house/endpoints.test.ts holds each to a row). */
 export const calls: readonly CallCase[] = [

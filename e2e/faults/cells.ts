@@ -155,7 +155,8 @@ async function slowAnswer(route: ApiRoute, call: CallCase) {
   const origin = new URL(route.request().url()).origin
   const json = call.slowAnswer.json?.(origin)
   const status = call.slowAnswer.status ?? 200
-  await route.fulfill(json === undefined ? { status, body: '' } : { status, json })
+  const { file } = call.slowAnswer
+  await route.fulfill(file ? { status, contentType: file.contentType, body: file.body } : json === undefined ? { status, body: '' } : { status, json })
 }
 
 /** The lines of a failed expectation that say what was expected and what was there. */

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
+import type { CallCase } from './call-case'
 
 // What the fault matrix's rows (calls.ts, organisation-calls.ts) check on screen, shared by them.
 
@@ -92,6 +93,64 @@ export function dialogCall(name: string, action: string, open: (page: Page) => P
       // The branch is the dialog's: only a dialog whose Cancel stays enabled while it waits says so.
       if (cancel === 'enabled') await expect(dialog(page, name).getByRole('button', { name: 'Cancel' })).toBeEnabled()
       await kept?.(page)
+    },
+  }
+}
+
+/** The downloads a page started, from the first time a row watched it; where each download's count stood when the user sent the call. */
+const downloads = new WeakMap<Page, Download[]>()
+const downloadsBefore = new WeakMap<Page, number>()
+function watchDownloads(page: Page) {
+  let started = downloads.get(page)
+  if (!started) {
+    const list: Download[] = []
+    page.on('download', (download) => void list.push(download))
+    downloads.set(page, list)
+    started = list
+  }
+  return started
+}
+
+/**
+ * A file downloaded with the bearer token, as a row of the matrix sends it: the button, counting the
+ * downloads from the click on; a failure said under its title (with Dismiss, where the page offers
+ * one) and nothing saved; the answer saved under the file's name.
+ */
+export function fileDownload(
+  open: (page: Page) => Promise<void>,
+  button: string,
+  failureTitle: string,
+  fileName: string,
+  { dismissable = true } = {},
+): Pick<CallCase, 'reach' | 'send' | 'retry' | 'failed' | 'waiting' | 'done'> {
+  const download = async (page: Page) => {
+    downloadsBefore.set(page, watchDownloads(page).length)
+    await page.getByRole('button', { name: button }).click()
+  }
+  return {
+    reach: async (page) => {
+      await open(page)
+      watchDownloads(page)
+    },
+    send: download,
+    retry: download,
+    failed: async (page, message) => {
+      const alert = page.getByRole('alert').filter({ hasText: failureTitle })
+      await expect(alert).toContainText(message)
+      // The branch is the page's: only an alert that offers Dismiss is checked for it.
+      if (dismissable) await expect(alert.getByRole('button', { name: 'Dismiss' })).toBeEnabled()
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
+      expect(watchDownloads(page), 'downloads after a failure').toHaveLength(downloadsBefore.get(page)!)
+    },
+    waiting: async (page) => {
+      await loading(page, button)
+      await sidebarUsable(page)
+    },
+    done: async (page) => {
+      const started = watchDownloads(page)
+      await expect.poll(() => started.length, `downloads since ${button}`).toBe(downloadsBefore.get(page)! + 1)
+      expect(started.at(-1)!.suggestedFilename()).toBe(fileName)
+      await expect(page.getByRole('button', { name: button })).toBeEnabled()
     },
   }
 }

@@ -11,6 +11,7 @@ import { checkoutRoutes } from './checkout'
 import { companyRoutes } from './company'
 import { invoiceOrderRoutes } from './invoice-orders'
 import { trialRoutes } from './trials'
+import { quoteRoutes } from './quotes'
 import type { Env } from './context'
 import type { AccountsAppDeps } from './deps'
 import { answerError } from './error-mapping'
@@ -103,6 +104,7 @@ export function createAccountsApp(deps: AccountsAppDeps): Hono<Env> {
   app.route(apiMounts.stripe, companyRoutes(db, gateway))
   app.route(apiMounts.stripe, invoiceOrderRoutes(db, gateway))
   app.route(apiMounts.stripe, trialRoutes(db, gateway))
+  app.route(apiMounts.stripe, quoteRoutes(db, gateway))
   app.route(apiMounts.renewalChanges, renewalChangeRoutes(db, gateway))
   app.route(apiMounts.renewals, renewalRoutes(db))
   app.route(apiMounts.products, productRoutes(db, deps.prices))

@@ -441,6 +441,24 @@ export const migrations: Migration[] = [
       )
     `,
   },
+  {
+    version: 23,
+    name: 'the quotes an account asked for, and what they quote',
+    // Stripe keeps the quote (its number, status, PDF); the portal keeps whose it is, so only its
+    // own account reads or accepts it, and what it quotes, which Stripe's list does not say
+    // without reading each quote's lines. Decision 0055.
+    sql: `
+      create table quotes (
+        stripe_quote_id text primary key,
+        owner_oid text not null references accounts (oid),
+        price_id text not null,
+        quantity integer not null,
+        po_number text not null,
+        created_at timestamptz not null default now()
+      );
+      create index quotes_by_owner on quotes (owner_oid, created_at)
+    `,
+  },
 ]
 
 /** The advisory lock migrations run under (any fixed number: "prism" in ASCII). */

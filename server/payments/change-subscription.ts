@@ -111,3 +111,17 @@ export const setAutoRenew = (db: Database, gateway: StripeGateway, change: Renew
       if (!change.autoRenew) await recordRenewalSeats(tx, renewal, renewal.seats, null)
     },
   )
+
+/**
+ * Seats added to a subscription collected by invoice (issue 49), in its turn: Stripe invoices them
+ * on it and the portal records the new seats and the invoice's due date at once.
+ */
+export async function addInvoicedSeats(db: Database, gateway: StripeGateway, change: Parameters<StripeGateway['addInvoicedSeats']>[0]) {
+  let invoice: Awaited<ReturnType<StripeGateway['addInvoicedSeats']>>['invoice'] | undefined
+  await changeInTurn(db, change.subscriptionId, async () => {
+    const answer = await gateway.addInvoicedSeats(change)
+    invoice = answer.invoice
+    return answer
+  })
+  return invoice!
+}

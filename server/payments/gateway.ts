@@ -5,6 +5,7 @@ import { createCardCalls } from './cards'
 import { createCompanyCalls } from './company'
 import { createInvoiceOrderCalls } from './invoice-orders'
 import { createTrialCalls } from './trials'
+import { createQuoteCalls } from './quotes'
 import { createRenewalCalls } from './renewal-schedule'
 import { createRenewalInvoiceCalls } from './renewal-invoices'
 import { createPortalConfiguration } from './portal-configuration'
@@ -31,6 +32,7 @@ export function createStripeGateway(stripe: Stripe, prices: PriceCatalogue, webh
     ...createInvoiceOrderCalls(stripe, prices),
     ...createRenewalInvoiceCalls(stripe, prices),
     ...createTrialCalls(stripe, prices),
+    ...createQuoteCalls(stripe, prices),
 
     /**
      * The account's customer: the one Stripe already has for it (by email and the account id in its

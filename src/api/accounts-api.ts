@@ -45,6 +45,12 @@ export function createAccountsApi(call: Caller) {
     companyDetails: (signal?: AbortSignal) => call({ ...apiCall('companyDetails'), answer: billing.savedCompanySchema, signal }),
     saveCompanyDetails: (body: billing.CompanyDetails, signal?: AbortSignal) => call({ ...apiCall('saveCompanyDetails'), body, answer: billing.savedCompanySchema, signal }),
     payByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('payByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
+    addSeatsByInvoice: (body: billing.InvoiceOrderRequest, signal?: AbortSignal) => call({ ...apiCall('addSeatsByInvoice'), body, answer: billing.invoiceOrderSchema, signal }),
+    /** The account's quotes (issue 49), newest first; a quote for a plan and seats with a PO number; its acceptance, which orders by invoice; its PDF. */
+    quotes: (signal?: AbortSignal) => call({ ...apiCall('quotes'), answer: billing.quotesSchema, signal }),
+    requestQuote: (body: billing.QuoteRequest, signal?: AbortSignal) => call({ ...apiCall('requestQuote'), body, answer: billing.quoteSchema, signal }),
+    acceptQuote: (quoteId: string, signal?: AbortSignal) => call({ ...apiCall('acceptQuote', quoteId), answer: billing.invoiceOrderSchema, signal }),
+    quotePdf: (quoteId: string, signal?: AbortSignal) => call({ ...apiCall('quotePdf', quoteId), answer: v.instance(Blob), binaryAnswer: 'application/pdf', signal }),
     startTrial: (signal?: AbortSignal) => call({ ...apiCall('startTrial'), body: {}, answer: billing.trialSchema, signal }),
     extendTrial: (signal?: AbortSignal) => call({ ...apiCall('extendTrial'), body: {}, answer: billing.trialSchema, signal }),
     renewals: (signal?: AbortSignal) => call({ ...apiCall('renewals'), answer: billing.renewalsSchema, signal }),

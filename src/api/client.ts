@@ -23,6 +23,8 @@ export interface CallOptions<TAnswer> {
   answer: v.GenericSchema<unknown, TAnswer> | null
   /** A download's media type (text/csv): the answer is that text, checked by the schema as it is, not JSON. */
   textAnswer?: string
+  /** A binary download's media type (application/pdf): the answer is a Blob of it; another type could not be read. */
+  binaryAnswer?: string
   signal?: AbortSignal
 }
 
@@ -33,7 +35,7 @@ export interface CallOptions<TAnswer> {
  */
 export function createCaller(options: ApiClientOptions) {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-  return async function call<TAnswer>({ method, path, query, body, answer, textAnswer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
+  return async function call<TAnswer>({ method, path, query, body, answer, textAnswer, binaryAnswer, signal }: CallOptions<TAnswer>): Promise<TAnswer> {
     let token: string
     try {
       token = await options.accessToken(method === 'GET' ? 'read' : 'write')
@@ -45,7 +47,7 @@ export function createCaller(options: ApiClientOptions) {
     try {
       response = await fetchImpl(`${options.baseUrl}${path}${query ? `?${query}` : ''}`, {
         method,
-        headers: { Authorization: `Bearer ${token}`, Accept: textAnswer ?? 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: { Authorization: `Bearer ${token}`, Accept: binaryAnswer ?? textAnswer ?? 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       })
@@ -53,6 +55,7 @@ export function createCaller(options: ApiClientOptions) {
       if (signal?.aborted) throw error
       throw new ApiError({ kind: 'network' })
     }
+    if (response.ok && binaryAnswer !== undefined && answer !== null) return binaryOf(response, binaryAnswer, answer)
     const text = await response.text().catch(() => '')
     if (!response.ok) throw new ApiError({ kind: 'http', status: response.status, body: text })
     if (answer === null) return undefined as TAnswer
@@ -67,6 +70,14 @@ export function createCaller(options: ApiClientOptions) {
     if (!parsed.success) throw new ApiError({ kind: textAnswer === undefined ? 'invalid-answer' : 'invalid-json' })
     return parsed.output
   }
+}
+
+/** A binary download's answer: a Blob of its media type; an answer of another type (an error page, JSON) could not be read. */
+async function binaryOf<TAnswer>(response: Response, type: string, answer: v.GenericSchema<unknown, TAnswer>): Promise<TAnswer> {
+  const blob = await response.blob().catch(() => null)
+  const parsed = v.safeParse(answer, blob)
+  if (!blob || !(response.headers.get('content-type') ?? '').startsWith(type) || !parsed.success) throw new ApiError({ kind: 'invalid-json' })
+  return parsed.output
 }
 
 export type Caller = ReturnType<typeof createCaller>

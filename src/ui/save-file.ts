@@ -3,7 +3,12 @@
  * token (a link to the API could not carry it), so it is saved from a Blob through a transient link.
  */
 export function saveTextFile(text: string, fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+  saveBlobFile(new Blob([text], { type }), fileName)
+}
+
+/** Hands a fetched file (a quote's PDF) to the browser as a download, as saveTextFile does. */
+export function saveBlobFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

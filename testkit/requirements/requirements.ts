@@ -8,7 +8,7 @@
  * never reused for another rule: a rule the spec drops is marked out of scope, not removed.
  */
 export interface Requirement {
-  /** S<section>.<subject>: stable, never reused. */
+  /** S<section>.<subject> (or I<issue>.<subject> for a rule an issue added): stable, never reused. */
   id: string
   /** The spec's own words. */
   text: string
@@ -137,10 +137,18 @@ export const requirements: readonly Requirement[] = [
   rule('S9.upgrade-default-seats', 'Default seats in upgrade = licenses purchased, or 1.'),
   rule('S9.dates', 'Dates in long US format.'),
   rule('S9.auto-renew', 'No refunds; subscriptions auto-renew annually.'),
+
+  // Issue 49, buying as a company: quotes (decision 0055). I<issue>.<subject>: rules an issue added to the spec.
+  rule('I49.quote.request', 'A billing manager or owner asks for a quote for a plan and a number of seats, with a PO number.'),
+  rule('I49.quote.listed', "The quote is listed on Invoices and company with its number, total, 'Valid until' and its PDF."),
+  rule('I49.quote.accept', 'Accepting it in the portal creates the invoice-paid subscription, as an order by invoice does.'),
+  rule('I49.quote.refused', 'A quote accepted twice, or after it expired: 409 in words, shown to the user, nothing created.'),
+  rule('I49.quote.once', "Two clicks on 'Request quote' make one quote."),
+  rule('I49.quote.po-number', 'A PO number that is too long or has control characters: a field error, nothing sent.'),
 ]
 
 /** The requirements by ID. */
 export const requirementById: ReadonlyMap<string, Requirement> = new Map(requirements.map((requirement) => [requirement.id, requirement]))
 
-/** How a test names the IDs it checks: in its title, in brackets, several separated by spaces. */
-export const requirementTag = /\[(S\d\.[\w.-]+(?: S\d\.[\w.-]+)*)\]/g
+/** How a test names the IDs it checks: in its title, in brackets, several separated by spaces (a spec section's S8.…, an issue's I49.…). */
+export const requirementTag = /\[((?:S\d|I\d+)\.[\w.-]+(?: (?:S\d|I\d+)\.[\w.-]+)*)\]/g

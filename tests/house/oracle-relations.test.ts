@@ -21,6 +21,7 @@ const stillInMachineWords = [
   'my-licenses',
   'purchase',
   'purchase-complete',
+  'quotes',
   'session',
   'token',
   'upgrade',

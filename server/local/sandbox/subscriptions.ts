@@ -101,6 +101,8 @@ export interface SubscriptionChange {
   defaultPaymentMethod?: string | null
   /** A trialing subscription's new trial end (trials.ts). */
   trialEnd?: number | 'now'
+  /** The custom fields its invoices print from now on (a PO number for seats added by invoice); null clears them. */
+  customFields?: CustomField[] | null
 }
 
 /** The item a change names (items[0][id]), or the single item. */
@@ -152,6 +154,7 @@ export async function updateSubscription(ctx: Ctx, id: string, change: Subscript
   if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== subscription.cancel_at_period_end) setCancelAtPeriodEnd(subscription, change.cancelAtPeriodEnd, now)
   if (change.trialEnd === 'now') throw errors.invalid('trial_end', 'The payment sandbox ends a trial at its trial_end: set a later time, or let the test clock pass it.')
   if (change.trialEnd !== undefined) moveTrialEnd(subscription, change.trialEnd, now)
+  if (change.customFields !== undefined) applyInvoicing(subscription, { customFields: change.customFields })
   let issued: Awaited<ReturnType<typeof issueInvoice>> | null = null
   if (changesPlan) {
     const proration = await prorationFor(ctx, subscription, customer, { ...change, prorationDate: change.prorationDate ?? now })

@@ -1,6 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { manageLicensesMachine } from '@/machines/manage-licenses.machine'
+import { invoiceDaysToPay } from '@/common/billing-contract'
 import { formatUsd } from '@/common/format'
+import { invoiceOrderedView } from '@/src/ui/invoice-ordered'
 import { may } from '@/common/roles'
 
 type Snapshot = SnapshotFrom<typeof manageLicensesMachine>
@@ -87,5 +89,31 @@ export function selectPurchaseDialog(snapshot: Snapshot) {
     total: plan ? formatUsd(plan.price * seats) : '',
     redirecting: snapshot.matches({ ready: { purchase: 'redirecting' } }) || snapshot.matches('checkingOut'),
     error,
+    invoice: selectInvoicedSeats(snapshot),
+  }
+}
+
+/** Buy Additional Licenses by invoice (issue 49): the form's terms and notices, then the invoice sent; null while the seats are being chosen. */
+function selectInvoicedSeats(snapshot: Snapshot) {
+  const { stats, plans, seats, error, taxIdError, invoiceOrder } = snapshot.context
+  const ordering = snapshot.matches({ ready: { purchase: 'ordering' } })
+  const ordered = snapshot.matches({ ready: { purchase: 'ordered' } })
+  if (!ordering && !ordered && !snapshot.matches({ ready: { purchase: 'invoicing' } })) return null
+  const plan = plans.find((candidate) => candidate.priceId === stats?.priceId)
+  const licenses = `${seats} additional ${plan?.name ?? ''} ${seats === 1 ? 'license' : 'licenses'}`
+  return {
+    form: {
+      terms: `${licenses}: ${formatUsd((plan?.price ?? 0) * seats)} per year, prorated to your subscription's renewal date, invoiced now and payable by bank transfer within ${invoiceDaysToPay} days.`,
+      error,
+      taxIdError,
+      ordering,
+    },
+    ordered:
+      ordered && invoiceOrder
+        ? invoiceOrderedView(
+            invoiceOrder,
+            `The ${seats === 1 ? 'license works' : `${seats} licenses work`} now: assign ${seats === 1 ? 'it' : 'them'} here. The invoice has the bank-transfer details and your PO number.`,
+          )
+        : null,
   }
 }

@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate'
 import { invoiceDaysToPay } from '@/common/billing-contract'
-import { formatLongDate, formatUsd } from '@/common/format'
+import { formatUsd } from '@/common/format'
 import { findPlan } from '@/common/plans'
 import type { invoiceOrderMachine } from '@/machines/invoice-order.machine'
+import { invoiceOrderedView, seatsWorkNow } from '@/src/ui/invoice-ordered'
 
 /** What the order-by-invoice dialog shows: the order's terms, the form's notices, and the invoice once ordered. */
 export function selectInvoiceOrder(snapshot: SnapshotFrom<typeof invoiceOrderMachine>) {
@@ -15,14 +16,6 @@ export function selectInvoiceOrder(snapshot: SnapshotFrom<typeof invoiceOrderMac
     terms: plan ? `${plan.name} for ${seats}: ${formatUsd(plan.price * quantity)} per year, invoiced now and payable by bank transfer within ${invoiceDaysToPay} days.` : '',
     error,
     taxIdError,
-    ordered:
-      snapshot.matches('ordered') && order
-        ? {
-            number: order.invoice.number,
-            pdfUrl: order.invoice.pdfUrl,
-            summary: `Invoice ${order.invoice.number} for ${formatUsd(order.invoice.total)} is due by ${formatLongDate(order.invoice.dueDate)}.`,
-            seats: `Your ${quantity === 1 ? 'license works' : `${quantity} licenses work`} now: assign them under Manage Licenses. The invoice has the bank-transfer details and your PO number.`,
-          }
-        : null,
+    ordered: snapshot.matches('ordered') && order ? invoiceOrderedView(order, seatsWorkNow(quantity)) : null,
   }
 }

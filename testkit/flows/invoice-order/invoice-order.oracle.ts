@@ -22,6 +22,13 @@ const quiet = { error: null, taxIdError: null } satisfies Partial<InvoiceOrderHe
 const listedCountry = (chosen: string) => (countryCodes.includes(chosen) ? chosen : null)
 const poNumberOf = (typed: unknown = '') => (typeof typed === 'string' && !/\p{Cc}/u.test(typed) && typed.trim().length <= poNumberLimit ? typed.trim() : null)
 
+/** The order a typed draft makes, as the field rules take it (the issue's limits), or null: nothing is sent. */
+export function acceptedOrder(draft: Record<string, string>, priceId: string | null, quantity: number): InvoiceOrderRequest | null {
+  const { poNumber: typedPo, ...typed } = draft as unknown as CompanyDraft & { poNumber?: string }
+  const [company, poNumber] = [companyOf(typed, listedCountry), poNumberOf(typedPo)]
+  return company && poNumber !== null ? ({ priceId, quantity, company, poNumber } as InvoiceOrderRequest) : null
+}
+
 /**
  * Issue 49's pay by invoice: opened from the purchase page for its plan and seats; the company
  * details and PO number are sent only as the field rules take them (a PO number of at most 140
@@ -50,9 +57,7 @@ export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
       case `${at}.ordered dialog.close`:
         return to(`${at}.closed`)
       case `${at}.editing order.submit`: {
-        const { poNumber: typedPo, ...typed } = (event as EventObject & { draft: CompanyDraft & { poNumber?: string } }).draft
-        const [company, poNumber] = [companyOf(typed, listedCountry), poNumberOf(typedPo)]
-        const request = company && poNumber !== null ? ({ priceId: now.held.priceId, quantity: now.held.quantity, company, poNumber } as InvoiceOrderRequest) : null
+        const request = acceptedOrder((event as EventObject & { draft: Record<string, string> }).draft, now.held.priceId, now.held.quantity)
         return request ? to(`${at}.ordering`, { ...quiet, request }) : now
       }
       default:

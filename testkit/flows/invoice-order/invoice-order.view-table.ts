@@ -18,9 +18,9 @@ export const orderFieldLabels: Readonly<Record<TypedField, string>> = { ...compa
 const blank = Object.fromEntries(Object.values(orderFieldLabels).map((label) => [label, '']))
 
 /** The form starts blank at each opening, and then holds the last draft sent since (a refused one too). */
-function form(sent: readonly EventObject[]) {
-  const opened = sent.map((event) => event.type).lastIndexOf('dialog.open')
-  const typed = sent.slice(opened + 1).filter((event): event is EventObject & { draft: InvoiceOrderDraft } => event.type === 'order.submit')
+export function orderForm(sent: readonly EventObject[], events = { open: 'dialog.open', submit: 'order.submit' }) {
+  const opened = sent.map((event) => event.type).lastIndexOf(events.open)
+  const typed = sent.slice(opened + 1).filter((event): event is EventObject & { draft: InvoiceOrderDraft } => event.type === events.submit)
   const last = typed.at(-1)?.draft
   return last ? Object.fromEntries(Object.entries(orderFieldLabels).map(([field, label]) => [label, last[field as TypedField]])) : blank
 }
@@ -30,7 +30,7 @@ function editing(sent: readonly EventObject[], { error, taxIdError }: InvoiceOrd
     dialogs: [open],
     shows: [terms, ...(taxIdError ? [taxIdError] : [])],
     hides: awaiting,
-    fields: form(sent),
+    fields: orderForm(sent),
     // One order at a time: while it is out, the button shows progress and the dialog cannot be left.
     ...(ordering ? { disabled: [pay, 'Cancel'] } : { enabled: [pay, 'Cancel'] }),
     alerts: error ? [error] : [],

@@ -1,7 +1,9 @@
 /** Model of the Manage Licenses machine for generated paths: tests, the path catalogue and coverage. */
+import type { InvoiceOrder } from '@/common/billing-contract'
 import type { AssignedLicense, Stats } from '@/common/contract'
 import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '@/machines/manage-licenses.machine'
 import { plans, upgradePaths } from '@/common/plans'
+import { longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const freeSeatStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 1, available: 1 }
@@ -37,6 +39,9 @@ export const badLines: BulkLine[] = [{ text: 'Grace, Hopper', request: null, err
 
 export const seatConflict = new Error('No license is left to assign. Buy additional licenses first.')
 
+/** Two seats added by invoice: the prorated rest of the year, its own invoice. */
+export const addedSeatsOrder: InvoiceOrder = { ...placedOrder, invoice: { ...placedOrder.invoice, number: 'CARA0001-0002', total: 41_000 } }
+
 export const fixtures: ActorFixtures<typeof manageLicensesMachine> = {
   loadStats: { done: [freeSeatStats, fullStats, communityStats], error: [new Error('There was a problem connecting to the server. Please try again.')] },
   loadAssigned: { done: [[ownSeat]], error: [new Error("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")] },
@@ -45,6 +50,10 @@ export const fixtures: ActorFixtures<typeof manageLicensesMachine> = {
   createCheckoutSession: {
     done: [{ url: 'https://localhost:5173/sandbox/checkout/cs_test_1' }],
     error: [new Error('There was a conflict with your request. The item may have been modified by another user.')],
+  },
+  addSeatsByInvoice: {
+    done: [addedSeatsOrder],
+    error: [new Error('There was a conflict with your request. The item may have been modified by another user.'), taxIdRefused],
   },
   // The wizard ends only when it is closed (its own paths walk its steps).
   upgrade: { done: [undefined], error: [] },
@@ -67,7 +76,7 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
   inputs: manageLicensesInputs,
   // What the user can tell apart: the step, the counts, the rows, the notice and error, the dialog's values.
   serialize: (snapshot) => {
-    const { stats, assigned, notice, error, seats, bulkLines, bulkResults, unassigning, checkoutReturned } = snapshot.context
+    const { stats, assigned, notice, error, seats, bulkLines, bulkResults, unassigning, checkoutReturned, invoiceOrder, taxIdError } = snapshot.context
     return {
       value: snapshot.value,
       stats,
@@ -78,6 +87,8 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
       bulk: [bulkLines.length, bulkResults.map((result) => result.status)],
       unassigning: unassigning?.id,
       checkoutReturned,
+      invoice: invoiceOrder?.invoice.number ?? null,
+      taxIdError,
     }
   },
   events: [
@@ -96,6 +107,9 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
     { type: 'seats.change', seats: 3 },
     { type: 'seats.change', seats: 0 },
     { type: 'checkout.start' },
+    { type: 'invoice.open' },
+    { type: 'invoice.submit', draft: northwindDraft },
+    { type: 'invoice.submit', draft: longPoDraft },
     { type: 'upgrade.open' },
     ...actorEvents(fixtures),
   ],

@@ -1,5 +1,7 @@
 import type { EventObject } from 'xstate'
+import type { InvoiceOrder } from '@/common/billing-contract'
 import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '@/common/contract'
+import { acceptedOrder } from '@/testkit/flows/invoice-order/invoice-order.oracle'
 import { answerOf, shownMessage, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 
 /** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
@@ -16,6 +18,9 @@ export interface ManageLicensesHeld {
   checkoutReturned: boolean
   /** The caller's role (issue 30): an owner's unless the page was told otherwise. */
   role: MemberRole
+  /** Added seats paid by invoice (issue 49): the invoice sent, and a tax ID refused beside its field. */
+  invoiceOrder: InvoiceOrder | null
+  taxIdError: string | null
 }
 
 type Now = Expected<ManageLicensesHeld, State>
@@ -40,7 +45,7 @@ const billingFor = (role: MemberRole) => role !== 'seat-manager'
 /** Spec section 4's upgrade paths: Community to Commercial or Commercial Plus, Commercial to Commercial Plus. */
 const upgradesFrom: Record<string, readonly string[]> = { community: ['commercial', 'commercial-plus'], commercial: ['commercial-plus'], 'commercial-plus': [] }
 /** A dialog's form whose request is out: the dialog cannot be closed under it. */
-const busy = [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`, `${at}.ready.unassign.removing`, `${at}.ready.purchase.redirecting`]
+const busy = [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`, `${at}.ready.unassign.removing`, `${at}.ready.purchase.redirecting`, `${at}.ready.purchase.ordering`]
 
 const awaitedIn = {
   loadStats: `${region.stats}.loading`,
@@ -48,11 +53,12 @@ const awaitedIn = {
   assignLicense: [`${at}.ready.assign.single.submitting`, `${at}.ready.assign.bulk.sending`],
   unassignLicense: `${at}.ready.unassign.removing`,
   createCheckoutSession: `${at}.ready.purchase.redirecting`,
+  addSeatsByInvoice: `${at}.ready.purchase.ordering`,
   upgrade: `${at}.ready.upgrade`,
 }
 
 /** Every dialog opens afresh: one seat, no message, no notice of the last change, no lines. */
-const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [] } satisfies Partial<ManageLicensesHeld>
+const fresh = { error: null, notice: null, unassigning: null, seats: 1, bulkLines: [], bulkResults: [], invoiceOrder: null, taxIdError: null } satisfies Partial<ManageLicensesHeld>
 
 /**
  * Spec sections 2 and 4 and issue 30's roles: a billing manager's page buys and upgrades and asks for
@@ -80,6 +86,8 @@ export const manageLicensesOracle: Oracle<ManageLicensesOpened, ManageLicensesHe
     if (typeof now.state !== 'string') return now
     const { stats, assigned, role } = now.held
     const { license, seats, lines } = event as EventObject & { license?: AssignedLicense; seats?: number; lines?: BulkLine[] }
+    // Done after an order by invoice: the page reads the seats again, as the server now counts them.
+    if (event.type === 'dialog.close' && now.state === `${at}.ready.purchase.ordered`) return to(loadingFor(role), fresh)
     if (event.type === 'dialog.close' && now.state.startsWith(`${at}.ready.`) && !busy.includes(now.state)) return to(`${at}.ready.none`, { error: null })
     switch (`${now.state} ${event.type}`) {
       case `${at}.failed licenses.reload`:
@@ -113,6 +121,13 @@ export const manageLicensesOracle: Oracle<ManageLicensesOpened, ManageLicensesHe
         return Number.isInteger(seats) && seats! >= 1 ? to(now.state, { seats }) : now
       case `${at}.ready.purchase.choosing checkout.start`:
         return to(`${at}.ready.purchase.redirecting`, { error: null })
+      // Issue 49: the added seats paid by bank transfer against an invoice, the company details and PO number sent only as the contract takes them.
+      case `${at}.ready.purchase.choosing invoice.open`:
+        return to(`${at}.ready.purchase.invoicing`, { error: null })
+      case `${at}.ready.purchase.invoicing invoice.submit`: {
+        const { draft } = event as EventObject & { draft: Record<string, string> }
+        return acceptedOrder(draft, stats!.priceId, now.held.seats) ? to(`${at}.ready.purchase.ordering`, { error: null, taxIdError: null }) : now
+      }
       default:
         return now
     }
@@ -171,6 +186,16 @@ function answered(now: Now, answer: Answered, to: To): Now {
     // The browser leaves for the hosted checkout.
     case 'createCheckoutSession done':
       return to(`${at}.checkingOut`)
+    // The seats are bought at once and assignable while their invoice awaits payment.
+    case 'addSeatsByInvoice done':
+      return to(`${at}.ready.purchase.ordered`, {
+        invoiceOrder: answer.output as InvoiceOrder,
+        stats: stats && { ...stats, purchased: stats.purchased + now.held.seats, available: stats.available + now.held.seats },
+      })
+    case 'addSeatsByInvoice failed':
+      return (answer.error as { field?: string }).field === 'taxId'
+        ? to(`${at}.ready.purchase.invoicing`, { taxIdError: shownMessage(answer.error) })
+        : to(`${at}.ready.purchase.invoicing`, { error: shownMessage(answer.error) })
     case 'createCheckoutSession failed':
       return to(`${at}.ready.purchase.choosing`, { error: shownMessage(answer.error) })
     // The wizard closed (its close button or Cancel): the dialog closes with it.

@@ -1,4 +1,6 @@
+import type { EventObject } from 'xstate'
 import type { ManageLicensesHeld } from './manage-licenses.oracle'
+import { orderForm } from '@/testkit/flows/invoice-order/invoice-order.view-table'
 import type { StateView, ViewTable } from '@/testkit/views/view-table'
 
 /** Several views on one screen (the page under a dialog): their lists joined. */
@@ -93,8 +95,32 @@ function purchase(held: ManageLicensesHeld, redirecting: boolean): StateView {
   const { stats, seats } = held
   const plan = stats!.priceId === 'commercial' ? { name: 'Commercial', price: 299 } : { name: 'Commercial Plus', price: 499 }
   const total = `$${(plan.price * seats).toLocaleString('en-US')}.00`
-  const buttons = ['Continue to checkout', 'Cancel']
+  const buttons = ['Continue to checkout', byInvoice, 'Cancel']
   return dialog(held, 'Buy Additional Licenses', { shows: [`${plan.name}: $${plan.price}.00 per license, billed annually`, total], ...(redirecting ? { disabled: buttons } : { enabled: buttons }) })
+}
+
+const byInvoice = 'Pay by bank transfer (invoice)'
+const payByInvoice = 'Pay by invoice'
+
+/**
+ * Buy Additional Licenses by invoice (issue 49): the seats' terms (the plan's yearly price, prorated
+ * to the renewal, 30 days to pay), the company form with the last draft sent, a refused tax ID
+ * beside its field; then 'Awaiting payment' with the invoice, its total, due date and PDF.
+ */
+function invoicing(sent: readonly EventObject[], held: ManageLicensesHeld, step: 'editing' | 'ordering' | 'ordered'): StateView {
+  const { stats, seats, taxIdError, invoiceOrder } = held
+  const plan = stats!.priceId === 'commercial' ? { name: 'Commercial', price: 299 } : { name: 'Commercial Plus', price: 499 }
+  const licenses = `${seats} additional ${plan.name} ${seats === 1 ? 'license' : 'licenses'}`
+  const terms = `${licenses}: $${(plan.price * seats).toLocaleString('en-US')}.00 per year, prorated to your subscription's renewal date, invoiced now and payable by bank transfer within 30 days.`
+  const awaiting = ['Awaiting payment', 'Invoice CARA0001-0002 for $410.00 is due by March 31, 2027.', 'Download invoice CARA0001-0002 (PDF)']
+  if (step === 'ordered') return dialog(held, 'Buy Additional Licenses', { shows: awaiting, enabled: ['Done'], absent: [payByInvoice, 'Continue to checkout'] })
+  return dialog(held, 'Buy Additional Licenses', {
+    shows: [terms, ...(taxIdError ? [taxIdError] : [])],
+    hides: invoiceOrder ? [] : awaiting,
+    fields: orderForm(sent, { open: 'invoice.open', submit: 'invoice.submit' }),
+    absent: ['Continue to checkout'],
+    ...(step === 'ordering' ? { disabled: [payByInvoice, 'Cancel'] } : { enabled: [payByInvoice, 'Cancel'] }),
+  })
 }
 
 /** What Manage Licenses shows in each state of the manageLicenses machine (the loading regions' rows are joined). */
@@ -135,6 +161,9 @@ export const manageLicensesViewTable: ViewTable<ManageLicensesHeld> = {
   'manageLicenses.ready.unassign.removing': (_, held) => dialog(held, 'Unassign License', { disabled: ['Unassign', 'Cancel'] }),
   'manageLicenses.ready.purchase.choosing': (_, held) => purchase(held, false),
   'manageLicenses.ready.purchase.redirecting': (_, held) => purchase(held, true),
+  'manageLicenses.ready.purchase.invoicing': (sent, held) => invoicing(sent, held, 'editing'),
+  'manageLicenses.ready.purchase.ordering': (sent, held) => invoicing(sent, held, 'ordering'),
+  'manageLicenses.ready.purchase.ordered': (sent, held) => invoicing(sent, held, 'ordered'),
   'manageLicenses.ready.upgrade': (_, held) => dialog(held, 'Upgrade Subscription', {}),
   // On the way to the hosted checkout: the page waits, no dialog.
   'manageLicenses.checkingOut': loading,

@@ -3,29 +3,21 @@ import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Product } from '@/common/contract'
 import type { InvoiceOrderDraft } from '@/common/invoice-order-draft'
-import { ApiError } from '@/src/api/errors'
 import { PurchasePage } from '@/src/features/purchase/components/PurchasePage'
 import { planPaths } from '@/testkit/model/paths'
 import { account } from '@/testkit/flows/session/session.model'
 import { communityProduct } from '@/testkit/flows/purchase/purchase.model'
 import { invoiceOrderModel, longPoDraft, northwindDraft, placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { invoiceOrderOracle } from '@/testkit/flows/invoice-order/invoice-order.oracle'
-import { invoiceOrderViewTable, orderFieldLabels } from '@/testkit/flows/invoice-order/invoice-order.view-table'
+import { invoiceOrderViewTable } from '@/testkit/flows/invoice-order/invoice-order.view-table'
+import { settleTaxIdRefusal, typeInvoiceOrder } from '@/tests/support/invoice-order-form'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 
 const plan = planPaths(invoiceOrderModel)
 const commercialProduct: Product = { ...communityProduct, name: 'Commercial', priceId: 'commercial', priceDisplay: '$299', price: 29_900, actionText: 'Buy Commercial', seatsAvailable: null }
 
-/** Types the draft into the dialog's form, as the buyer would, and presses Pay by invoice. */
-function type(draft: InvoiceOrderDraft) {
-  const dialog = screen.getByRole('dialog', { name: 'Pay by bank transfer (invoice)' })
-  const within = (role: string, name: string) => screen.getAllByRole(role, { name }).find((element) => dialog.contains(element))!
-  fireEvent.change(within('combobox', 'Country'), { target: { value: draft.country } })
-  fireEvent.change(within('combobox', 'Tax ID type'), { target: { value: draft.taxIdType } })
-  for (const [field, label] of Object.entries(orderFieldLabels)) fireEvent.change(within('textbox', label), { target: { value: draft[field as keyof typeof orderFieldLabels] } })
-  fireEvent.click(within('button', 'Pay by invoice'))
-}
+const type = (draft: InvoiceOrderDraft) => typeInvoiceOrder('Pay by bank transfer (invoice)', draft)
 
 function act(event: { type: string } & Record<string, unknown>) {
   switch (event.type) {
@@ -44,15 +36,8 @@ function act(event: { type: string } & Record<string, unknown>) {
   throw new Error(`No user action for ${event.type}`)
 }
 
-/** A refused tax ID is the API's 422 naming the field. */
-async function settle(pending: PendingApi, event: { type: string; output?: unknown; error?: unknown }) {
-  if (event.type === 'xstate.error.actor.payByInvoice' && (event.error as { field?: string }).field) {
-    const body = JSON.stringify({ message: (event.error as Error).message, field: 'taxId' })
-    await pending.settle('payByInvoice', { error: new ApiError({ kind: 'http', status: 422, body }) })
-    return true
-  }
-  return settleActorEvent(pending, { payByInvoice: 'payByInvoice' }, event)
-}
+const settle = async (pending: PendingApi, event: { type: string; output?: unknown; error?: unknown }) =>
+  (await settleTaxIdRefusal(pending, 'payByInvoice', event)) || settleActorEvent(pending, { payByInvoice: 'payByInvoice' }, event)
 
 async function open() {
   const pending = pendingApi()

@@ -15,6 +15,8 @@ import { pendingApi, settleActorEvent } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { coveringPaths, planPaths } from '@/testkit/model/paths'
 import { renderPage } from '@/tests/support/render'
+import { settleTaxIdRefusal, typeInvoiceOrder } from '@/tests/support/invoice-order-form'
+import type { InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import { manageLicensesViewTable } from '@/testkit/flows/manage-licenses/manage-licenses.view-table'
 
 function renderManageLicenses(role?: MemberRole) {
@@ -46,7 +48,14 @@ function renderManageLicenses(role?: MemberRole) {
 }
 
 /** The API call each actor of the machine makes. */
-const actorCalls = { loadStats: 'stats', loadAssigned: 'assignedLicenses', assignLicense: 'assign', unassignLicense: 'unassign', createCheckoutSession: 'createCheckoutSession' }
+const actorCalls = {
+  loadStats: 'stats',
+  loadAssigned: 'assignedLicenses',
+  assignLicense: 'assign',
+  unassignLicense: 'unassign',
+  createCheckoutSession: 'createCheckoutSession',
+  addSeatsByInvoice: 'addSeatsByInvoice',
+}
 
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getAllByText(/./)[1]!.textContent
@@ -90,6 +99,10 @@ function perform(event: { type: string } & Record<string, unknown>, held: Manage
       return fireEvent.change(screen.getByLabelText('Additional licenses'), { target: { value: String(event.seats) } })
     case 'checkout.start':
       return fireEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }))
+    case 'invoice.open':
+      return fireEvent.click(screen.getByRole('button', { name: 'Pay by bank transfer (invoice)' }))
+    case 'invoice.submit':
+      return typeInvoiceOrder('Buy Additional Licenses', event.draft as InvoiceOrderDraft)
     case 'upgrade.open':
       return fireEvent.click(screen.getByRole('button', { name: held.stats?.priceId === 'community' ? 'Upgrade' : 'Upgrade to Commercial Plus' }))
   }
@@ -137,7 +150,7 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
     step: async (event, { calls, input }, { sent }) => {
       // The wizard's end is no API call: the user closes it.
       const closesWizard = event.type === 'xstate.done.actor.upgrade'
-      if (event.type === 'xstate.init' || (!closesWizard && (await settleActorEvent(calls, actorCalls, event)))) return
+      if (event.type === 'xstate.init' || (await settleTaxIdRefusal(calls, 'addSeatsByInvoice', event)) || (!closesWizard && (await settleActorEvent(calls, actorCalls, event)))) return
       await act(async () => perform(event, expected(sent.slice(0, -1), input).held))
     },
     check: ({ input }, sent) => expectTiles(expected(sent, input)),
@@ -147,6 +160,10 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
       else expect(goToCheckout).not.toHaveBeenCalled()
       // A billing manager's page asks for no seats and no activity (their role may not see them).
       if (input?.role === 'billing-manager') expect([calls.calls('assignedLicenses'), activity.mock.calls]).toEqual([[], []])
+      // Added seats by invoice: one order a press the contract accepts, of the page's plan and the seats chosen, with the PO typed.
+      const accepted = sent.filter((event) => event.type === 'invoice.submit' && (event as unknown as { draft: InvoiceOrderDraft }).draft.poNumber.length <= 140)
+      expect(calls.made('addSeatsByInvoice').length).toBeLessThanOrEqual(accepted.length)
+      for (const [order] of calls.made('addSeatsByInvoice')) expect(order).toMatchObject({ priceId: 'commercial', poNumber: 'PO-4711', company: { legalName: 'Northwind Traders Inc.' } })
     },
   })
 })

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { invoiceOrderSchema, renewalsSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
+import { invoiceOrderSchema, quoteSchema, quotesSchema, renewalsSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
 import { licensesSchema } from '@/common/contract'
 import { invoiceRenewalsAhead } from '@/server/payments/renewal-invoicing'
 import { describeApi } from '@/tests/support/server/api-fixture'
@@ -9,6 +9,7 @@ import { signIn } from '@/tests/support/server/organisation'
 import { outbox } from '@/tests/server/mail/harness'
 import { pdfText } from '@/testkit/pdf-text'
 
+const quinn = { email: 'quinn@example.com', oid: 'oid-quinn@example.com' }
 const nora = { email: 'nolicense@example.com', oid: '8f1c6a52-0b5e-4c53-9a0c-1d1b7c1e0001' }
 const T0 = Date.parse('2027-03-01T00:00:00Z') / 1000
 const DAY = 86_400
@@ -85,6 +86,41 @@ describeApi('buying by invoice on $name', (api) => {
     expect(await subscriptionCount()).toBe(before + 2)
   })
 
+  it("adds seats by invoice on the subscription already collected by invoice: one new invoice for the added seats with this order's PO, two presses at once add once", async () => {
+    const placed = v.parse(invoiceOrderSchema, (await api.call(nora.email, 'POST', '/stripe/invoice-orders', order)).body)
+    const quantity = async () => (await api.stripe.subscriptions.retrieve(placed.subscriptionId)).items.data[0]!.quantity
+    const before = { subscriptions: await subscriptionCount(), seats: await quantity() }
+    const more = { ...order, quantity: 2, poNumber: 'PO-4712' }
+    const presses = await Promise.all([api.call(nora.email, 'POST', '/stripe/invoice-orders/seats', more), api.call(nora.email, 'POST', '/stripe/invoice-orders/seats', more)])
+    expect(presses.map((press) => press.status)).toEqual([200, 200])
+    const [added, again] = presses.map((press) => v.parse(invoiceOrderSchema, press.body))
+    expect(added!.subscriptionId).toBe(placed.subscriptionId)
+    expect(again!.invoice.number).toBe(added!.invoice.number)
+    expect(added!.invoice.number).not.toBe(placed.invoice.number)
+    expect(await quantity()).toBe(before.seats! + 2)
+    expect(await subscriptionCount()).toBe(before.subscriptions)
+    expect(added!.invoice.total).toBeGreaterThan(0)
+    expect(added!.invoice.total).toBeLessThanOrEqual(2 * 29_900)
+    expect(pdfText(Buffer.from(await (await fetch(added!.invoice.pdfUrl!)).arrayBuffer()))).toContain('PO number: PO-4712')
+    // The seats are the portal's at once, and the subscription awaits the new invoice.
+    const [row] = await api.db.query<{ quantity: number; payment_due_at: Date }>('select quantity, payment_due_at from subscriptions where stripe_subscription_id = $1', [placed.subscriptionId])
+    expect(row).toMatchObject({ quantity: before.seats! + 2 })
+    expect(new Date(row!.payment_due_at).toISOString()).toBe(added!.invoice.dueDate)
+  })
+
+  it('adds seats held by card by invoice as a subscription of their own, sent its invoice', async () => {
+    const cara = 'commercial@example.com'
+    const stats = async () => (await api.call(cara, 'GET', '/account/stats')).body as { purchased: number }
+    const before = await stats()
+    const answer = await api.call(cara, 'POST', '/stripe/invoice-orders/seats', { ...order, quantity: 2 })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const added = v.parse(invoiceOrderSchema, answer.body)
+    const subscription = await api.stripe.subscriptions.retrieve(added.subscriptionId)
+    expect(subscription).toMatchObject({ collection_method: 'send_invoice', days_until_due: 30 })
+    expect(subscription.items.data[0]!.quantity).toBe(2)
+    expect((await stats()).purchased).toBe(before.purchased + 2)
+  })
+
   it('refuses in words, sending nothing to Stripe: a PO number too long or with control characters, a country not on the list, missing details, a free plan, another license type', async () => {
     const before = await subscriptionCount()
     const refused = async (body: unknown, status: number, message: string | RegExp) => {
@@ -101,6 +137,64 @@ describeApi('buying by invoice on $name', (api) => {
     expect((await api.stripe.subscriptions.list({ status: 'all', limit: 100 })).data.filter((subscription) => subscription.metadata.accountOid === nora.oid)).toHaveLength(before)
     const cara = await api.call('commercial@example.com', 'POST', '/stripe/invoice-orders', { ...order, priceId: 'commercial-plus' })
     expect(cara).toMatchObject({ status: 409, body: { message: 'Accounts are limited to one license type.' } })
+  })
+
+  // Quotes (decision 0055): Quinn, new here, on a test clock of his own.
+  const quotesOf = async () => v.parse(quotesSchema, (await api.call(quinn.email, 'GET', '/stripe/quotes')).body)
+  const quinnsSubscriptions = async () => (await api.db.query<{ n: number }>('select count(*)::int as n from subscriptions where owner_oid = $1', [quinn.oid]))[0]!.n
+  const quotePdf = async (quoteId: string) => {
+    const response = await api.app.request(`/api/stripe/quotes/${quoteId}/pdf`, { headers: { Authorization: `Bearer ${await api.token(quinn.email)}` } })
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    return pdfText(Buffer.from(await response.arrayBuffer()))
+  }
+
+  it('makes one quote of two presses at once, valid 30 days, listed with its PDF (number, validity, both parties, the PO, the total); accepted, the subscription paid by invoice; accepted again, 409 in words and nothing made [I49.quote.request I49.quote.once I49.quote.listed I49.quote.accept I49.quote.refused]', async () => {
+    const clock = await api.stripe.testHelpers.testClocks.create({ frozen_time: T0 })
+    expect((await api.call(quinn.email, 'POST', '/auth/login', { firstName: 'Quinn', lastName: 'Quote', email: quinn.email, oid: quinn.oid })).status).toBe(200)
+    await api.stripe.customers.create({ email: quinn.email, name: 'Quinn Quote', metadata: { accountOid: quinn.oid }, test_clock: clock.id })
+    const presses = await Promise.all([api.call(quinn.email, 'POST', '/stripe/quotes', order), api.call(quinn.email, 'POST', '/stripe/quotes', order)])
+    expect(
+      presses.map((press) => press.status),
+      JSON.stringify(presses[0]!.body),
+    ).toEqual([200, 200])
+    const [quote, again] = presses.map((press) => v.parse(quoteSchema, press.body))
+    expect(again!.id).toBe(quote!.id)
+    expect(quote).toMatchObject({ number: expect.stringMatching(/^QT-\w+-0001$/), total: 149_500, poNumber: 'PO-4711', status: 'open', expiresAt: new Date((T0 + 30 * DAY) * 1000).toISOString() })
+    expect(await quotesOf()).toEqual([quote])
+
+    const text = await quotePdf(quote!.id)
+    for (const words of [quote!.number, 'Valid until', 'March 31, 2027', 'Prism Library (sandbox)', 'Northwind Traders Inc.', 'PO number: PO-4711', '$1495.00']) expect(text).toContain(words)
+
+    const before = await quinnsSubscriptions()
+    const accepted = await api.call(quinn.email, 'POST', `/stripe/quotes/${quote!.id}/accept`)
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    const placed = v.parse(invoiceOrderSchema, accepted.body)
+    expect(placed.invoice).toMatchObject({ total: 149_500, dueDate: new Date((T0 + 30 * DAY) * 1000).toISOString() })
+    expect(v.parse(licensesSchema, (await api.call(quinn.email, 'GET', '/licenses')).body)[0]).toMatchObject({ subscription: 'Commercial', status: 'awaiting-payment' })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+    expect((await quotesOf())[0]).toMatchObject({ status: 'accepted' })
+
+    const twice = await api.call(quinn.email, 'POST', `/stripe/quotes/${quote!.id}/accept`)
+    expect(twice).toMatchObject({ status: 409, body: { message: `Quote ${quote!.number} was already accepted: its subscription is on My Licenses.` } })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+
+    // An expired quote: 409 in words, nothing made.
+    const later = v.parse(quoteSchema, (await api.call(quinn.email, 'POST', '/stripe/quotes', { ...order, quantity: 2 })).body)
+    expect(later.id).not.toBe(quote!.id)
+    await api.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: T0 + 31 * DAY })
+    await api.sandbox.webhooks.drain()
+    expect((await quotesOf()).find((listed) => listed.id === later.id)).toMatchObject({ status: 'expired' })
+    const expired = await api.call(quinn.email, 'POST', `/stripe/quotes/${later.id}/accept`)
+    expect(expired).toMatchObject({ status: 409, body: { message: `Quote ${later.number} expired on March 31, 2027: request a new quote.` } })
+    expect(await quinnsSubscriptions()).toBe(before + 1)
+  })
+
+  it("answers 404 for another account's quote, and refuses a request the contract refuses, sending nothing [I49.quote.po-number]", async () => {
+    const quote = v.parse(quoteSchema, (await api.call('commercial@example.com', 'POST', '/stripe/quotes', { ...order, priceId: 'commercial' })).body)
+    expect((await api.call(quinn.email, 'POST', `/stripe/quotes/${quote.id}/accept`)).status).toBe(404)
+    expect((await api.call(quinn.email, 'GET', `/stripe/quotes/${quote.id}/pdf`)).status).toBe(404)
+    const refused = await api.call(quinn.email, 'POST', '/stripe/quotes', { ...order, poNumber: 'PO-47\n11' })
+    expect(refused).toMatchObject({ status: 422, body: { message: 'PO number must not contain control characters such as line breaks or tabs' } })
   })
 
   // A renewal paid by invoice, invoiced 30 days before it (decision 0056), driven by the test clock.

@@ -270,6 +270,21 @@ const rows: Row[] = [
     request: () => ({ path: '/stripe/invoice-orders', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
     expected: roles(422, { owner: true, billing: true }, 422),
   },
+  {
+    call: 'POST /api/stripe/invoice-orders/seats',
+    request: () => ({ path: '/stripe/invoice-orders/seats', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
+    expected: roles(422, { owner: true, billing: true }, 422),
+  },
+  // Quotes (issue 49): each caller lists their own (none here); a quote of the free plan is refused by
+  // the rules, nothing asked of Stripe; a quote that is not the caller's is not found.
+  { call: 'GET /api/stripe/quotes', request: () => ({ path: '/stripe/quotes' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  {
+    call: 'POST /api/stripe/quotes',
+    request: () => ({ path: '/stripe/quotes', body: { priceId: 'community', quantity: 1, company, poNumber: 'PO-1' } }),
+    expected: roles(422, { owner: true, billing: true }, 422),
+  },
+  { call: 'POST /api/stripe/quotes/:id/accept', request: () => ({ path: '/stripe/quotes/qt_nobodys/accept', body: {} }), expected: roles(404, { owner: true, billing: true }, 404) },
+  { call: 'GET /api/stripe/quotes/:id/pdf', request: () => ({ path: '/stripe/quotes/qt_nobodys/pdf' }), expected: roles(404, { owner: true, billing: true }, 404) },
   // A trial passes the permission and is refused by its rules (nothing is made): Paula's organisation
   // has licenses; the callers outside had their trial (a row made for the cell, removed after).
   {

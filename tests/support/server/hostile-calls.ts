@@ -57,6 +57,11 @@ interface Template {
 }
 const id = (kind: keyof Ids) => ({ [kind === 'person' ? 'oid' : kind]: anyOf(kind) })
 const body = (make: (ids: Ids, who: Caller) => Record<string, fc.Arbitrary<unknown>>) => (ids: Ids, who: Caller) => fc.record(make(ids, who))
+/** An order by invoice's body (a quote's too): a paid plan or the free one, any seats from none. */
+const invoiceOrderBody = body(() => ({ priceId: fc.constantFrom('commercial', 'community'), quantity: fc.integer({ min: 0, max: 12 }), company: fc.constant(company), poNumber: fc.constant('PO-1') }))
+/** A quote nobody has, or a path that climbs. */
+const quoteIds = () => fc.constantFrom('qt_nobodys', '%2e%2e')
+
 export const templates: Record<RouteName, Template> = {
   login: { body: body((_, who) => ({ firstName: fc.constant('Hos'), lastName: fc.constant('Tile'), email: fc.constant(callers[who]), oid: fc.constant(oidOf(who)) })) },
   licenses: {},
@@ -107,9 +112,12 @@ export const templates: Record<RouteName, Template> = {
   invoices: {},
   companyDetails: {},
   saveCompanyDetails: { body: body(() => Object.fromEntries(Object.entries(company).map(([key, value]) => [key, fc.constant(value)]))) },
-  payByInvoice: {
-    body: body(() => ({ priceId: fc.constantFrom('commercial', 'community'), quantity: fc.integer({ min: 0, max: 12 }), company: fc.constant(company), poNumber: fc.constant('PO-1') })),
-  },
+  payByInvoice: { body: invoiceOrderBody },
+  addSeatsByInvoice: { body: invoiceOrderBody },
+  quotes: {},
+  requestQuote: { body: invoiceOrderBody },
+  acceptQuote: { params: { id: quoteIds } },
+  quotePdf: { params: { id: quoteIds } },
   startTrial: { body: body(() => ({})) },
   extendTrial: { body: body(() => ({})) },
   setRenewalSeats: { params: { id: anyOf('subscription') }, body: body(() => ({ seats: fc.integer({ min: -1, max: 30 }) })) },

@@ -78,6 +78,7 @@ export const subscriptionRoutes: Route[] = [
       metadata: current === undefined ? undefined : mergeMetadata(current, metadata),
       defaultPaymentMethod,
       trialEnd: readTrialEnd(call.params),
+      customFields: call.params.invoice_settings === undefined ? undefined : readCustomFields(read.object(call.params, 'invoice_settings'), 'invoice_settings'),
     })
   }),
   route('DELETE', '/subscriptions/:id', (ctx, call) => cancelSubscription(ctx, call.path.id!)),

@@ -7,8 +7,9 @@ import { LoadFailed } from '@/src/ui/LoadFailed'
 import { invoicesActors } from '../invoices.actors'
 import { selectInvoices, type InvoiceRow } from '../invoices.select'
 import { CompanyForm } from './CompanyForm'
+import { QuotesSection } from './QuotesSection'
 
-/** Invoices and company (issue 31): the owner's invoices with their PDFs, and the company details the next invoice carries. */
+/** Invoices and company (issue 31): the owner's invoices with their PDFs, the quotes asked for (issue 49), and the company details the next invoice carries. */
 export function InvoicesPage() {
   const { api } = useAccountServices()
   const papers = useAppActorRef(invoicesMachine.provide({ actors: invoicesActors(api) }))
@@ -54,6 +55,8 @@ export function InvoicesPage() {
           </section>
         </>
       )}
+      {/* The quotes load on their own: a failure of either part leaves the other. */}
+      <QuotesSection />
     </Stack>
   )
 }

@@ -225,6 +225,8 @@ function ManageLicenses({
         {...purchase}
         onSeatsChange={(seats) => manage.send({ type: 'seats.change', seats })}
         onCheckout={() => manage.send({ type: 'checkout.start' })}
+        onPayByInvoice={() => manage.send({ type: 'invoice.open' })}
+        onInvoiceSubmit={(draft) => manage.send({ type: 'invoice.submit', draft })}
         onClose={close}
       />
       <RegenerateKeyDialog
