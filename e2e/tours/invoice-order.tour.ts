@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { InvoiceOrder } from '@/common/billing-contract'
 import type { InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import type { invoiceOrderMachine } from '@/machines/invoice-order.machine'
@@ -12,9 +12,8 @@ import { busyShown } from './shown'
 const title = 'Pay by bank transfer (invoice)'
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: title })
 
-/** Fills the order's form as the buyer would, and presses Pay by invoice. */
-async function order(page: Page, draft: InvoiceOrderDraft) {
-  const dialog = dialogOf(page)
+/** Fills an order's form in its dialog as the buyer would, and presses Pay by invoice (the purchase page's and Buy Additional Licenses'). */
+export async function typeInvoiceOrder(dialog: Locator, draft: InvoiceOrderDraft) {
   await dialog.getByRole('combobox', { name: 'Country' }).selectOption(draft.country || '')
   await dialog.getByRole('combobox', { name: 'Tax ID type' }).selectOption(draft.taxIdType)
   for (const [field, label] of Object.entries(orderFieldLabels)) {
@@ -42,7 +41,7 @@ export const invoiceOrderTour: Tour<typeof invoiceOrderMachine> = {
         return ((await cancel.count()) > 0 ? cancel : dialogOf(page).getByRole('button', { name: 'Done' })).click()
       }
       case 'order.submit':
-        return order(page, event.draft)
+        return typeInvoiceOrder(dialogOf(page), event.draft)
     }
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },

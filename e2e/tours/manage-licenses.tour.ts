@@ -7,6 +7,7 @@ import { teamAs } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
 import { calling, type Tour, type TourStep } from '../support/machine-tour'
+import { typeInvoiceOrder } from './invoice-order.tour'
 import { openAs } from './open-as'
 import { loadFailedShown } from './shown'
 
@@ -23,6 +24,9 @@ const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
   '{"unassign":"removing"}': { dialog: 'Unassign License', sending: 'Unassign' },
   '{"purchase":"choosing"}': { dialog: 'Buy Additional Licenses' },
   '{"purchase":"redirecting"}': { dialog: 'Buy Additional Licenses', sending: 'Continue to checkout' },
+  '{"purchase":"invoicing"}': { dialog: 'Buy Additional Licenses' },
+  '{"purchase":"ordering"}': { dialog: 'Buy Additional Licenses', sending: 'Pay by invoice' },
+  '{"purchase":"ordered"}': { dialog: 'Buy Additional Licenses' },
   '"upgrade"': { dialog: 'Upgrade Subscription' },
 }
 
@@ -35,6 +39,7 @@ export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
     assignLicense: calling('assign'),
     unassignLicense: calling('unassign'),
     createCheckoutSession: calling('createCheckoutSession'),
+    addSeatsByInvoice: calling('addSeatsByInvoice'),
   },
   // The wizard ends when its close button is pressed: the paths' dialog.close in the upgrade dialog presses it, so those walk the same clicks.
   walkable: (steps) => !steps.some((step) => step.event.type === 'xstate.done.actor.upgrade'),
@@ -83,6 +88,10 @@ async function perform(page: Page, event: EventFromLogic<typeof manageLicensesMa
       return dialog.getByLabel('Additional licenses').fill(String(event.seats))
     case 'checkout.start':
       return dialog.getByRole('button', { name: 'Continue to checkout' }).click()
+    case 'invoice.open':
+      return dialog.getByRole('button', { name: 'Pay by bank transfer (invoice)' }).click()
+    case 'invoice.submit':
+      return typeInvoiceOrder(dialog, event.draft)
     case 'upgrade.open':
       // Community owners have the 'Upgrade' badge; Commercial owners the action on the subscription tile.
       return main.getByRole('button', { name: /^Upgrade( to Commercial Plus)?$/ }).click()
@@ -120,4 +129,5 @@ async function expectShown(page: Page, step: TourStep) {
   if (context.error) await expect(dialog.getByRole('alert')).toContainText(context.error as string)
   if (shown.sending) await expect(dialog.getByRole('button', { name: shown.sending, exact: true })).toHaveAttribute('data-loading')
   if (ready === '{"assign":{"bulk":"finished"}}') await expect(dialog.getByRole('status')).toContainText('licenses assigned.')
+  if (ready === '{"purchase":"ordered"}') await expect(dialog.getByRole('status')).toContainText('Awaiting payment')
 }
