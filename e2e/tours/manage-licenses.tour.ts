@@ -6,7 +6,7 @@ import { manageLicensesModel } from '@/testkit/flows/manage-licenses/manage-lice
 import { teamAs } from '@/testkit/organisations'
 import { demo } from '../support/accounts'
 import { routeApi } from '../support/api-routes'
-import { calling, type Tour, type TourStep } from '../support/machine-tour'
+import { calling, defaultKey, type Tour, type TourStep } from '../support/machine-tour'
 import { typeInvoiceOrder } from './invoice-order.tour'
 import { openAs } from './open-as'
 import { loadFailedShown } from './shown'
@@ -30,6 +30,9 @@ const dialogs: Record<string, { dialog: Dialog; sending?: string | RegExp }> = {
   '"upgrade"': { dialog: 'Upgrade Subscription' },
 }
 
+/** The page with no dialog open, where most closes lead. */
+const isIdle = (step: TourStep) => JSON.stringify(step.state.value) === '{"ready":"none"}'
+
 /** Manage Licenses: loading in parallel, a failed load, the page, and each of its dialogs in each step. */
 export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
   plan: manageLicensesModel,
@@ -41,6 +44,9 @@ export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
     createCheckoutSession: calling('createCheckoutSession'),
     addSeatsByInvoice: calling('addSeatsByInvoice'),
   },
+  // Beside the state and its notices: a refused tax ID, and a close that leaves the page where it is
+  // (a dialog sending) or reads it again (Done after an order by invoice), each a step of its own.
+  keyOf: (step) => [defaultKey(step), step.state.context.taxIdError ? 'taxIdError' : '', step.event.type === 'dialog.close' && !isIdle(step) ? 'after dialog.close' : ''].filter(Boolean).join(' + '),
   // The wizard ends when its close button is pressed: the paths' dialog.close in the upgrade dialog presses it, so those walk the same clicks.
   walkable: (steps) => !steps.some((step) => step.event.type === 'xstate.done.actor.upgrade'),
   // The hosted checkout has a test of its own.
