@@ -44,8 +44,8 @@ export const manageLicensesTour: Tour<typeof manageLicensesMachine> = {
     createCheckoutSession: calling('createCheckoutSession'),
     addSeatsByInvoice: calling('addSeatsByInvoice'),
   },
-  // Beside the state and its notices: a refused tax ID, and a close that leaves the page where it is
-  // (a dialog sending) or reads it again (Done after an order by invoice), each a step of its own.
+  // Beside the state and its notices: a refused tax ID, and a close that does not lead back to the
+  // page (Done after an order by invoice reads it again), each a step of its own.
   keyOf: (step) => [defaultKey(step), step.state.context.taxIdError ? 'taxIdError' : '', step.event.type === 'dialog.close' && !isIdle(step) ? 'after dialog.close' : ''].filter(Boolean).join(' + '),
   // The wizard ends when its close button is pressed: the paths' dialog.close in the upgrade dialog presses it, so those walk the same clicks.
   walkable: (steps) => !steps.some((step) => step.event.type === 'xstate.done.actor.upgrade'),
