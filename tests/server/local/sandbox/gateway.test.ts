@@ -94,6 +94,21 @@ describe.each(databases)("the gateway's requests to the sandbox on $name", ({ op
     expect(ahead).toMatchObject({ total: 59_800, pdfUrl: expect.stringContaining('/sandbox/invoices/') })
     expect(await g.invoiceRenewalAhead(renewal)).toEqual(ahead)
     expect(await g.invoiceRenewalAhead({ ...renewal, renewsAt: new Date(renewal.renewsAt.getTime() + 1000) })).toBeNull()
+    // Seats added to it (decision 0046): found as the plan's invoiced subscription, raised, invoiced at once.
+    const invoiced = await g.invoicedSubscriptionOf(customerId, 'commercial')
+    expect(invoiced).toMatchObject({ subscriptionId: byInvoice.subscriptionId, quantity: 2 })
+    const added = await g.addInvoicedSeats({ subscriptionId: invoiced!.subscriptionId, itemId: invoiced!.itemId, quantity: 3, poNumber: 'PO-4712', idempotencyKey: 'gateway-invoice-seats' })
+    expect(added.state).toMatchObject({ quantity: 3 })
+    expect(await g.latestInvoiceOf(byInvoice.subscriptionId)).toEqual(added.invoice)
+
+    // A quote (decision 0055): made and finalised, listed, its PDF, accepted into a subscription collected by invoice.
+    const quote = await g.createQuote({ customerId, accountOid: account.oid, priceId: 'commercial', quantity: 2, poNumber: 'PO-4713', idempotencyKey: 'gateway-quote' })
+    expect(quote).toMatchObject({ status: 'open', total: 59_800, subscriptionId: null })
+    expect((await g.quoteStates(customerId)).get(quote.id)).toEqual(quote)
+    expect((await g.quotePdf(quote.id)).subarray(0, 5).toString()).toBe('%PDF-')
+    const quoted = await g.acceptQuote({ quoteId: quote.id, customerId, idempotencyKey: 'gateway-quote-accept' })
+    expect(await g.quoteState(quote.id)).toMatchObject({ status: 'accepted', subscriptionId: quoted })
+    expect(await g.readSubscription(quoted)).toMatchObject({ priceId: 'commercial', quantity: 2 })
 
     // A trial without a card (decision 0047): made, extended once, ended.
     const trialId = await g.startTrial({ customerId, accountOid: account.oid, idempotencyKey: 'gateway-trial' })
