@@ -17,6 +17,7 @@ import { newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { heldAnswers } from './held-answers'
 import { openMigratedPglite } from './migrated-pglite'
 import { productionServerFile } from './production-server'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
 
 /** A tenant as the API meets it: a discovery document, its JWKS, and tokens signed with its key. */
 export async function startTenant() {
@@ -187,8 +188,8 @@ export async function startStripe(options: { unitAmounts?: Partial<Record<PriceI
 
 /** The production instances' site (PUBLIC_ORIGIN). */
 export const portalOrigin = 'https://portal.example.com'
-/** Where a checkout asked of an instance returns: its account page, paid or not. */
-export const backToPortal = { successUrl: `${portalOrigin}/account`, cancelUrl: `${portalOrigin}/account` }
+/** Where a checkout asked of an instance returns: Manage Licenses, paid or not, as the SPA asks it (common/checkout-return.ts). */
+export const backToPortal = checkoutReturnAddresses(`${portalOrigin}/account/licenses`)
 
 /**
  * Everything a production instance needs, on a schema of its own, against this tenant and this
