@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnyStateMachine } from 'xstate'
-import { executedCoverage } from './coverage'
+import { executedCoverage } from './coverage.ts'
 import type { PathPlan } from './paths'
 import type { ExecutedByMachine, Level } from './recorder'
 import type { RecordedLevels } from './coverage-levels'
