@@ -4,7 +4,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 export const idOf = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
 
 /** A name for a guard or action, whether it is referenced by name or written inline. */
-function nameOf(reference: unknown): string {
+export function nameOf(reference: unknown): string {
   if (typeof reference === 'string') return reference
   if (typeof reference === 'function') return (reference as { type?: string }).type?.replace(/^xstate\./, '') || 'inline'
   if (reference && typeof reference === 'object' && 'type' in reference) return String((reference as { type: unknown }).type).replace(/^xstate\./, '')

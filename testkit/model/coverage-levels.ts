@@ -1,4 +1,5 @@
-import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
+import type { AnyStateMachine } from 'xstate'
+import { nameOf } from '@/src/devtools/mermaid'
 import { allStateNodes, allTransitions, guardOutcome } from './coverage'
 import type { ExecutedByMachine, Level } from './recorder'
 
@@ -17,13 +18,6 @@ export interface MachineLevels {
   total: { states: number; transitions: number }
   /** Each guarded transition: its key, its guard's name, and the highest level that saw the guard say true, and false. */
   guards: { key: string; guard: string; passed: Level | null; refused: Level | null }[]
-}
-
-/** A guard's name as the diagram writes it: the named guard, or `inline`. */
-function guardName(guard: AnyTransitionDefinition['guard']): string {
-  if (typeof guard === 'string') return guard
-  if (guard && typeof guard === 'object' && 'type' in guard) return String(guard.type)
-  return (guard as { type?: string } | undefined)?.type ?? 'inline'
 }
 
 export function machineLevels(machine: AnyStateMachine, levels: RecordedLevels): MachineLevels {
@@ -51,7 +45,7 @@ export function machineLevels(machine: AnyStateMachine, levels: RecordedLevels):
       .filter(([transition]) => transition.guard)
       .map(([transition, key]) => ({
         key,
-        guard: guardName(transition.guard),
+        guard: nameOf(transition.guard),
         passed: highest('guards', guardOutcome(transition, true)),
         refused: highest('guards', guardOutcome(transition, false)),
       })),
