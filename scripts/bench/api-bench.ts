@@ -236,7 +236,7 @@ export async function openCommit(target: Target, options: BenchOptions): Promise
   const fileSeats = await licenseFileSeats(open.urls[0]!, tokenOf(feedOwner))
   // The instance with the production limits, started at its first scenario.
   let limited: Awaited<ReturnType<typeof start>> | undefined
-  const alwaysLimited = async () => (limited ??= await start({}, 'alone'))
+  const limitedInstance = async () => (limited ??= await start({}, 'alone'))
   const work: Record<Scenario, () => Promise<Figures | null>> = {
     'GET /api/licenses': () => measured(open, () => reads(load(open), manyTokens)),
     'assign + unassign': () => measured(open, () => writes(load(open), manyTokens)),
@@ -244,11 +244,11 @@ export async function openCommit(target: Target, options: BenchOptions): Promise
     'GET /api/feed/v3 version list': () => measured(open, () => (hasVersionLists ? versionLists(load(open, options.feedConnections), credentials) : null)),
     'GET /api/licenses/{seatId}/license-file': () => measured(open, () => (fileSeats.length ? licenseFiles(load(open), tokenOf(feedOwner), fileSeats) : null)),
     'one person: GET /api/licenses': async () => {
-      const servers = await alwaysLimited()
+      const servers = await limitedInstance()
       return measured(servers, () => reads(load(servers), [tokenOf(alone)]))
     },
     'one person: assign + unassign': async () => {
-      const servers = await alwaysLimited()
+      const servers = await limitedInstance()
       return measured(servers, () => writes(load(servers), [tokenOf(alone)]))
     },
   }
