@@ -14,7 +14,6 @@ const stillInMachineWords = [
   'billing-portal',
   'discord-connect',
   'invoice-order',
-  'key-rotation',
   'license-file',
   'license-key',
   'manage-licenses',
