@@ -16,7 +16,6 @@ const stillInMachineWords = [
   'invoice-order',
   'license-file',
   'license-key',
-  'manage-licenses',
   'my-licenses',
   'purchase',
   'purchase-complete',
