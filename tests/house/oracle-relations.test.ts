@@ -21,7 +21,6 @@ const stillInMachineWords = [
   'quotes',
   'session',
   'token',
-  'upgrade',
 ]
 
 /** Every state the oracle comes to on its own paths, from its start. */
