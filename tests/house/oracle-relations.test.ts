@@ -16,7 +16,6 @@ const stillInMachineWords = [
   'license-file',
   'license-key',
   'my-licenses',
-  'purchase',
   'purchase-complete',
   'quotes',
   'session',
