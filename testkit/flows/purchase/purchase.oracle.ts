@@ -38,6 +38,13 @@ export const relation = {
   [said.checkingOut]: `${p}.checkingOut`,
 } satisfies Relation
 const awaitedIn = { loadProduct: said.loading, createCheckoutSession: said.asking }
+/**
+ * Spec sections 5 and 9: on the purchase page the increase is blocked at 5 for Community only, and
+ * the 5 are an account's (the product the API answers says how many of them are left); other
+ * plans have no maximum. Written from the spec, not from the page's own guard, which reads only
+ * the product's count.
+ */
+const mostSeats = (product: Product | null) => (product?.priceId === 'community' ? Math.min(5, product.seatsAvailable ?? 5) : Infinity)
 
 /**
  * Spec sections 2, 5 and 9: the page loads the product of pid; missing pid or a failed load sends
@@ -61,7 +68,7 @@ export const purchaseOracle: Oracle<PurchaseInput, PurchaseHeld> = {
     }
     if (now.state !== said.choosing) return now
     const { seats, product } = now.held
-    if (event.type === 'seats.increase') return product?.seatsAvailable == null || seats < product.seatsAvailable ? to(now.state, { seats: seats + 1 }) : now
+    if (event.type === 'seats.increase') return seats < mostSeats(product) ? to(now.state, { seats: seats + 1 }) : now
     if (event.type === 'seats.decrease') return seats > 1 ? to(now.state, { seats: seats - 1 }) : now
     if (event.type === 'checkout.start') return to(said.asking, { error: null })
     return now
