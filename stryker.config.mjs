@@ -2,7 +2,8 @@
 import process from 'node:process'
 
 /** `npm run test:mutation:quick` (tests that render no view; vitest.stryker.config.ts) reports apart. */
-const reportDir = process.env.MUTATION_WITHOUT_VIEWS === '1' ? 'reports/mutation-quick' : 'reports/mutation'
+/** MUTATION_REPORT_DIR: a run of some files (`-- --mutate <files>`) can keep its report apart. */
+const reportDir = process.env.MUTATION_REPORT_DIR ?? (process.env.MUTATION_WITHOUT_VIEWS === '1' ? 'reports/mutation-quick' : 'reports/mutation')
 
 /**
  * `npm run test:mutation`: StrykerJS changes the code the portal's rules live in, one small change
