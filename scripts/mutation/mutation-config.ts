@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration, ViteUserConfig } from 'vitest/config'
-import base from '@/vitest.config'
+// A Vitest configuration is bundled before any alias applies: '@/…' would be looked for as a package.
+// eslint-disable-next-line no-restricted-imports
+import base from '../../vitest.config'
 
 type Test = NonNullable<ViteUserConfig['test']>
 

@@ -1,6 +1,8 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
-import base from '@/vitest.config'
+// A Vitest configuration is bundled before any alias applies: '@/…' would be looked for as a package.
+// eslint-disable-next-line no-restricted-imports
+import base from '../../vitest.config'
 
 /** The project's Vitest projects (vitest.config.ts) with only the test files a mutation run keeps. */
 export function testProjects(keep: (path: string) => boolean) {
