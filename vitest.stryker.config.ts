@@ -11,7 +11,8 @@ import base from './vitest.config'
  * narrows these further to the files that import a mutated module (`vitest.related`).
  */
 const serverTestFolders = /^tests\/server\//
-const importsServer = /from '(\.\.\/)+(testkit\/)?server\//
+/** A test that imports the server, by '@/' or by a climb: it tests the server, not what this run mutates. */
+const importsServer = /from '(@\/|(\.\.\/)+)(testkit\/|tests\/support\/)?server\//
 /**
  * The committed charts are a change detector, not a statement of the rules: any change to a machine
  * fails it until `npm run charts` is run again. Left out, the score counts only tests that say what
