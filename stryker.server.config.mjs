@@ -20,7 +20,15 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation/mutant-log-reporter.mjs'],
   ignorers: [],
   vitest: { configFile: 'vitest.stryker.server.config.ts' },
-  mutate: ['server/licensing/checkout-rules.ts', 'server/licensing/invoice-order-rules.ts', 'server/licensing/seat-assignment.ts', 'server/licensing/standing.ts', 'server/feed/credential-check.ts', 'server/feed/token-scope.ts', 'server/payments/webhook.ts'],
+  mutate: [
+    'server/licensing/checkout-rules.ts',
+    'server/licensing/invoice-order-rules.ts',
+    'server/licensing/seat-assignment.ts',
+    'server/licensing/standing.ts',
+    'server/feed/credential-check.ts',
+    'server/feed/token-scope.ts',
+    'server/payments/webhook.ts',
+  ],
   ignoreStatic: false,
   concurrency: 1,
   // The first, unmutated run starts PGlite for every API test file.
