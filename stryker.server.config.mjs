@@ -9,10 +9,11 @@ const reportDir = process.env.MUTATION_REPORT_DIR ?? 'reports/mutation-server'
  * `npm run test:mutation:server`: the server's rules, mutated against their API and rule tests
  * (vitest.stryker.server.config.ts, on PGlite): which seats an owner may give and which a
  * subscription's status keeps (licensing/standing, seat-assignment), what an account may buy
- * (licensing/checkout-rules) and by invoice (licensing/invoice-order-rules), who the package feed lets in (feed/credential-check) and what a scoped feed token covers (feed/token-scope), and a payment
- * event applied once (payments/webhook). A report apart from the portal's
- * (reports/mutation-server/); static mutants included, as there are few: the status lists and the
- * SQL statements are the rules. One test process: the machine is shared.
+ * (licensing/checkout-rules) and by invoice (licensing/invoice-order-rules), who the package feed
+ * lets in and which versions it gives (feed/credential-check, licensing/coverage), what a scoped
+ * feed token covers (feed/token-scope), and a payment event applied once (payments/webhook). A
+ * report apart from the portal's (reports/mutation-server/); static mutants included, as there are
+ * few: the status lists and the SQL statements are the rules. One test process: the machine is shared.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
@@ -22,6 +23,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.server.config.ts' },
   mutate: [
     'server/licensing/checkout-rules.ts',
+    'server/licensing/coverage.ts',
     'server/licensing/invoice-order-rules.ts',
     'server/licensing/seat-assignment.ts',
     'server/licensing/standing.ts',
