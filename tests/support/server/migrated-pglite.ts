@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
@@ -33,8 +34,9 @@ async function copyOfMigrated(): Promise<Blob> {
   if (shared && existsSync(shared)) return new Blob([readFileSync(shared)])
   const copy = await dumpMigrated()
   if (shared) {
-    // Written aside, then renamed: another process sees the whole dump or none.
-    const partial = `${shared}.${process.pid}`
+    // Written aside, then renamed: another process sees the whole dump or none. Aside under a name of
+    // its own: two test files of one process (a mutation run's, each file isolated) can both write it.
+    const partial = `${shared}.${process.pid}.${randomUUID()}`
     writeFileSync(partial, new Uint8Array(await copy.arrayBuffer()))
     renameSync(partial, shared)
   }
