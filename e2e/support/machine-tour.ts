@@ -7,6 +7,7 @@ import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
 import { routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
+import { pageRequestsSettled } from './held-requests'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -31,6 +32,8 @@ export interface ActorCalls {
   refusal?: (output: unknown) => Error | undefined
   /** The server answers its done event for real (a secret the payment provider must know): the path's output stands for that answer. */
   passThrough?: boolean
+  /** A download's media type (a PDF): the answers are sent as they are, with it, instead of as JSON. */
+  answerType?: string
 }
 
 /**
@@ -169,8 +172,22 @@ export class HeldRequests {
     for (const [index, call] of actor.calls.entries()) {
       const route = await this.take(call)
       const body = bodies[index]
-      await route.fulfill(body === undefined || body === null ? { status: 204 } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+      // The branch is the answer's kind: nothing, a file as it is, or JSON.
+      if (body === undefined || body === null) await route.fulfill({ status: 204 })
+      else await route.fulfill(actor.answerType ? { status: 200, contentType: actor.answerType, body: String(body) } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
     }
+  }
+
+  /**
+   * Refuses the writes still held once the path has ended, and names them: a write the path never
+   * answered would otherwise go on to the server when the page closes, and change the demo
+   * accounts for the tests after it. A read left held (a path that ends loading) changes nothing.
+   */
+  async refuseLeftoverWrites(): Promise<string[]> {
+    const writes = this.held.filter(({ call }) => call.method !== 'GET')
+    this.held = this.held.filter(({ call }) => call.method === 'GET')
+    for (const { route } of writes) await route.abort('blockedbyclient')
+    return writes.map(({ route }) => `${route.request().method()} ${new URL(route.request().url()).pathname}`)
   }
 
   /** Refuses the actor's first request with the error's message, as the API does (a refusal of one field: 422 naming it). */
@@ -231,4 +248,8 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
     await check(keyOf(step))
   })
+  // Every request sent so far has reached the held ones (pageRequestsSettled): no write may be left unanswered.
+  if (!left) await pageRequestsSettled(page)
+  const leftovers = await held.refuseLeftoverWrites()
+  if (leftovers.length) throw new Error(`The path ${path.name} left writes held unanswered, which would reach the server after it: ${leftovers.join(', ')}`)
 }
