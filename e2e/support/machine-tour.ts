@@ -220,9 +220,10 @@ export const tourPageErrors = (tour: Pick<Tour<AnyStateMachine>, 'loggedErrors'>
  * Walks one path on a page of its own (so no request of an earlier path can be answered by
  * mistake): performs its user events, answers its actors' requests, and after each step waits for
  * the page to show the state, checks that it shows what the machine's oracle says of the events
- * sent so far (its view-table row), then hands it to `check` with the key that tells the state apart.
+ * sent so far (its view-table row), then hands it to `check` with the key that tells the state apart
+ * and the step's index in the path (a state passed through or left is not checked).
  */
-export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
+export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string, index: number) => Promise<void>) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
   const kit = flows.find((candidate) => candidate.model.name === tour.plan.name)
@@ -261,6 +262,6 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     if (tour.passing?.(step)) return
     await tour.expectShown(page, step, path.steps.slice(0, index))
     await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
-    await check(keyOf(step))
+    await check(keyOf(step), index)
   })
 }

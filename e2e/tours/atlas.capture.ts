@@ -45,11 +45,10 @@ test.describe('atlas of every toured state', () => {
             for (const path of paths) {
               const page = await context.newPage()
               reportErrors(page, pageErrors)
-              let index = 0
               await test.step(path.name, () =>
-                walkTour(page, tour, path, async (key) => {
+                walkTour(page, tour, path, async (key, index) => {
                   const step = path.steps[index]!
-                  const before = path.steps.slice(0, ++index)
+                  const before = path.steps.slice(0, index + 1)
                   if (record.captures.some((capture) => capture.key === key)) return
                   const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
                   // The whole page from its top: a page scrolled down would show its fixed header in the middle.

@@ -42,9 +42,6 @@ async function holdThePage(page: Page) {
   await redirectsStay(page)
 }
 
-/** The contexts whose pages let the test reach the auth actor: its script is added once. */
-const reaching = new WeakSet<object>()
-
 /**
  * Sign-in's interaction states as MSAL runs them on the account area: started signed in, a silent
  * sign-in in a hidden frame, a token asked for by redirect, logging out. MSAL's own events (a redirect's answer read, another tab's sign-in or sign-out) and the
@@ -75,8 +72,7 @@ export const authTour: Tour<typeof authMachine> = {
   passing: (step) => (JSON.stringify(step.state.value) === '{"startup":"initializing"}' ? 'MSAL starts from the storage the page opened with, with no request' : undefined),
   open: async (page) => {
     const context = page.context()
-    if (!reaching.has(context)) await reachMachine(context, 'auth')
-    reaching.add(context)
+    await reachMachine(context, 'auth')
     await holdThePage(page)
     // Each path starts signed in as a demo developer: a sign-out on an earlier path emptied the storage.
     await context.setStorageState(await signedInState(context.browser()!, demo.dev1))

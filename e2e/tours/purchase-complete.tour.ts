@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import type { purchaseCompleteMachine, PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
 import { purchaseCompleteModel } from '@/testkit/flows/purchase-complete/purchase-complete.model'
 import { demo } from '../support/accounts'
+import { machineSnapshot, reachMachine } from '../support/app-machine'
 import { calling, defaultKey, type Tour, type TourStep } from '../support/machine-tour'
 import { takeClock } from './clock'
 import { openAs } from './open-as'
@@ -16,6 +17,7 @@ const waits = (step: TourStep) => step.state.context.waits as number
  * its path says so (`waitOver`), at once instead of in real seconds.
  */
 async function openWithClock(page: Page, path: string) {
+  await reachMachine(page.context(), 'purchaseComplete')
   await takeClock(page)
   await openAs(page, demo.commercial, path)
 }
@@ -43,8 +45,17 @@ export const purchaseCompleteTour: Tour<typeof purchaseCompleteMachine> = {
   // A wait for the webhook holds nothing: the page asks again when it runs out (the next screenshot, asking again, looks the same).
   passing: (step) => (step.state.value === 'processing' ? 'the page waits a second or more for the webhook, then asks again' : undefined),
   perform: async (page, event, next) => {
-    // The wait runs out, unless it just did: the first is 1 s, each next twice as long.
-    if (event.type.startsWith('xstate.after.') && next) return page.clock.fastForward(1_000 * 2 ** (waits(next) - 1))
+    if (event.type.startsWith('xstate.after.') && next) {
+      // Only once the page has taken the answer does its wait start (unless it has run out already): it looks the same as
+      // asking again, so the page's machine says when.
+      const waited = async () => {
+        const { value, context } = await machineSnapshot(page, 'purchaseComplete')
+        return value === 'processing' || (context.waits as number) >= waits(next)
+      }
+      await expect.poll(waited).toBe(true)
+      // The wait runs out, unless it just did: the first is 1 s, each next twice as long.
+      return page.clock.fastForward(1_000 * 2 ** (waits(next) - 1))
+    }
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },
   expectShown: async (page, step) => {
