@@ -45,6 +45,7 @@ export const purchaseCompleteTour: Tour<typeof purchaseCompleteMachine> = {
   // A wait for the webhook holds nothing: the page asks again when it runs out (the next screenshot, asking again, looks the same).
   passing: (step) => (step.state.value === 'processing' ? 'the page waits a second or more for the webhook, then asks again' : undefined),
   perform: async (page, event, next) => {
+    // The branch is the one event a browser brings about here: a wait running out (its poll only waits for the page, it checks nothing).
     if (event.type.startsWith('xstate.after.') && next) {
       // Only once the page has taken the answer does its wait start (unless it has run out already): it looks the same as
       // asking again, so the page's machine says when.
