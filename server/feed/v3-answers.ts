@@ -103,7 +103,26 @@ function search(query: URLSearchParams, credential: FeedCredential, catalog: Cat
 const packageFile = /(?:^|\/)flatcontainer\/([^/?#]+)\/([^/?#]+)\/[^/?#]+$/
 
 /** The release whose file `uri` names (X-Original-URI), with whether it is the package itself (`.nupkg`: a download); null for an address that names no release the feed knows. */
-export function releaseOfFile(uri: string, catalog: Catalog): (CatalogRelease & { download: boolean }) | null {
+export function releaseOfFile(uri: string, catalog: Catalog): FileRelease | null {
+  let known = filesAsked.get(catalog)
+  if (!known) filesAsked.set(catalog, (known = new Map()))
+  const remembered = known.get(uri)
+  if (remembered !== undefined) return remembered
+  const release = findReleaseOfFile(uri, catalog)
+  if (known.size < filesRemembered) known.set(uri, release)
+  return release
+}
+
+type FileRelease = CatalogRelease & { download: boolean }
+/**
+ * The releases each catalog was asked about, by file address: nginx asks the check about a build's
+ * few files again and again, and the address's parsing was a good part of each check's time. A
+ * catalog read anew (every 30 s) starts afresh; past this many addresses, the others are parsed each time.
+ */
+const filesAsked = new WeakMap<Catalog, Map<string, FileRelease | null>>()
+const filesRemembered = 10_000
+
+function findReleaseOfFile(uri: string, catalog: Catalog): FileRelease | null {
   const path = uri.split(/[?#]/)[0]!
   const match = packageFile.exec(path)
   if (!match) return null
