@@ -91,15 +91,11 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
  */
 export function createCredentialCheck(db: Queryable) {
   // One row per seat the email holds (none: one row without a seat), each with when this key was
-  // the email's until its seat was unassigned (decision 0062): a primary key's probe, made only
-  // when the seat's key is not the one given (a right key's check visits no page for it; which
-  // seat it opens is still decided by seatWithKey's comparisons, in constant time).
+  // the email's until its seat was unassigned (decision 0062): a primary key's probe.
   const seatKeys = {
     name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${feedTermsColumns},
-                  case when sha256(convert_to(seats.license_key, 'UTF8')) = $2 then null
-                       else (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
-             from (select) given
+    text: `select seats.id, seats.license_key, ${feedTermsColumns}, released.released_at
+             from (select (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) as released_at) released
              left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
                on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
