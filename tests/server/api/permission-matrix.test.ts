@@ -175,6 +175,16 @@ const rows: Row[] = [
     request: (_, made) => ({ path: `/feed-tokens/${made.id}/resume` }),
     expected: roles(204, { owner: true, seats: true }, 404),
   },
+  {
+    call: 'POST /api/feed-tokens/revoke-by-creator',
+    // The owner's own tokens, one made for the cell: revoked by those who may revoke one; outside, none of theirs (200, none revoked).
+    make: async (api) => {
+      const id = (await api.call(callers.owner, 'POST', '/feed-tokens', { name: 'Matrix by one person' })).body.token.id as string
+      return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
+    },
+    request: () => ({ path: '/feed-tokens/revoke-by-creator', body: { oid: oidOf('owner') } }),
+    expected: roles(200, { owner: true, seats: true }, 200),
+  },
   { call: 'GET /api/organisation', request: () => ({ path: '/organisation' }), expected: all(200) },
   { call: 'PUT /api/organisation/members/:oid', request: () => ({ path: `/organisation/members/${oidOf('seats')}`, body: { role: 'seat-manager' } }), expected: roles(200, { owner: true }, 404) },
   {
