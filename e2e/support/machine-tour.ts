@@ -7,6 +7,7 @@ import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
 import { routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
+import { pageRequestsSettled } from './held-requests'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -31,6 +32,8 @@ export interface ActorCalls {
   refusal?: (output: unknown) => Error | undefined
   /** The server answers its done event for real (a secret the payment provider must know): the path's output stands for that answer. */
   passThrough?: boolean
+  /** A download's media type (a PDF): the answers are sent as they are, with it, instead of as JSON. */
+  answerType?: string
 }
 
 /**
@@ -169,8 +172,21 @@ export class HeldRequests {
     for (const [index, call] of actor.calls.entries()) {
       const route = await this.take(call)
       const body = bodies[index]
-      await route.fulfill(body === undefined || body === null ? { status: 204 } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+      // The branch is the answer's kind: nothing, a file as it is, or JSON.
+      if (body === undefined || body === null) await route.fulfill({ status: 204 })
+      else await route.fulfill(actor.answerType ? { status: 200, contentType: actor.answerType, body: String(body) } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
     }
+  }
+
+  /**
+   * Refuses the writes still held once the path has ended (one that ends while its request is out):
+   * unanswered, a write would go on to the server when the page closes, and change the demo
+   * accounts for the tests after it. A read left held (a path that ends loading) changes nothing.
+   */
+  async refuseLeftoverWrites(): Promise<void> {
+    const writes = this.held.filter(({ call }) => call.method !== 'GET')
+    this.held = this.held.filter(({ call }) => call.method === 'GET')
+    for (const { route } of writes) await route.abort('blockedbyclient')
   }
 
   /** Refuses the actor's first request with the error's message, as the API does (a refusal of one field: 422 naming it). */
@@ -181,9 +197,9 @@ export class HeldRequests {
   }
 }
 
-/** The fixtures' failures answer with 409 (422 for a field's), which Chromium reports as a failed resource. */
+/** The fixtures' failures answer with 409 (422 for a field's), and a write left held at a path's end is blocked: Chromium reports each as a failed resource. */
 // One pattern: Playwright reads an option's array of two as a value and its options.
-export const heldFailureErrors = [/Failed to load resource: the server responded with a status of (409|422)/]
+export const heldFailureErrors = [/Failed to load resource: (the server responded with a status of (409|422)|net::ERR_BLOCKED_BY_CLIENT)/]
 
 /**
  * Walks one path on a page of its own (so no request of an earlier path can be answered by
@@ -231,4 +247,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
     await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
     await check(keyOf(step))
   })
+  // Every request sent so far has reached the held ones (pageRequestsSettled): no write left unanswered may go on.
+  if (!left) await pageRequestsSettled(page)
+  await held.refuseLeftoverWrites()
 }

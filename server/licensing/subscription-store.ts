@@ -9,6 +9,7 @@ import { checkoutOfAnotherPlanSql, type PendingCheckout } from './pending-checko
 import { hasEnded, liveSql } from './standing'
 import { log } from '../log'
 import { carryTrialSeats } from './trials'
+import { withOverdueRenewal } from './renewal-invoices'
 import { withLapse, type ObservedSubscription, type StoredSubscription, type SubscriptionState } from './subscription'
 
 export type ApplyOutcome = 'created' | 'updated' | 'stale' | 'unknown-account' | 'unknown-price'
@@ -44,7 +45,9 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   if (existing?.stale) return 'stale'
   const priceId = observed.priceId ?? existing?.priceId
   if (!priceId) return 'unknown-price'
-  const state: SubscriptionState = withLapse({ ...observed, priceId })
+  // A renewal invoiced by the portal and unpaid past its due date makes it past due, whatever Stripe says (decision 0063).
+  const lapsed: SubscriptionState = withLapse({ ...observed, priceId })
+  const state = existing ? await withOverdueRenewal(tx, existing.id, lapsed) : lapsed
   const fields = [state.priceId, state.quantity, state.status, state.currentPeriodEnd.toISOString(), state.cancelAtPeriodEnd, read.eventAt?.toISOString() ?? null, read.askedAt ?? null]
   const due = [state.paymentDueAt !== undefined, state.paymentDueAt?.toISOString() ?? null]
   const trialEnd = state.trialEnd?.toISOString() ?? null
