@@ -49,7 +49,7 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
               {row.createdByEmail}
             </Text>
             {row.creatorGone && (
-              <Badge color="orange" variant="light">
+              <Badge color="yellow.5" autoContrast>
                 {row.creatorGone}
               </Badge>
             )}

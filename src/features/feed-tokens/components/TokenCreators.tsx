@@ -31,7 +31,7 @@ export function TokenCreators({ creators, canRevoke, onRevokeAll }: TokenCreator
                 : {creator.tokens}
               </Text>
               {creator.gone && (
-                <Badge color="orange" variant="light">
+                <Badge color="yellow.5" autoContrast>
                   {creator.gone}
                 </Badge>
               )}
