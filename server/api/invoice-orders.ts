@@ -37,9 +37,9 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
   const prepare = (c: Context<Env>, order: InvoiceOrderRequest) => invoicedCustomer(c, db, gateway, order)
 
   /** A subscription of its own for the order, sent its invoice and recorded at once. */
-  async function newSubscription(c: Context<Env>, order: InvoiceOrderRequest, customerId: string) {
+  async function newSubscription(c: Context<Env>, order: InvoiceOrderRequest, customerId: string, had: number) {
     const oid = caller(c).oid
-    const key = idempotencyKey(c, 'invoice-order', { order, had: await subscriptionsHad(db, oid) })
+    const key = idempotencyKey(c, 'invoice-order', { order, had })
     const stripe = stripeFor(c, gateway)
     const placed = await stripe.createInvoiceSubscription({ customerId, accountOid: oid, priceId: order.priceId, quantity: order.quantity, poNumber: order.poNumber, idempotencyKey: key })
     // A trial the account had ends once the seats bought are recorded (main's trial carry-over).
@@ -52,16 +52,19 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
   return resource()
     .post(apiRoutes.payByInvoice.route, allow('billing'), jsonBody(invoiceOrderRequestSchema), async (c) => {
       const order = c.req.valid('json')
-      return answer(c, await newSubscription(c, order, await prepare(c, order)))
+      const had = await subscriptionsHad(db, caller(c).oid)
+      return answer(c, await newSubscription(c, order, await prepare(c, order), had))
     })
     .post(apiRoutes.addSeatsByInvoice.route, allow('billing'), jsonBody(invoiceOrderRequestSchema), async (c) => {
       // Buy Additional Licenses by invoice: on the subscription already collected by invoice, whose
       // invoice for the added seats is sent at once; seats held by card get a subscription of their own (decision 0046).
       const order = c.req.valid('json')
+      const had = await subscriptionsHad(db, caller(c).oid)
       const customerId = await prepare(c, order)
       const invoiced = await stripeFor(c, gateway).invoicedSubscriptionOf(customerId, order.priceId)
-      if (!invoiced) return answer(c, await newSubscription(c, order, customerId))
-      // The key names the seats the subscription had: two presses at once add once, a later order adds again.
+      if (!invoiced) return answer(c, await newSubscription(c, order, customerId, had))
+      // The key names the seats the subscription had in Stripe, from which the new quantity is
+      // counted: two presses at once add once, a later order adds again.
       const key = idempotencyKey(c, 'invoice-seats', { order, subscription: invoiced.subscriptionId, from: invoiced.quantity })
       const change = { subscriptionId: invoiced.subscriptionId, itemId: invoiced.itemId, quantity: invoiced.quantity + order.quantity, poNumber: order.poNumber, idempotencyKey: key }
       return answer(c, { subscriptionId: invoiced.subscriptionId, invoice: await addInvoicedSeats(db, stripeFor(c, gateway), change) })

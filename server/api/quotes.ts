@@ -58,9 +58,11 @@ export function quoteRoutes(db: Database, gateway: StripeGateway) {
     .post(apiRoutes.requestQuote.route, allow('billing'), jsonBody(quoteRequestSchema), async (c) => {
       const request = c.req.valid('json')
       const oid = caller(c).oid
+      // The key names the request and how many quotes the account had, read before any call to
+      // Stripe: two presses at once make one quote, the same request later another.
+      const had = await quotesHad(db, oid)
       const customerId = await invoicedCustomer(c, db, gateway, request)
-      // The key names the request and how many quotes the account had: two presses at once make one quote, the same request later another.
-      const key = idempotencyKey(c, 'quote', { request, had: await quotesHad(db, oid) })
+      const key = idempotencyKey(c, 'quote', { request, had })
       const state = await stripeFor(c, gateway).createQuote({ customerId, accountOid: oid, priceId: request.priceId, quantity: request.quantity, poNumber: request.poNumber, idempotencyKey: key })
       const row: QuoteRow = { stripe_quote_id: state.id, owner_oid: oid, price_id: request.priceId, quantity: request.quantity, po_number: request.poNumber }
       await recordQuote(db, row)

@@ -14,7 +14,9 @@ export function checkInvoiceOrder(account: Pick<AccountRow, 'allowed_price_id'>,
 
 /**
  * How many subscriptions the account has had: part of an order's idempotency key, so the same order
- * sent twice at once makes one subscription, and the same order made again later another.
+ * sent twice at once makes one subscription, and the same order made again later another. Read
+ * first, before any call to Stripe: a press whose read waited behind the other's calls (one Stripe
+ * slot a person) could see the other's subscription recorded and make a second.
  */
 export async function subscriptionsHad(db: Queryable, ownerOid: string): Promise<number> {
   const [row] = await db.query<{ count: number }>('select count(*)::int as count from subscriptions where owner_oid = $1', [ownerOid])

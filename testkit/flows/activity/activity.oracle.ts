@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityPage } from '@/common/contract'
-import { answerOf, shownMessage, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What Recent activity holds: the entries shown, whether an older page exists, the message. */
 export interface ActivityHeld {
@@ -8,7 +8,26 @@ export interface ActivityHeld {
   error: string | null
 }
 
-const awaitedIn = { loadActivity: ['activity.loading', 'activity.shown.loadingMore'] }
+/** Where Recent activity stands, in issue 15's words ('Recent activity' below the table, 'Show more', retry on failure). */
+const said = {
+  loading: 'the newest entries loading',
+  failed: 'the newest entries not loaded',
+  empty: 'no activity yet',
+  listed: 'the entries listed',
+  loadingOlder: 'older entries loading below',
+  olderFailed: 'older entries not loaded',
+} as const
+const a = 'activity'
+/** The states of machines/activity.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.loading]: `${a}.loading`,
+  [said.failed]: `${a}.failed`,
+  [said.empty]: `${a}.empty`,
+  [said.listed]: `${a}.shown.idle`,
+  [said.loadingOlder]: `${a}.shown.loadingMore`,
+  [said.olderFailed]: `${a}.shown.moreFailed`,
+} satisfies Relation
+const awaitedIn = { loadActivity: [said.loading, said.loadingOlder] }
 
 /**
  * Recent activity (our addition): the newest page replaces what was shown ('No activity yet.'
@@ -16,26 +35,27 @@ const awaitedIn = { loadActivity: ['activity.loading', 'activity.shown.loadingMo
  * page starts again from the newest page; a failure keeps the entries with its message.
  */
 export const activityOracle: Oracle<void, ActivityHeld> = {
-  start: () => ({ state: 'activity.loading', held: { entries: [], nextCursor: null, error: null } }),
+  relation,
+  start: () => ({ state: said.loading, held: { entries: [], nextCursor: null, error: null } }),
   after: (now, event) => {
     const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
-      const older = now.state === 'activity.shown.loadingMore'
-      if (!answer.done) return { state: older ? 'activity.shown.moreFailed' : 'activity.failed', held: { ...now.held, error: shownMessage(answer.error) } }
+      const older = now.state === said.loadingOlder
+      if (!answer.done) return { state: older ? said.olderFailed : said.failed, held: { ...now.held, error: shownMessage(answer.error) } }
       const page = answer.output as ActivityPage
-      if (!older) return { state: page.entries.length ? 'activity.shown.idle' : 'activity.empty', held: { entries: page.entries, nextCursor: page.nextCursor, error: null } }
+      if (!older) return { state: page.entries.length ? said.listed : said.empty, held: { entries: page.entries, nextCursor: page.nextCursor, error: null } }
       const added = page.entries.filter((entry) => !now.held.entries.some((shown) => shown.id === entry.id))
-      return { state: 'activity.shown.idle', held: { entries: [...now.held.entries, ...added], nextCursor: page.nextCursor, error: null } }
+      return { state: said.listed, held: { entries: [...now.held.entries, ...added], nextCursor: page.nextCursor, error: null } }
     }
-    if (event.type === 'activity.refresh') return { state: 'activity.loading', held: now.held }
+    if (event.type === 'activity.refresh') return { state: said.loading, held: now.held }
     switch (`${now.state} ${event.type}`) {
-      case 'activity.shown.idle activity.more':
-        return now.held.nextCursor !== null ? { state: 'activity.shown.loadingMore', held: now.held } : now
-      case 'activity.shown.moreFailed activity.more':
-        return { state: 'activity.shown.loadingMore', held: now.held }
-      case 'activity.failed activity.reload':
-        return { state: 'activity.loading', held: now.held }
+      case `${said.listed} activity.more`:
+        return now.held.nextCursor !== null ? { state: said.loadingOlder, held: now.held } : now
+      case `${said.olderFailed} activity.more`:
+        return { state: said.loadingOlder, held: now.held }
+      case `${said.failed} activity.reload`:
+        return { state: said.loading, held: now.held }
       default:
         return now
     }

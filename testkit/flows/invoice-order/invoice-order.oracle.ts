@@ -3,7 +3,7 @@ import { poNumberLimit, type InvoiceOrder, type InvoiceOrderRequest } from '@/co
 import { countryCodes } from '@/common/countries'
 import type { CompanyDraft } from '@/common/company-draft'
 import { companyOf } from '@/testkit/form-rules'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the order-by-invoice dialog holds: the plan and seats it was opened for, the order sent, the invoice, and the notices. */
 export interface InvoiceOrderHeld {
@@ -15,8 +15,22 @@ export interface InvoiceOrderHeld {
   taxIdError: string | null
 }
 
+/** Where pay by invoice stands, in issue 49's words. */
+const said = {
+  closed: 'pay by invoice closed',
+  filling: 'the company details and PO number being filled in',
+  ordering: 'the order being placed',
+  ordered: 'the invoice awaiting payment shown',
+} as const
 const at = 'invoiceOrder'
-const awaitedIn = { payByInvoice: `${at}.ordering` }
+/** The states of machines/invoice-order.machine.ts that realise each of the oracle's (decision 0061). */
+export const relation = {
+  [said.closed]: `${at}.closed`,
+  [said.filling]: `${at}.editing`,
+  [said.ordering]: `${at}.ordering`,
+  [said.ordered]: `${at}.ordered`,
+} satisfies Relation
+const awaitedIn = { payByInvoice: said.ordering }
 const quiet = { error: null, taxIdError: null } satisfies Partial<InvoiceOrderHeld>
 /** Issue 49: a country from the list, as chosen; a PO number of at most 140 characters, trimmed, without control characters (none is ''). */
 const listedCountry = (chosen: string) => (countryCodes.includes(chosen) ? chosen : null)
@@ -38,27 +52,28 @@ export function acceptedOrder(draft: Record<string, string>, priceId: string | n
  * but the dialog; opening again starts afresh.
  */
 export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
-  start: () => ({ state: `${at}.closed`, held: { priceId: null, quantity: 1, request: null, order: null, ...quiet } }),
+  relation,
+  start: () => ({ state: said.closed, held: { priceId: null, quantity: 1, request: null, order: null, ...quiet } }),
   after: (now, event) => {
     const to = (state: string, changes: Partial<InvoiceOrderHeld> = {}): Expected<InvoiceOrderHeld> => ({ state, held: { ...now.held, ...changes } })
     const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
-      if (answer.done) return to(`${at}.ordered`, { order: answer.output as InvoiceOrder, request: null })
+      if (answer.done) return to(said.ordered, { order: answer.output as InvoiceOrder, request: null })
       const field = (answer.error as { field?: string }).field
-      return field === 'taxId' ? to(`${at}.editing`, { taxIdError: shownMessage(answer.error), request: null }) : to(`${at}.editing`, { error: shownMessage(answer.error), request: null })
+      return field === 'taxId' ? to(said.filling, { taxIdError: shownMessage(answer.error), request: null }) : to(said.filling, { error: shownMessage(answer.error), request: null })
     }
     switch (`${now.state} ${event.type}`) {
-      case `${at}.closed dialog.open`: {
+      case `${said.closed} dialog.open`: {
         const { priceId, quantity } = event as EventObject & { priceId: string; quantity: number }
-        return to(`${at}.editing`, { priceId, quantity, request: null, order: null, ...quiet })
+        return to(said.filling, { priceId, quantity, request: null, order: null, ...quiet })
       }
-      case `${at}.editing dialog.close`:
-      case `${at}.ordered dialog.close`:
-        return to(`${at}.closed`)
-      case `${at}.editing order.submit`: {
+      case `${said.filling} dialog.close`:
+      case `${said.ordered} dialog.close`:
+        return to(said.closed)
+      case `${said.filling} order.submit`: {
         const request = acceptedOrder((event as EventObject & { draft: Record<string, string> }).draft, now.held.priceId, now.held.quantity)
-        return request ? to(`${at}.ordering`, { ...quiet, request }) : now
+        return request ? to(said.ordering, { ...quiet, request }) : now
       }
       default:
         return now

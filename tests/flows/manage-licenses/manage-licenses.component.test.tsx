@@ -9,8 +9,9 @@ import { ManageLicensesPage } from '@/src/features/manage-licenses/components/Ma
 import { upgradeMachine } from '@/machines/upgrade.machine'
 import { AccountServicesProvider, type AccountServices } from '@/src/ui/account-services'
 import { freeSeatStats, manageLicensesModel } from '@/testkit/flows/manage-licenses/manage-licenses.model'
-import { expectedAlong, leavesOf, type Expected, type State } from '@/testkit/model/oracle'
-import { manageLicensesOracle, type ManageLicensesHeld } from '@/testkit/flows/manage-licenses/manage-licenses.oracle'
+import { expectedAlong, type Expected, type State } from '@/testkit/model/oracle'
+import { realisingLeaves } from '@/testkit/model/relation'
+import { manageLicensesOracle, relation, type ManageLicensesHeld } from '@/testkit/flows/manage-licenses/manage-licenses.oracle'
 import { pendingApi, settleActorEvent } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
 import { coveringPaths, planPaths } from '@/testkit/model/paths'
@@ -119,7 +120,7 @@ const tileLabels = ['Subscription', 'Purchased', 'Assigned', 'Available'] as con
 function expectTiles({ state, held: { stats } }: Expected<ManageLicensesHeld, State>) {
   const tiles = screen.queryAllByRole('group', { name: /^(Subscription|Purchased|Assigned|Available)$/ })
   // The branch is the test: the oracle's state says whether the tiles are there yet.
-  if (!leavesOf(state).some((leaf) => leaf.startsWith('manageLicenses.ready.'))) return expect(tiles, 'no tiles before both loads came').toEqual([])
+  if (!realisingLeaves(manageLicensesOracle, state).some((leaf) => leaf.startsWith('manageLicenses.ready.'))) return expect(tiles, 'no tiles before both loads came').toEqual([])
   expect(
     tiles.map((tile) => tile.getAttribute('aria-labelledby')),
     'the four tiles',
@@ -138,7 +139,8 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
   const { paths } = planPaths(model)
   const expected = (sent: readonly EventObject[], input: ManageLicensesInput = model.inputs[0]!) => expectedAlong(manageLicensesOracle, input, sent)
   it('checks the tiles: a ready page without them fails [S2.manage.tiles]', () => {
-    const ready: Expected<ManageLicensesHeld, State> = { state: 'manageLicenses.ready.none', held: { ...expected([]).held, stats: freeSeatStats } }
+    const noDialog = Object.keys(relation).find((said) => relation[said as keyof typeof relation] === 'manageLicenses.ready.none')!
+    const ready: Expected<ManageLicensesHeld, State> = { state: noDialog, held: { ...expected([]).held, stats: freeSeatStats } }
     expect(() => expectTiles(ready)).toThrow(/the four tiles/)
   })
   walkPaths(coveringPaths(model.machine, paths), {
