@@ -9,13 +9,13 @@ import { browserCannotReach } from '../testkit/model/browser-reach'
 import { drawDiagrams } from './atlas/diagrams'
 import { coverageSummary, guardTable, notReachedByBrowser, tintLabels } from './atlas/coverage'
 import { coverageDiagram } from '../src/devtools/coverage-diagram'
-import { indexPage, machinePage, type AtlasMachine } from './atlas/pages'
+import { indexPage, machinePage, screenshotSummary, type AtlasMachine } from './atlas/pages'
 import { requirementsPage } from './atlas/requirements-page'
 import { captureAt, commitOf } from './atlas/against'
 import { changesPage } from './atlas/changes-page'
 import { compareRuns } from './atlas/compare'
 import { readRecords } from './atlas/records'
-import { disagreement, stateRows } from './atlas/states'
+import { redNotes, stateRows } from './atlas/states'
 import { traceRequirements } from '../testkit/requirements/trace'
 import { chartFiles } from './charts/files'
 import { run } from './processes'
@@ -93,17 +93,17 @@ writeFileSync(join(atlasDir, 'requirements.html'), requirementsPage(traceRequire
 writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit, against: against?.ref }))
 
 const shots = records.reduce((sum, record) => sum + record.captures.length, 0)
-const missing = machines.flatMap(({ model, rows }) => rows.filter((row) => row.missing).map((row) => `${model.name}.${row.path}`))
+const { states, shown, missing } = screenshotSummary(machines)
 console.log(`\nThe QA atlas: ${resolve(atlasDir, 'index.html')}`)
-console.log(`${machines.length} machines, ${shots} screenshots, ${missing.length} states without one (each page says why); ${Math.round((Date.now() - started) / 1000)} s.`)
+console.log(
+  `${machines.length} machines, ${shots} screenshots: ${shown} of ${states} states have one, ${missing.length} have none (each page says why); ${Math.round((Date.now() - started) / 1000)} s.`,
+)
 if (changes) {
   const changed = changes.filter((change) => change.status !== 'same')
   console.log(`Against ${against!.ref}: ${changed.length ? changed.map((change) => `${change.status} ${change.name}`).join('; ') : 'no screen changed'} (${resolve(atlasDir, 'changes.html')}).`)
 }
 // A screenshot whose page's machine was not where the oracle says fails the atlas, as a failed tour does.
-const disagreements = machines.flatMap(({ model, rows }) =>
-  rows.flatMap((row) => row.pictures.flatMap((picture) => (picture.seen ? [] : (disagreement(model.machine.id, picture.capture) ?? [])))).map((note) => `${model.name}: ${note}`),
-)
+const disagreements = redNotes(machines)
 if (disagreements.length) {
   console.error(`\n${disagreements.length} screenshots show a page whose machine was not where its oracle says:\n${disagreements.join('\n')}`)
   process.exitCode = 1

@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { setPriority } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { modelCoverageDir, reportModelCoverage } from './model-coverage-check'
+import { describeTally, tallyOfFile } from './stripe-openapi-tally'
 import { testPostgres } from './test-postgres'
 
 /**
@@ -18,7 +20,8 @@ import { testPostgres } from './test-postgres'
  * checks and Vitest run at the lowest priority, so that they take the time the browser tests leave,
  * Vitest with four times its timeouts (decisions 0030, 0032 and 0033). The browser tests
  * print as they go; every other part prints once it ends. The first part to fail stops the others,
- * and the run ends with each part's time.
+ * and the run ends with each part's time and how many exchanges with the payment sandbox were
+ * validated against Stripe's API description (none fails the run: stripe-openapi-tally.ts).
  */
 const bin = (name: string) => `node_modules/.bin/${name}`
 const runStart = performance.now()
@@ -26,6 +29,9 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 const timings: string[] = []
 const running = new Set<ChildProcess>()
 let stopPostgres = () => {}
+/** Where the API contract tests write each exchange they check against Stripe's API description (recorder.ts): one figure for the run. */
+const openApiReport = join(tmpdir(), `prism-stripe-openapi-${process.pid}.ndjson`)
+let openApiLine = ''
 
 interface Part {
   name: string
@@ -72,6 +78,7 @@ function stop(reason: string): never {
     }
   }
   stopPostgres()
+  rmSync(openApiReport, { force: true })
   console.error(`\nnpm test: ${reason}.\n${timings.join('\n')}`)
   process.exit(1)
 }
@@ -104,13 +111,17 @@ await Promise.all([
         // the cores, while those keep both busy (decision 0032).
         args: ['run', '--reporter=dot', '--testTimeout=120000', '--hookTimeout=240000'],
         background: true,
-        env: { ...env, MODEL_COVERAGE_DIR: modelCoverageDir },
+        env: { ...env, MODEL_COVERAGE_DIR: modelCoverageDir, STRIPE_OPENAPI_REPORT: openApiReport },
       }),
     )
     .then(() => {
+      const { line, failure } = describeTally(tallyOfFile(openApiReport))
+      if (failure) stop(failure)
+      openApiLine = line
       if (reportModelCoverage() !== 0) stop('a machine is below 100% model coverage')
     }),
 ])
 
 stopPostgres()
-console.log(`\nnpm test passed in ${seconds(runStart)}:\n${timings.join('\n')}`)
+rmSync(openApiReport, { force: true })
+console.log(`\nnpm test passed in ${seconds(runStart)}:\n${timings.join('\n')}\n${openApiLine}`)

@@ -18,6 +18,7 @@ export const periodicJobs: readonly PeriodicJob[] = [queueCancelReminders, queue
 
 /**
  * Those, and the renewals of subscriptions paid by invoice invoiced 30 days ahead (every instance,
- * each renewal once: payments/renewal-invoicing.ts), which ask Stripe through the jobs' gateway.
+ * each renewal once: payments/renewal-invoicing.ts) and made past due once their invoice is overdue
+ * (decision 0063), which ask Stripe through the jobs' gateway.
  */
-export const periodicJobsWithStripe = (gateway: Pick<StripeGateway, 'invoiceRenewalAhead'>): readonly PeriodicJob[] => [...periodicJobs, renewalInvoicingJob(gateway)]
+export const periodicJobsWithStripe = (gateway: Pick<StripeGateway, 'invoiceRenewalAhead' | 'readSubscription'>): readonly PeriodicJob[] => [...periodicJobs, renewalInvoicingJob(gateway)]

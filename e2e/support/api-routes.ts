@@ -13,6 +13,8 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test'
 export interface ApiRequest {
   method(): string
   url(): string
+  /** The body of a form or JSON request, as the browser sends it ('' when there is none). */
+  postData(): string
 }
 
 export interface ApiAnswer {
@@ -20,6 +22,8 @@ export interface ApiAnswer {
   body?: string
   json?: unknown
   contentType?: string
+  /** More headers of the answer: a redirect's Location. */
+  headers?: Record<string, string>
 }
 
 export interface ApiRoute {
@@ -44,10 +48,12 @@ interface Registered {
 
 interface RequestPaused {
   requestId: string
-  request: { url: string; method: string }
+  request: { url: string; method: string; postData?: string }
 }
 
 const apiAddresses = [{ urlPattern: '*/api/*', requestStage: 'Request' as const }]
+/** The local identity provider's addresses (its token endpoint, its sign-in pages, a hidden frame's), for the tours of sign-in and tokens. */
+const identityProviderAddresses = [{ urlPattern: '*/idp/*', requestStage: 'Request' as const }]
 const failureReasons = { failed: 'Failed', blockedbyclient: 'BlockedByClient' } as const
 
 const matches = (matcher: ApiMatcher, url: URL) => (typeof matcher === 'string' ? url.pathname === matcher : matcher instanceof RegExp ? matcher.test(url.href) : matcher(url))
@@ -61,7 +67,7 @@ class PageRoutes {
 
   constructor(
     private readonly page: Page,
-    private readonly session: CDPSession,
+    readonly session: CDPSession,
   ) {
     session.on('Fetch.requestPaused', (event: RequestPaused) =>
       this.dispatch(event).catch((error: unknown) => console.error(`The API's interception failed on ${event.request.method} ${event.request.url}:`, error)),
@@ -94,13 +100,13 @@ class PageRoutes {
         await this.send(method, { requestId, ...params })
       }
       const route: ApiRoute = {
-        request: () => ({ method: () => request.method, url: () => request.url }),
-        fulfill: ({ status = 200, body, json, contentType }) => {
+        request: () => ({ method: () => request.method, url: () => request.url, postData: () => request.postData ?? '' }),
+        fulfill: ({ status = 200, body, json, contentType, headers = {} }) => {
           const text = json === undefined ? (body ?? '') : JSON.stringify(json)
           const type = contentType ?? (json === undefined ? undefined : 'application/json')
           return answer('Fetch.fulfillRequest', {
             responseCode: status,
-            responseHeaders: type ? [{ name: 'Content-Type', value: type }] : [],
+            responseHeaders: [...(type ? [{ name: 'Content-Type', value: type }] : []), ...Object.entries(headers).map(([name, value]) => ({ name, value }))],
             body: Buffer.from(text).toString('base64'),
           })
         },
@@ -167,4 +173,10 @@ export function routeApiInContext(context: BrowserContext, matcher: ApiMatcher, 
 /** Starts the page's interception of the API's requests, so its browser's handlers answer them from its next request. */
 export async function interceptApi(page: Page): Promise<void> {
   await routesOf(page)
+}
+
+/** Intercepts the identity provider's requests too (documents and frames included), for handlers whose matcher names them. */
+export async function interceptIdentityProvider(page: Page): Promise<void> {
+  const { session } = await routesOf(page)
+  await session.send('Fetch.enable', { patterns: [...apiAddresses, ...identityProviderAddresses] })
 }

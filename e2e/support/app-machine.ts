@@ -4,12 +4,19 @@ import type { EventObject } from 'xstate'
 type Inspected = { actorRef?: { logic?: { id?: unknown }; send: (event: EventObject) => void; getSnapshot: () => { value: unknown; context: Record<string, unknown> } } }
 type ReachablePage = { __prismInspect?: (event: Inspected) => void; __prismMachines?: Record<string, NonNullable<Inspected['actorRef']>> }
 
+/** The machines each browser's pages let the test reach. */
+const reachable = new WeakMap<BrowserContext, Set<string>>()
+
 /**
  * Lets the test reach the page's actor of a machine, through the app's observation point
  * (src/ui/app-actors.ts; the recording of e2e/support/model-coverage.ts goes on): for the requests
  * the app's own pages never send, such as a sign-in in a popup. Call before the page opens.
  */
 export async function reachMachine(context: BrowserContext, machineId: string) {
+  // Once per browser and machine: each script would wrap the observation point again.
+  const reached = reachable.get(context) ?? new Set<string>()
+  if (reached.has(machineId)) return
+  reachable.set(context, reached.add(machineId))
   await context.addInitScript((id) => {
     const page = window as unknown as ReachablePage
     const record = page.__prismInspect

@@ -5,8 +5,9 @@ import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
-import { routeApi, type ApiRoute } from './api-routes'
+import { interceptIdentityProvider, routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
+import { pageRequestsSettled } from './held-requests'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -18,8 +19,12 @@ export interface TourStep {
 /** A call an invoked actor makes, as the browser sends it. */
 export interface ApiCall {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** The path under /api, matched exactly (a RegExp for addresses with parameters). */
+  /** The path under /api (under /idp for the identity provider's), matched exactly (a RegExp for addresses with parameters). */
   path: string | RegExp
+  /** A call to the local identity provider (its token endpoint, a hidden frame's sign-in), not to the API. */
+  identityProvider?: boolean
+  /** Which of the requests to that path: by the whole address and the body (the grant and scopes a token request asks for). */
+  where?: (url: URL, body: string) => boolean
 }
 
 /** How an invoked actor reaches the API: its calls in order, and the bodies that stand for its output. */
@@ -31,6 +36,10 @@ export interface ActorCalls {
   refusal?: (output: unknown) => Error | undefined
   /** The server answers its done event for real (a secret the payment provider must know): the path's output stands for that answer. */
   passThrough?: boolean
+  /** A download's media type (a PDF): the answers are sent as they are, with it, instead of as JSON. */
+  answerType?: string
+  /** How its first call is refused where the API's way does not fit: the identity provider answers in OAuth's words, or the network fails. */
+  refuse?: (route: ApiRoute, error: unknown) => Promise<void>
 }
 
 /**
@@ -62,6 +71,11 @@ export interface Tour<TMachine extends AnyStateMachine> {
   walkable?: (steps: TourStep[], input: unknown) => boolean
   /** States in which the browser is leaving the page: nothing is left to check there. */
   leaving?: (step: TourStep) => boolean
+  /**
+   * States the page passes through with nothing to hold it there (MSAL reads its cache, a timer runs
+   * out), each with why: the walk goes on without checking them, and the next state's check covers the screen.
+   */
+  passing?: (step: TourStep) => string | undefined
   /** Opens the page the machine runs on, ready for the path's first step. */
   open: (page: Page, input: unknown) => Promise<void>
   /** Does in the browser what a user event of the machine stands for; `next` is the path's step after it (the outcome the user's input must bring). */
@@ -75,6 +89,8 @@ export interface Tour<TMachine extends AnyStateMachine> {
   view?: Omit<TourView, 'table'>
   /** Why the accessibility sweep (e2e/accessibility.spec.ts) leaves this tour to the atlas: another spec checks its states with axe. */
   sweptElsewhere?: string
+  /** What the page logs on a path of this tour, by the spec's rule (a failure only logged): the tests expect it. */
+  loggedErrors?: RegExp
 }
 
 export interface TourPath {
@@ -102,7 +118,7 @@ export function tourPaths<TMachine extends AnyStateMachine>(tour: Tour<TMachine>
     const steps = path.steps as unknown as TourStep[]
     if (tour.walkable && !tour.walkable(steps, path.input)) continue
     steps.forEach((step, index) => {
-      if (tour.leaving?.(step)) return
+      if (tour.leaving?.(step) || tour.passing?.(step)) return
       const key = keyOf(step)
       const known = shortest.get(key)
       if (!known || known.steps.length > index + 1) shortest.set(key, { input: path.input, steps: steps.slice(0, index + 1), name: '' })
@@ -118,7 +134,8 @@ export function tourPaths<TMachine extends AnyStateMachine>(tour: Tour<TMachine>
   return candidates.filter((path) => !candidates.some((other) => startsWith(other, path))).map((path) => ({ ...path, name: path.steps.map((step) => step.event.type).join(' → ') }))
 }
 
-const sameCall = (one: ApiCall, other: ApiCall) => one.method === other.method && String(one.path) === String(other.path)
+const sameCall = (one: ApiCall, other: ApiCall) =>
+  one.method === other.method && String(one.path) === String(other.path) && one.identityProvider === other.identityProvider && one.where === other.where
 
 /** Holds every request of the toured actors on one page until a path step answers it. */
 export class HeldRequests {
@@ -134,10 +151,19 @@ export class HeldRequests {
 
   private async install(page: Page, actors: Partial<Record<string, ActorCalls>>) {
     const calls = Object.values(actors).flatMap((actor) => actor?.calls ?? [])
-    await routeApi(page, /\/api\//, (route) => {
+    if (calls.some((call) => call.identityProvider)) await interceptIdentityProvider(page)
+    await routeApi(page, /\/(api|idp)\//, (route) => {
       const request = route.request()
-      const path = new URL(request.url()).pathname.replace(/^\/api/, '')
-      const call = calls.find((candidate) => candidate.method === request.method() && (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)))
+      const url = new URL(request.url())
+      const identityProvider = url.pathname.startsWith('/idp/')
+      const path = url.pathname.replace(/^\/(api|idp)/, '')
+      const call = calls.find(
+        (candidate) =>
+          Boolean(candidate.identityProvider) === identityProvider &&
+          candidate.method === request.method() &&
+          (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)) &&
+          (!candidate.where || candidate.where(url, request.postData())),
+      )
       if (!call) return route.fallback()
       this.held.push({ call, route })
       for (const wake of this.waiting.splice(0)) wake()
@@ -169,29 +195,51 @@ export class HeldRequests {
     for (const [index, call] of actor.calls.entries()) {
       const route = await this.take(call)
       const body = bodies[index]
-      await route.fulfill(body === undefined || body === null ? { status: 204 } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
+      // The branch is the answer's kind: nothing, a file as it is, or JSON.
+      if (body === undefined || body === null) await route.fulfill({ status: 204 })
+      else await route.fulfill(actor.answerType ? { status: 200, contentType: actor.answerType, body: String(body) } : { status: 200, contentType: 'application/json', body: JSON.stringify(body) })
     }
+  }
+
+  /**
+   * Refuses the writes still held once the path has ended (one that ends while its request is out):
+   * unanswered, a write would go on to the server when the page closes, and change the demo
+   * accounts for the tests after it. A read left held (a path that ends loading) changes nothing.
+   */
+  async refuseLeftoverWrites(): Promise<void> {
+    const writes = this.held.filter(({ call }) => call.method !== 'GET')
+    this.held = this.held.filter(({ call }) => call.method === 'GET')
+    for (const { route } of writes) await route.abort('blockedbyclient')
   }
 
   /** Refuses the actor's first request with the error's message, as the API does (a refusal of one field: 422 naming it). */
   async fail(actor: ActorCalls, error: unknown) {
+    // An actor with no call of its own (MSAL's cache) fails by itself, as the page was set up for it.
+    if (!actor.calls.length) return
     const route = await this.take(actor.calls[0]!)
+    if (actor.refuse) return actor.refuse(route, error)
     const field = (error as { field?: string }).field
     await route.fulfill({ status: field ? 422 : 409, contentType: 'application/json', body: JSON.stringify({ message: (error as Error).message, ...(field ? { field } : {}) }) })
   }
 }
 
-/** The fixtures' failures answer with 409 (422 for a field's), which Chromium reports as a failed resource. */
+/** The fixtures' failures answer with 409 (422 for a field's), and a write left held at a path's end is blocked: Chromium reports each as a failed resource. */
 // One pattern: Playwright reads an option's array of two as a value and its options.
-export const heldFailureErrors = [/Failed to load resource: the server responded with a status of (409|422)/]
+const heldFailureErrors = [/Failed to load resource: (the server responded with a status of (409|422)|net::ERR_BLOCKED_BY_CLIENT)/]
+
+/** The page errors a tour's paths bring: the held failures', and what the tour says the page logs (one pattern, as above). */
+export const tourPageErrors = (tour: Pick<Tour<AnyStateMachine>, 'loggedErrors'>) => [
+  new RegExp([...heldFailureErrors, ...(tour.loggedErrors ? [tour.loggedErrors] : [])].map((pattern) => pattern.source).join('|')),
+]
 
 /**
  * Walks one path on a page of its own (so no request of an earlier path can be answered by
  * mistake): performs its user events, answers its actors' requests, and after each step waits for
  * the page to show the state, checks that it shows what the machine's oracle says of the events
- * sent so far (its view-table row), then hands it to `check` with the key that tells the state apart.
+ * sent so far (its view-table row), then hands it to `check` with the key that tells the state apart
+ * and the step's index in the path (a state passed through or left is not checked).
  */
-export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string) => Promise<void>) {
+export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tour: Tour<TMachine>, path: TourPath, check: (key: string, index: number) => Promise<void>) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
   const kit = flows.find((candidate) => candidate.model.name === tour.plan.name)
@@ -227,8 +275,12 @@ export async function walkTour<TMachine extends AnyStateMachine>(page: Page, tou
       left = true
       return
     }
+    if (tour.passing?.(step)) return
     await tour.expectShown(page, step, path.steps.slice(0, index))
     await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
-    await check(keyOf(step))
+    await check(keyOf(step), index)
   })
+  // Every request sent so far has reached the held ones (pageRequestsSettled): no write left unanswered may go on.
+  if (!left) await pageRequestsSettled(page)
+  await held.refuseLeftoverWrites()
 }

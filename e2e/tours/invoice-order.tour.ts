@@ -12,15 +12,15 @@ import { busyShown } from './shown'
 const title = 'Pay by bank transfer (invoice)'
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: title })
 
-/** Fills an order's form in its dialog as the buyer would, and presses Pay by invoice (the purchase page's and Buy Additional Licenses'). */
-export async function typeInvoiceOrder(dialog: Locator, draft: InvoiceOrderDraft) {
+/** Fills an order's form in its dialog as the buyer would, and presses Pay by invoice (the purchase page's and Buy Additional Licenses'; Request quote for a quote). */
+export async function typeInvoiceOrder(dialog: Locator, draft: InvoiceOrderDraft, submit = 'Pay by invoice') {
   await dialog.getByRole('combobox', { name: 'Country' }).selectOption(draft.country || '')
   await dialog.getByRole('combobox', { name: 'Tax ID type' }).selectOption(draft.taxIdType)
   for (const [field, label] of Object.entries(orderFieldLabels)) {
     const box = dialog.getByRole('textbox', { name: label, exact: true })
     if (await box.isEnabled()) await box.fill(draft[field as keyof typeof orderFieldLabels])
   }
-  await dialog.getByRole('button', { name: 'Pay by invoice' }).click()
+  await dialog.getByRole('button', { name: submit }).click()
 }
 
 /** The purchase page's order by invoice: the dialog, ordering, a refusal beside the tax ID or above the form, and the invoice awaiting payment. */

@@ -95,7 +95,18 @@ function tally(rows: StateRow[]) {
 }
 
 /** The index: every machine with its figures and a link to its page. */
+/** How many states (those with no states inside them) have a screenshot, of their own tour's or seen on another's page, over every machine; and those with none, by name. */
+export function screenshotSummary(machines: AtlasMachine[]) {
+  const leaves = machines.flatMap(({ model, rows }) => rows.filter((row) => !row.compound).map((row) => ({ name: `${model.name}.${row.path}`, row })))
+  return {
+    states: leaves.length,
+    shown: leaves.filter(({ row }) => row.pictures.length > 0).length,
+    missing: leaves.filter(({ row }) => row.missing).map(({ name }) => name),
+  }
+}
+
 export function indexPage(machines: AtlasMachine[], made: { date: string; commit: string; against?: string }): string {
+  const summary = screenshotSummary(machines)
   const lines = machines.map(({ model, rows, toured }) => {
     const counts = tally(rows)
     return `<tr><td><a href="${escape(model.name)}.html">${escape(model.name)}</a></td><td>${toured ? 'yes' : 'no'}</td><td class="number">${counts.leaves}</td><td class="number">${counts.own}</td><td class="number">${counts.seen}</td><td class="number">${counts.missing}</td><td class="number">${counts.shots}</td></tr>`
@@ -105,6 +116,7 @@ export function indexPage(machines: AtlasMachine[], made: { date: string; commit
     '<p><a href="requirements.html">The requirements</a>: each rule of the spec with its states, transitions and tests.</p>',
     made.against ? `<p><a href="changes.html">The screens compared with ${escape(made.against)}</a>: changed ones first, with the difference drawn.</p>` : '',
     `<p>Every flow of the portal as its statechart and, for every state, a screenshot of what the user sees there, taken by the browser tours (<code>e2e/tours/</code>) on the built site with the demo accounts, with the events that lead there. States no tour can show say why. Written by <code>npm run atlas</code> on ${escape(made.date)} from commit <code>${escape(made.commit)}</code>.</p>`,
+    `<p>${summary.shown} of ${summary.states} states have a screenshot; ${summary.missing.length} have none, each with why on its machine’s page.</p>`,
     '<table>',
     '<thead><tr><th>machine</th><th>toured</th><th>states</th><th>photographed by its tour</th><th>seen on another tour’s page</th><th>no screenshot</th><th>screenshots</th></tr></thead>',
     `<tbody>${lines.join('\n')}</tbody>`,

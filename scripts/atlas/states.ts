@@ -61,6 +61,13 @@ export function disagreement(machineId: string, capture: AtlasCapture): string |
   return `The page’s own ${machineId} machine was ${was} when this was taken; its oracle says ${expected.join(' + ')}.`
 }
 
+/** Every red note of the machines' pages: each screenshot of a machine's own tour whose page's machine was not where its oracle says, by machine. */
+export function redNotes(machines: { model: { name: string; machine: AnyStateMachine }; rows: StateRow[] }[]): string[] {
+  return machines.flatMap(({ model, rows }) =>
+    rows.flatMap((row) => row.pictures.flatMap((picture) => (picture.seen ? [] : (disagreement(model.machine.id, picture.capture) ?? [])))).map((note) => `${model.name}: ${note}`),
+  )
+}
+
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...allNodes(child)])
 }
@@ -118,6 +125,9 @@ function whyNotShown(model: PathPlan<AnyStateMachine>, tour: Tour<AnyStateMachin
       return 'Only generated paths that the browser tour does not walk reach it: an outcome the local stack cannot give on this page, or one another tour walks (the tour file says which).'
     const stays = walked.some(({ steps }) => steps.some((step) => activePaths(step.state.value).includes(path) && !tour.leaving?.(step)))
     if (!stays) return 'The browser leaves the page in this state (for the payment provider, or the site root); the tour stops before it, and other browser tests follow it there.'
+    const here = walked.flatMap(({ steps }) => steps.filter((step) => activePaths(step.state.value).includes(path)))
+    const passed = here.map((step) => tour.passing?.(step))
+    if (passed.every(Boolean)) return `The page passes through this state with nothing to hold it there (${passed[0]}): the tour walks through it, and the next screenshot shows what the person sees.`
     return 'The tour reaches this state, but the atlas run has no picture of it: the run failed before it (see its output).'
   }
 }

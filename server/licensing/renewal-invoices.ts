@@ -9,7 +9,7 @@ import type { Person } from '../mail/compose'
 import { renewalInvoiceMail } from '../mail/messages'
 import { queueMail } from '../mail/outbox'
 import { countedReductionJoin } from './renewal-seats-rule'
-import { liveSql } from './standing'
+import { liveSql, type SubscriptionStatus } from './standing'
 
 /**
  * A subscription paid by invoice is invoiced for its next period 30 days before it renews
@@ -95,14 +95,48 @@ export async function recordRenewalInvoice(tx: Queryable, renewal: RenewalToInvo
   return true
 }
 
-/** Stripe says the invoice is paid: a renewal's is no longer awaited (a paid invoice stays paid, so a late word of it is still true). */
+/** Stripe says the invoice is paid: a renewal's is no longer awaited, overdue or not (a paid invoice stays paid, so a late word of it is still true). */
 export async function markRenewalInvoicePaid(tx: Queryable, stripeInvoiceId: string): Promise<void> {
-  await tx.query("update renewal_invoices set status = 'paid' where stripe_invoice_id = $1 and status = 'open'", [stripeInvoiceId])
+  await tx.query("update renewal_invoices set status = 'paid' where stripe_invoice_id = $1 and status in ('open', 'overdue')", [stripeInvoiceId])
 }
 
-/** SQL: the open renewal invoice of the subscriptions row under `alias`, as JSON (number, due_at), or null. */
+/** A renewal's invoice unpaid past its due date, on a subscription still live. */
+export interface OverdueRenewalInvoice {
+  stripeSubscriptionId: string
+  stripeInvoiceId: string
+}
+
+/** The renewal invoices still open at `now` though their due date has passed (decision 0063). */
+export async function renewalInvoicesFallenDue(db: Queryable, now: Date): Promise<OverdueRenewalInvoice[]> {
+  const rows = await db.query<{ stripe_subscription_id: string; stripe_invoice_id: string }>(
+    `select s.stripe_subscription_id, ri.stripe_invoice_id
+       from renewal_invoices ri join subscriptions s on s.id = ri.subscription_id
+      where ri.status = 'open' and ri.due_at <= $1 and ${liveSql('s')}
+      order by ri.due_at, ri.stripe_invoice_id`,
+    [now.toISOString()],
+  )
+  return rows.map((row) => ({ stripeSubscriptionId: row.stripe_subscription_id, stripeInvoiceId: row.stripe_invoice_id }))
+}
+
+/** The renewal's invoice is unpaid past its due date: its subscription is past due from now on, until it is paid (markRenewalInvoicePaid). */
+export async function markRenewalInvoiceOverdue(tx: Queryable, stripeInvoiceId: string): Promise<void> {
+  await tx.query("update renewal_invoices set status = 'overdue' where stripe_invoice_id = $1 and status = 'open'", [stripeInvoiceId])
+}
+
+/**
+ * The portal's own word on an invoice-paid renewal (decision 0063): a subscription with a renewal
+ * invoice overdue is past due, whatever status Stripe gives it (Stripe may leave active a
+ * subscription whose invoice made outside its cycle goes unpaid). Any other status is Stripe's.
+ */
+export async function withOverdueRenewal<State extends { status: SubscriptionStatus }>(tx: Queryable, subscriptionId: string, state: State): Promise<State> {
+  if (state.status !== 'active') return state
+  const [overdue] = await tx.query("select 1 from renewal_invoices where subscription_id = $1 and status = 'overdue' limit 1", [subscriptionId])
+  return overdue ? { ...state, status: 'past_due' } : state
+}
+
+/** SQL: the open renewal invoice (overdue or not) of the subscriptions row under `alias`, as JSON (number, due_at), or null. */
 export const openRenewalInvoiceSql = (alias: string) =>
-  `(select json_build_object('number', ri.number, 'due_at', ri.due_at) from renewal_invoices ri where ri.subscription_id = ${alias}.id and ri.status = 'open' order by ri.renews_at desc limit 1)`
+  `(select json_build_object('number', ri.number, 'due_at', ri.due_at) from renewal_invoices ri where ri.subscription_id = ${alias}.id and ri.status in ('open', 'overdue') order by ri.renews_at desc limit 1)`
 
 /** The answer's renewal invoice from an openRenewalInvoiceSql column (a driver may hand JSON over as text). */
 export function renewalInvoiceOf(column: { number: string; due_at: string } | string | null): RenewalInvoice | null {

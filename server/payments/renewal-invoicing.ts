@@ -1,8 +1,8 @@
 import type { Database } from '../db/database'
 import { log } from '../log'
-import { recordRenewalInvoice, renewalInvoiced, renewalsToInvoice } from '../licensing/renewal-invoices'
+import { markRenewalInvoiceOverdue, recordRenewalInvoice, renewalInvoiced, renewalInvoicesFallenDue, renewalsToInvoice } from '../licensing/renewal-invoices'
 import type { StripeGateway } from './gateway'
-import { inSubscriptionTurn } from './subscription-sync'
+import { inSubscriptionTurn, syncSubscription } from './subscription-sync'
 
 /**
  * Invoices each renewal due for it (decision 0056), in the subscription's turn across instances
@@ -28,9 +28,31 @@ export async function invoiceRenewalsAhead(db: Database, gateway: Pick<StripeGat
   return recorded
 }
 
-/** The job every instance's mail worker runs each hour (a PeriodicJob of server/periodic-jobs.ts). */
-export function renewalInvoicingJob(gateway: Pick<StripeGateway, 'invoiceRenewalAhead'>): (db: Database, origin: string) => Promise<number> {
+/**
+ * Each renewal invoice still open past its due date at `now` is marked overdue, and its subscription
+ * read from Stripe again under its turn: applied, it is past due with the existing grace, whatever
+ * status Stripe gives it (decision 0063), until the invoice is paid. Answers how many it marked.
+ */
+export async function markRenewalsOverdue(db: Database, gateway: Pick<StripeGateway, 'readSubscription'>, now = new Date()): Promise<number> {
+  const fallenDue = await renewalInvoicesFallenDue(db, now)
+  for (const { stripeSubscriptionId, stripeInvoiceId } of fallenDue) {
+    await syncSubscription(db, gateway, stripeSubscriptionId, {
+      first: async (tx) => {
+        await markRenewalInvoiceOverdue(tx, stripeInvoiceId)
+        return true
+      },
+      context: { job: 'renewal-overdue', stripeInvoiceId },
+    })
+    log.info({ subscriptionId: stripeSubscriptionId, stripeInvoiceId }, 'renewal invoice overdue: the subscription is past due')
+  }
+  return fallenDue.length
+}
+
+/** The job every instance's mail worker runs each hour (a PeriodicJob of server/periodic-jobs.ts): the renewals to invoice, then those overdue. */
+export function renewalInvoicingJob(gateway: Pick<StripeGateway, 'invoiceRenewalAhead' | 'readSubscription'>): (db: Database, origin: string) => Promise<number> {
   return async function invoiceRenewals(db: Database, origin: string) {
-    return invoiceRenewalsAhead(db, gateway, origin)
+    const invoiced = await invoiceRenewalsAhead(db, gateway, origin)
+    await markRenewalsOverdue(db, gateway)
+    return invoiced
   }
 }

@@ -13,4 +13,10 @@ export const browserCannotReach: Readonly<Record<string, Readonly<Record<string,
     'manageLicenses.ready.purchase.ordering --dialog.close[0]-->':
       "While an order by invoice is sent, Buy Additional Licenses gives its dialog a close that does nothing (PurchaseDialog), so the page never sends dialog.close there; the machine's ignoring it is for a close sent otherwise. The machine and component levels take it.",
   },
+  quotes: {
+    'quotes.listed.requesting.sending --dialog.close[0]-->':
+      "While a quote is requested, Request a quote gives its dialog a close that does nothing and its Cancel is disabled (QuotesSection), so the page never sends dialog.close there; the machine's ignoring it is for a close sent otherwise. The machine and component levels take it.",
+    'quotes.listed.accepting.sending --dialog.close[0]-->':
+      "While a quote is accepted, Accept quote gives its dialog a close that does nothing and its Cancel is disabled (QuotesSection), so the page never sends dialog.close there; the machine's ignoring it is for a close sent otherwise. The machine and component levels take it.",
+  },
 }

@@ -1,5 +1,5 @@
-import type { AnyStateNode } from 'xstate'
-import { leavesOf, type Relation, type State } from './oracle'
+import type { AnyStateNode, EventObject } from 'xstate'
+import { expectedAlong, leavesOf, type Oracle, type Relation, type State } from './oracle'
 
 /** What an oracle may declare: its relation, when its states are named in the spec's words. */
 interface Related {
@@ -36,4 +36,13 @@ const isLeaf = (node: AnyStateNode) => node.type === 'atomic' || node.type === '
 export function activeLeafIds(snapshot: unknown): string[] {
   const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes
   return nodes.filter(isLeaf).map((node) => node.id)
+}
+
+/**
+ * Where the oracle says the flow rests after the events, as the machine's leaf ids (where several
+ * realise its state, those of `at`: the leaves the path planned). What the atlas notes beside a
+ * screenshot, and compares with the page's own machine.
+ */
+export function oracleLeavesAfter<TInput, TState extends State>(oracle: Oracle<TInput, unknown, TState>, input: TInput, sent: readonly EventObject[], at: readonly string[]): string[] {
+  return rowLeaves(oracle, expectedAlong(oracle, input, sent).state, at)
 }

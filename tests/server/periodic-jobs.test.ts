@@ -58,7 +58,7 @@ describeSeeded('the periodic jobs of every instance ($name)', (db) => {
   })
 
   it('and, where Stripe is known, the renewals invoiced ahead last', () => {
-    const jobs = periodicJobsWithStripe({ invoiceRenewalAhead: async () => null })
+    const jobs = periodicJobsWithStripe({ invoiceRenewalAhead: async () => null, readSubscription: async () => null })
     expect(jobs.slice(0, -1)).toEqual(periodicJobs)
     expect(jobs.map((job) => job.name).at(-1)).toBe('invoiceRenewals')
   })

@@ -3,10 +3,24 @@ import type { SandboxPrice } from './options'
 import { errors } from './protocol'
 import type { RequestInfo } from './store'
 
+/**
+ * Where Stripe's behaviour is not known for sure, the one the sandbox shows; a test may choose the
+ * other (decision 0063).
+ */
+export interface SandboxBehaviour {
+  /**
+   * An invoice made by hand for a subscription (`billing_reason: manual`), sent and unpaid past its
+   * due date, makes the subscription past due (true, as for the subscription's own invoices), or
+   * leaves it as it was (false: real Stripe may).
+   */
+  manualInvoiceOverdueMakesPastDue: boolean
+}
+
 /** What the sandbox's operations share: its configuration. */
 export interface Core {
   origin: string
   prices: SandboxPrice[]
+  behaviour: SandboxBehaviour
 }
 
 /** One operation: a transaction, the configuration and the request that caused it (for events). */

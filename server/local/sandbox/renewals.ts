@@ -27,11 +27,15 @@ async function firstOverdue(ctx: Ctx, subscriptionId: string, by: number): Promi
   return undefined
 }
 
-/** A sent invoice unpaid at its due date: invoice.overdue, and its subscription past due (Stripe's default for sent invoices). */
+/**
+ * A sent invoice unpaid at its due date: invoice.overdue, and its subscription past due (Stripe's
+ * default for sent invoices; for one made by hand, as the sandbox's behaviour says).
+ */
 async function markOverdue(ctx: Ctx, invoice: Stripe.Invoice, subscription: Stripe.Subscription) {
   await save(ctx.q, invoice, { overdue: true } satisfies InvoiceSecrets)
   await recordEvent(ctx.q, ctx.request, 'invoice.overdue', invoice)
   if (subscription.status !== 'active') return
+  if (invoice.billing_reason === 'manual' && !ctx.core.behaviour.manualInvoiceOverdueMakesPastDue) return
   const before = structuredClone(subscription)
   subscription.status = 'past_due'
   await save(ctx.q, subscription)

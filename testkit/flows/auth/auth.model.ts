@@ -54,7 +54,3 @@ export const authModel: PathPlan<typeof authMachine> = {
   events,
   serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour =
-  'The sign-in flow runs through MSAL and the identity provider’s pages (redirects, popups, hidden frames); the browser tests run its states (e2e/sign-in.spec.ts, e2e/sign-in-requests.spec.ts, e2e/sessions.spec.ts; decision 0016), but no tour holds each of them on screen.'

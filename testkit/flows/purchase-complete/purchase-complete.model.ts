@@ -24,6 +24,3 @@ export const purchaseCompleteModel: PathPlan<typeof purchaseCompleteMachine> = {
   inputs: [paidReturn, cancelledReturn, returnWithoutSession],
   events: [waitOver, ...actorEvents(fixtures)],
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour = 'The page the hosted checkout returns to; e2e/purchase.mutating.spec.ts buys through the payment sandbox to reach it, which the atlas does not run.'

@@ -26,6 +26,3 @@ export const tokenModel: PathPlan<typeof tokenMachine> = {
   events: actorEvents(fixtures),
   inputs: [signedIn, signedOut],
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour = 'Runs behind every API call and has no view of its own: a token it cannot have ends in the sign-in flow.'

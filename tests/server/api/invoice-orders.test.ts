@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { invoiceOrderSchema, quoteSchema, quotesSchema, renewalsSchema, type InvoiceOrderRequest } from '@/common/billing-contract'
 import { licensesSchema } from '@/common/contract'
-import { invoiceRenewalsAhead } from '@/server/payments/renewal-invoicing'
+import { invoiceRenewalsAhead, markRenewalsOverdue } from '@/server/payments/renewal-invoicing'
+import { syncSubscription } from '@/server/payments/subscription-sync'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { signIn } from '@/tests/support/server/organisation'
 import { outbox } from '@/tests/server/mail/harness'
@@ -284,25 +285,62 @@ describeApi('buying by invoice on $name', (api) => {
     expect(license!.renewalInvoice ?? null).toBeNull()
   })
 
-  it('keeps the seats through a renewal invoiced ahead while its invoice is open, then past due after its due date, active once paid [S9.auto-renew]', async () => {
-    const email = 'payables@contoso.example'
-    const t0 = Date.parse('2031-06-01T00:00:00Z') / 1000
-    const { placed, renewsAt, advance, runJob, renewalInvoices } = await orderedOnClock(email, t0, 'PO-9000')
+  /** Ordered on a clock of its own, the order's invoice paid out of band, and the renewal invoiced 30 days ahead by the job. */
+  async function renewalInvoicedAhead(email: string, t0: number, poNumber: string) {
+    const ordered = await orderedOnClock(email, t0, poNumber)
+    const { placed, renewsAt, advance, runJob, renewalInvoices } = ordered
     await api.stripe.invoices.pay(String((await api.stripe.subscriptions.retrieve(placed.subscriptionId)).latest_invoice), { paid_out_of_band: true })
     await advance(renewsAt - 30 * DAY)
     expect(await runJob(renewsAt - 30 * DAY)).toBe(1)
     const [invoice] = await renewalInvoices()
+    return { ...ordered, invoice: invoice! }
+  }
 
-    await advance(renewsAt + 29 * DAY)
-    expect((await licensesOf(email))[0]).toMatchObject({ status: 'active', renewalInvoice: { number: invoice!.number } })
-    await advance(renewsAt + 31 * DAY)
-    expect((await licensesOf(email))[0]).toMatchObject({ status: 'payment-due' })
-    expect((await api.call(email, 'POST', '/licenses/assign', { firstName: 'Eve', lastName: 'Dev', email: 'eve@contoso.example' })).status).toBe(409)
-
-    await api.stripe.invoices.pay(invoice!.id!, { paid_out_of_band: true })
+  /** The renewal's invoice paid out of band: the licenses are active again, no renewal invoice awaited. */
+  async function paidOutOfBand(email: string, invoiceId: string) {
+    await api.stripe.invoices.pay(invoiceId, { paid_out_of_band: true })
     await api.sandbox.webhooks.drain()
     const [license] = await licensesOf(email)
     expect(license).toMatchObject({ status: 'active' })
     expect(license!.renewalInvoice ?? null).toBeNull()
+  }
+
+  it('keeps the seats through a renewal invoiced ahead while its invoice is open, then past due after its due date, active once paid [S9.auto-renew]', async () => {
+    const email = 'payables@contoso.example'
+    const { renewsAt, advance, invoice } = await renewalInvoicedAhead(email, Date.parse('2031-06-01T00:00:00Z') / 1000, 'PO-9000')
+
+    await advance(renewsAt + 29 * DAY)
+    expect((await licensesOf(email))[0]).toMatchObject({ status: 'active', renewalInvoice: { number: invoice.number } })
+    await advance(renewsAt + 31 * DAY)
+    expect((await licensesOf(email))[0]).toMatchObject({ status: 'payment-due' })
+    expect((await api.call(email, 'POST', '/licenses/assign', { firstName: 'Eve', lastName: 'Dev', email: 'eve@contoso.example' })).status).toBe(409)
+    await paidOutOfBand(email, invoice.id!)
+  })
+
+  it("makes a renewal invoiced ahead past due after its due date from the portal's own record, though Stripe leaves the subscription active; active once paid [S9.auto-renew]", async () => {
+    // Stripe may not make a subscription past due for an invoice made outside its cycle (decision 0063).
+    api.sandbox.behaviour.manualInvoiceOverdueMakesPastDue = false
+    try {
+      const email = 'ledger@fabrikam.example'
+      const { placed, renewsAt, advance, invoice } = await renewalInvoicedAhead(email, Date.parse('2033-03-01T00:00:00Z') / 1000, 'PO-2033')
+      const markOverdue = (at: number) => markRenewalsOverdue(api.db, api.gateway, new Date(at * 1000))
+
+      await advance(renewsAt + 29 * DAY)
+      expect(await markOverdue(renewsAt + 29 * DAY)).toBe(0)
+      expect((await licensesOf(email))[0]).toMatchObject({ status: 'active', renewalInvoice: { number: invoice.number } })
+      await advance(renewsAt + 31 * DAY)
+      expect((await api.stripe.subscriptions.retrieve(placed.subscriptionId)).status).toBe('active')
+      expect((await licensesOf(email))[0]).toMatchObject({ status: 'active' })
+      expect(await markOverdue(renewsAt + 31 * DAY)).toBe(1)
+      expect(await markOverdue(renewsAt + 31 * DAY)).toBe(0)
+      expect((await licensesOf(email))[0]).toMatchObject({ status: 'payment-due', renewalInvoice: { number: invoice.number } })
+      expect((await api.call(email, 'POST', '/licenses/assign', { firstName: 'Eve', lastName: 'Dev', email: 'eve@fabrikam.example' })).status).toBe(409)
+      // Stripe's subscription read again (still active there) leaves it past due.
+      expect(await syncSubscription(api.db, api.gateway, placed.subscriptionId)).toBe('updated')
+      expect((await licensesOf(email))[0]).toMatchObject({ status: 'payment-due' })
+      await paidOutOfBand(email, invoice.id!)
+    } finally {
+      api.sandbox.behaviour.manualInvoiceOverdueMakesPastDue = true
+    }
   })
 })

@@ -84,13 +84,15 @@ function QuoteTable({ rows, onDownload, onAccept }: { rows: QuoteRow[]; onDownlo
                 <Table.Td key={columns[index]}>{text}</Table.Td>
               ))}
               <Table.Td>
-                <Button variant="subtle" size="compact-sm" loading={row.downloading} aria-label={`Download quote ${row.number} (PDF)`} onClick={() => onDownload(row.quote)}>
+                {/* Outlined: the subtle variant's hover tint left its label below AA contrast on a striped row (axe, the pointer still on it after a download). */}
+                <Button variant="outline" size="compact-sm" loading={row.downloading} aria-label={`Download quote ${row.number} (PDF)`} onClick={() => onDownload(row.quote)}>
                   Download
                 </Button>
               </Table.Td>
               <Table.Td>
+                {/* Outlined too: the light variant's tinted label fell below AA contrast seen through the Accept dialog's overlay (axe). */}
                 {row.acceptable && (
-                  <Button variant="light" size="compact-sm" aria-label={`Accept quote ${row.number}`} onClick={() => onAccept(row.quote)}>
+                  <Button variant="outline" size="compact-sm" aria-label={`Accept quote ${row.number}`} onClick={() => onAccept(row.quote)}>
                     Accept
                   </Button>
                 )}
