@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { offlineChromiumArgs, resolveChromium, testChromiumArgs, trustingCertificate } from './e2e/support/browser'
+import { offlineChromiumArgs, resolveChromium, testChromiumArgs, trustingCertificate, withoutOptimizingCompilers } from './e2e/support/browser'
 import { serversReady, type E2eServer } from './e2e/support/servers'
 import { mailPortsFor } from './server/local/mail-catcher-ports'
 import { loadOrCreateCertificate } from './server/local/tls'
@@ -25,12 +25,23 @@ const trustStack = trustingCertificate((await loadOrCreateCertificate(stackDataD
 /** The main server's mail inbox: MailDev's REST API lists what arrived at GET /api/email. */
 export const mailInboxURL = `http://127.0.0.1:${mail.MAILDEV_WEB_PORT}`
 
+/**
+ * The same stack with Vite's dev server, on data of its own. Ready once Vite has bundled the dev
+ * tools' dependencies (mermaid is large), which takes many seconds more than the built stack: the
+ * other projects start without it, and the development build's tests wait for it (their `beforeAll`).
+ */
+export const devServer: E2eServer = {
+  port: devPort,
+  localDir: devDataDir,
+  dev: true,
+  readyPath: '/node_modules/.vite/deps/mermaid.js',
+  env: mailPorts(devPort),
+  startsBesideTests: true,
+}
 const servers: E2eServer[] = [
   // The reminders' jobs every 3 s instead of hourly, so a journey finds its reminder in the mail catcher.
   { port, localDir: stackDataDir, dev: false, readyPath: '/', env: { ...mail, PERIODIC_JOBS_EVERY_MS: '3000' } },
-  // The same stack with Vite's dev server, on data of its own. Ready once Vite has bundled the dev
-  // tools' dependencies (mermaid is large): the tests then start beside the servers, not the bundler.
-  { port: devPort, localDir: devDataDir, dev: true, readyPath: '/node_modules/.vite/deps/mermaid.js', env: mailPorts(devPort) },
+  devServer,
 ]
 
 const launchOptions = {
@@ -39,6 +50,12 @@ const launchOptions = {
 }
 /** The projects on the built stack: the development build's few tests keep Playwright's own way of ignoring its certificate. */
 const trustingTheStack = { launchOptions: { ...launchOptions, args: [...launchOptions.args, trustStack] } }
+/**
+ * The development build's pages draw every machine with Mermaid, whose layout computes for tens of
+ * seconds: there V8's optimizing compilers pay back. Its drawing test, four runs side by side on a
+ * busy machine: 90 s and out of time twice without them, 60 and 66 s with them (decision 0067).
+ */
+const optimizingPages = { launchOptions: { ...launchOptions, args: launchOptions.args.filter((arg) => arg !== withoutOptimizingCompilers) } }
 
 export default defineConfig({
   testDir: 'e2e',
@@ -71,7 +88,7 @@ export default defineConfig({
     // most for this project and for the fault matrix, so that the other always loads the other pages.
     // Vite's dev server sends every module on its own and transforms it on first use: pages load
     // several times slower than the built site, most of all while the other projects run.
-    { name: 'dev', use: { ...devices['Desktop Chrome'], baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, workers: 1, timeout: 90_000, expect: { timeout: 25_000 } },
+    { name: 'dev', use: { ...devices['Desktop Chrome'], ...optimizingPages, baseURL: devURL }, testMatch: /\.dev\.spec\.ts$/, workers: 1, timeout: 90_000, expect: { timeout: 25_000 } },
     // Every API call under every fault of issue 8 (e2e/faults); `npm run test:faults` runs only these.
     // Each test runs many cells in a row, so a page slow to load on a busy machine gets more time.
     { name: 'faults', use: { ...devices['Desktop Chrome'], ...trustingTheStack, actionTimeout: 15_000 }, testMatch: /\.faults\.spec\.ts$/, workers: 1, expect: { timeout: 15_000 } },

@@ -75,6 +75,7 @@ export const apiRoutes = {
   createFeedToken: at('POST', 'feedTokens', '/'),
   revokeFeedToken: at('DELETE', 'feedTokens', '/:id'),
   resumeFeedToken: at('POST', 'feedTokens', '/:id/resume'),
+  revokeFeedTokensBy: at('POST', 'feedTokens', '/revoke-by-creator'),
   activity: at('GET', 'activity', '/'),
   account: at('GET', 'account', '/', slash),
   updateAccount: at('PUT', 'account', '/', slash),

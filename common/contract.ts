@@ -294,9 +294,13 @@ export const packagePatternsSchema = v.pipe(
 )
 /** The user name a package client sends with a feed token's secret. */
 export const feedTokenUsername = 'token'
+/** Who made a token, and whether they may still manage feed tokens in the organisation (removed, or demoted to billing manager: no). */
+export const feedTokenCreatorSchema = v.object({ oid: v.string(), name: v.string(), email: v.string(), managesTokens: v.boolean() })
+export type FeedTokenCreator = v.InferOutput<typeof feedTokenCreatorSchema>
 export const feedTokenSchema = v.object({
   id: v.string(),
   name: v.string(),
+  createdBy: feedTokenCreatorSchema,
   /** The secret's last four characters, to tell tokens apart. */
   last4: v.string(),
   createdAt: isoDate,
@@ -349,6 +353,12 @@ export const createFeedTokenRequestSchema = v.object({
   suspendOnLeak: v.optional(v.boolean('Suspend on leak must be true or false'), false),
 })
 export type CreateFeedTokenRequest = v.InferOutput<typeof createFeedTokenRequestSchema>
+/** Every working token one person made revoked at once (offboarding, issue 48): the person by their oid. */
+export const revokeFeedTokensByRequestSchema = v.object({
+  oid: v.pipe(v.string('oid must name the person who made the tokens'), v.nonEmpty('oid must name the person who made the tokens'), v.maxLength(128, 'oid must be at most 128 characters')),
+})
+export type RevokeFeedTokensByRequest = v.InferOutput<typeof revokeFeedTokensByRequestSchema>
+export const revokedFeedTokensSchema = v.object({ revoked: v.number() })
 export const createdFeedTokenSchema = v.object({ token: feedTokenSchema, secret: v.pipe(v.string(), v.nonEmpty()) })
 export type CreatedFeedToken = v.InferOutput<typeof createdFeedTokenSchema>
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { devServer } from '@/playwright.config'
 import { allModels } from '../testkit/model/node-flows'
 import { expectNoAxeViolations } from './support/axe'
 import { demo } from './support/accounts'
 import { expect, test } from './support/fixtures'
+import { untilServerReady } from './support/servers'
 
 // These run against the development build (`npm run dev`): the viewer and the inspector exist only there.
 // Every machine in machines/ (tests/flows/charts.test.ts checks that each has a model), in the viewer's order.
@@ -14,6 +16,13 @@ const inOrder = (actual: string[], expected: string[]) => {
   for (const entry of actual) if (entry === expected[next]) next++
   return next === expected.length
 }
+
+// The other projects' tests start before the development server is ready (playwright.config.ts):
+// these wait for it, within Playwright's two minutes for a web server.
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  await untilServerReady(devServer, 110_000)
+})
 
 test.describe('the offline statechart viewer (development build)', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken } from '../common/contract'
+import type { CreatedFeedToken, CreateFeedTokenRequest, FeedToken, FeedTokenCreator } from '../common/contract'
 import { feedTokenRequestOf, type FeedTokenDraft } from '../common/feed-token-draft'
 import { notProvided } from './not-provided'
 import { messageOf, showErrorIn } from './error-message'
@@ -15,7 +15,8 @@ const fieldOf = (error: unknown): string | null => {
  * revoked by the owner of a Commercial Plus subscription. The list loads; a token is made in a
  * dialog, with its scope (packages, networks a day, suspend on leak: issue 47), and its secret shown
  * there once; a token is revoked after a confirmation; a token marked a possible leak is resumed
- * after a confirmation.
+ * after a confirmation; every token one person made is revoked at once after a confirmation
+ * (offboarding: someone removed or demoted, issue 48).
  */
 export const feedTokensMachine = setup({
   types: {
@@ -28,6 +29,8 @@ export const feedTokensMachine = setup({
       created: CreatedFeedToken | null
       revoking: FeedToken | null
       resuming: FeedToken | null
+      /** The person whose tokens are being revoked. */
+      revokingBy: FeedTokenCreator | null
     },
     events: {} as
       | { type: 'tokens.reload' }
@@ -37,6 +40,8 @@ export const feedTokensMachine = setup({
       | { type: 'revoke.confirm' }
       | { type: 'resume.request'; token: FeedToken }
       | { type: 'resume.confirm' }
+      | { type: 'revokeBy.request'; creator: string }
+      | { type: 'revokeBy.confirm' }
       | { type: 'dialog.close' },
   },
   actors: {
@@ -44,6 +49,7 @@ export const feedTokensMachine = setup({
     createToken: notProvided<CreatedFeedToken, CreateFeedTokenRequest>('createToken'),
     revokeToken: notProvided<void, { tokenId: string }>('revokeToken'),
     resumeToken: notProvided<void, { tokenId: string }>('resumeToken'),
+    revokeTokensBy: notProvided<{ revoked: number }, { oid: string }>('revokeTokensBy'),
   },
   actions: {
     keepTokens: assign({ tokens: (_, params: { tokens: FeedToken[] }) => params.tokens, error: null }),
@@ -52,7 +58,7 @@ export const feedTokensMachine = setup({
       errorField: (_, params: { message: string; field?: string | null }) => params.field ?? null,
     }),
     clearError: assign({ error: null, errorField: null }),
-    resetDialog: assign({ error: null, errorField: null, request: null, created: null, revoking: null, resuming: null }),
+    resetDialog: assign({ error: null, errorField: null, request: null, created: null, revoking: null, resuming: null, revokingBy: null }),
     keepRequest: assign({ request: (_, params: { draft: FeedTokenDraft }) => feedTokenRequestOf(params.draft) }),
     // Newest first, as the list comes; once, should the answer repeat a token already listed.
     addToken: assign({
@@ -61,6 +67,8 @@ export const feedTokensMachine = setup({
     }),
     pickForRevoke: assign({ revoking: (_, params: { token: FeedToken }) => params.token }),
     removeToken: assign({ tokens: ({ context }) => context.tokens.filter((token) => token.id !== context.revoking?.id), revoking: null }),
+    pickCreator: assign({ revokingBy: ({ context }, params: { creator: string }) => context.tokens.find((token) => token.createdBy.oid === params.creator)?.createdBy ?? null }),
+    removeCreatorsTokens: assign({ tokens: ({ context }) => context.tokens.filter((token) => token.createdBy.oid !== context.revokingBy?.oid), revokingBy: null }),
     pickForResume: assign({ resuming: ({ context }, params: { token: FeedToken }) => context.tokens.find((token) => token.id === params.token.id) ?? null }),
     // Resumed: let in again, no longer marked, its networks counted afresh.
     markResumed: assign({
@@ -77,10 +85,12 @@ export const feedTokensMachine = setup({
     // Resume is for a listed token marked a possible leak, as the list last said.
     isMarked: ({ context }, params: { token: FeedToken }) => context.tokens.some((token) => token.id === params.token.id && token.leakAt !== null),
     othersRemain: ({ context }) => context.tokens.some((token) => token.id !== context.revoking?.id),
+    madeAny: ({ context }, params: { creator: string }) => context.tokens.some((token) => token.createdBy.oid === params.creator),
+    othersMadeAny: ({ context }) => context.tokens.some((token) => token.createdBy.oid !== context.revokingBy?.oid),
   },
 }).createMachine({
   id: 'feedTokens',
-  context: { tokens: [], error: null, errorField: null, request: null, created: null, revoking: null, resuming: null },
+  context: { tokens: [], error: null, errorField: null, request: null, created: null, revoking: null, resuming: null, revokingBy: null },
   initial: 'loading',
   states: {
     loading: {
@@ -111,7 +121,7 @@ export const feedTokensMachine = setup({
         },
         shown: {
           description:
-            "A row per token: name and scope, last four characters, created, expires, last used, its networks of the last 30 days, its downloads per package and version; 'Revoke' on each, 'Resume' on one marked a possible leak; never a secret.",
+            "A row per token: name and scope, who made it (and that they no longer manage feed tokens, once removed or demoted), last four characters, created, expires, last used, its networks of the last 30 days, its downloads per package and version; 'Revoke' on each, 'Resume' on one marked a possible leak; never a secret. Each person who made tokens, those who no longer manage feed tokens first, with 'Revoke all'.",
           on: {
             'create.open': { target: 'dialog.creating', actions: 'resetDialog' },
             'revoke.request': {
@@ -123,6 +133,11 @@ export const feedTokensMachine = setup({
               guard: { type: 'isMarked', params: ({ event }) => ({ token: event.token }) },
               target: 'dialog.resuming',
               actions: ['resetDialog', { type: 'pickForResume', params: ({ event }) => ({ token: event.token }) }],
+            },
+            'revokeBy.request': {
+              guard: { type: 'madeAny', params: ({ event }) => ({ creator: event.creator }) },
+              target: 'dialog.revokingBy',
+              actions: ['resetDialog', { type: 'pickCreator', params: ({ event }) => ({ creator: event.creator }) }],
             },
           },
         },
@@ -191,6 +206,30 @@ export const feedTokensMachine = setup({
                       { target: '#feedTokens.ready.empty', actions: 'removeToken' },
                     ],
                     onError: showErrorIn('confirming'),
+                  },
+                },
+              },
+            },
+            revokingBy: {
+              description: "The Revoke a person's feed tokens dialog.",
+              initial: 'confirming',
+              states: {
+                confirming: {
+                  description: "Asks to confirm: the person's tokens, named with how many; builds using them stop at once; 'Revoke all' and 'Cancel'; a failure's message over it.",
+                  on: { 'revokeBy.confirm': { target: 'removing', actions: 'clearError' } },
+                },
+                removing: {
+                  description: "'Revoke all' shows progress and cannot be pressed again.",
+                  on: { 'dialog.close': {} },
+                  invoke: {
+                    id: 'revokeTokensBy',
+                    src: 'revokeTokensBy',
+                    input: ({ context }) => ({ oid: context.revokingBy!.oid }),
+                    onDone: [
+                      { guard: 'othersMadeAny', target: '#feedTokens.ready.shown', actions: 'removeCreatorsTokens' },
+                      { target: '#feedTokens.ready.empty', actions: 'removeCreatorsTokens' },
+                    ],
+                    onError: showErrorIn('#feedTokens.ready.dialog.revokingBy.confirming'),
                   },
                 },
               },

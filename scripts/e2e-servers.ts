@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
-import { serversReady, type E2eServer } from '../e2e/support/servers'
-import { run, untilAnswers } from './processes'
+import { serversReady, untilServerReady, type E2eServer } from '../e2e/support/servers'
+import { run } from './processes'
 
 /**
  * The browser tests' servers, started side by side: Playwright starts its web servers one after
  * another, and the development server alone takes ten seconds. The first server's data is reset to
  * the demo accounts and copied for the others, so every server starts from the same demo data
  * without starting PostgreSQL in WebAssembly from scratch once more. Prints `serversReady` once every
- * server answers; if one stops, so do the others and this process.
+ * server answers, but for those that start beside the tests (their own tests wait for them); if one
+ * stops, so do the others and this process.
  */
 const servers = JSON.parse(process.argv[2] ?? '[]') as E2eServer[]
 const [first, ...others] = servers
@@ -34,5 +35,5 @@ for (const child of children) child.on('exit', (code) => stopAll(code ?? 1))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stopAll(0))
 
 // Playwright gives up after two minutes (playwright.config.ts).
-await Promise.all(servers.map((server) => untilAnswers(`https://localhost:${server.port}${server.readyPath}`, 120_000)))
+await Promise.all(servers.filter((server) => !server.startsBesideTests).map((server) => untilServerReady(server, 120_000)))
 console.log(serversReady)

@@ -229,6 +229,30 @@ export const calls: readonly CallCase[] = [
     ignoresBody: true,
   },
   {
+    ...callTo('revokeFeedTokensBy'),
+    account: demo.plus,
+    // As for one token: the page's list holds a made-up one, and the user revokes all its maker's.
+    stubs: [{ ...apiRequest('feedTokens'), json: [madeUpToken] }],
+    ...dialogCall(
+      "Revoke a person's feed tokens",
+      'Revoke all',
+      async (page) => {
+        await page.goto(feedTokensPath)
+        await page.getByRole('button', { name: `Revoke all tokens by ${madeUpToken.createdBy.name}` }).click()
+      },
+      { cancel: 'waits' },
+    ),
+    failed: async (page, message) => {
+      await dialogFailed(page, "Revoke a person's feed tokens", 'Revoke all', message)
+      await expect(dialog(page, "Revoke a person's feed tokens")).toContainText(`made by ${madeUpToken.createdBy.name}`)
+    },
+    done: async (page) => {
+      await expect(dialog(page, "Revoke a person's feed tokens")).toBeHidden()
+      await expect(page.getByText('No feed tokens yet.')).toBeVisible()
+    },
+    slowAnswer: { json: () => ({ revoked: 1 }) },
+  },
+  {
     ...callTo('resumeFeedToken', madeUpLeaked.id),
     account: demo.plus,
     stubs: [{ ...apiRequest('feedTokens'), json: [madeUpLeaked] }],

@@ -47,6 +47,8 @@ export const offlineChromiumArgs = ['--disable-background-networking', '--disabl
  * page runs and shows is the same: the interpreter and the baseline compiler run the same code.
  */
 export const testChromiumArgs = ['--disable-gpu', '--js-flags=--no-opt,--no-maglev']
+/** The flag of testChromiumArgs that turns V8's optimizing compilers off, for pages that compute for seconds. */
+export const withoutOptimizingCompilers = testChromiumArgs[1]!
 
 /**
  * The flag that has Chromium trust the local stack's self-signed certificate, by its public key.

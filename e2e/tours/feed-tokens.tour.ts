@@ -1,13 +1,13 @@
 import { expect } from '@playwright/test'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
-import { feedTokensModel, newSecret } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { feedTokensModel, newSecret, paula, sam } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { demo } from '../support/accounts'
 import { calling, type Tour } from '../support/machine-tour'
 import { openAs } from './open-as'
 import { pressing } from './press'
 import { busyShown, dialogOpenShown, loadShown } from './shown'
 
-/** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, revoking, and resuming a token suspended on a possible leak. */
+/** Feed tokens: the list loading, failed, empty and shown; the create dialog, the secret shown once, revoking, resuming a token suspended on a possible leak, and revoking all of one person's. */
 export const feedTokensTour: Tour<typeof feedTokensMachine> = {
   plan: feedTokensModel,
   actors: {
@@ -15,6 +15,7 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
     createToken: calling('createFeedToken'),
     revokeToken: calling('revokeFeedToken'),
     resumeToken: calling('resumeFeedToken'),
+    revokeTokensBy: calling('revokeFeedTokensBy'),
   },
   open: (page) => openAs(page, demo.plus, '/account/feed-tokens'),
   perform: pressing(
@@ -39,6 +40,12 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
           .getByRole('button', { name: `Resume ${event.token.name}` })
           .click(),
       'resume.confirm': (page) => page.getByRole('dialog', { name: 'Resume feed token' }).getByRole('button', { name: 'Resume' }).click(),
+      'revokeBy.request': (page, event) =>
+        page
+          .getByRole('main')
+          .getByRole('button', { name: `Revoke all tokens by ${[paula, sam].find((maker) => maker.oid === event.creator)?.name}` })
+          .click(),
+      'revokeBy.confirm': (page) => page.getByRole('dialog', { name: "Revoke a person's feed tokens" }).getByRole('button', { name: 'Revoke all' }).click(),
       'dialog.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
     },
   ),
@@ -69,6 +76,10 @@ export const feedTokensTour: Tour<typeof feedTokensMachine> = {
       }
       case '{"ready":{"dialog":{"revoking":"removing"}}}':
         return busyShown(page.getByRole('dialog', { name: 'Revoke feed token' }).getByRole('button', { name: 'Revoke' }))
+      case '{"ready":{"dialog":{"revokingBy":"confirming"}}}':
+        return dialogOpenShown(page.getByRole('dialog', { name: "Revoke a person's feed tokens" }), 'Revoke all', context.error)
+      case '{"ready":{"dialog":{"revokingBy":"removing"}}}':
+        return busyShown(page.getByRole('dialog', { name: "Revoke a person's feed tokens" }).getByRole('button', { name: 'Revoke all' }))
       case '{"ready":{"dialog":{"resuming":"confirming"}}}':
         return dialogOpenShown(page.getByRole('dialog', { name: 'Resume feed token' }), 'Resume', context.error)
       case '{"ready":{"dialog":{"resuming":"restoring"}}}':

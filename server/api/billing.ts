@@ -3,6 +3,8 @@ import { portalSessionRequestSchema, savePaymentMethodRequestSchema, upgradePrev
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { customerOf, ensureCustomer } from '../licensing/billing-account'
+import { accountMakingAPurchase } from '../licensing/pending-checkouts'
+import { conflict } from '../kernel/refusal'
 import { annualTotal, planUpgrade } from '../licensing/upgrade'
 import { upgradeSubscriptions } from '../payments/change-subscription'
 import type { StripeGateway } from '../payments/gateway'
@@ -12,10 +14,16 @@ import { portalReturnOf } from './return-addresses'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 import { confirmPermitted, permittedBeforeStripe } from './permitted'
+import { afterCheckoutsInTheWay } from './checkouts-in-the-way'
+
+/** The refusal of a card's setup outside a purchase, in words. */
+export const noPurchaseForCard = 'A payment method is set up during a purchase: choose a license on the pricing page first.'
 
 /** /api/stripe: the customer portal, the card on file, and upgrades. */
 export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: string, newPaymentCustomer: (oid: string, address: string) => void) {
   const customerOfCaller = async (oid: string) => customerOf(await findAccountRow(db, oid))
+  // An upgrade refused by a checkout of the plan left behind asks Stripe whether it was paid or expired meanwhile.
+  const afterAsking = afterCheckoutsInTheWay(db)
   return (
     resource()
       .post(apiRoutes.createPortalSession.route, allow('billing'), jsonBody(portalSessionRequestSchema), async (c) => {
@@ -31,10 +39,12 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
         const card = customerId ? await stripeFor(c, gateway).defaultCard(customerId) : null
         return c.json({ hasPaymentMethod: card !== null, card })
       })
-      // The customer's open SetupIntent, or a new one: asking again makes nothing new. An account with
-      // no customer yet makes one here, within the limits for new ones (429 past them; card testing).
+      // The customer's open SetupIntent, or a new one: asking again makes nothing new. Only for a
+      // purchase the account is making (card testing): an upgrade of a plan it holds, or a checkout
+      // still open. An account with no customer yet makes one here, within the limits for new ones (429 past them).
       .get(apiRoutes.createSetupIntent.route, allow('billing'), async (c) => {
-        const account = await findAccountRow(db, caller(c).oid)
+        const { account, making } = await accountMakingAPurchase(db, caller(c).oid)
+        if (!making) throw conflict(noPurchaseForCard)
         if (!account.stripe_customer_id) newPaymentCustomer(person(c).oid, clientAddressOf(c.env?.incoming))
         const customerId = await ensureCustomer(db, account, stripeFor(c, gateway).findOrCreateCustomer)
         return c.json(await stripeFor(c, gateway).setupIntentFor(customerId))
@@ -49,7 +59,7 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
       })
       .get(apiRoutes.upgradePreview.route, allow('billing'), async (c) => {
         const query = parsed(upgradePreviewQuerySchema, c.req.query())
-        const { customerId, changes } = await planUpgrade(db, caller(c).oid, query)
+        const { customerId, changes } = await afterAsking(c, stripeFor(c, gateway), () => planUpgrade(db, caller(c).oid, query))
         const previews = await Promise.all(
           changes.map(({ subscription, quantity }) => stripeFor(c, gateway).previewChange({ customerId, subscriptionId: subscription.stripe_subscription_id, priceId: query.priceId, quantity })),
         )
@@ -58,7 +68,8 @@ export function billingRoutes(db: Database, gateway: StripeGateway, siteOrigin: 
       })
       .post(apiRoutes.upgrade.route, allow('billing'), jsonBody(upgradeRequestSchema), async (c) => {
         const request = c.req.valid('json')
-        await upgradeSubscriptions(await permittedBeforeStripe(c, db), stripeFor(c, gateway), caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part))
+        const [permittedDb, stripe] = [await permittedBeforeStripe(c, db), stripeFor(c, gateway)]
+        await afterAsking(c, stripe, () => upgradeSubscriptions(permittedDb, stripe, caller(c).oid, request, (content, part) => idempotencyKey(c, 'upgrade', content, part)))
         return c.json(request)
       })
   )

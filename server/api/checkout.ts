@@ -3,13 +3,12 @@ import { checkoutRequestSchema } from '@/common/contract'
 import type { Database } from '../db/database'
 import { findAccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
-import { CheckoutsInTheWay, decideOrder } from '../licensing/checkout-rules'
-import { dropCheckout, recordOutcome, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
+import { decideOrder } from '../licensing/checkout-rules'
+import { dropCheckout, recordSession, reserveCheckout } from '../licensing/pending-checkouts'
 import { holdsSubscription } from '../licensing/subscription-store'
 import { PaymentUnavailableError } from '../payments/errors'
 import type { StripeGateway } from '../payments/gateway'
-import { checkoutOutcomes } from '../payments/checkout-outcomes'
-import { stopIfCallerGone } from '../payments/stripe-slots'
+import { afterCheckoutsInTheWay } from './checkouts-in-the-way'
 import { caller, idempotencyKey, resource, stripeFor } from './context'
 import { checkoutReturnOf } from './return-addresses'
 import { jsonBody } from './json-body'
@@ -19,7 +18,7 @@ import { permitted } from './permitted'
 
 /** /api/stripe: a purchase through Stripe's hosted checkout, and where a checkout stands. */
 export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin: string) {
-  const outcomeOf = checkoutOutcomes()
+  const afterAsking = afterCheckoutsInTheWay(db)
   return resource()
     .get(apiRoutes.checkoutStatus.route, allow('billing'), async (c) => {
       const sessionId = c.req.param('sessionId')
@@ -37,19 +36,14 @@ export function checkoutRoutes(db: Database, gateway: StripeGateway, siteOrigin:
       const { successUrl, cancelUrl } = checkoutReturnOf(siteOrigin, body)
       const oid = caller(c).oid
       const account = await findAccountRow(db, oid)
-      // The order is weighed and its checkout counted in one transaction under the owner's lock; the
-      // same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
-      const reserve = () => reserveCheckout(permitted(c, db), oid, body, (holdings) => decideOrder(account, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })))
-      const checkout = await reserve().catch(async (error: unknown) => {
-        if (!(error instanceof CheckoutsInTheWay) || error.inTheWay.length === 0) throw error
-        // Only the open checkouts that refused the order: Stripe says which expired or were paid
-        // meanwhile, one at a time while the request lasts; then the order is weighed again (decision 0051).
-        for (const open of error.inTheWay) {
-          stopIfCallerGone(c.req.raw.signal)
-          await recordOutcome(db, open.id, await outcomeOf(open.sessionId!, stripe))
-        }
-        return reserve()
-      })
+      // The order is weighed (the license type too) and its checkout counted in one transaction under the owner's
+      // lock; the same order again (a retry, a second click) gets the same session while the seats owned are unchanged.
+      const reserve = () =>
+        reserveCheckout(permitted(c, db), oid, body, (holdings) =>
+          decideOrder({ allowed_price_id: holdings.allowedPriceId }, body, holdings, idempotencyKey(c, 'checkout', { body, owned: holdings.owned })),
+        )
+      // Only the open checkouts that refused the order are asked about, then the order is weighed again.
+      const checkout = await afterAsking(c, stripe, reserve)
       try {
         const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
         const order = { customerId, accountOid: oid, priceId: body.priceId, quantity: body.quantity, successUrl, cancelUrl, expiresAt: checkout.expiresAt }

@@ -67,17 +67,21 @@ const clock = async (q: Queryable) => (await q.query<{ now: string }>('select cl
  * after another has applied hears at least what that one heard, so an older answer never lands
  * over a newer one. `askedAt` is the database clock once the lock is held, before asking.
  *
+ * `ask` is given the turn's transaction on PostgreSQL: a row it locks before asking (the owner's, so
+ * that a rule about seats is decided under the lock assignments take) stays locked until the answer
+ * is applied. On PGlite it is given the database itself: one process, one connection, no other instance.
+ *
  * PostgreSQL: a transaction-level advisory lock on (lockSpace, hashtext(key)), held while Stripe is
  * asked (the connection waits on the network, at most `maxHeldConnections` of them per instance) and
  * released by the commit or by the connection's end. PGlite: one process owns the data directory
  * (server/local/data-lock.ts), so a line per key in this process is the whole story; its one
  * connection is not held while asking, as the local sandbox answering the question uses it too.
  */
-export async function oneAtATime<A, R>(db: Database, key: string, ask: () => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>): Promise<R> {
+export async function oneAtATime<A, R>(db: Database, key: string, ask: (turn: Queryable) => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>): Promise<R> {
   if (db.kind === 'pglite')
     return inLine(key, async () => {
       const askedAt = await clock(db)
-      const answer = await ask()
+      const answer = await ask(db)
       return db.transaction((tx) => apply(tx, answer, askedAt))
     })
   return holdingConnections(() =>
@@ -87,7 +91,7 @@ export async function oneAtATime<A, R>(db: Database, key: string, ask: () => Pro
         `select set_config('lock_timeout', '${lockWaitSeconds}s', true), pg_advisory_xact_lock($1, hashtext($2)), clock_timestamp()::text as now`,
         [lockSpace, key],
       )) as [{ now: string }]
-      return apply(tx, await ask(), askedAt)
+      return apply(tx, await ask(tx), askedAt)
     }),
   )
 }

@@ -15,9 +15,8 @@ import { scopedCoverage } from './token-scope'
 /** Compared when the email holds no seat, so that an unknown email costs the same as a wrong key. */
 const strangerKey = randomBytes(18).toString('base64')
 
-/** The seat whose key this is, comparing fixed-length digests in constant time, every one of them. */
-export function seatWithKey<Seat extends { id: string; license_key: string }>(key: string, seats: readonly Seat[]): Seat | null {
-  const given = secretDigest(key)
+/** The seat whose key has the digest `given` (secretDigest of the key given), comparing fixed-length digests in constant time, every one of them. */
+export function seatWithKey<Seat extends { id: string; license_key: string }>(given: Buffer, seats: readonly Seat[]): Seat | null {
   let found: Seat | null = null
   for (const seat of seats.length > 0 ? seats : [{ id: '', license_key: strangerKey } as Seat]) if (timingSafeEqual(given, secretDigest(seat.license_key)) && seat.id) found = seat
   return found
@@ -109,8 +108,10 @@ export function createCredentialCheck(db: Queryable) {
       const [row] = await db.query<TokenRow>(token, [feedTokenDigest(credentials.key)])
       return row ? tokenCredentialOf(row) : null
     }
-    const rows = await db.query<SeatRow>(seatKeys, [credentials.email, secretDigest(credentials.key)])
-    const seat = seatWithKey(credentials.key, rows[0]?.id ? rows : [])
+    // Hashed once: the released keys' lookup and the seats' comparison both take the digest.
+    const given = secretDigest(credentials.key)
+    const rows = await db.query<SeatRow>(seatKeys, [credentials.email, given])
+    const seat = seatWithKey(given, rows[0]?.id ? rows : [])
     if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)
     const releasedAt = rows[0]?.released_at
     return releasedAt ? { releasedAt: new Date(releasedAt) } : null

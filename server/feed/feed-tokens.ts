@@ -1,8 +1,9 @@
-import { feedTokenLimits, type ActivityEntry, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
+import { feedTokenLimits, type ActivityEntry, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken, type FeedTokenCreator, type MemberRole as Role } from '@/common/contract'
+import { may } from '@/common/roles'
 import type { PriceId } from '@/common/plans'
 import type { Database, Queryable } from '../db/database'
 import { newId } from '../db/ids'
-import { accountJsonSql, actorNameSql, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'
+import { accountJsonSql, actorNameSql, actorOf, callerActor, jsWhitespace, type AccountRow, type Acting } from '../kernel/activity/actor'
 import { actedColumns, insertActivitySql } from '../kernel/activity/activity-table'
 import { recordActivity } from '../kernel/activity/record'
 import { conflict, notFound } from '../kernel/refusal'
@@ -55,15 +56,40 @@ const scopeColumns = `feed_tokens.packages as scope_packages, feed_tokens.max_ne
   coalesce((select json_agg(json_build_object('packageId', counted.package_id, 'version', counted.version, 'downloads', counted.downloads) order by lower(counted.package_id), counted.version)
               from feed_token_downloads counted where counted.token_id = feed_tokens.id), '[]') as downloads`
 
+/**
+ * SQL: who made the token (the alias `creators`, joined on created_by_oid) and their role in its
+ * organisation (`subscriptions.owner_oid`) now, as membersSql reads it: their membership there, or
+ * the founder of an organisation with no member rows; null once removed or gone elsewhere.
+ */
+const creatorColumns = `creators.oid as creator_oid, creators.email as creator_email, creators.first_name as creator_first_name, creators.last_name as creator_last_name,
+  coalesce((select m.role from memberships m where m.member_oid = creators.oid and m.org_oid = subscriptions.owner_oid),
+           case when creators.oid = subscriptions.owner_oid and not exists (select 1 from memberships m where m.member_oid = creators.oid)
+                 and not exists (select 1 from memberships o where o.org_oid = subscriptions.owner_oid) then 'owner' end) as creator_role`
+
+interface CreatorRow {
+  creator_oid: string
+  creator_email: string
+  creator_first_name: string
+  creator_last_name: string
+  /** The creator's role in the token's organisation now; null: no longer a member. */
+  creator_role: Role | null
+}
+
+const creatorOf = (row: CreatorRow): FeedTokenCreator => ({
+  ...actorOf({ oid: row.creator_oid, email: row.creator_email, first_name: row.creator_first_name, last_name: row.creator_last_name }),
+  managesTokens: may(row.creator_role, 'seats'),
+})
+
 const jsonOf = <T>(column: T[] | string): T[] => (typeof column === 'string' ? (JSON.parse(column) as T[]) : column)
 
 const iso = (value: Date | string) => new Date(value).toISOString()
-const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null): FeedToken => {
+const toToken = (row: TokenRow, createdBy: FeedTokenCreator, newestOf: (coverage: Coverage) => string | null): FeedToken => {
   const coverage = coverageOfRow(row)
   const opensPrivate = coverage.packages.length > 0
   return {
     id: row.id,
     name: row.name,
+    createdBy,
     last4: row.last4,
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),
@@ -88,14 +114,15 @@ const toToken = (row: TokenRow, newestOf: (coverage: Coverage) => string | null)
  * subscription covered (docs/feed-coverage.md), with that coverage.
  */
 export async function feedTokensOf(db: Queryable, ownerOid: string, newestOf: (coverage: Coverage) => string | null = () => null): Promise<FeedToken[]> {
-  const rows = await db.query<TokenRow>(
-    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at, ${scopeColumns}, ${feedTermsColumns}
+  const rows = await db.query<TokenRow & CreatorRow>(
+    `select feed_tokens.id, feed_tokens.name, feed_tokens.last4, feed_tokens.created_at, feed_tokens.expires_at, feed_tokens.last_used_at, ${scopeColumns}, ${feedTermsColumns}, ${creatorColumns}
        from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
+            join accounts creators on creators.oid = feed_tokens.created_by_oid
       where subscriptions.owner_oid = $1 and feed_tokens.revoked_at is null
       order by feed_tokens.created_at desc, feed_tokens.id desc`,
     [ownerOid],
   )
-  return rows.map((row) => toToken(row, newestOf))
+  return rows.map((row) => toToken(row, creatorOf(row), newestOf))
 }
 
 /** The owner's live Commercial Plus subscription that ends last, locked, with the owner's account (the activity's actor). */
@@ -157,8 +184,10 @@ export async function createFeedToken(
     const createdAt = recorded.at
     const expiresAt = new Date(createdAt.getTime() + request.expiresInDays * day)
     const made = { id, name: request.name, last4, created_at: createdAt, expires_at: expiresAt, last_used_at: null }
+    // Made just now by the caller, in the role that allowed it.
+    const createdBy = { ...callerActor(owned.actor, by), managesTokens: may(by.role, 'seats') }
     const scoped = { scope_packages: scope, max_networks: request.maxNetworks, suspend_on_leak: request.suspendOnLeak, leak_at: null, suspended_at: null, networks: [], downloads: [] }
-    return { token: toToken({ ...owned, ...made, ...scoped }, newestOf), secret }
+    return { token: toToken({ ...owned, ...made, ...scoped }, createdBy, newestOf), secret }
   })
 }
 
@@ -204,3 +233,21 @@ export const resumeFeedToken = (db: Queryable, ownerOid: string, tokenId: string
 
 /** Revokes one of the owner's tokens at once (the feed check reads revoked_at); 404 for any other, or one revoked already. */
 export const revokeFeedToken = (db: Queryable, ownerOid: string, tokenId: string, by: Acting, check: RoleCheck) => changeToken(db, revokeSql, ownerOid, tokenId, by, check, 'The feed token')
+
+/**
+ * Revokes every token of the owner's that one person made (offboarding, issue 48: someone removed
+ * or demoted leaves no build credential of theirs working), each recorded as a revocation by the
+ * caller, in one transaction; their tokens are locked first. Answers how many; none is no error.
+ */
+export async function revokeFeedTokensBy(db: Database, ownerOid: string, creatorOid: string, by: Acting, check: RoleCheck): Promise<number> {
+  return db.transaction(async (tx) => {
+    const tokens = await tx.query<{ id: string }>(
+      `select feed_tokens.id from feed_tokens join subscriptions on subscriptions.id = feed_tokens.subscription_id
+        where subscriptions.owner_oid = $1 and feed_tokens.created_by_oid = $2 and feed_tokens.revoked_at is null
+        order by feed_tokens.created_at, feed_tokens.id for update of feed_tokens`,
+      [ownerOid, creatorOid],
+    )
+    for (const token of tokens) await changeToken(tx, revokeSql, ownerOid, token.id, by, check, 'The feed token')
+    return tokens.length
+  })
+}

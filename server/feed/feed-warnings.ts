@@ -40,7 +40,7 @@ export function packageNotInPlan(id: string, credential: FeedCredential): string
   return `${id} is not part of this ${planName(credential.priceId)} license: it comes with ${plansCovering(id) || 'another plan'}.`
 }
 
-/** What the feed says about the credential itself, on the service index (once a restore). */
+/** What the feed says about the credential itself, on every answer a build's client prints warnings of (its lists, its files). */
 export function credentialWarnings(credential: FeedCredential, now = new Date()): string[] {
   const warnings: string[] = []
   if (credential.coverage.packages.length === 0 && !credential.coverage.ended)

@@ -49,10 +49,18 @@ export function answerReleasedKey(path: string, released: ReleasedSeatKey, at: A
  * service index; a package's version list (the package base address's index.json); its
  * registration index and leaves; the search service. Every list holds only what the credential
  * covers (docs/feed-coverage.md), ids without regard to case; an id or version outside NuGet's
- * grammar is a 400, anything the credential may not see a 404 that says why.
+ * grammar is a 400, anything the credential may not see a 404 that says why. Each answer's
+ * warnings begin with what concerns the credential itself (credentialWarnings).
  */
 export function answerV3(path: string, query: URLSearchParams, credential: FeedCredential, catalog: Catalog, at: At): FeedAnswer {
-  if (isServiceIndex(path)) return { status: 200, body: serviceIndex(at), warnings: credentialWarnings(credential) }
+  const answer = metadataFor(path, query, credential, catalog, at)
+  // What concerns the credential itself rides on every answer, first: NuGet prints no warning of a
+  // service index (it reads it with a logger that prints nothing), only of the lists and files a build asks for.
+  return { ...answer, warnings: [...credentialWarnings(credential), ...answer.warnings] }
+}
+
+function metadataFor(path: string, query: URLSearchParams, credential: FeedCredential, catalog: Catalog, at: At): FeedAnswer {
+  if (isServiceIndex(path)) return { status: 200, body: serviceIndex(at), warnings: [] }
   if (path === feedLayout.search) return search(query, credential, catalog, at)
   const flat = path.startsWith(feedLayout.packageBaseAddress) && path.slice(feedLayout.packageBaseAddress.length).split('/')
   if (flat && flat.length === 2 && flat[1] === 'index.json') {
@@ -95,7 +103,26 @@ function search(query: URLSearchParams, credential: FeedCredential, catalog: Cat
 const packageFile = /(?:^|\/)flatcontainer\/([^/?#]+)\/([^/?#]+)\/[^/?#]+$/
 
 /** The release whose file `uri` names (X-Original-URI), with whether it is the package itself (`.nupkg`: a download); null for an address that names no release the feed knows. */
-export function releaseOfFile(uri: string, catalog: Catalog): (CatalogRelease & { download: boolean }) | null {
+export function releaseOfFile(uri: string, catalog: Catalog): FileRelease | null {
+  let known = filesAsked.get(catalog)
+  if (!known) filesAsked.set(catalog, (known = new Map()))
+  const remembered = known.get(uri)
+  if (remembered !== undefined) return remembered
+  const release = findReleaseOfFile(uri, catalog)
+  if (known.size < filesRemembered) known.set(uri, release)
+  return release
+}
+
+type FileRelease = CatalogRelease & { download: boolean }
+/**
+ * The releases each catalog was asked about, by file address: nginx asks the check about a build's
+ * few files again and again, and the address's parsing was a good part of each check's time. A
+ * catalog read anew (every 30 s) starts afresh; past this many addresses, the others are parsed each time.
+ */
+const filesAsked = new WeakMap<Catalog, Map<string, FileRelease | null>>()
+const filesRemembered = 10_000
+
+function findReleaseOfFile(uri: string, catalog: Catalog): FileRelease | null {
   const path = uri.split(/[?#]/)[0]!
   const match = packageFile.exec(path)
   if (!match) return null

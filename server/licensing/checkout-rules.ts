@@ -41,6 +41,15 @@ function untilExpiry(checkout: PendingCheckout, now: number) {
   return checkout.subscriptionId ? 'once its payment is recorded (in a moment)' : `when it expires, within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
 }
 
+/** The one-type rule's refusal, in words, while a checkout of another plan still counts. */
+function otherTypeStillOpen(checkout: PendingCheckout, now: number) {
+  const name = findPlan(checkout.priceId)?.name ?? checkout.priceId
+  return `Accounts are limited to one license type, and your checkout for ${name} is still open: complete it, or try again ${untilExpiry(checkout, now)}.`
+}
+
+/** An upgrade to another plan while this checkout of the one left behind still counts: paid, it would add a second license type (409; Stripe may say it was paid or expired meanwhile). */
+export const otherTypeInTheWay = (checkout: PendingCheckout, now = Date.now()) => inTheWay(otherTypeStillOpen(checkout, now), [checkout])
+
 /**
  * Weighs an order against what the account holds, its checkouts that still count included, and
  * names the checkout it goes into: the same order again (the same key) goes into its own checkout
@@ -61,13 +70,11 @@ export function decideOrder(
 
   if (account.allowed_price_id && account.allowed_price_id !== order.priceId) throw conflict('Accounts are limited to one license type.')
   const otherType = others.find((checkout) => checkout.priceId !== order.priceId)
-  if (otherType) {
-    const name = findPlan(otherType.priceId)?.name ?? otherType.priceId
+  if (otherType)
     throw inTheWay(
-      `Accounts are limited to one license type, and your checkout for ${name} is still open: complete it, or try again ${untilExpiry(otherType, now)}.`,
+      otherTypeStillOpen(otherType, now),
       others.filter((checkout) => checkout.priceId !== order.priceId),
     )
-  }
   if (!existing && others.length >= maxOpenCheckouts) {
     throw inTheWay(`You have ${others.length} checkouts open: complete one, or try again ${untilExpiry(others[0]!, now)}.`, others)
   }

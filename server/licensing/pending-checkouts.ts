@@ -1,4 +1,7 @@
 import type { Database, Queryable } from '../db/database'
+import type { AccountRow } from './account-store'
+import { notFound } from '../kernel/refusal'
+import { lockOwner } from './owner-lock'
 import { liveSql } from './standing'
 
 /**
@@ -50,6 +53,8 @@ export async function recordOutcome(db: Queryable, id: string, outcome: { status
 
 /** What the rules weigh an order against, read under the owner's lock. */
 export interface Holdings {
+  /** The account's license type (accounts.allowed_price_id), as an upgrade that committed before the lock left it. */
+  allowedPriceId: AccountRow['allowed_price_id']
   /** Seats in the owner's live subscriptions. */
   purchased: number
   /** The owner's live subscriptions, oldest first: [id, quantity]. */
@@ -70,9 +75,9 @@ export async function reserveCheckout(
   decide: (holdings: Holdings) => { id: string; existing?: PendingCheckout },
 ): Promise<{ id: string; sessionId: string | null; expiresAt: Date; created: boolean }> {
   return db.transaction(async (tx) => {
-    await tx.query('select 1 from accounts where oid = $1 for update', [owner])
+    await lockOwner(tx, owner)
     const [holdings] = await tx.query<Holdings>(
-      `select ${purchasedSql('$1')} as purchased,
+      `select ${purchasedSql('$1')} as purchased, (select allowed_price_id from accounts where oid = $1) as "allowedPriceId",
          coalesce((select json_agg(json_build_array(subscriptions.id, subscriptions.quantity) order by subscriptions.created_at, subscriptions.id) from subscriptions where subscriptions.owner_oid = $1 and ${liveSql()}), '[]'::json) as owned,
          coalesce((select json_agg(json_build_object('id', checkouts.id, 'priceId', checkouts.price_id, 'quantity', checkouts.quantity, 'sessionId', checkouts.session_id,
              'subscriptionId', checkouts.stripe_subscription_id, 'expiresAt', checkouts.expires_at, 'counts', ${countsSql},
@@ -88,6 +93,31 @@ export async function reserveCheckout(
     await tx.query('insert into checkouts (id, owner_oid, price_id, quantity, expires_at) values ($1, $2, $3, $4, $5)', [id, owner, order.priceId, order.quantity, expiresAt.toISOString()])
     return { id, sessionId: null, expiresAt, created: true }
   })
+}
+
+/**
+ * SQL: the owner's oldest checkout that still counts and is for another plan than `priceId` (the
+ * one-type rule), as a PendingCheckout's JSON; null without one.
+ */
+export const checkoutOfAnotherPlanSql = (owner: string, priceId: string) =>
+  `(select json_build_object('id', checkouts.id, 'priceId', checkouts.price_id, 'quantity', checkouts.quantity, 'sessionId', checkouts.session_id,
+            'subscriptionId', checkouts.stripe_subscription_id, 'expiresAt', checkouts.expires_at, 'counts', true, 'finished', false) from checkouts
+     where checkouts.owner_oid = ${owner} and checkouts.price_id <> ${priceId} and ${countsSql} order by checkouts.created_at, checkouts.id limit 1)`
+
+/**
+ * The owner's account row, and whether they are making a purchase a card can be set up for (card
+ * testing, issue 48): a live subscription the upgrade wizard changes, or a checkout that still
+ * counts. One round trip; 404 without the account.
+ */
+export async function accountMakingAPurchase(db: Queryable, owner: string): Promise<{ account: AccountRow; making: boolean }> {
+  const [row] = await db.query<AccountRow & { making_a_purchase: boolean }>(
+    `select accounts.*, exists (select 1 from subscriptions where owner_oid = $1 and ${liveSql()}) or exists (select 1 from checkouts where owner_oid = $1 and ${countsSql}) as making_a_purchase
+       from accounts where oid = $1`,
+    [owner],
+  )
+  if (!row) throw notFound('The account')
+  const { making_a_purchase: making, ...account } = row
+  return { account, making }
 }
 
 /** The session Stripe made for the checkout. */

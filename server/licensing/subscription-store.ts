@@ -5,7 +5,9 @@ import { newId } from '../db/ids'
 import { recordSubscriptionChanges } from './subscription-changes'
 import { newLicenseKey } from './license-keys'
 import { paidUntilSql, writeFeedRule } from './feed-rules'
-import { liveSql } from './standing'
+import { checkoutOfAnotherPlanSql, type PendingCheckout } from './pending-checkouts'
+import { hasEnded, liveSql } from './standing'
+import { log } from '../log'
 import { carryTrialSeats } from './trials'
 import { withOverdueRenewal } from './renewal-invoices'
 import { withLapse, type ObservedSubscription, type StoredSubscription, type SubscriptionState } from './subscription'
@@ -82,7 +84,15 @@ export async function applySubscription(tx: Queryable, observed: SubscriptionSta
   if (existing.priceId !== state.priceId) await writeFeedRule(tx, existing.id, state.priceId)
   // The seats follow the quantity paid for, counted from the seats there are: only free seats go
   // (assigned ones are never taken from their holders), so a later increase adds only what is missing.
-  const [{ seats } = { seats: 0 }] = await tx.query<{ seats: number }>('select count(*)::int as seats from seats where subscription_id = $1', [existing.id])
+  const [{ seats, assigned } = { seats: 0, assigned: 0 }] = await tx.query<{ seats: number; assigned: number }>(
+    'select count(*)::int as seats, count(assignee_email)::int as assigned from seats where subscription_id = $1',
+    [existing.id],
+  )
+  // Fewer seats paid for than are assigned (a change made on Stripe's side): no holder loses a seat,
+  // so the subscription stays over-assigned until the owner frees seats or buys more. Said here, and
+  // by each reconciliation until then (overAssignedSubscriptions).
+  if (state.quantity < assigned && !hasEnded(state.status))
+    log.error({ subscriptionId: existing.id, stripeSubscriptionId: state.stripeSubscriptionId, quantity: state.quantity, assigned }, overAssignedMessage)
   // A trial's seats are made with it: once carried to a purchase (decision 0047), none come back.
   if (state.quantity > seats && existing.status !== 'trialing') await addSeats(tx, existing.id, state.quantity - seats, null)
   if (state.quantity < seats) {
@@ -143,15 +153,45 @@ export async function liveSubscriptionsOf(db: Queryable, ownerOid: string): Prom
   return db.query<LiveSubscription>(liveSubscriptionsSql('$1'), [ownerOid])
 }
 
-/** The account's row and its live subscriptions, in one round trip (undefined when there is no such account). */
-export async function accountWithLiveSubscriptions(db: Queryable, oid: string): Promise<{ account: AccountRow; subscriptions: LiveSubscription[] } | undefined> {
-  const [row] = await db.query<AccountRow & { live: (Omit<LiveSubscription, 'current_period_end'> & { current_period_end: string })[] }>(
-    `select accounts.*, coalesce((select json_agg(live) from (${liveSubscriptionsSql('accounts.oid')}) live), '[]'::json) as live from accounts where oid = $1`,
-    [oid],
+/**
+ * The account's row, its live subscriptions, and its oldest checkout still counting for another plan
+ * than `plan` (the one-type rule), in one round trip (undefined when there is no such account).
+ * `lock`: the account's row locked too (the owner's lock, owner-lock.ts), in the same statement.
+ */
+export async function accountWithLiveSubscriptions(
+  db: Queryable,
+  oid: string,
+  plan: string,
+  lock = false,
+): Promise<{ account: AccountRow; subscriptions: LiveSubscription[]; otherPlanCheckout: PendingCheckout | null } | undefined> {
+  const [row] = await db.query<
+    AccountRow & { live: (Omit<LiveSubscription, 'current_period_end'> & { current_period_end: string })[]; other_plan_checkout: (Omit<PendingCheckout, 'expiresAt'> & { expiresAt: string }) | null }
+  >(
+    `select accounts.*, coalesce((select json_agg(live) from (${liveSubscriptionsSql('accounts.oid')}) live), '[]'::json) as live,
+            ${checkoutOfAnotherPlanSql('accounts.oid', '$2')} as other_plan_checkout
+       from accounts where oid = $1${lock ? ' for update of accounts' : ''}`,
+    [oid, plan],
   )
   if (!row) return undefined
-  const { live, ...account } = row
-  return { account, subscriptions: live.map((subscription) => ({ ...subscription, current_period_end: new Date(subscription.current_period_end) })) }
+  const { live, other_plan_checkout: other, ...account } = row
+  return {
+    account,
+    subscriptions: live.map((subscription) => ({ ...subscription, current_period_end: new Date(subscription.current_period_end) })),
+    otherPlanCheckout: other && { ...other, expiresAt: new Date(other.expiresAt) },
+  }
+}
+
+/** What the log says of a live subscription that pays for fewer seats than are assigned. */
+export const overAssignedMessage = 'subscription pays for fewer seats than are assigned: the owner must free seats or buy more'
+
+/** The live subscriptions that pay for fewer seats than are assigned, with both counts (the reconciliation flags them). */
+export async function overAssignedSubscriptions(db: Queryable): Promise<{ stripeSubscriptionId: string; quantity: number; assigned: number }[]> {
+  return db.query(
+    `select * from (select subscriptions.stripe_subscription_id as "stripeSubscriptionId", subscriptions.quantity,
+                           (select count(*)::int from seats where seats.subscription_id = subscriptions.id and seats.assignee_email is not null) as assigned
+                      from subscriptions where stripe_subscription_id is not null and ${liveSql()}) live
+      where live.assigned > live.quantity order by "stripeSubscriptionId"`,
+  )
 }
 
 /** Whether the portal holds the subscription (its checkout is fulfilled). */

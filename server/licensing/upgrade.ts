@@ -2,23 +2,27 @@ import type { UpgradeRequest } from '@/common/contract'
 import { findPlan, planLadder, upgradePaths } from '@/common/plans'
 import type { Queryable } from '../db/database'
 import { customerOf } from './billing-account'
+import { otherTypeInTheWay } from './checkout-rules'
 import { tooFewSeats } from './license-store'
 import { conflict, notFound } from '../kernel/refusal'
 import { accountWithLiveSubscriptions } from './subscription-store'
 
 /**
  * The upgrade's plan: the subscriptions to change and each one's seats, after every refusal that
- * comes before a charge. It starts from the lowest plan among the live subscriptions, and leaves
- * out those already on the new plan with their seats: when a card is refused part-way through an
- * upgrade of several subscriptions, trying again finishes it.
+ * comes before a charge (the seats assigned; the one license type, with the checkouts still open).
+ * It starts from the lowest plan among the live subscriptions, and leaves out those already on the
+ * new plan with their seats: when a card is refused part-way through an upgrade of several
+ * subscriptions, trying again finishes it. `lockOwner`: read under the owner's lock (owner-lock.ts).
  */
-export async function planUpgrade(db: Queryable, oid: string, request: UpgradeRequest) {
-  const found = await accountWithLiveSubscriptions(db, oid)
+export async function planUpgrade(db: Queryable, oid: string, request: UpgradeRequest, options: { lockOwner?: boolean } = {}) {
+  const found = await accountWithLiveSubscriptions(db, oid, request.priceId, options.lockOwner)
   if (!found) throw notFound('The account')
-  const { account, subscriptions } = found
+  const { account, subscriptions, otherPlanCheckout } = found
   if (subscriptions.length === 0) throw notFound('Your subscription')
   const from = planLadder.find((priceId) => subscriptions.some((subscription) => subscription.price_id === priceId))!
   if (!upgradePaths[from].includes(request.priceId)) throw conflict(`${findPlan(from)?.name} cannot be upgraded to ${findPlan(request.priceId)?.name}.`)
+  // One license type an account: a checkout of the plan left behind would add a second once paid.
+  if (otherPlanCheckout) throw otherTypeInTheWay(otherPlanCheckout)
   const seats = upgradeSeats(subscriptions, request.quantity)
   const changes = subscriptions
     .map((subscription) => ({ subscription, quantity: seats[subscriptions.indexOf(subscription)]! }))

@@ -3,6 +3,7 @@ import type { UpgradeRequest } from '@/common/contract'
 import type { Database, Queryable } from '../db/database'
 import { renewableSubscriptionFor } from '../licensing/billing-access'
 import { recordUpgradeRefusal } from '../licensing/billing-account'
+import { lockOwner } from '../licensing/owner-lock'
 import { checkRenewalNotInvoiced } from '../licensing/renewal-invoices'
 import { checkRenewalSeats, recordRenewalSeats, renewalOf } from '../licensing/renewals'
 import type { SubscriptionState } from '../licensing/subscription'
@@ -26,7 +27,12 @@ import { inSubscriptionTurn } from './subscription-sync'
  * that follows finds it done, and a refresh shows the change), then `record` keeps what the portal
  * notes beside it.
  */
-const changeInTurn = <A extends { state: SubscriptionState | null }>(db: Database, stripeSubscriptionId: string, ask: () => Promise<A>, record?: (tx: Queryable, answer: A) => Promise<void>) =>
+const changeInTurn = <A extends { state: SubscriptionState | null }>(
+  db: Database,
+  stripeSubscriptionId: string,
+  ask: (turn: Queryable) => Promise<A>,
+  record?: (tx: Queryable, answer: A) => Promise<void>,
+) =>
   inSubscriptionTurn(db, stripeSubscriptionId, ask, async (tx, answer, askedAt) => {
     if (answer.state) await applySubscription(tx, answer.state, { askedAt })
     await record?.(tx, answer)
@@ -35,22 +41,33 @@ const changeInTurn = <A extends { state: SubscriptionState | null }>(db: Databas
 /** The key of one write to Stripe: what it is about (`content`), and which object (`part`) when a request writes several. */
 export type KeyOf = (content: unknown, part: string) => string
 
-/** Upgrades the caller's live subscriptions to the requested plan and seats, each one in its turn. */
+/**
+ * Upgrades the caller's live subscriptions to the requested plan and seats, each one in its turn.
+ * Each change is planned again under the owner's lock before Stripe is asked (the seats assigned,
+ * the one license type), and the lock is held until Stripe's answer is applied: an assignment at
+ * the same moment, on any instance, comes before the plan or after the new seats, never between.
+ */
 export async function upgradeSubscriptions(db: Database, gateway: StripeGateway, oid: string, request: UpgradeRequest, keyOf: KeyOf): Promise<void> {
-  const { customerId, refusals, changes } = await planUpgrade(db, oid, request)
+  const { customerId, changes } = await planUpgrade(db, oid, request)
   if (needsCard(request) && !(await gateway.defaultCard(customerId))) throw new PaymentDeclinedError('There is no payment method on file to charge.', 'payment_method_missing')
-  for (const { subscription, quantity } of changes) {
-    // The key names the change, the state it starts from and the attempt: the same request again
-    // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
-    // a day) the customer's next attempt, with another card or the same one, is charged anew.
-    const content = { subscription: subscription.stripe_subscription_id, from: [subscription.price_id, subscription.quantity], to: [request.priceId, quantity], attempt: refusals }
-    const idempotencyKey = keyOf(content, subscription.stripe_subscription_id)
-    await changeInTurn(db, subscription.stripe_subscription_id, async () => ({
-      state: await gateway.changeSubscription({ subscriptionId: subscription.stripe_subscription_id, priceId: request.priceId, quantity, idempotencyKey }).catch(async (error: unknown) => {
-        if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
-        throw error
-      }),
-    }))
+  for (const { subscription } of changes) {
+    await changeInTurn(db, subscription.stripe_subscription_id, async (turn) => {
+      const { refusals, changes: now } = await planUpgrade(turn, oid, request, { lockOwner: true })
+      const change = now.find((planned) => planned.subscription.id === subscription.id)
+      // Already on the new plan and seats (another request finished it meanwhile).
+      if (!change) return { state: null }
+      // The key names the change, the state it starts from and the attempt: the same request again
+      // is the same charge, and after a refusal (which Stripe replays for as long as its key lives,
+      // a day) the customer's next attempt, with another card or the same one, is charged anew.
+      const from = change.subscription
+      const content = { subscription: from.stripe_subscription_id, from: [from.price_id, from.quantity], to: [request.priceId, change.quantity], attempt: refusals }
+      const idempotencyKey = keyOf(content, from.stripe_subscription_id)
+      return { state: await gateway.changeSubscription({ subscriptionId: from.stripe_subscription_id, priceId: request.priceId, quantity: change.quantity, idempotencyKey }) }
+    }).catch(async (error: unknown) => {
+      // Once the turn has let the owner's row go: its transaction rolled back with the refusal.
+      if (error instanceof PaymentDeclinedError) await recordUpgradeRefusal(db, oid)
+      throw error
+    })
   }
 }
 
@@ -68,16 +85,18 @@ interface RenewalChange {
 async function changeRenewal<A extends { state: SubscriptionState | null }>(
   db: Database,
   change: RenewalChange,
-  ask: (renewal: Renewal, stripeSubscriptionId: string) => Promise<A>,
+  ask: (renewal: Renewal, stripeSubscriptionId: string, turn: Queryable) => Promise<A>,
   record: (tx: Queryable, renewal: Renewal, answer: A) => Promise<void>,
 ): Promise<Renewal> {
   const subscription = await renewableSubscriptionFor(db, change.callerOid, change.subscriptionId)
   await changeInTurn(
     db,
     subscription.stripe_subscription_id,
-    async () => {
-      const renewal = await renewalOf(db, subscription.owner_oid, subscription.id)
-      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id)) }
+    async (turn) => {
+      // Read under the owner's lock, held until the change is recorded: the seats assigned are those the rules weigh.
+      await lockOwner(turn, subscription.owner_oid)
+      const renewal = await renewalOf(turn, subscription.owner_oid, subscription.id)
+      return { renewal, ...(await ask(renewal, subscription.stripe_subscription_id, turn)) }
     },
     (tx, answer) => record(tx, answer.renewal, answer),
   )
@@ -89,8 +108,8 @@ export const setRenewalSeats = (db: Database, gateway: StripeGateway, change: Re
   changeRenewal(
     db,
     change,
-    async (renewal, subscriptionId) => {
-      await checkRenewalNotInvoiced(db, renewal)
+    async (renewal, subscriptionId, turn) => {
+      await checkRenewalNotInvoiced(turn, renewal)
       checkRenewalSeats(renewal, change.seats)
       return { scheduleId: await gateway.scheduleRenewalSeats({ subscriptionId, seats: change.seats, idempotencyKey: change.idempotencyKey }), state: null }
     },

@@ -13,7 +13,7 @@ export type SyncOutcome = ApplyOutcome | 'duplicate' | 'missing'
  * the turn began. A state read before the change can then never land over the change's answer, nor
  * the answer over a state read after it, on any instance.
  */
-export const inSubscriptionTurn = <A, R>(db: Database, stripeSubscriptionId: string, ask: () => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>) =>
+export const inSubscriptionTurn = <A, R>(db: Database, stripeSubscriptionId: string, ask: (turn: Queryable) => Promise<A>, apply: (tx: Queryable, answer: A, askedAt: string) => Promise<R>) =>
   oneAtATime(db, `subscription:${stripeSubscriptionId}`, ask, apply)
 
 /**

@@ -33,6 +33,7 @@ try {
       `Compared ${report.compared} subscriptions with Stripe: ${report.differences.length} differences (logged above), ${changed}, ${report.failed} failed${report.leftOver ? `, ${report.leftOver} left for the next run (its time bound)` : ''}.`,
     )
     for (const mismatch of report.priceMismatches) console.log(`Price differs: ${mismatch}`)
+    for (const over of report.overAssigned) console.log(`Fewer seats paid for than assigned (logged above): ${over}`)
     if (report.failed || report.priceMismatches.length) process.exitCode = 1
   }
 } finally {

@@ -2,6 +2,7 @@ import type { Database } from '../db/database'
 import { lapseOverdue } from '../licensing/lapse'
 import { hasEnded, isLive } from '../licensing/standing'
 import type { ObservedSubscription, StoredSubscription } from '../licensing/subscription'
+import { overAssignedMessage, overAssignedSubscriptions } from '../licensing/subscription-store'
 import { log } from '../log'
 import type { StripeGateway } from '../payments/gateway'
 import { syncSubscription } from '../payments/subscription-sync'
@@ -19,6 +20,8 @@ export interface ReconcileReport {
   lapsed: string[]
   /** Subscriptions left for the next run: the run reached its time bound (`deadline`) first. */
   leftOver: number
+  /** Live subscriptions paying for fewer seats than are assigned (Stripe ids), flagged at each run until the owner frees seats or buys more. */
+  overAssigned: string[]
 }
 
 type Gateway = Pick<StripeGateway, 'openSubscriptions' | 'readSubscription'>
@@ -45,7 +48,7 @@ async function heldSubscriptions(db: Database): Promise<Map<string, StoredSubscr
  */
 export async function reconcile(db: Database, gateway: Gateway, options: { dryRun?: boolean; now?: Date; deadline?: number } = {}): Promise<ReconcileReport> {
   const dryRun = options.dryRun ?? false
-  const report: ReconcileReport = { compared: 0, differences: [], applied: 0, failed: 0, lapsed: [], leftOver: 0 }
+  const report: ReconcileReport = { compared: 0, differences: [], applied: 0, failed: 0, lapsed: [], leftOver: 0, overAssigned: [] }
   const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline
   const held = await heldSubscriptions(db)
   const open = await gateway.openSubscriptions()
@@ -96,8 +99,12 @@ export async function reconcile(db: Database, gateway: Gateway, options: { dryRu
   }
   report.lapsed = await lapseOverdue(db, { dryRun })
   for (const subscriptionId of report.lapsed) log.warn({ subscriptionId, dryRun }, 'billing reconciliation: a live subscription whose period ended long ago with no renewal stops being live')
+  for (const over of await overAssignedSubscriptions(db)) {
+    report.overAssigned.push(over.stripeSubscriptionId)
+    log.error({ subscriptionId: over.stripeSubscriptionId, quantity: over.quantity, assigned: over.assigned, dryRun }, `billing reconciliation: ${overAssignedMessage}`)
+  }
   if (report.leftOver)
     log.warn({ compared: report.compared, leftOver: report.leftOver, dryRun }, 'billing reconciliation stopped at its time bound: the subscriptions left are compared by the next run')
-  log.info({ ...report, differences: report.differences.length, lapsed: report.lapsed.length, dryRun }, 'billing reconciliation done')
+  log.info({ ...report, differences: report.differences.length, lapsed: report.lapsed.length, overAssigned: report.overAssigned.length, dryRun }, 'billing reconciliation done')
   return report
 }

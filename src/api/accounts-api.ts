@@ -27,6 +27,7 @@ export function createAccountsApi(call: Caller) {
     createFeedToken: (body: contract.CreateFeedTokenRequest, signal?: AbortSignal) => call({ ...apiCall('createFeedToken'), body, answer: contract.createdFeedTokenSchema, signal }),
     revokeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ ...apiCall('revokeFeedToken', tokenId), answer: null, signal }),
     resumeFeedToken: (tokenId: string, signal?: AbortSignal) => call<void>({ ...apiCall('resumeFeedToken', tokenId), answer: null, signal }),
+    revokeFeedTokensBy: (body: contract.RevokeFeedTokensByRequest, signal?: AbortSignal) => call({ ...apiCall('revokeFeedTokensBy'), body, answer: contract.revokedFeedTokensSchema, signal }),
     account: (signal?: AbortSignal) => call({ ...apiCall('account'), answer: contract.accountSchema, signal }),
     updateAccount: (body: contract.ProfileFields, signal?: AbortSignal) => call({ ...apiCall('updateAccount'), body, answer: null, signal }),
     connectDiscord: (discordName: string, signal?: AbortSignal) => call({ ...apiCall('connectDiscord'), body: { discordName }, answer: contract.discordConnectAnswerSchema, signal }),

@@ -1,13 +1,23 @@
 import type { SnapshotFrom } from 'xstate'
-import { feedTokenUsername, type FeedToken } from '@/common/contract'
+import { feedTokenUsername, type FeedToken, type FeedTokenCreator } from '@/common/contract'
 import { formatCoverage, formatLongDate } from '@/common/format'
 import type { feedTokensMachine } from '@/machines/feed-tokens.machine'
+
+/** What a token's row and its maker's entry say of someone removed or demoted since they made it. */
+const noLongerManages = 'No longer manages feed tokens'
+
+/** A number of tokens in words. */
+const countOf = (count: number) => `${count} feed token${count === 1 ? '' : 's'}`
 
 /** A token as its row shows it: never the secret, only its last four characters. */
 export function tokenRow(token: FeedToken) {
   return {
     id: token.id,
     name: token.name,
+    createdBy: token.createdBy.name,
+    createdByEmail: token.createdBy.email,
+    // Removed from the organisation, or demoted to billing manager: their tokens still work until revoked.
+    creatorGone: token.createdBy.managesTokens ? null : noLongerManages,
     lastFour: `…${token.last4}`,
     created: formatLongDate(token.createdAt),
     expires: formatLongDate(token.expiresAt),
@@ -24,6 +34,19 @@ export function tokenRow(token: FeedToken) {
   }
 }
 
+/** Everyone who made a listed token, once each with how many, those who no longer manage feed tokens first (offboarding). */
+export function tokenCreators(tokens: readonly FeedToken[]) {
+  const byPerson = new Map<string, { creator: FeedTokenCreator; count: number }>()
+  for (const token of tokens) {
+    const seen = byPerson.get(token.createdBy.oid)
+    byPerson.set(token.createdBy.oid, { creator: token.createdBy, count: (seen?.count ?? 0) + 1 })
+  }
+  return [...byPerson.values()]
+    .sort((a, b) => Number(a.creator.managesTokens) - Number(b.creator.managesTokens) || a.creator.name.localeCompare(b.creator.name))
+    .map(({ creator, count }) => ({ oid: creator.oid, name: creator.name, email: creator.email, gone: creator.managesTokens ? null : noLongerManages, tokens: countOf(count) }))
+}
+export type CreatorEntry = ReturnType<typeof tokenCreators>[number]
+
 /** A token's scope in words: its packages, and its networks a day. */
 function scopeOf(token: FeedToken): string {
   const packages = token.packages ? token.packages.join(', ') : 'Every package of its subscription'
@@ -34,16 +57,19 @@ export type TokenRow = ReturnType<typeof tokenRow>
 
 /** The feed tokens page, from the machine: the list's state, and the one dialog over it. */
 export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine>) {
-  const { tokens, error, errorField, created, revoking, resuming } = snapshot.context
+  const { tokens, error, errorField, created, revoking, resuming, revokingBy } = snapshot.context
   const creating = snapshot.matches({ ready: { dialog: 'creating' } })
   const submitting = snapshot.matches({ ready: { dialog: { creating: 'submitting' } } })
   const removing = snapshot.matches({ ready: { dialog: { revoking: 'removing' } } })
   const restoring = snapshot.matches({ ready: { dialog: { resuming: 'restoring' } } })
+  const removingBy = snapshot.matches({ ready: { dialog: { revokingBy: 'removing' } } })
+  const madeBy = revokingBy ? tokens.filter((token) => token.createdBy.oid === revokingBy.oid).length : 0
   return {
     loading: snapshot.matches('loading'),
     loadError: snapshot.matches('failed') ? error : null,
     listed: snapshot.matches('ready'),
     rows: tokens.map(tokenRow),
+    creators: tokenCreators(tokens),
     canCreate: snapshot.can({ type: 'create.open' }),
     // Revoke asks from the list while no dialog is open.
     canRevoke: snapshot.matches({ ready: 'shown' }),
@@ -51,5 +77,9 @@ export function selectFeedTokens(snapshot: SnapshotFrom<typeof feedTokensMachine
     created: snapshot.matches({ ready: { dialog: 'created' } }) && created ? { id: created.token.id, name: created.token.name, username: feedTokenUsername, secret: created.secret } : null,
     revoke: snapshot.matches({ ready: { dialog: 'revoking' } }) && revoking ? { row: tokenRow(revoking), removing, error } : null,
     resume: snapshot.matches({ ready: { dialog: 'resuming' } }) && resuming ? { row: tokenRow(resuming), restoring, error } : null,
+    revokeBy:
+      snapshot.matches({ ready: { dialog: 'revokingBy' } }) && revokingBy
+        ? { name: revokingBy.name, email: revokingBy.email, tokens: madeBy === 1 ? 'the feed token' : `all ${countOf(madeBy)}`, removing: removingBy, error }
+        : null,
   }
 }

@@ -18,6 +18,11 @@ export const anchors: readonly FlowAnchor[] = [
     why: 'Resume is offered for a token that was never marked a possible leak',
   },
   {
+    source: 'removeCreatorsTokens: assign({ tokens: ({ context }) => context.tokens.filter((token) => token.createdBy.oid !== context.revokingBy?.oid), revokingBy: null }),',
+    wrong: 'removeCreatorsTokens: assign({ tokens: ({ context }) => context.tokens, revokingBy: null }),',
+    why: "a person's tokens stay listed once revoked: the owner cannot tell that their builds are stopped",
+  },
+  {
     source: "            'create.open': { target: 'dialog.creating', actions: 'resetDialog' },\n",
     wrong: '',
     why: "'New token' does nothing once tokens are listed",

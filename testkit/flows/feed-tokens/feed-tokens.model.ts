@@ -1,14 +1,18 @@
 /** Model of the feed tokens machine for generated paths: tests, the path catalogue and coverage. */
-import type { CreatedFeedToken, FeedToken } from '@/common/contract'
+import type { CreatedFeedToken, FeedToken, FeedTokenCreator } from '@/common/contract'
 import type { FeedTokenDraft } from '@/common/feed-token-draft'
 import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
-/** A token without a scope (made before issue 47), never seen by the feed: what every fixture starts from. */
-export const unscoped = { packages: null, maxNetworks: null, suspendOnLeak: false, leakAt: null, suspendedAt: null, networks: [], downloads: [] } satisfies Partial<FeedToken>
+/** The owner, who made most tokens and manages them still. */
+export const paula: FeedTokenCreator = { oid: 'oid-paula', name: 'Paula Plus', email: 'plus@example.com', managesTokens: true }
+/** A seat manager since removed from the organisation: the tokens they made still work until revoked. */
+export const sam: FeedTokenCreator = { oid: 'oid-sam', name: 'Sam Seats', email: 'sam@example.com', managesTokens: false }
+/** A token the owner made without a scope (made before issue 47), never seen by the feed: what every fixture starts from. */
+export const unscoped = { createdBy: paula, packages: null, maxNetworks: null, suspendOnLeak: false, leakAt: null, suspendedAt: null, networks: [], downloads: [] } satisfies Partial<FeedToken>
 /** A token of a live subscription: it covers everything released up to the subscription's period end. */
 const live = { subscriptionEnded: false, updatesUntil: '2027-06-01T00:00:00.000Z', newestCovered: '9.2.0', ...unscoped }
-/** Used by CI last week, from two networks, for Popups only. */
+/** Used by CI last week, from two networks, for Popups only; made by Sam, who has left. */
 export const buildToken: FeedToken = {
   id: 'ft_build',
   name: 'Build server',
@@ -17,6 +21,7 @@ export const buildToken: FeedToken = {
   expiresAt: '2027-01-15T10:00:00.000Z',
   lastUsedAt: '2026-11-18T06:30:00.000Z',
   ...live,
+  createdBy: sam,
   packages: ['Prism.Plus.Popups'],
   maxNetworks: 3,
   networks: [
@@ -62,6 +67,7 @@ export const fixtures: ActorFixtures<typeof feedTokensMachine> = {
   createToken: { done: [created], error: [new Error(conflict)] },
   revokeToken: { done: [undefined], error: [new Error(notFound)] },
   resumeToken: { done: [undefined], error: [new Error(notFound)] },
+  revokeTokensBy: { done: [{ revoked: 1 }], error: [new Error(offline)] },
 }
 
 export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
@@ -78,6 +84,10 @@ export const feedTokensModel: PathPlan<typeof feedTokensMachine> = {
     // A token never marked: Resume is not offered for it.
     { type: 'resume.request', token: buildToken },
     { type: 'resume.confirm' },
+    { type: 'revokeBy.request', creator: sam.oid },
+    // Someone who made none of the tokens listed: nothing to revoke.
+    { type: 'revokeBy.request', creator: 'oid-nobody' },
+    { type: 'revokeBy.confirm' },
     { type: 'dialog.close' },
     ...actorEvents(fixtures),
   ],

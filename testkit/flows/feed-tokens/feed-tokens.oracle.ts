@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken } from '@/common/contract'
+import { feedTokenLimits, type CreatedFeedToken, type CreateFeedTokenRequest, type FeedToken, type FeedTokenCreator } from '@/common/contract'
 import { fieldOf } from '@/testkit/form-rules'
 import { answerOf, shownMessage, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
@@ -12,6 +12,7 @@ export interface FeedTokensHeld {
   created: CreatedFeedToken | null
   revoking: FeedToken | null
   resuming: FeedToken | null
+  revokingBy: FeedTokenCreator | null
 }
 
 /** Where the feed tokens page stands, in issues 33 and 47's words. */
@@ -27,6 +28,8 @@ const said = {
   revoking: 'the token being revoked',
   resumeAsked: 'resuming a token marked a possible leak, asked to confirm',
   resuming: 'the token being resumed',
+  revokeByAsked: 'revoking every token one person made, asked to confirm',
+  revokingBy: "the person's tokens being revoked",
 } as const
 const m = 'feedTokens'
 const dialog = `${m}.ready.dialog`
@@ -43,12 +46,14 @@ export const relation = {
   [said.revoking]: `${dialog}.revoking.removing`,
   [said.resumeAsked]: `${dialog}.resuming.confirming`,
   [said.resuming]: `${dialog}.resuming.restoring`,
+  [said.revokeByAsked]: `${dialog}.revokingBy.confirming`,
+  [said.revokingBy]: `${dialog}.revokingBy.removing`,
 } satisfies Relation
 /** The dialogs that can be closed: not one whose request is out. */
-const closable: string[] = [said.describing, said.secretShown, said.revokeAsked, said.resumeAsked]
-const awaitedIn = { loadTokens: said.loading, createToken: said.making, revokeToken: said.revoking, resumeToken: said.resuming }
+const closable: string[] = [said.describing, said.secretShown, said.revokeAsked, said.resumeAsked, said.revokeByAsked]
+const awaitedIn = { loadTokens: said.loading, createToken: said.making, revokeToken: said.revoking, resumeToken: said.resuming, revokeTokensBy: said.revokingBy }
 /** A dialog opens afresh, and closing it forgets what it held (a secret above all). */
-const fresh = { error: null, errorField: null, request: null, created: null, revoking: null, resuming: null } satisfies Partial<FeedTokensHeld>
+const fresh = { error: null, errorField: null, request: null, created: null, revoking: null, resuming: null, revokingBy: null } satisfies Partial<FeedTokensHeld>
 /** The field a refusal names (`{ message, field }`): the form says it there. */
 const fieldNamed = (error: unknown) => {
   const field = (error as { field?: unknown } | null)?.field
@@ -97,6 +102,10 @@ const listed = (tokens: readonly FeedToken[]) => (tokens.length ? said.listed : 
  * suspend on leak); a scope the server finds wider than the subscription covers is refused with a
  * field error, said under its field. A token marked a possible leak can be resumed by an owner
  * after a confirmation: it is let in again, no longer marked; any other token cannot.
+ *
+ * Issue 48's offboarding: each token names who made it; every token one person made (someone who
+ * made none of those listed: nothing to ask) is revoked at once after a confirmation, and they all
+ * leave the list; the others stay.
  */
 export const feedTokensOracle: Oracle<void, FeedTokensHeld> = {
   relation,
@@ -107,13 +116,17 @@ export const feedTokensOracle: Oracle<void, FeedTokensHeld> = {
     if (answer) {
       if (!answer.awaited) return now
       if (!answer.done) {
-        const back = { loadTokens: said.failed, createToken: said.describing, revokeToken: said.revokeAsked, resumeToken: said.resumeAsked }[answer.actor]!
+        const back = { loadTokens: said.failed, createToken: said.describing, revokeToken: said.revokeAsked, resumeToken: said.resumeAsked, revokeTokensBy: said.revokeByAsked }[answer.actor]!
         return to(back, { error: shownMessage(answer.error), ...(answer.actor === 'createToken' ? { errorField: fieldNamed(answer.error) } : {}) })
       }
       if (answer.actor === 'loadTokens') return to(listed(answer.output as FeedToken[]), { tokens: answer.output as FeedToken[], error: null })
       if (answer.actor === 'createToken') {
         const made = answer.output as CreatedFeedToken
         return to(said.secretShown, { tokens: [made.token, ...now.held.tokens.filter((token) => token.id !== made.token.id)], created: made })
+      }
+      if (answer.actor === 'revokeTokensBy') {
+        const tokens = now.held.tokens.filter((token) => token.createdBy.oid !== now.held.revokingBy?.oid)
+        return to(listed(tokens), { tokens, revokingBy: null })
       }
       if (answer.actor === 'resumeToken') {
         const tokens = now.held.tokens.map((token) => (token.id === now.held.resuming?.id ? { ...token, leakAt: null, suspendedAt: null } : token))
@@ -123,7 +136,7 @@ export const feedTokensOracle: Oracle<void, FeedTokensHeld> = {
       return to(listed(tokens), { tokens, revoking: null })
     }
     if (event.type === 'dialog.close' && closable.includes(now.state)) return to(listed(now.held.tokens), fresh)
-    const { token, draft } = event as EventObject & { token?: FeedToken; draft?: unknown }
+    const { token, draft, creator } = event as EventObject & { token?: FeedToken; draft?: unknown; creator?: string }
     switch (`${now.state} ${event.type}`) {
       case `${said.failed} tokens.reload`:
         return to(said.loading, { error: null })
@@ -137,6 +150,13 @@ export const feedTokensOracle: Oracle<void, FeedTokensHeld> = {
         const listedToken = token && now.held.tokens.find((each) => each.id === token.id)
         return listedToken && listedToken.leakAt ? to(said.resumeAsked, { ...fresh, resuming: listedToken }) : now
       }
+      // Only a person who made a token the list shows.
+      case `${said.listed} revokeBy.request`: {
+        const made = now.held.tokens.find((each) => each.createdBy.oid === creator)
+        return made ? to(said.revokeByAsked, { ...fresh, revokingBy: made.createdBy }) : now
+      }
+      case `${said.revokeByAsked} revokeBy.confirm`:
+        return to(said.revokingBy, { error: null })
       // Sent only as the form's rules accept it (the name trimmed, the days defaulted); else the form says why.
       case `${said.describing} create.submit`: {
         const request = requestOf((draft ?? {}) as Record<string, unknown>)

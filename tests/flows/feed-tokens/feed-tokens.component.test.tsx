@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { FeedToken } from '@/common/contract'
 import { FeedTokensPage } from '@/src/features/feed-tokens/components/FeedTokensPage'
 import { planPaths } from '@/testkit/model/paths'
-import { buildToken, feedTokensModel, newToken, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { buildToken, feedTokensModel, newToken, paula, sam, scopeRefusal, widerScope } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { account } from '@/testkit/flows/session/session.model'
 import { openOnPendingApi, settleOrAct } from '@/tests/support/pending-api'
 import { pressing } from '@/tests/support/pressing'
@@ -13,7 +13,7 @@ import { feedTokensViewTable } from '@/testkit/flows/feed-tokens/feed-tokens.vie
 import { feedTokensOracle } from '@/testkit/flows/feed-tokens/feed-tokens.oracle'
 
 const plan = planPaths(feedTokensModel)
-const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken', resumeToken: 'resumeFeedToken' } as const
+const methods = { loadTokens: 'feedTokens', createToken: 'createFeedToken', revokeToken: 'revokeFeedToken', resumeToken: 'resumeFeedToken', revokeTokensBy: 'revokeFeedTokensBy' } as const
 const dialog = (name: string) => screen.getByRole('dialog', { name })
 
 /** What the user does for each of the machine's own events. */
@@ -23,6 +23,7 @@ const act = pressing(
     'create.open': 'Create feed token',
     'revoke.confirm': ['Revoke', () => dialog('Revoke feed token')],
     'resume.confirm': ['Resume', () => dialog('Resume feed token')],
+    'revokeBy.confirm': ['Revoke all', () => dialog("Revoke a person's feed tokens")],
   },
   {
     'create.submit': () => {
@@ -33,6 +34,12 @@ const act = pressing(
     },
     'revoke.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Revoke ${(event.token as FeedToken).name}` })),
     'resume.request': (event) => fireEvent.click(screen.getByRole('button', { name: `Resume ${(event.token as FeedToken).name}` })),
+    // Only a person who made a listed token has the button: for anyone else, nothing to press.
+    'revokeBy.request': (event) => {
+      const maker = [paula, sam].find((each) => each.oid === event.creator)
+      const button = maker && screen.queryByRole('button', { name: `Revoke all tokens by ${maker.name}` })
+      if (button) fireEvent.click(button)
+    },
     'dialog.close': () => fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!),
   },
 )
@@ -53,6 +60,7 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
       expect(pending.made('createFeedToken')).toEqual(sent.filter((event) => event.type === 'create.submit').map(() => [request]))
       expect(pending.made('revokeFeedToken')).toEqual(sent.filter((event) => event.type === 'revoke.confirm').map(() => ['ft_build']))
       expect(pending.made('resumeFeedToken')).toEqual(sent.filter((event) => event.type === 'resume.confirm').map(() => ['ft_leaked']))
+      expect(pending.made('revokeFeedTokensBy')).toEqual(sent.filter((event) => event.type === 'revokeBy.confirm').map(() => [{ oid: sam.oid }]))
     },
   })
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { person } from '@/tests/support/server/api-harness'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
+import { origin, person } from '@/tests/support/server/api-harness'
 import { join, mailedSecret, signIn } from '@/tests/support/server/organisation'
 
 const founder = 'commercial@example.com'
@@ -36,7 +37,8 @@ describeApi('an organisation’s billing identity once its founder left, on $nam
     const heir = 'hana.heir@example.com'
     await join(api, unbought, heir, 'owner')
     expect((await api.call(unbought, 'DELETE', `/organisation/members/${person(unbought).oid}`)).status).toBe(204)
-    expect((await api.call(heir, 'GET', '/stripe/create-setup-intent')).status).toBe(200)
+    // Its first purchase begun: the checkout makes the customer.
+    expect((await api.call(heir, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...checkoutReturnAddresses(`${origin}/account/licenses`) })).status).toBe(200)
     const [{ customer }] = (await api.db.query<{ customer: string }>('select stripe_customer_id as customer from accounts where email = $1', [unbought])) as [{ customer: string }]
     expect((await api.stripe.customers.retrieve(customer)) as { email: string }).toMatchObject({ email: heir })
   })

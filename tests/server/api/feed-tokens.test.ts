@@ -6,6 +6,7 @@ import { workingTokenSql } from '@/server/feed/feed-tokens'
 import { feedTokenDigest } from '@/server/feed/feed-token-secret'
 import { hostileValues } from '@/testkit/hostile-values'
 import { describeApi } from '@/tests/support/server/api-fixture'
+import { join } from '@/tests/support/server/organisation'
 
 const day = 86_400_000
 const paula = 'plus@example.com'
@@ -148,6 +149,47 @@ describeApi('feed tokens on $name', (api) => {
     for (const id of [token.id, 'ftok_unknownid123', 'not-an-id', 'ftok_\u0000bcdefghijk', 'x'.repeat(5_000), "'; drop table feed_tokens; --"])
       expect(await revoke(paula, id), id.slice(0, 20)).toMatchObject({ status: 404, body: { message: 'The feed token was not found.' } })
     expect(await revocations(), 'recorded once').toBe(before + 1)
+  })
+
+  it("shows each token's creator, and whether they still manage feed tokens; revokes all of one person's tokens at once, each recorded (offboarding)", async () => {
+    const sam = 'token.maker@example.com'
+    await join(api, paula, sam, 'seat-manager')
+    const samOid = (await api.call(sam, 'GET', '/organisation')).body.members.find((member: { email: string }) => member.email === sam).oid as string
+    const samsSecrets: string[] = []
+    for (const name of ['Sam CI', 'Sam deploy']) {
+      const answer = await create(sam, { name })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      samsSecrets.push(v.parse(createdFeedTokenSchema, answer.body).secret)
+    }
+    const paulas = await made('Paula CI')
+    const creators = async () => (await list(paula)).map((token) => [token.name, token.createdBy.email, token.createdBy.managesTokens])
+    expect((await list(paula)).find((token) => token.name === 'Sam CI')!.createdBy).toEqual({ oid: samOid, name: 'New Member', email: sam, managesTokens: true })
+    expect(await creators()).toEqual([
+      ['Paula CI', paula, true],
+      ['Sam deploy', sam, true],
+      ['Sam CI', sam, true],
+    ])
+    // Demoted to billing manager, then removed: their tokens still work, and the list says whose they are.
+    expect((await api.call(paula, 'PUT', `/organisation/members/${samOid}`, { role: 'billing-manager' })).status).toBe(200)
+    expect((await creators()).filter(([, email]) => email === sam).map(([, , manages]) => manages)).toEqual([false, false])
+    expect((await api.call(paula, 'DELETE', `/organisation/members/${samOid}`)).status).toBe(204)
+    expect((await creators()).filter(([, email]) => email === sam).map(([, , manages]) => manages)).toEqual([false, false])
+    for (const secret of samsSecrets) expect(await working(secret)).toBeDefined()
+
+    const revokeBy = (email: string, body: unknown) => api.call(email, 'POST', '/feed-tokens/revoke-by-creator', body)
+    expect(await revokeBy(cara, { oid: samOid }), "another organisation's owner: none of theirs").toMatchObject({ status: 200, body: { revoked: 0 } })
+    for (const secret of samsSecrets) expect(await working(secret)).toBeDefined()
+    expect(await revokeBy(paula, { oid: samOid })).toMatchObject({ status: 200, body: { revoked: 2 } })
+    for (const secret of samsSecrets) expect(await working(secret), 'revoked at once').toBeUndefined()
+    expect(await working(paulas.secret)).toBe(paulas.token.id)
+    expect(await creators()).toEqual([['Paula CI', paula, true]])
+    const revoked = (await api.call(paula, 'GET', '/account/activity?limit=3')).body.entries.slice(0, 2)
+    expect(revoked.map((entry: { kind: string; tokenName: string }) => [entry.kind, entry.tokenName]).sort()).toEqual([
+      ['feed-token-revoked', 'Sam CI'],
+      ['feed-token-revoked', 'Sam deploy'],
+    ])
+    expect(await revokeBy(paula, { oid: samOid }), 'again: nothing left').toMatchObject({ status: 200, body: { revoked: 0 } })
+    for (const body of [{}, { oid: '' }, { oid: 42 }, { oid: 'x'.repeat(129) }]) expect((await revokeBy(paula, body)).status, JSON.stringify(body)).toBe(422)
   })
 
   it.each([

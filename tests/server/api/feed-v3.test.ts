@@ -8,6 +8,7 @@ const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${k
 const base = 'https://localhost:5173/v3/'
 const nupkg = (id: string, version: string) => `/v3/flatcontainer/${id}/${version}/${id}.${version}.nupkg`
 const afterMay = "Prism.Plus.Popups 9.1.0 was released after this license's updates ended on May 31, 2026"
+const noPrivatePackages = 'This Commercial license includes no private packages: they come with Commercial Plus.'
 
 /**
  * The feed's answers per credential (docs/feed-coverage.md): the metadata the proxy passes on from
@@ -70,8 +71,10 @@ describeApi('the package feed per credential on $name', (api) => {
   it('refuses a Commercial seat the private packages, saying why, and opens it the public ones', async () => {
     const popups = await feed('flatcontainer/prism.plus.popups/index.json', as('commercial@example.com'))
     expect(popups.status).toBe(404)
-    expect(popups.warnings).toBe('Prism.Plus.Popups is not part of this Commercial license: it comes with Commercial Plus.')
-    expect((await feed('index.json', as('commercial@example.com'))).warnings).toBe('This Commercial license includes no private packages: they come with Commercial Plus.')
+    // Two headers, joined here by the Fetch API's ', ': the credential's own line first (on every answer a build prints), then the package's.
+    expect(popups.warnings).toBe(`${noPrivatePackages}, Prism.Plus.Popups is not part of this Commercial license: it comes with Commercial Plus.`)
+    expect((await feed('index.json', as('commercial@example.com'))).warnings).toBe(noPrivatePackages)
+    expect((await feed('flatcontainer/prism.core/index.json', as('commercial@example.com'))).warnings).toBe(noPrivatePackages)
     expect(await file(nupkg('prism.plus.charts', '1.0.0'), as('commercial@example.com'))).toMatchObject({
       status: 403,
       warning: 'Prism.Plus.Charts is not part of this Commercial license: it comes with Commercial Plus.',
@@ -170,14 +173,16 @@ describeApi('the package feed per credential on $name', (api) => {
     )
     await api.db.query("update subscriptions set status = 'past_due' where id = 'sub_demo_plus'")
     try {
-      const index = await feed('index.json', basic(feedTokenUsername, secret))
-      expect(index.status).toBe(200)
-      // Two headers, joined here by the Fetch API's ', ': the past-due line, then the token's.
-      expect(index.warnings).toBe(
+      // Two headers, joined here by the Fetch API's ', ': the past-due line, then the token's; on the
+      // service index and on every list a build asks for (NuGet prints only the lists' and files').
+      const lines =
         "The payment for this license's Commercial Plus subscription is past due: the feed stays open while it is retried. Its owner can update the card in Billing., " +
-          `This feed token expires on ${formatLongDate(expiresAt)}: its owner can make a new one on the Feed tokens page.`,
-      )
-      expect(index.warnings).not.toContain(secret)
+        `This feed token expires on ${formatLongDate(expiresAt)}: its owner can make a new one on the Feed tokens page.`
+      for (const path of ['index.json', 'flatcontainer/prism.plus.popups/index.json', 'flatcontainer/prism.core/index.json', 'registration/prism.plus.popups/index.json']) {
+        const answer = await feed(path, basic(feedTokenUsername, secret))
+        expect([answer.status, answer.warnings], path).toEqual([200, lines])
+        expect(answer.warnings).not.toContain(secret)
+      }
       expect(await versions('prism.plus.popups', 'plus@example.com')).toHaveLength(4)
     } finally {
       await api.db.query("update subscriptions set status = 'active' where id = 'sub_demo_plus'")

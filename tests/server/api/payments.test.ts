@@ -29,6 +29,21 @@ describeApi('payments on $name', (api) => {
     expect((await api.call('community@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'community', quantity: 4, ...back })).status).toBe(200)
   })
 
+  it('keeps the one license type through an upgrade: refused in words while a checkout of the plan left behind is open', async () => {
+    // community@example.com's checkout for 4 more Community seats (above) is open: paid, it would add Community beside Commercial.
+    const upgrade = await api.call('community@example.com', 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial', quantity: 1 })
+    expect(upgrade).toMatchObject({
+      status: 409,
+      body: {
+        message: expect.stringMatching(/^Accounts are limited to one license type, and your checkout for Community is still open: complete it, or try again when it expires, within 3\d minutes\.$/),
+      },
+    })
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=1')).status).toBe(409)
+    // The checkout expires (Stripe says so when asked): the upgrade is weighed on its other rules again.
+    await api.db.query("update checkouts set closed_at = now() where owner_oid = (select oid from accounts where email = 'community@example.com')")
+    expect((await api.call('community@example.com', 'GET', '/stripe/upgrade-preview?priceId=commercial&quantity=1')).status).toBe(200)
+  })
+
   it('refuses return addresses off the site (no open redirects) and bad quantities with 422', async () => {
     for (const body of [
       { priceId: 'commercial', quantity: 1, successUrl: 'https://evil.example.com/', cancelUrl: back.cancelUrl },
@@ -70,12 +85,28 @@ describeApi('payments on $name', (api) => {
 
   it("limits the payment customers new accounts make for a card's setup from one address (card testing): ten an hour, the eleventh 429; a customer's own not counted", async () => {
     const setUp = (email: string) => api.call(email, 'GET', '/stripe/create-setup-intent')
-    for (let n = 1; n <= 11; n++) await signIn(api, `card.tester.${n}@example.com`)
+    for (let n = 1; n <= 11; n++) {
+      await signIn(api, `card.tester.${n}@example.com`)
+      // A Community plan without a billing account (as the demo's community@example.com): its upgrade sets a card up.
+      await api.db.query("insert into subscriptions (id, owner_oid, price_id, quantity, stripe_subscription_id, current_period_end) values ($1, $2, 'community', 1, $1, now() + interval '300 days')", [
+        `sub_card_tester_${n}`,
+        `oid-card.tester.${n}@example.com`,
+      ])
+    }
     for (let n = 1; n <= 10; n++) expect((await setUp(`card.tester.${n}@example.com`)).status, `new account ${n}`).toBe(200)
     expect(await setUp('card.tester.11@example.com')).toMatchObject({ status: 429, body: { message: "You've made too many requests. Please wait a moment and try again." } })
     expect((await api.call('card.tester.11@example.com', 'GET', '/account/')).body, 'no customer made').toMatchObject({ hasStripeAccount: false })
     expect((await setUp('card.tester.1@example.com')).status, 'a customer already: not counted').toBe(200)
     expect((await setUp('commercial@example.com')).status).toBe(200)
+  })
+
+  it('sets a card up only for a purchase being made (card testing): an account with no plan and no checkout open is refused in words, and no customer is made', async () => {
+    await signIn(api, 'no.purchase@example.com')
+    const setUp = () => api.call('no.purchase@example.com', 'GET', '/stripe/create-setup-intent')
+    expect(await setUp()).toMatchObject({ status: 409, body: { message: 'A payment method is set up during a purchase: choose a license on the pricing page first.' } })
+    expect((await api.call('no.purchase@example.com', 'GET', '/account/')).body).toMatchObject({ hasStripeAccount: false })
+    expect((await api.call('no.purchase@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })).status).toBe(200)
+    expect((await setUp()).body.clientSecret, 'its checkout is open').toMatch(/^seti_\w+_secret_\w+$/)
   })
 
   it('stores nothing for a checkout it refuses: an off-site cancel address leaves the buyer without a customer', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
 import { openPaths } from '@/server/api/app'
 import { declaredPermissions } from '@/server/api/permissions'
 import { permissions, type Permission } from '@/server/organisations/roles'
@@ -63,13 +64,14 @@ async function paulasRenewal(api: Api): Promise<Made> {
 const profile = { firstName: 'Matrix', lastName: 'Caller', image: '', github: '', companyName: '', country: '', address: '', city: '', state: '', zip: '', emailAnnouncements: true }
 /**
  * Outside the organisation, a billing call acts on the caller's own account, which needs a payment
- * customer: a setup intent makes one (as the upgrade's payment step does). Each billing row makes it
- * itself, so no row depends on another having run before it.
+ * customer: a checkout makes one (as a purchase does). Each billing row makes it itself, so no row
+ * depends on another having run before it.
  */
 async function ownPaymentCustomer(api: Api, who: Caller): Promise<Made> {
   // The branch is the setup's: only these callers act outside an organisation, on an account of their own.
   if (who === 'holder' || who === 'stranger' || who === 'otherHolder') {
-    const answer = await api.call(callers[who], 'GET', '/stripe/create-setup-intent')
+    // The order the checkout row sends: asked again, it is the same checkout.
+    const answer = await api.call(callers[who], 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...checkoutReturnAddresses(back) })
     expect(answer.status, `${who}'s payment customer: ${JSON.stringify(answer.body)}`).toBe(200)
   }
   return { id: callers[who] }
@@ -173,6 +175,16 @@ const rows: Row[] = [
     request: (_, made) => ({ path: `/feed-tokens/${made.id}/resume` }),
     expected: roles(204, { owner: true, seats: true }, 404),
   },
+  {
+    call: 'POST /api/feed-tokens/revoke-by-creator',
+    // The owner's own tokens, one made for the cell: revoked by those who may revoke one; outside, none of theirs (200, none revoked).
+    make: async (api) => {
+      const id = (await api.call(callers.owner, 'POST', '/feed-tokens', { name: 'Matrix by one person' })).body.token.id as string
+      return { id, undo: () => api.call(callers.owner, 'DELETE', `/feed-tokens/${id}`) }
+    },
+    request: () => ({ path: '/feed-tokens/revoke-by-creator', body: { oid: oidOf('owner') } }),
+    expected: roles(200, { owner: true, seats: true }, 200),
+  },
   { call: 'GET /api/organisation', request: () => ({ path: '/organisation' }), expected: all(200) },
   { call: 'PUT /api/organisation/members/:oid', request: () => ({ path: `/organisation/members/${oidOf('seats')}`, body: { role: 'seat-manager' } }), expected: roles(200, { owner: true }, 404) },
   {
@@ -226,7 +238,8 @@ const rows: Row[] = [
   { call: 'POST /api/invitations/accept', make: inviteFresh, request: (_, made) => ({ path: '/invitations/accept', body: { secret: made.id.split(' ')[1] } }), expected: all(403) },
   { call: 'GET /api/products/:pid', request: () => ({ path: '/products/commercial-plus' }), expected: roles(200, { owner: true, billing: true }, 200) },
   { call: 'GET /api/stripe/has-default-payment-method', request: () => ({ path: '/stripe/has-default-payment-method' }), expected: roles(200, { owner: true, billing: true }, 200) },
-  { call: 'GET /api/stripe/create-setup-intent', request: () => ({ path: '/stripe/create-setup-intent' }), expected: roles(200, { owner: true, billing: true }, 200) },
+  // Outside callers' own organisations make no purchase: no card to set up (409 in words).
+  { call: 'GET /api/stripe/create-setup-intent', request: () => ({ path: '/stripe/create-setup-intent' }), expected: roles(200, { owner: true, billing: true }, 409) },
   // Outside callers act on a payment customer of their own.
   {
     call: 'POST /api/stripe/create-customer-portal-session',

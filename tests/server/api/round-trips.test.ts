@@ -67,9 +67,11 @@ const writes: [name: string, request: Request, budget: Budget][] = [
     { who: 'commercial@example.com', method: 'POST', path: '/stripe/upgrade-community-subscription', body: { priceId: 'commercial-plus', quantity: 5 } },
     // The role read again before Stripe is asked, and in the turn's transaction. The subscription's turn
     // (server/db/one-at-a-time.ts): PGlite reads the clock before its turn's transaction; PostgreSQL
-    // takes the lock and reads the clock in one statement of it. The new plan's feed rule is one
-    // statement more (server/licensing/feed-rules.ts).
-    { PGlite: [3, 1, 9], PostgreSQL: [2, 1, 10] },
+    // takes the lock and reads the clock in one statement of it. The plan read again in the turn under
+    // the owner's lock, before Stripe is asked (decision 0064). The new plan's feed rule is one
+    // statement more (server/licensing/feed-rules.ts), and the renewal invoice overdue read as the
+    // answer is applied another (decision 0063).
+    { PGlite: [4, 1, 10], PostgreSQL: [2, 1, 12] },
   ],
 ]
 

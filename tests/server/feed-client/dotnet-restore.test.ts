@@ -59,6 +59,9 @@ const plus = demoPeople.find((person) => person.email === 'plus@example.com')!
 const afterMay = "Prism.Plus.Popups 9.1.0 was released after this license's updates ended on May 31, 2026"
 
 const challenge = 'Basic realm="Prism packages"'
+/** What the feed says of the credential itself (server/feed/feed-warnings.ts), as the build prints it. */
+const noPrivatePackages = 'This Commercial license includes no private packages: they come with Commercial Plus.'
+const pastDue = "The payment for this license's Commercial Plus subscription is past due: the feed stays open while it is retried. Its owner can update the card in Billing."
 
 // Each test runs the real client several times: on a busy machine a restore can take several times
 // its quiet ten seconds.
@@ -375,6 +378,8 @@ http {
     expect(refused.code, refused.output).not.toBe(0)
     expect(refused.output).toMatch(/NU1101/)
     expect(warningsOf(refused).filter((line) => line.includes('Prism.Plus.Popups is not part of this Commercial license: it comes with Commercial Plus.'))).toHaveLength(1)
+    // What concerns the credential itself reaches the build with the lists it asked for (NuGet prints nothing of a service index).
+    expect(warningsOf(refused).filter((line) => line.includes(noPrivatePackages))).toHaveLength(1)
     expect(nupkgsServed(refused.served).filter((line) => line.includes('prism.plus'))).toEqual([])
     timings.push(`  refused (a Commercial seat): ${seconds(refused.ms)} (${requestsOf(refused.served)})`)
   })
@@ -470,13 +475,17 @@ http {
   }
   const basic = (user: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}` })
 
-  it('restores with a feed token made on the portal, still after the seat holder is unassigned (whose former key is refused, saying why), and refuses it once revoked', async () => {
-    const made = await api('POST', '/feed-tokens', { name: 'GitHub Actions' })
+  it('restores with a feed token made on the portal, printing that it expires within 14 days and that the payment is past due, still after the seat holder is unassigned (whose former key is refused, saying why), and refuses it once revoked', async () => {
+    const made = await api('POST', '/feed-tokens', { name: 'GitHub Actions', expiresInDays: 7 })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const { token, secret } = made.body as { token: { id: string }; secret: string }
-    const restored = await restore({ email: feedTokenUsername, key: secret, credentialId: token.id })
+    const { token, secret } = made.body as { token: { id: string; expiresAt: string }; secret: string }
+    // The subscription in its grace period while the build runs: the feed stays open, and says so.
+    await db!.query("update subscriptions set status = 'past_due' where id = 'sub_demo_plus'")
+    const restored = await restore({ email: feedTokenUsername, key: secret, credentialId: token.id }).finally(() => db!.query("update subscriptions set status = 'active' where id = 'sub_demo_plus'"))
     expect(restored.code, restored.output).toBe(0)
     expect(restoredExactly(restored, popups)).toBe(true)
+    const expiring = `This feed token expires on ${formatLongDate(new Date(token.expiresAt))}: its owner can make a new one on the Feed tokens page.`
+    expect([pastDue, expiring].map((line) => warningsOf(restored).filter((printed) => printed.includes(line)).length)).toEqual([1, 1])
     timings.push(`  with a feed token: cold cache ${seconds(restored.ms)} (${requestsOf(restored.served)})`)
 
     const list = () =>

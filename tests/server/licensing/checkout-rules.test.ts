@@ -18,7 +18,7 @@ const checkout = (fields: Partial<PendingCheckout> & Pick<PendingCheckout, 'id'>
   finished: false,
   ...fields,
 })
-const holding = (purchased: number, checkouts: PendingCheckout[]): Holdings => ({ purchased, owned: [], checkouts })
+const holding = (purchased: number, checkouts: PendingCheckout[]): Holdings => ({ allowedPriceId: null, purchased, owned: [], checkouts })
 const refusal = (decide: () => unknown) => {
   try {
     decide()

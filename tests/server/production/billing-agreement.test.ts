@@ -99,4 +99,64 @@ describe.skipIf(!databaseUrl)('production and Stripe agree (PostgreSQL)', () => 
     expect((await sdk().subscriptions.retrieve(subscription!.id)).cancel_at_period_end).toBe(true)
     expect((await renewals())[0]!.autoRenew).toBe(false)
   })
+
+  describe("seats decided under the owner's lock, an assignment racing at the other instance", () => {
+    const rita = { oid: 'owner-racing-seats', email: 'rita@agreement.example.com' }
+    const as = async (index: number, method: string, path: string, body?: unknown) => callInstance(stack.instances[index]!.url, await stack.tenant.token(rita), method, path, body)
+    const assign = (index: number, name: string) => as(index, 'POST', '/licenses/assign', { firstName: name, lastName: 'Racer', email: `${name}@agreement.example.com` })
+    const ritasRenewal = async () => ((await as(0, 'GET', '/renewals')).body as unknown as Renewal[])[0]!
+    /** The instances' tables, by their schema's name. */
+    const table = (name: string) => `"${/search_path=(\S+)/.exec(new URL(stack.env.DATABASE_URL!).searchParams.get('options')!)![1]}".${name}`
+    /** Whether a statement that locks accounts of these instances' schema (an assignment takes its owner's row) waits for a lock. */
+    const waitsForOwnerLock = async () => {
+      const [row] = (await lockWatch(
+        "select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'relation' and l.granted and l.relation = to_regclass($1) and a.wait_event_type = 'Lock'",
+        [table('accounts')],
+      )) as [{ waiting: number }]
+      return row.waiting > 0
+    }
+    /** Holds Stripe's answer to the next read of Rita's subscription (the first step of a change), sends `change`, and races `racing` against it once Stripe was asked. */
+    async function race(change: () => Promise<{ status: number; body: Record<string, unknown> }>, racing: () => Promise<{ status: number; body: Record<string, unknown> }>) {
+      const [{ id }] = (await lockWatch(`select stripe_subscription_id as id from ${table('subscriptions')} where owner_oid = $1`, [rita.oid])) as [{ id: string }]
+      const slow = stack.stripe.holdAnswer((request) => request.method === 'GET' && new URL(request.url).pathname === `/v1/subscriptions/${id}`)
+      const changing = change()
+      await slow.answered
+      const raced = racing()
+      await untilSettledOrWaiting(raced, waitsForOwnerLock)
+      slow.release()
+      return [await changing, await raced] as const
+    }
+
+    beforeAll(async () => {
+      expect((await as(0, 'POST', '/auth/login', { firstName: 'Rita', lastName: 'Racer', email: rita.email, oid: rita.oid })).status).toBe(200)
+      const checkout = await as(0, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...backToPortal })
+      await stack.stripe.pay(String(checkout.body.sessionId))
+      for (const body of stack.stripe.deliveries.splice(0)) expect((await deliver(0, body)).status).toBe(200)
+      // Rita holds the first seat; a second is assigned: one is free.
+      expect((await assign(0, 'ada')).status).toBe(200)
+    })
+
+    it('a reduction of the renewal to the seats assigned: the assignment waits, then is refused; the renewal never has fewer seats than are assigned', async () => {
+      const { subscriptionId } = await ritasRenewal()
+      const [reduced, assigned] = await race(
+        () => as(0, 'PUT', `/stripe/renewals/${subscriptionId}/seats`, { seats: 2 }),
+        () => assign(1, 'bea'),
+      )
+      expect(reduced.status).toBe(200)
+      expect(assigned).toMatchObject({ status: 409, body: { message: expect.stringContaining('with 2 licenses, and all of them are assigned') } })
+      expect(await ritasRenewal()).toMatchObject({ seats: 3, assigned: 2, renewalSeats: 2 })
+    })
+
+    it('an upgrade to the seats assigned: the assignment waits, then finds no seat left; never more assigned than paid', async () => {
+      const { subscriptionId } = await ritasRenewal()
+      expect((await as(0, 'PUT', `/stripe/renewals/${subscriptionId}/seats`, { seats: 3 })).status).toBe(200)
+      const [upgraded, assigned] = await race(
+        () => as(0, 'POST', '/stripe/upgrade-community-subscription', { priceId: 'commercial-plus', quantity: 2 }),
+        () => assign(1, 'cyd'),
+      )
+      expect(upgraded.status).toBe(200)
+      expect(assigned).toMatchObject({ status: 409, body: { message: 'No license is left to assign. Buy additional licenses first.' } })
+      expect(await ritasRenewal()).toMatchObject({ priceId: 'commercial-plus', seats: 2, assigned: 2 })
+    })
+  })
 })

@@ -3,6 +3,7 @@ import { log } from '@/server/log'
 import { createStripeGateway } from '@/server/payments/gateway'
 import { reconcileNow, reconciliationJob, type ReconciliationReport } from '@/server/reconciliation/job'
 import { reconcile } from '@/server/reconciliation/reconcile'
+import { overAssignedMessage } from '@/server/licensing/subscription-store'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import { stripeSettings } from '@/tests/support/server/api-harness'
 
@@ -102,5 +103,27 @@ describeApi('billing reconciliation on $name', (api) => {
     await api.db.query("update job_runs set lease_until = now() + interval '5 minutes', started_at = now()")
     expect(await reconcileNow(api.db, stripe(), { dryRun: false })).toMatchObject({ runningSince: expect.any(Date) })
     expect(await reconcileNow(api.db, stripe(), { dryRun: true })).toMatchObject({ compared: expect.any(Number) })
+  })
+
+  it('logs and flags a quantity that lands below the seats assigned: no holder loses a seat, and each run says so until the seats fit', async () => {
+    await api.db.query('delete from job_runs')
+    const errors = vi.spyOn(log, 'error')
+    for (const name of ['ann', 'ben'])
+      expect((await api.call('plus@example.com', 'POST', '/licenses/assign', { firstName: name, lastName: 'Held', email: `${name}@plus.example.com` })).status).toBe(200)
+    expect(await stats('plus@example.com')).toMatchObject({ assigned: 3 })
+    // Fewer seats at Stripe (a change made there) than the three assigned, its event lost.
+    const releaseWebhooks = api.holdWebhooks()
+    const plus = await api.stripe.subscriptions.retrieve('sub_demo_plus')
+    await api.stripe.subscriptions.update('sub_demo_plus', { items: [{ id: plus.items.data[0]!.id, quantity: 2 }], proration_behavior: 'none' })
+    const report = await now({ dryRun: false })
+    expect(report.overAssigned).toEqual(['sub_demo_plus'])
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ stripeSubscriptionId: 'sub_demo_plus', quantity: 2, assigned: 3 }), overAssignedMessage)
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ subscriptionId: 'sub_demo_plus', quantity: 2, assigned: 3 }), `billing reconciliation: ${overAssignedMessage}`)
+    expect(await stats('plus@example.com')).toMatchObject({ assigned: 3 })
+    expect((await now({ dryRun: true })).overAssigned, 'flagged again by the next run').toEqual(['sub_demo_plus'])
+    const [ben] = ((await api.call('plus@example.com', 'GET', '/licenses/assigned')).body as unknown as { id: string; email: string }[]).filter((seat) => seat.email === 'ben@plus.example.com')
+    expect((await api.call('plus@example.com', 'POST', '/licenses/unassign', { licenseId: ben!.id })).status).toBe(200)
+    expect((await now({ dryRun: true })).overAssigned, 'the seats fit again').toEqual([])
+    await releaseWebhooks()
   })
 })

@@ -76,6 +76,7 @@ export const templates: Record<RouteName, Template> = {
   createFeedToken: { body: body(() => ({ name: fc.constantFrom('Hostile CI', 'x'), suspendOnLeak: fc.boolean() })) },
   revokeFeedToken: { params: { id: anyOf('token') } },
   resumeFeedToken: { params: { id: anyOf('token') } },
+  revokeFeedTokensBy: { namesId: true, body: body((ids) => ({ oid: anyOf('person')(ids) })) },
   activity: { query: { limit: fc.constantFrom('10', '-1', '1e9', 'abc') } },
   account: {},
   updateAccount: { body: body(() => Object.fromEntries(Object.entries(profile).map(([key, value]) => [key, fc.constant(value)]))) },

@@ -12,12 +12,12 @@ interface FeedTokenTableProps {
 
 /**
  * The owner's feed tokens, newest first: each by its name, scope and last four characters, never its
- * secret; one of an ended subscription marked 'Expired', with what it still covers; its networks of the last 30 days
+ * secret; who made it, marked when they no longer manage feed tokens; one of an ended subscription marked 'Expired', with what it still covers; its networks of the last 30 days
  * and its downloads per package and version; 'Resume' on one marked a possible leak.
  */
 export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedTokenTableProps) {
   return (
-    <ListTable label="Feed tokens" minWidth={640} headers={['Name', 'Token', 'Created', 'Expires', 'Last used']} actions>
+    <ListTable label="Feed tokens" minWidth={720} headers={['Name', 'Created by', 'Token', 'Created', 'Expires', 'Last used']} actions>
       {rows.map((row) => (
         <Table.Tr key={row.id}>
           <Table.Td className="typed-text">
@@ -42,6 +42,17 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
             )}
             <Lines label="Networks, last 30 days" lines={row.networks} />
             <Lines label="Downloads" lines={row.downloads} />
+          </Table.Td>
+          <Table.Td className="typed-text">
+            {row.createdBy}
+            <Text size="xs" c="dimmed" className="typed-text">
+              {row.createdByEmail}
+            </Text>
+            {row.creatorGone && (
+              <Badge color="yellow.5" autoContrast>
+                {row.creatorGone}
+              </Badge>
+            )}
           </Table.Td>
           <Table.Td ff="monospace">{row.lastFour}</Table.Td>
           <NoWrapCell>{row.created}</NoWrapCell>

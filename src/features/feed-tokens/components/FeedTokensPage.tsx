@@ -11,6 +11,7 @@ import { selectFeedTokens } from '../feed-tokens.select'
 import { CreateTokenDialog } from './CreateTokenDialog'
 import { FeedTokenTable } from './FeedTokenTable'
 import { TokenCreatedDialog } from './TokenCreatedDialog'
+import { TokenCreators } from './TokenCreators'
 import '../feed-tokens.css'
 
 /** Feed tokens (our addition): CI credentials for the private package feed, made and revoked by a Commercial Plus owner. */
@@ -45,12 +46,15 @@ export function FeedTokensPage() {
         (view.rows.length === 0 ? (
           <Text c="dimmed">No feed tokens yet.</Text>
         ) : (
-          <FeedTokenTable
-            rows={view.rows}
-            canRevoke={view.canRevoke}
-            onRevoke={(token) => tokens.send({ type: 'revoke.request', token })}
-            onResume={(token) => tokens.send({ type: 'resume.request', token })}
-          />
+          <>
+            <FeedTokenTable
+              rows={view.rows}
+              canRevoke={view.canRevoke}
+              onRevoke={(token) => tokens.send({ type: 'revoke.request', token })}
+              onResume={(token) => tokens.send({ type: 'resume.request', token })}
+            />
+            <TokenCreators creators={view.creators} canRevoke={view.canRevoke} onRevokeAll={(creator) => tokens.send({ type: 'revokeBy.request', creator })} />
+          </>
         ))}
 
       <CreateTokenDialog {...view.create} onCreate={(draft) => tokens.send({ type: 'create.submit', draft })} onClose={close} />
@@ -67,6 +71,20 @@ export function FeedTokensPage() {
         busy={view.revoke?.removing ?? false}
         error={view.revoke?.error ?? null}
         onConfirm={() => tokens.send({ type: 'revoke.confirm' })}
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={view.revokeBy !== null}
+        title="Revoke a person's feed tokens"
+        question={
+          <>
+            Revoke {view.revokeBy?.tokens} made by <strong>{view.revokeBy?.name}</strong> ({view.revokeBy?.email})? Builds that use them can no longer restore packages, at once.
+          </>
+        }
+        confirmLabel="Revoke all"
+        busy={view.revokeBy?.removing ?? false}
+        error={view.revokeBy?.error ?? null}
+        onConfirm={() => tokens.send({ type: 'revokeBy.confirm' })}
         onClose={close}
       />
       {/* Asked before a token marked a possible leak is let in again: its networks are counted afresh from then. */}
