@@ -27,13 +27,23 @@ export async function reachMachine(context: BrowserContext, machineId: string) {
   }, machineId)
 }
 
+/**
+ * Waits until the page's app has started its actor of the machine: a page still loading (or a
+ * document just navigated to) has not told of it yet.
+ */
+async function machineStarted(page: Page, machineId: string) {
+  await page.waitForFunction((id) => Boolean((window as unknown as ReachablePage).__prismMachines?.[id]), machineId)
+}
+
 /** Sends an event to the page's actor of the machine, as the app would. */
 export async function sendToMachine(page: Page, machineId: string, event: EventObject) {
+  await machineStarted(page, machineId)
   await page.evaluate(({ id, event }) => (window as unknown as ReachablePage).__prismMachines![id]!.send(event), { id: machineId, event })
 }
 
 /** The state and context of the page's actor of the machine. */
-export function machineSnapshot(page: Page, machineId: string) {
+export async function machineSnapshot(page: Page, machineId: string) {
+  await machineStarted(page, machineId)
   return page.evaluate((id) => {
     const snapshot = (window as unknown as ReachablePage).__prismMachines![id]!.getSnapshot()
     return { value: snapshot.value, context: snapshot.context }
@@ -41,7 +51,8 @@ export function machineSnapshot(page: Page, machineId: string) {
 }
 
 /** Sends the events in one go (no other event can come between them), and gives the snapshot after each. */
-export function sendAllToMachine(page: Page, machineId: string, events: EventObject[]) {
+export async function sendAllToMachine(page: Page, machineId: string, events: EventObject[]) {
+  await machineStarted(page, machineId)
   return page.evaluate(
     ({ id, events }) => {
       const actor = (window as unknown as ReachablePage).__prismMachines![id]!
