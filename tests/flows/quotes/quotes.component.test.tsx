@@ -109,4 +109,21 @@ describe('Quotes on Invoices and company (component paths of the quotes machine)
     ])
     expect(screen.getByRole('columnheader', { name: 'Valid until' })).toBeTruthy()
   })
+
+  it('says it is loading your quotes until the list comes, then lists them [I49.quote.listed]', async () => {
+    const { pending } = open()
+    const loading = await screen.findByText('Loading your quotes…')
+    expect(loading.getAttribute('role')).toBe('status')
+    await pending.settle('quotes', { output: [openQuote] })
+    expect(await screen.findByRole('cell', { name: 'QT-NORA-0001' })).toBeTruthy()
+    expect(screen.queryByText('Loading your quotes…')).toBeNull()
+  })
+
+  it('shows progress on the Download of the quote whose PDF is on its way, not on the other listed [I49.quote.listed]', async () => {
+    const { pending } = open()
+    await pending.settle('quotes', { output: [openQuote, expiredQuote] })
+    fireEvent.click(await screen.findByRole('button', { name: 'Download quote QT-NORA-0001 (PDF)' }))
+    expect(screen.getByRole('button', { name: 'Download quote QT-NORA-0001 (PDF)' }).hasAttribute('data-loading')).toBe(true)
+    expect(screen.getByRole('button', { name: 'Download quote QT-NORA-0000 (PDF)' }).hasAttribute('data-loading')).toBe(false)
+  })
 })
