@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react'
+import { act as inAct, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import { QuotesSection } from '@/src/features/invoices/components/QuotesSection'
@@ -12,6 +12,7 @@ import { quotesViewTable } from '@/testkit/flows/quotes/quotes.view-table'
 import { settleTaxIdRefusal, typeInvoiceOrder } from '@/tests/support/invoice-order-form'
 import { pendingApi, renderAccountPage, settleActorEvent, type PendingApi } from '@/tests/support/pending-api'
 import { walkPaths } from '@/tests/support/run-paths'
+import { newestActorOf } from '@/tests/support/running-actors'
 
 const plan = planPaths(quotesModel)
 /** The API call each actor makes. */
@@ -34,8 +35,13 @@ function act(event: { type: string } & Record<string, unknown>) {
       return fireEvent.click(screen.getByRole('button', { name: 'Request a quote' }))
     case 'request.submit':
       return requestQuote(event as never)
-    case 'dialog.close':
-      return fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: screen.queryByRole('button', { name: 'Done' }) ? 'Done' : 'Cancel' }))
+    case 'dialog.close': {
+      const close = within(screen.getByRole('dialog')).getByRole('button', { name: screen.queryByRole('button', { name: 'Done' }) ? 'Done' : 'Cancel' })
+      // While a request or an acceptance is sent, Cancel is disabled: the close the machine must
+      // still ignore comes from elsewhere, sent to the page's own actor.
+      if (close.hasAttribute('disabled')) return inAct(() => newestActorOf('quotes').send(event))
+      return fireEvent.click(close)
+    }
     // An expired quote offers no Accept: nothing to press.
     case 'accept.request':
       return quote?.status === 'open' && fireEvent.click(screen.getByRole('button', { name: `Accept quote ${quote.number}` }))
