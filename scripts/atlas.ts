@@ -19,6 +19,7 @@ import { redNotes, stateRows } from './atlas/states'
 import { traceRequirements } from '../testkit/requirements/trace'
 import { chartFiles } from './charts/files'
 import { run } from './processes'
+import { phaseTimer } from './atlas/timings'
 
 /**
  * `npm run atlas`: the QA atlas in reports/atlas/ (git-ignored). Builds the site, walks the browser
@@ -40,24 +41,26 @@ if (process.argv.includes('--against') && !againstRef) throw new Error('--agains
 const against = againstRef ? { ref: againstRef, commit: commitOf(againstRef) } : undefined
 /** Under the atlas folder: the other commit's screenshots and records. */
 const beforeDir = 'against'
-const started = Date.now()
+const timer = phaseTimer()
 
 let browserRun: Error | undefined
 if (!pagesOnly) {
   rmSync(atlasDir, { recursive: true, force: true })
   rmSync(atlasRunDir, { recursive: true, force: true })
   mkdirSync(atlasDir, { recursive: true })
-  if (!skipBuild) await run('npm', ['run', 'build'])
+  if (!skipBuild) await timer.time('build', () => run('npm', ['run', 'build']))
   // A failed tour still leaves the others' screenshots: the pages say which states have none.
-  browserRun = await run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], {
-    ATLAS_DIR: resolve(atlasDir),
-    ...(toursChosen ? { ATLAS_TOURS: toursChosen } : {}),
-  }).then(
-    () => undefined,
-    (error: Error) => error,
+  browserRun = await timer.time('browser', () =>
+    run('node_modules/.bin/playwright', ['test', '--config', 'playwright.atlas.config.ts'], {
+      ATLAS_DIR: resolve(atlasDir),
+      ...(toursChosen ? { ATLAS_TOURS: toursChosen } : {}),
+    }).then(
+      () => undefined,
+      (error: Error) => error,
+    ),
   )
   if (against) {
-    const otherRun = await captureAt(against.commit, join(atlasDir, beforeDir), toursChosen)
+    const otherRun = await timer.time(against.ref, () => captureAt(against.commit, join(atlasDir, beforeDir), toursChosen))
     if (otherRun) console.warn(`The browser run of ${against.ref} failed (${otherRun.message}): its screens it did not reach show as new.`)
   }
 }
@@ -68,7 +71,7 @@ if (stale.length) console.warn(`The committed diagrams are older than the machin
 // What the last test runs took at each level: the model tests' records, the browser runs' (npm test's and this one's).
 const recorded = lastRecordedLevels()
 const levels = new Map(allModels.map((model) => [model.name, machineLevels(model.machine, recorded)]))
-const svgs = await drawDiagrams(new Map(allModels.map((model) => [model.name, coverageDiagram(model.machine, levels.get(model.name)!)])))
+const svgs = await timer.time('diagrams', () => drawDiagrams(new Map(allModels.map((model) => [model.name, coverageDiagram(model.machine, levels.get(model.name)!)]))))
 mkdirSync(join(atlasDir, 'diagrams'), { recursive: true })
 for (const [name, svg] of svgs) writeFileSync(join(atlasDir, 'diagrams', `${name}.svg`), tintLabels(svg))
 
@@ -95,9 +98,7 @@ writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date
 const shots = records.reduce((sum, record) => sum + record.captures.length, 0)
 const { states, shown, missing } = screenshotSummary(machines)
 console.log(`\nThe QA atlas: ${resolve(atlasDir, 'index.html')}`)
-console.log(
-  `${machines.length} machines, ${shots} screenshots: ${shown} of ${states} states have one, ${missing.length} have none (each page says why); ${Math.round((Date.now() - started) / 1000)} s.`,
-)
+console.log(`${machines.length} machines, ${shots} screenshots: ${shown} of ${states} states have one, ${missing.length} have none (each page says why); ${timer.summary()}.`)
 if (changes) {
   const changed = changes.filter((change) => change.status !== 'same')
   console.log(`Against ${against!.ref}: ${changed.length ? changed.map((change) => `${change.status} ${change.name}`).join('; ') : 'no screen changed'} (${resolve(atlasDir, 'changes.html')}).`)
