@@ -29,10 +29,10 @@ export async function reachMachine(context: BrowserContext, machineId: string) {
 
 /**
  * Waits until the page's app has started its actor of the machine: a page still loading (or a
- * document just navigated to) has not told of it yet.
+ * document just navigated to) has not told of it yet. Needs `reachMachine` first.
  */
-async function machineStarted(page: Page, machineId: string) {
-  await page.waitForFunction((id) => Boolean((window as unknown as ReachablePage).__prismMachines?.[id]), machineId)
+export async function machineStarted(page: Page, machineId: string, timeout?: number) {
+  await page.waitForFunction((id) => Boolean((window as unknown as ReachablePage).__prismMachines?.[id]), machineId, { timeout })
 }
 
 /** Sends an event to the page's actor of the machine, as the app would. */

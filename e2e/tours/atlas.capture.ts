@@ -5,6 +5,7 @@ import type { EventObject } from 'xstate'
 import { describeEvent, describeInput } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds, oracleLeavesAfter } from '@/testkit/model/relation'
+import { machineStarted, reachMachine } from '../support/app-machine'
 import { expect, reportErrors, test } from '../support/fixtures'
 import { tourPageErrors, walkTour, type TourStep } from '../support/machine-tour'
 import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
@@ -18,6 +19,9 @@ import { pathsByInput, tours } from './tours'
  * never loads this file.
  */
 const atlasDir = process.env.ATLAS_DIR
+
+/** How long a screenshot waits for the page's app to start the toured machine's actor. */
+const actorWait = 15_000
 
 /** Context flags a page shows on top of a state (as the tours key them), with their text. */
 const shownFlags = ['error', 'notice', 'saved', 'copied'] as const
@@ -37,6 +41,7 @@ test.describe('atlas of every toured state', () => {
           const kit = flows.find((candidate) => candidate.model.name === name)!
           test.setTimeout(60_000 + paths.length * 30_000)
           await keepActors(context)
+          await reachMachine(context, kit.model.machine.id)
           const record: AtlasRecord = { machine: name, input: paths[0]!.input ?? null, captures: [] }
           const shots = join(atlasDir!, atlasShotsDir)
           mkdirSync(shots, { recursive: true })
@@ -50,6 +55,11 @@ test.describe('atlas of every toured state', () => {
                   const step = path.steps[index]!
                   const before = path.steps.slice(0, index + 1)
                   if (record.captures.some((capture) => capture.key === key)) return
+                  // A page can show the state before its app has told of the machine (the account area's
+                  // pending page shows the session's 'Loading' while the sign-in loads): the screenshot and
+                  // the actors read waits for its actor, as the tests do before sending it an event. One
+                  // that never comes is photographed all the same, and its red note says so.
+                  await machineStarted(page, kit.model.machine.id, actorWait).catch(() => undefined)
                   const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
                   // The whole page from its top: a page scrolled down would show its fixed header in the middle.
                   await page.evaluate(() => window.scrollTo(0, 0))
