@@ -7,7 +7,7 @@ import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds, oracleLeavesAfter } from '@/testkit/model/relation'
 import { machineStarted, reachMachine } from '../support/app-machine'
 import { expect, reportErrors, test } from '../support/fixtures'
-import { tourPageErrors, walkTour, type TourStep } from '../support/machine-tour'
+import { tourPageErrors, walkTour, type TourPath, type TourStep } from '../support/machine-tour'
 import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
 import { pathsByInput, tours } from './tours'
 
@@ -32,26 +32,33 @@ test.describe('atlas of every toured state', () => {
 
   // ATLAS_TOURS (npm run atlas -- --tours <pattern>) photographs only the tours whose machine it matches.
   const chosen = Object.entries(tours).filter(([name]) => !process.env.ATLAS_TOURS || new RegExp(process.env.ATLAS_TOURS).test(name))
-  for (const [name, tour] of chosen) {
+  const tests = chosen.flatMap(([name, tour]) => pathsByInput(tour).map((paths, group) => ({ name, tour, group, paths })))
+  // The longest walks first (by their steps), so that the two workers finish together instead of one walking the last long tour alone.
+  const steps = (paths: TourPath[]) => paths.reduce((sum, path) => sum + path.steps.length, 0)
+  for (const { name, tour, group, paths } of tests.sort((one, other) => steps(other.paths) - steps(one.paths))) {
     // A group without a title of its own: the tests keep their names.
     test.describe(() => {
       test.use({ expectedPageErrors: tourPageErrors(tour) })
-      for (const [group, paths] of pathsByInput(tour).entries()) {
-        test(`${name}${describeInput(paths[0]!.input)}`, async ({ context, pageErrors }) => {
-          const kit = flows.find((candidate) => candidate.model.name === name)!
-          test.setTimeout(60_000 + paths.length * 30_000)
-          await keepActors(context)
-          await reachMachine(context, kit.model.machine.id)
-          const record: AtlasRecord = { machine: name, input: paths[0]!.input ?? null, captures: [] }
-          const shots = join(atlasDir!, atlasShotsDir)
-          mkdirSync(shots, { recursive: true })
-          // A failed path keeps what was photographed before it: the pages show it, and say what is missing.
-          try {
-            for (const path of paths) {
-              const page = await context.newPage()
-              reportErrors(page, pageErrors)
-              await test.step(path.name, () =>
-                walkTour(page, tour, path, async (key, index) => {
+      test(`${name}${describeInput(paths[0]!.input)}`, async ({ context, pageErrors }) => {
+        const kit = flows.find((candidate) => candidate.model.name === name)!
+        test.setTimeout(60_000 + paths.length * 30_000)
+        await keepActors(context)
+        await reachMachine(context, kit.model.machine.id)
+        const record: AtlasRecord = { machine: name, input: paths[0]!.input ?? null, captures: [] }
+        const shots = join(atlasDir!, atlasShotsDir)
+        const rowsChecked = new Set<string>()
+        mkdirSync(shots, { recursive: true })
+        // A failed path keeps what was photographed before it: the pages show it, and say what is missing.
+        try {
+          for (const path of paths) {
+            const page = await context.newPage()
+            reportErrors(page, pageErrors)
+            await test.step(path.name, () =>
+              walkTour(
+                page,
+                tour,
+                path,
+                async (key, index) => {
                   const step = path.steps[index]!
                   const before = path.steps.slice(0, index + 1)
                   if (record.captures.some((capture) => capture.key === key)) return
@@ -74,17 +81,18 @@ test.describe('atlas of every toured state', () => {
                     activeLeafIds(step.state),
                   )
                   record.captures.push({ ...captureOf(key, step, before, shot, await seenActors(page)), oracle })
-                }),
-              )
-              await page.close({ runBeforeUnload: false })
-            }
-          } finally {
-            mkdirSync(join(atlasDir!, atlasCapturesDir), { recursive: true })
-            writeFileSync(join(atlasDir!, atlasCapturesDir, `${name}-${group}.json`), JSON.stringify(record, null, 2))
+                },
+                rowsChecked,
+              ),
+            )
+            await page.close({ runBeforeUnload: false })
           }
-          expect(record.captures.length, 'states photographed').toBeGreaterThan(0)
-        })
-      }
+        } finally {
+          mkdirSync(join(atlasDir!, atlasCapturesDir), { recursive: true })
+          writeFileSync(join(atlasDir!, atlasCapturesDir, `${name}-${group}.json`), JSON.stringify(record, null, 2))
+        }
+        expect(record.captures.length, 'states photographed').toBeGreaterThan(0)
+      })
     })
   }
 })
