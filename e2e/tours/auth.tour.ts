@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import type { authMachine, StartupOutput } from '@/machines/auth.machine'
 import { authModel } from '@/testkit/flows/auth/auth.model'
 import { demo } from '../support/accounts'
-import { reachMachine, sendToMachine } from '../support/app-machine'
+import { machineSnapshot, reachMachine, sendToMachine } from '../support/app-machine'
 import { routeApi } from '../support/api-routes'
 import { callOf, type Tour, type TourStep } from '../support/machine-tour'
 import { signedInState } from '../support/signed-in'
@@ -84,7 +84,10 @@ export const authTour: Tour<typeof authMachine> = {
     throw new Error(`No browser action for ${JSON.stringify(event)}`)
   },
   // Whatever the state, the account area waits for the account: the view table's row says so.
-  expectShown: async (page) => {
+  expectShown: async (page, step) => {
     await expect(page.getByText('Loading, please wait...')).toBeVisible()
+    // The router's pending page says so too, before MSAL has started: only the page's actor tells the
+    // states apart, and the path's next request must find it in this one, not still starting.
+    await expect.poll(async () => (await machineSnapshot(page, 'auth')).value, 'the page’s auth machine').toEqual(step.state.value)
   },
 }
