@@ -1,6 +1,7 @@
 import { expectNoAxeViolations } from './support/axe'
-import { expect, reportErrors, test } from './support/fixtures'
-import { tourPageErrors, walkTour } from './support/machine-tour'
+import { expect, test } from './support/fixtures'
+import { tourPageErrors } from './support/machine-tour'
+import { walkPaths } from './support/walk-paths'
 import { describeInput } from '../testkit/model/paths'
 import { pathsByInput, tours } from './tours/tours'
 
@@ -20,26 +21,11 @@ test.describe('axe in every state', () => {
         test(`${name}${describeInput(paths[0]!.input)}: ${paths.length} paths`, async ({ context, pageErrors }) => {
           test.setTimeout(60_000 + paths.length * 30_000)
           const checked = new Set<string>()
-          const rowsChecked = new Set<string>()
-          for (const path of paths) {
-            const page = await context.newPage()
-            reportErrors(page, pageErrors)
-            await test.step(path.name, () =>
-              walkTour(
-                page,
-                tour,
-                path,
-                async (key) => {
-                  if (checked.has(key)) return
-                  checked.add(key)
-                  await test.step(`axe: ${key}`, () => expectNoAxeViolations(page))
-                },
-                rowsChecked,
-              ),
-            )
-            // Leaving a profile with unsaved changes is not what is checked here.
-            await page.close({ runBeforeUnload: false })
-          }
+          await walkPaths(context, pageErrors, tour, paths, async (page, _path, key) => {
+            if (checked.has(key)) return
+            checked.add(key)
+            await test.step(`axe: ${key}`, () => expectNoAxeViolations(page))
+          })
           expect(checked.size, 'states checked by axe').toBeGreaterThan(0)
         })
       }

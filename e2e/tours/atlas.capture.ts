@@ -6,8 +6,9 @@ import { describeEvent, describeInput } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds, oracleLeavesAfter } from '@/testkit/model/relation'
 import { machineStarted, reachMachine } from '../support/app-machine'
-import { expect, reportErrors, test } from '../support/fixtures'
-import { tourPageErrors, walkTour, type TourPath, type TourStep } from '../support/machine-tour'
+import { expect, test } from '../support/fixtures'
+import { walkPaths } from '../support/walk-paths'
+import { tourPageErrors, type TourPath, type TourStep } from '../support/machine-tour'
 import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
 import { pathsByInput, tours } from './tours'
 
@@ -46,47 +47,33 @@ test.describe('atlas of every toured state', () => {
         await reachMachine(context, kit.model.machine.id)
         const record: AtlasRecord = { machine: name, input: paths[0]!.input ?? null, captures: [] }
         const shots = join(atlasDir!, atlasShotsDir)
-        const rowsChecked = new Set<string>()
         mkdirSync(shots, { recursive: true })
         // A failed path keeps what was photographed before it: the pages show it, and say what is missing.
         try {
-          for (const path of paths) {
-            const page = await context.newPage()
-            reportErrors(page, pageErrors)
-            await test.step(path.name, () =>
-              walkTour(
-                page,
-                tour,
-                path,
-                async (key, index) => {
-                  const step = path.steps[index]!
-                  const before = path.steps.slice(0, index + 1)
-                  if (record.captures.some((capture) => capture.key === key)) return
-                  // A page can show the state before its app has told of the machine (the account area's
-                  // pending page shows the session's 'Loading' while the sign-in loads): the screenshot and
-                  // the actors read waits for its actor, as the tests do before sending it an event. One
-                  // that never comes is photographed all the same, and its red note says so.
-                  await machineStarted(page, kit.model.machine.id, actorWait).catch(() => undefined)
-                  const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
-                  // The whole page from its top: a page scrolled down would show its fixed header in the middle.
-                  await page.evaluate(() => window.scrollTo(0, 0))
-                  // What changes from run to run is masked (`npm run atlas -- --against` compares runs): times, and the demo license key, made when the stack is seeded.
-                  const mask = [page.locator('time'), page.getByRole('dialog', { name: 'License Key' }).getByLabel('Password')]
-                  await page.screenshot({ path: join(atlasDir!, shot), fullPage: true, animations: 'disabled', caret: 'hide', mask })
-                  // In the machine's words: an oracle state several machine states realise is the one the path planned.
-                  const oracle = oracleLeavesAfter(
-                    kit.oracle,
-                    path.input,
-                    before.map((one) => one.event),
-                    activeLeafIds(step.state),
-                  )
-                  record.captures.push({ ...captureOf(key, step, before, shot, await seenActors(page)), oracle })
-                },
-                rowsChecked,
-              ),
+          await walkPaths(context, pageErrors, tour, paths, async (page, path, key, index) => {
+            const step = path.steps[index]!
+            const before = path.steps.slice(0, index + 1)
+            if (record.captures.some((capture) => capture.key === key)) return
+            // A page can show the state before its app has told of the machine (the account area's
+            // pending page shows the session's 'Loading' while the sign-in loads): the screenshot and
+            // the actors read waits for its actor, as the tests do before sending it an event. One
+            // that never comes is photographed all the same, and its red note says so.
+            await machineStarted(page, kit.model.machine.id, actorWait).catch(() => undefined)
+            const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
+            // The whole page from its top: a page scrolled down would show its fixed header in the middle.
+            await page.evaluate(() => window.scrollTo(0, 0))
+            // What changes from run to run is masked (`npm run atlas -- --against` compares runs): times, and the demo license key, made when the stack is seeded.
+            const mask = [page.locator('time'), page.getByRole('dialog', { name: 'License Key' }).getByLabel('Password')]
+            await page.screenshot({ path: join(atlasDir!, shot), fullPage: true, animations: 'disabled', caret: 'hide', mask })
+            // In the machine's words: an oracle state several machine states realise is the one the path planned.
+            const oracle = oracleLeavesAfter(
+              kit.oracle,
+              path.input,
+              before.map((one) => one.event),
+              activeLeafIds(step.state),
             )
-            await page.close({ runBeforeUnload: false })
-          }
+            record.captures.push({ ...captureOf(key, step, before, shot, await seenActors(page)), oracle })
+          })
         } finally {
           mkdirSync(join(atlasDir!, atlasCapturesDir), { recursive: true })
           writeFileSync(join(atlasDir!, atlasCapturesDir, `${name}-${group}.json`), JSON.stringify(record, null, 2))
