@@ -96,8 +96,9 @@ writeFileSync(join(atlasDir, 'requirements.html'), requirementsPage(traceRequire
 writeFileSync(join(atlasDir, 'index.html'), indexPage(machines, { date: new Date().toISOString().slice(0, 16).replace('T', ' '), commit, against: against?.ref }))
 
 const shots = records.reduce((sum, record) => sum + record.captures.length, 0)
-const { states, shown, missing } = screenshotSummary(machines)
+const { states, shown, missing, perMachine } = screenshotSummary(machines)
 console.log(`\nThe QA atlas: ${resolve(atlasDir, 'index.html')}`)
+console.log(`States with a screenshot, per machine: ${perMachine.join(', ')}.`)
 console.log(`${machines.length} machines, ${shots} screenshots: ${shown} of ${states} states have one, ${missing.length} have none (each page says why); ${timer.summary()}.`)
 if (changes) {
   const changed = changes.filter((change) => change.status !== 'same')

@@ -102,6 +102,11 @@ export function screenshotSummary(machines: AtlasMachine[]) {
     states: leaves.length,
     shown: leaves.filter(({ row }) => row.pictures.length > 0).length,
     missing: leaves.filter(({ row }) => row.missing).map(({ name }) => name),
+    /** Each machine as 'name shown/states'. */
+    perMachine: machines.map(({ model, rows }) => {
+      const own = rows.filter((row) => !row.compound)
+      return `${model.name} ${own.filter((row) => row.pictures.length > 0).length}/${own.length}`
+    }),
   }
 }
 

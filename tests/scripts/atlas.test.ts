@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AtlasCapture, AtlasRecord } from '@/e2e/tours/atlas-record'
 import { tours } from '@/e2e/tours/tours'
-import { machinePage } from '@/scripts/atlas/pages'
+import { machinePage, screenshotSummary } from '@/scripts/atlas/pages'
 import { requirementsPage } from '@/scripts/atlas/requirements-page'
 import type { TracedRequirement } from '@/testkit/requirements/trace'
 import { activePaths, disagreement, leafIds, stateRows } from '@/scripts/atlas/states'
@@ -41,6 +41,9 @@ describe('the QA atlas', () => {
     const rows = stateRows(kit('assignedCsv'), undefined, [{ machine: 'manageLicenses', input: null, captures: [csvIdle] }])
     expect(rowOf(rows, 'idle').pictures.map((picture) => [picture.capture.shot, picture.seen, picture.tour])).toEqual([['shots/csv-idle.png', true, 'manageLicenses']])
     expect(rowOf(rows, 'downloading').missing).toMatch(/^No browser tour walks this machine\. Download CSV on Manage Licenses/)
+    const leaves = rows.filter((row) => !row.compound).length
+    const summary = screenshotSummary([{ model: kit('assignedCsv').model, toured: false, rows, svg: '', coverage: { summary: '', notReached: [], browserRecorded: true } }])
+    expect([summary.shown, summary.states, summary.perMachine]).toEqual([1, leaves, [`assignedCsv 1/${leaves}`]])
   })
 
   it("writes a page that links its screenshots relatively, escapes the texts, and warns when the page's machine was elsewhere", () => {
