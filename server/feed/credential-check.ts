@@ -53,6 +53,7 @@ export interface ReleasedSeatKey {
 interface SeatRow extends FeedTermsRow {
   id: string
   license_key: string
+  released_at: Date | null
 }
 
 interface TokenRow extends FeedTermsRow {
@@ -80,26 +81,28 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
 }
 
 /**
- * Who the credentials are and what they open: with the user name `token`, the
+ * Who the credentials are and what they open, in one query: with the user name `token`, the
  * working feed token whose secret hashes to the password (a lookup by the hash: the secret is 256
  * random bits, so the index tells a guesser nothing); otherwise the seat, of any plan and standing,
  * assigned to the email with that key, or when it was the email's key until its seat was
  * unassigned (a license key is 125 random bits: its digest's lookup tells a guesser nothing
  * either). Null when they are no one's. What they open is the
- * subscription's coverage (docs/feed-coverage.md). The queries are prepared once per connection.
+ * subscription's coverage (docs/feed-coverage.md). Both queries are prepared once per connection.
  */
 export function createCredentialCheck(db: Queryable) {
-  // One row per seat the email holds.
+  // One row per seat the email holds (none: one row without a seat), each without the seat's key:
+  // when it was the email's key until its seat was unassigned (decision 0062), a primary key's
+  // probe that PostgreSQL makes only when first asked, so that a seat with the key given skips it:
+  // every right key costs one statement without the probe's pages (issue 48's bench).
   const seatKeys = {
     name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${feedTermsColumns}
-             from seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id
-            where lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
+    text: `select seats.id, seats.license_key, ${feedTermsColumns},
+                  case when seats.id is null or sha256(convert_to(seats.license_key, 'UTF8')) <> $2
+                       then (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
+             from (select 1) one
+             left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
+               on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
-  // When a key that opens none of the email's seats was its key until its seat was unassigned
-  // (decision 0062): a primary key's probe, asked only of wrong keys, so that the feed's every
-  // right key costs one statement.
-  const releasedKey = { name: 'feed-released-seat-key', text: 'select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text' }
   const token = {
     name: 'feed-token-coverage',
     text: workingTokenSql('$1', `feed_tokens.packages as scope_packages, feed_tokens.max_networks, feed_tokens.suspended_at is not null as suspended, ${feedTermsColumns}`),
@@ -109,13 +112,13 @@ export function createCredentialCheck(db: Queryable) {
       const [row] = await db.query<TokenRow>(token, [feedTokenDigest(credentials.key)])
       return row ? tokenCredentialOf(row) : null
     }
-    // Hashed once: the seats' comparison and the released keys' lookup both take the digest.
+    // Hashed once: the released keys' lookup and the seats' comparison both take the digest.
     const given = secretDigest(credentials.key)
-    const rows = await db.query<SeatRow>(seatKeys, [credentials.email])
-    const seat = seatWithKey(given, rows)
+    const rows = await db.query<SeatRow>(seatKeys, [credentials.email, given])
+    const seat = seatWithKey(given, rows[0]?.id ? rows : [])
     if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)
-    const [released] = await db.query<{ released_at: Date }>(releasedKey, [credentials.email, given])
-    return released ? { releasedAt: new Date(released.released_at) } : null
+    const releasedAt = rows.find((row) => row.released_at)?.released_at
+    return releasedAt ? { releasedAt: new Date(releasedAt) } : null
   }
 }
 export type CredentialCheck = ReturnType<typeof createCredentialCheck>
