@@ -60,8 +60,13 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
       // invoice for the added seats is sent at once; seats held by card get a subscription of their own (decision 0046).
       const order = c.req.valid('json')
       const had = await subscriptionsHad(db, caller(c).oid)
+      // Read first, as `had` is, before the company details' calls: a press whose read waited behind
+      // the other's calls (one Stripe slot a person) would see the seats it added and add again.
+      // An account without a customer yet has no subscription to add to; an order refused asks nothing.
+      const account = await findAccountRow(db, caller(c).oid)
+      checkInvoiceOrder(account, order.priceId)
+      const invoiced = account.stripe_customer_id ? await stripeFor(c, gateway).invoicedSubscriptionOf(account.stripe_customer_id, order.priceId) : null
       const customerId = await prepare(c, order)
-      const invoiced = await stripeFor(c, gateway).invoicedSubscriptionOf(customerId, order.priceId)
       if (!invoiced) return answer(c, await newSubscription(c, order, customerId, had))
       // The key names the seats the subscription had in Stripe, from which the new quantity is
       // counted: two presses at once add once, a later order adds again.

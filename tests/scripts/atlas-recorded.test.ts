@@ -7,7 +7,7 @@ import { defaultKey, tourPaths, type TourStep } from '@/e2e/support/machine-tour
 import { redNotes, stateRows } from '@/scripts/atlas/states'
 import { flows } from '@/testkit/model/flows'
 import type { Oracle } from '@/testkit/model/oracle'
-import { activeLeafIds, oracleLeavesAfter } from '@/testkit/model/relation'
+import { activeLeafIds, inOracleWords, oracleLeavesAfter } from '@/testkit/model/relation'
 
 /**
  * The atlas's own check on what a real run recorded: `npm run atlas -- --tours purchaseComplete`'s
@@ -55,10 +55,11 @@ describe('the atlas on a real run’s record', () => {
 
   it("notes, in red, a screenshot whose page's machine was not where the oracle says, naming both", () => {
     // A planted break: an oracle by which a failed status call says 'Purchase Incomplete' (the first anchor's wrong transition, on the oracle's side).
+    // The oracle's states are in the spec's words: those its relation realises by the machine's checking and incomplete.
+    const [checking, incomplete] = ['purchaseComplete.checking', 'purchaseComplete.incomplete'].map((leaf) => inOracleWords(kit.oracle, [leaf])[0])
     const broken: Oracle<unknown, unknown> = {
       ...kit.oracle,
-      after: (now, event, input) =>
-        event.type === 'xstate.error.actor.loadCheckoutStatus' && now.state === 'purchaseComplete.checking' ? { ...now, state: 'purchaseComplete.incomplete' } : kit.oracle.after(now, event, input),
+      after: (now, event, input) => (event.type === 'xstate.error.actor.loadCheckoutStatus' && now.state === checking ? { ...now, state: incomplete! } : kit.oracle.after(now, event, input)),
     }
     expect(notesOf(recordedWith(broken))).toEqual([
       'purchaseComplete: The page’s own purchaseComplete machine was in purchaseComplete.delayed when this was taken; its oracle says purchaseComplete.incomplete.',

@@ -1,4 +1,4 @@
-import { answerOf, type Expected, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 // The words of sign-in this reference reads, declared here as MSAL and spec section 4 name them:
 // it shares no type with the machine.
@@ -37,16 +37,43 @@ const interactionInProgress = 'Cannot fall back to interaction because another i
 
 const interactionTypes: readonly string[] = ['redirect', 'popup', 'silent']
 const nothingHeld: AuthHeld = { activeAccount: null, pendingLogin: null, pendingToken: null, error: null }
-/** Startup (spec section 4's 'startup' and 'handle redirect'): MSAL starts, and may read a redirect's answer meanwhile. */
-const startup = { initializing: 'auth.startup.initializing', handleRedirect: 'auth.startup.handleRedirect' } as const
-/** Where each actor's answer is awaited; an answer anywhere else changes nothing. */
+/**
+ * Where sign-in stands: spec section 4's interaction states, in its words, and issue 8's check of
+ * the session when a page comes back to the foreground (decision 0008).
+ */
+const said = {
+  startup: 'startup',
+  handleRedirect: 'handle redirect',
+  none: 'none: no interaction in progress',
+  login: 'login',
+  acquireToken: 'acquire token',
+  silentSignIn: 'silent sign-in',
+  logout: 'logout',
+  checkingSession: 'back in the foreground, the session checked',
+} as const
+const a = 'auth'
+/**
+ * The states of machines/auth.machine.ts that realise each of the oracle's (decision 0061): the
+ * forgetting of a sign-out elsewhere, passed through on the way to none, reads as none.
+ */
+export const relation = {
+  [said.startup]: `${a}.startup.initializing`,
+  [said.handleRedirect]: `${a}.startup.handleRedirect`,
+  [said.none]: [`${a}.none`, `${a}.signedOut`],
+  [said.login]: `${a}.login`,
+  [said.acquireToken]: `${a}.acquireToken`,
+  [said.silentSignIn]: `${a}.ssoSilent`,
+  [said.logout]: `${a}.logout`,
+  [said.checkingSession]: `${a}.checkingSession`,
+} satisfies Relation
+/** Where each actor's answer is awaited (MSAL starts, and may read a redirect's answer meanwhile); an answer anywhere else changes nothing. */
 const awaitedIn: Record<string, string | readonly string[]> = {
-  startup: Object.values(startup),
-  login: 'auth.login',
-  ssoSilent: 'auth.ssoSilent',
-  acquireTokenInteractive: 'auth.acquireToken',
-  logout: 'auth.logout',
-  checkSession: 'auth.checkingSession',
+  startup: [said.startup, said.handleRedirect],
+  login: said.login,
+  ssoSilent: said.silentSignIn,
+  acquireTokenInteractive: said.acquireToken,
+  logout: said.logout,
+  checkSession: said.checkingSession,
 }
 
 /**
@@ -57,55 +84,56 @@ const awaitedIn: Record<string, string | readonly string[]> = {
  * someone else signed in there), nothing of the account stays.
  */
 export const authOracle: Oracle<void, AuthHeld> = {
-  start: () => ({ state: startup.initializing, held: nothingHeld }),
+  relation,
+  start: () => ({ state: said.startup, held: nothingHeld }),
   after: (now, sent) => {
     const to = (state: string, changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state, held: { ...now.held, ...changes } })
     const stay = (changes: Partial<AuthHeld>) => to(now.state, changes)
     const answer = answerOf(sent, now.state, awaitedIn)
     if (answer) return answer.awaited ? answered(now, answer.actor, answer.done ? { output: answer.output } : { error: answer.error as Failure }) : now
     const event = sent as SignInEvent
-    const free = now.state === 'auth.none'
+    const free = now.state === said.none
     switch (event.type) {
       case 'msal.handleRedirect.start':
-        return now.state === startup.initializing ? to(startup.handleRedirect) : now
+        return now.state === said.startup ? to(said.handleRedirect) : now
       case 'msal.handleRedirect.end':
-        return now.state === startup.handleRedirect ? to(startup.initializing) : now
+        return now.state === said.handleRedirect ? to(said.startup) : now
       // After a successful sign-in or token acquisition, the account in MSAL's event becomes active;
       // someone else signed in in another tab signs this tab out rather than mix two people.
       case 'msal.login.success': {
         const active = now.held.activeAccount
-        return active && active.homeAccountId !== event.account.homeAccountId ? to('auth.none', nothingHeld) : stay({ activeAccount: event.account, error: null })
+        return active && active.homeAccountId !== event.account.homeAccountId ? to(said.none, nothingHeld) : stay({ activeAccount: event.account, error: null })
       }
       case 'msal.acquireToken.success':
         return stay({ activeAccount: event.account, error: null })
       case 'msal.acquireToken.failure':
-        return now.state === 'auth.acquireToken' && event.interaction !== 'silent' ? to('auth.none', { error: event.failure.errorMessage }) : now
+        return now.state === said.acquireToken && event.interaction !== 'silent' ? to(said.none, { error: event.failure.errorMessage }) : now
       // Another tab signed out: nothing of the account stays. This tab's own sign-out goes on until MSAL's
       // logout end, which comes only when MSAL does not leave for the provider: the person is signed out all the same.
       case 'msal.logout.success':
-        return now.state === 'auth.logout' ? now : to('auth.none', nothingHeld)
+        return now.state === said.logout ? now : to(said.none, nothingHeld)
       case 'msal.logout.end':
-        return now.state === 'auth.logout' ? to('auth.none', nothingHeld) : now
+        return now.state === said.logout ? to(said.none, nothingHeld) : now
       case 'page.visible':
-        return free && now.held.activeAccount ? to('auth.checkingSession') : now
+        return free && now.held.activeAccount ? to(said.checkingSession) : now
       case 'error.dismiss':
         return stay({ error: null })
       // Interactive calls start only when no interaction is in progress; an unknown interaction type starts nothing.
       case 'login.request':
         if (!free) return stay({ error: interactionInProgress })
         if (!interactionTypes.includes(event.interactionType)) return stay({ error: invalidInteractionType })
-        return to('auth.login', { pendingLogin: { interactionType: event.interactionType as Interaction, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }, error: null })
+        return to(said.login, { pendingLogin: { interactionType: event.interactionType as Interaction, policy: event.policy ?? 'signUpSignIn', returnPath: event.returnPath }, error: null })
       case 'token.request': {
         const known = interactionTypes.includes(event.interactionType)
         const pendingToken = { interactionType: event.interactionType as Interaction, scopes: event.scopes, returnPath: event.returnPath }
-        if (free && event.interactionType === 'silent') return to('auth.ssoSilent')
-        if (free) return known ? to('auth.acquireToken', { pendingToken }) : stay({ error: invalidInteractionType })
+        if (free && event.interactionType === 'silent') return to(said.silentSignIn)
+        if (free) return known ? to(said.acquireToken, { pendingToken }) : stay({ error: invalidInteractionType })
         // A session check that cannot renew silently hands over to an interactive token request.
-        if (now.state === 'auth.checkingSession' && known && event.interactionType !== 'silent') return to('auth.acquireToken', { pendingToken })
+        if (now.state === said.checkingSession && known && event.interactionType !== 'silent') return to(said.acquireToken, { pendingToken })
         return stay({ error: interactionInProgress })
       }
       case 'logout.request':
-        return free || now.state === 'auth.checkingSession' ? to('auth.logout') : stay({ error: interactionInProgress })
+        return free || now.state === said.checkingSession ? to(said.logout) : stay({ error: interactionInProgress })
       default:
         return now
     }
@@ -114,8 +142,8 @@ export const authOracle: Oracle<void, AuthHeld> = {
 
 /** An actor's answer, in the interaction that awaits it: every answer but a redirect's ends the interaction. */
 function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { output?: unknown; error?: Failure }): Expected<AuthHeld> {
-  const none = (changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state: 'auth.none', held: { ...now.held, ...changes } })
-  const login = (pendingLogin: LoginRequest): Expected<AuthHeld> => ({ state: 'auth.login', held: { ...now.held, pendingLogin } })
+  const none = (changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state: said.none, held: { ...now.held, ...changes } })
+  const login = (pendingLogin: LoginRequest): Expected<AuthHeld> => ({ state: said.login, held: { ...now.held, pendingLogin } })
   if (error) {
     // B2C answers 'Forgot your password?' with AADB2C90118: the password-reset policy follows.
     if (actor === 'startup' && error.errorMessage.includes('AADB2C90118')) return login({ interactionType: 'redirect', policy: 'passwordReset' })

@@ -13,4 +13,10 @@ export const anchors: readonly FlowAnchor[] = [
     why: "a purchase still being set up is never asked about again: 'Setting up your licenses\u2026' forever",
     removes: true,
   },
+  {
+    source: "always: [{ guard: 'returnedPaid', target: 'checking' }, { target: 'incomplete' }],",
+    wrong: "always: [{ target: 'incomplete' }],",
+    why: "a paid return says 'Purchase Incomplete' (spec section 2: success=true shows 'Purchase Complete')",
+    removes: true,
+  },
 ]

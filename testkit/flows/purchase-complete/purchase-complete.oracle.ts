@@ -1,6 +1,6 @@
 /** What the checkout's return address says (declared here: the reference shares no type with the machine). */
 type PurchaseCompleteInput = { success: boolean; sessionId: string | null }
-import { answerOf, type Oracle } from '@/testkit/model/oracle'
+import { answerOf, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** How long the page has waited for Stripe's webhook: the waits so far and their sum. */
 export interface PurchaseCompleteHeld {
@@ -12,6 +12,27 @@ export interface PurchaseCompleteHeld {
 const firstWaitMs = 1_000
 const totalWaitMs = 30_000
 
+/** Where the purchase completion page stands, in spec section 2's words and the webhook's wait. */
+const said = {
+  checking: 'where the checkout stands being asked',
+  settingUp: 'paid, Setting up your licenses…',
+  ready: 'Purchase Complete, the licenses ready',
+  onTheirWay: 'Purchase Complete, the licenses on their way',
+  incomplete: 'Purchase Incomplete',
+} as const
+const p = 'purchaseComplete'
+/**
+ * The states of machines/purchase-complete.machine.ts that realise each of the oracle's (decision
+ * 0061): reading the address as the page starts, before anything is said, reads as the asking.
+ */
+export const relation = {
+  [said.checking]: [`${p}.checkingAddress`, `${p}.checking`],
+  [said.settingUp]: `${p}.processing`,
+  [said.ready]: `${p}.fulfilled`,
+  [said.onTheirWay]: `${p}.delayed`,
+  [said.incomplete]: `${p}.incomplete`,
+} satisfies Relation
+
 /**
  * Spec section 2: success=true shows 'Purchase Complete', anything else 'Purchase Incomplete'.
  * Our addition: the licenses come from Stripe's webhook, so a paid return asks where the checkout
@@ -19,20 +40,21 @@ const totalWaitMs = 30_000
  * user's, is incomplete; a failed status call claims no failure (the licenses are on their way).
  */
 export const purchaseCompleteOracle: Oracle<PurchaseCompleteInput, PurchaseCompleteHeld> = {
-  start: (input) => ({ state: input.success && input.sessionId !== null ? 'purchaseComplete.checking' : 'purchaseComplete.incomplete', held: { waits: 0, waitedMs: 0 } }),
+  relation,
+  start: (input) => ({ state: input.success && input.sessionId !== null ? said.checking : said.incomplete, held: { waits: 0, waitedMs: 0 } }),
   after: (now, event) => {
     const to = (state: string) => ({ state, held: now.held })
-    const answer = answerOf(event, now.state, { loadCheckoutStatus: 'purchaseComplete.checking' })
+    const answer = answerOf(event, now.state, { loadCheckoutStatus: said.checking })
     if (answer) {
       if (!answer.awaited) return now
-      if (!answer.done) return to('purchaseComplete.delayed')
-      if (answer.output === 'fulfilled') return to('purchaseComplete.fulfilled')
-      if (answer.output === 'processing') return to(now.held.waitedMs >= totalWaitMs ? 'purchaseComplete.delayed' : 'purchaseComplete.processing')
-      return to('purchaseComplete.incomplete')
+      if (!answer.done) return to(said.onTheirWay)
+      if (answer.output === 'fulfilled') return to(said.ready)
+      if (answer.output === 'processing') return to(now.held.waitedMs >= totalWaitMs ? said.onTheirWay : said.settingUp)
+      return to(said.incomplete)
     }
-    if (now.state === 'purchaseComplete.processing' && event.type.startsWith('xstate.after.')) {
+    if (now.state === said.settingUp && event.type.startsWith('xstate.after.')) {
       const { waits, waitedMs } = now.held
-      return { state: 'purchaseComplete.checking', held: { waits: waits + 1, waitedMs: waitedMs + Math.min(firstWaitMs * 2 ** waits, totalWaitMs - waitedMs) } }
+      return { state: said.checking, held: { waits: waits + 1, waitedMs: waitedMs + Math.min(firstWaitMs * 2 ** waits, totalWaitMs - waitedMs) } }
     }
     return now
   },

@@ -4,6 +4,7 @@ import { openPaths } from '@/server/api/app'
 import { declaredPermissions } from '@/server/api/permissions'
 import { permissions, type Permission } from '@/server/organisations/roles'
 import { describeApi } from '@/tests/support/server/api-fixture'
+import { databases } from '@/tests/support/server/database'
 import { person, type Api } from '@/tests/support/server/api-harness'
 import { join, mailedSecret, signIn } from '@/tests/support/server/organisation'
 
@@ -328,41 +329,46 @@ async function revertTransfer(api: Api) {
   await api.call(callers.owner, 'POST', '/organisation/transfer/accept')
 }
 
-describeApi('the permission matrix on $name', (api) => {
-  const refusals = new Set<string>(Object.values(permissions).flatMap((rule) => (rule ? [rule.refusal] : [])))
-  /** The permission each route declares (read once the API is started). */
-  const declared = () => declaredPermissions(api.app, openPaths)
-  let cells = 0
+// On both databases: every route's statements reach PGlite, the local stack's database, here too (decision 0068).
+describeApi(
+  'the permission matrix on $name',
+  (api) => {
+    const refusals = new Set<string>(Object.values(permissions).flatMap((rule) => (rule ? [rule.refusal] : [])))
+    /** The permission each route declares (read once the API is started). */
+    const declared = () => declaredPermissions(api.app, openPaths)
+    let cells = 0
 
-  beforeAll(async () => {
-    await join(api, callers.owner, callers.billing, 'billing-manager')
-    await join(api, callers.owner, callers.seats, 'seat-manager')
-    expect((await api.call(callers.owner, 'POST', '/licenses/assign', { firstName: 'Holly', lastName: 'Holder', email: callers.holder })).status).toBe(200)
-    await signIn(api, callers.holder)
-  })
-  // The figure for the record (warn: the lint allows warn and error only).
-  afterAll(() => console.warn(`permission matrix: ${rows.length} calls × ${Object.keys(callers).length} callers = ${cells} cells, each as expected`))
+    beforeAll(async () => {
+      await join(api, callers.owner, callers.billing, 'billing-manager')
+      await join(api, callers.owner, callers.seats, 'seat-manager')
+      expect((await api.call(callers.owner, 'POST', '/licenses/assign', { firstName: 'Holly', lastName: 'Holder', email: callers.holder })).status).toBe(200)
+      await signIn(api, callers.holder)
+    })
+    // The figure for the record (warn: the lint allows warn and error only).
+    afterAll(() => console.warn(`permission matrix: ${rows.length} calls × ${Object.keys(callers).length} callers = ${cells} cells, each as expected`))
 
-  it('has a row for every route the API declares a permission for, and the permission each declares', () => {
-    expect(rows.map((row) => row.call).sort()).toEqual([...declared().keys()].sort())
-    expect([...declared().values()].every((permission: Permission | undefined) => permission !== undefined)).toBe(true)
-  })
+    it('has a row for every route the API declares a permission for, and the permission each declares', () => {
+      expect(rows.map((row) => row.call).sort()).toEqual([...declared().keys()].sort())
+      expect([...declared().values()].every((permission: Permission | undefined) => permission !== undefined)).toBe(true)
+    })
 
-  it.each(rows.map((row) => [row.call, row] as const))('%s', async (call, row) => {
-    const method = call.split(' ')[0]!
-    for (const who of Object.keys(callers) as Caller[]) {
-      const made = row.make ? await row.make(api, who) : { id: callers[who] }
-      const { path, body } = row.request(who, made)
-      const answer = await api.call(callers[who], method, path, body)
-      const expected = row.expected[who]
-      expect([who, answer.status], `${who}: ${JSON.stringify(answer.body)}`).toEqual([who, expected])
-      // The branch is the test: a refusal (the cell's 403) says why.
-      if (expected === 403) expect(typeof answer.body?.message === 'string' && answer.body.message.length > 10, `${who}: a 403 says why in words`).toBe(true)
-      // A role's refusal is the permission's own words (a person's call refuses in the domain's).
-      if (expected === 403 && declared().get(call) !== 'person') expect(refusals.has(answer.body.message), `${who}: the role's refusal`).toBe(true)
-      if (answer.status < 300) await row.undo?.(api, { body: answer.body }, { id: callers[who] })
-      await made.undo?.()
-      cells++
-    }
-  })
-})
+    it.each(rows.map((row) => [row.call, row] as const))('%s', async (call, row) => {
+      const method = call.split(' ')[0]!
+      for (const who of Object.keys(callers) as Caller[]) {
+        const made = row.make ? await row.make(api, who) : { id: callers[who] }
+        const { path, body } = row.request(who, made)
+        const answer = await api.call(callers[who], method, path, body)
+        const expected = row.expected[who]
+        expect([who, answer.status], `${who}: ${JSON.stringify(answer.body)}`).toEqual([who, expected])
+        // The branch is the test: a refusal (the cell's 403) says why.
+        if (expected === 403) expect(typeof answer.body?.message === 'string' && answer.body.message.length > 10, `${who}: a 403 says why in words`).toBe(true)
+        // A role's refusal is the permission's own words (a person's call refuses in the domain's).
+        if (expected === 403 && declared().get(call) !== 'person') expect(refusals.has(answer.body.message), `${who}: the role's refusal`).toBe(true)
+        if (answer.status < 300) await row.undo?.(api, { body: answer.body }, { id: callers[who] })
+        await made.undo?.()
+        cells++
+      }
+    })
+  },
+  databases,
+)

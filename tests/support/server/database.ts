@@ -17,6 +17,14 @@ export const databases: TestDatabase[] = [
     : []),
 ]
 
+/**
+ * The databases the API's tests run on: production's, PostgreSQL, where the run has one (`npm test`
+ * starts one as root), else PGlite. PGlite, the local stack's database, is the browser tests' and
+ * `npm start`'s: every flow's requests reach it there, and the permission matrix, which asks every
+ * route, runs on both (decision 0068). Twice every API test was a sixth of Vitest's run.
+ */
+export const apiDatabases: TestDatabase[] = databases.length > 1 ? databases.filter((database) => database.name === 'PostgreSQL') : databases
+
 /** The same databases with nothing migrated: PGlite anew, or a schema of its own on the PostgreSQL test server. */
 export const unmigratedDatabases: TestDatabase[] = databases.map((database) => ({ name: database.name, open: database.name === 'PGlite' ? () => openPglite() : database.open }))
 
@@ -31,16 +39,17 @@ export function useDatabase(open: () => Promise<Database>): () => Database {
 }
 
 /**
- * The per-database preamble of the server's tests: one `describe` for each database (its title's
- * `$name` says which), and in it the fixture `start` makes from that database before its tests,
+ * The per-database preamble of the server's tests: one `describe` for each database `on` names
+ * (the API's, unless said; its title's `$name` says which), and in it the fixture `start` makes from that database before its tests,
  * stopped after them. The fixture is handed over at once and filled in before the first test.
  */
 export function describeOnEachDatabase<T extends object>(
   title: string,
   fixture: { start: (open: () => Promise<Database>) => Promise<T>; stop: (started: T) => Promise<unknown> },
   tests: (started: T, database: TestDatabase) => void,
+  on: TestDatabase[] = apiDatabases,
 ) {
-  describe.each(databases)(title, (database) => {
+  describe.each(on)(title, (database) => {
     const started = {} as T
     beforeAll(async () => {
       Object.assign(started, await fixture.start(database.open))
