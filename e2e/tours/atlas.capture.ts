@@ -8,7 +8,7 @@ import { activeLeafIds, oracleLeavesAfter } from '@/testkit/model/relation'
 import { machineStarted, reachMachine } from '../support/app-machine'
 import { expect, test } from '../support/fixtures'
 import { walkPaths } from '../support/walk-paths'
-import { tourPageErrors, type TourPath, type TourStep } from '../support/machine-tour'
+import { tourPageErrors, type TourStep } from '../support/machine-tour'
 import { atlasCapturesDir, atlasShotsDir, type AtlasCapture, type AtlasRecord, type SeenActor } from './atlas-record'
 import { pathsByInput, tours } from './tours'
 
@@ -33,10 +33,7 @@ test.describe('atlas of every toured state', () => {
 
   // ATLAS_TOURS (npm run atlas -- --tours <pattern>) photographs only the tours whose machine it matches.
   const chosen = Object.entries(tours).filter(([name]) => !process.env.ATLAS_TOURS || new RegExp(process.env.ATLAS_TOURS).test(name))
-  const tests = chosen.flatMap(([name, tour]) => pathsByInput(tour).map((paths, group) => ({ name, tour, group, paths })))
-  // The longest walks first (by their steps), so that the two workers finish together instead of one walking the last long tour alone.
-  const steps = (paths: TourPath[]) => paths.reduce((sum, path) => sum + path.steps.length, 0)
-  for (const { name, tour, group, paths } of tests.sort((one, other) => steps(other.paths) - steps(one.paths))) {
+  for (const { name, tour, group, paths } of chosen.flatMap(([name, tour]) => pathsByInput(tour).map((paths, group) => ({ name, tour, group, paths })))) {
     // A group without a title of its own: the tests keep their names.
     test.describe(() => {
       test.use({ expectedPageErrors: tourPageErrors(tour) })
