@@ -291,6 +291,8 @@ export async function walkTour<TMachine extends AnyStateMachine>(
     if (tour.passing?.(step)) return
     await tour.expectShown(page, step, path.steps.slice(0, index))
     const steps = stepsKey(path.input, sent.slice(0, index + 1))
+    // The branch is the test's economy, not its subject: a step an earlier path of this test took with
+    // the same input and events shows the same page, whose row that path checked (expectShown above still waits for it).
     if (!rowsChecked.has(steps)) {
       await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
       rowsChecked.add(steps)
