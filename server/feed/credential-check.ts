@@ -90,16 +90,16 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
  * subscription's coverage (docs/feed-coverage.md). Both queries are prepared once per connection.
  */
 export function createCredentialCheck(db: Queryable) {
-  // One row per seat the email holds (none: one row without a seat), each without the seat's key:
-  // when it was the email's key until its seat was unassigned (decision 0062), a primary key's
-  // probe that PostgreSQL makes only when first asked, so that a seat with the key given skips it:
-  // every right key costs one statement without the probe's pages (issue 48's bench).
+  // One row per seat the email holds (none: one row without a seat), each with when this key was
+  // the email's until its seat was unassigned (decision 0062): a primary key's probe, made only
+  // when the seat's key is not the one given (a right key's check visits no page for it; which
+  // seat it opens is still decided by seatWithKey's comparisons, in constant time).
   const seatKeys = {
     name: 'feed-seat-coverage',
     text: `select seats.id, seats.license_key, ${feedTermsColumns},
-                  case when seats.id is null or sha256(convert_to(seats.license_key, 'UTF8')) <> $2
-                       then (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
-             from (select 1) one
+                  case when sha256(convert_to(seats.license_key, 'UTF8')) = $2 then null
+                       else (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
+             from (select) given
              left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
                on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
@@ -117,7 +117,7 @@ export function createCredentialCheck(db: Queryable) {
     const rows = await db.query<SeatRow>(seatKeys, [credentials.email, given])
     const seat = seatWithKey(given, rows[0]?.id ? rows : [])
     if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)
-    const releasedAt = rows.find((row) => row.released_at)?.released_at
+    const releasedAt = rows[0]?.released_at
     return releasedAt ? { releasedAt: new Date(releasedAt) } : null
   }
 }
