@@ -2,7 +2,7 @@ import { apiRoutes } from '@/common/api-paths'
 import type { Context } from 'hono'
 import { invoiceOrderRequestSchema, type InvoiceOrder, type InvoiceOrderRequest } from '@/common/billing-contract'
 import type { Database } from '../db/database'
-import { findAccountRow, toAccount } from '../licensing/account-store'
+import { findAccountRow, toAccount, type AccountRow } from '../licensing/account-store'
 import { ensureCustomer } from '../licensing/billing-account'
 import { checkInvoiceOrder, subscriptionsHad } from '../licensing/invoice-order-rules'
 import { addInvoicedSeats } from '../payments/change-subscription'
@@ -14,10 +14,16 @@ import { caller, idempotencyKey, resource, stripeFor, type Env } from './context
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
-/** The order checked, the company details saved on the customer: the customer's id (a quote's request too). */
-export async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest) {
+/** The caller's account, once it may order this plan by invoice (a refusal otherwise, before any call to Stripe). */
+async function orderingAccount(c: Context<Env>, db: Database, order: InvoiceOrderRequest) {
   const account = await findAccountRow(db, caller(c).oid)
   checkInvoiceOrder(account, order.priceId)
+  return account
+}
+
+/** The order checked (unless its account is given, already checked), the company details saved on the customer: the customer's id (a quote's request too). */
+export async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest, checked?: AccountRow) {
+  const account = checked ?? (await orderingAccount(c, db, order))
   const stripe = stripeFor(c, gateway)
   const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
   await stripe.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
@@ -34,7 +40,7 @@ export const orderAnswer = async (c: Context<Env>, db: Database, placed: Omit<In
  * assignable before the webhook tells of it.
  */
 export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
-  const prepare = (c: Context<Env>, order: InvoiceOrderRequest) => invoicedCustomer(c, db, gateway, order)
+  const prepare = (c: Context<Env>, order: InvoiceOrderRequest, checked?: AccountRow) => invoicedCustomer(c, db, gateway, order, checked)
 
   /** A subscription of its own for the order, sent its invoice and recorded at once. */
   async function newSubscription(c: Context<Env>, order: InvoiceOrderRequest, customerId: string, had: number) {
@@ -63,10 +69,9 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
       // Read first, as `had` is, before the company details' calls: a press whose read waited behind
       // the other's calls (one Stripe slot a person) would see the seats it added and add again.
       // An account without a customer yet has no subscription to add to; an order refused asks nothing.
-      const account = await findAccountRow(db, caller(c).oid)
-      checkInvoiceOrder(account, order.priceId)
+      const account = await orderingAccount(c, db, order)
       const invoiced = account.stripe_customer_id ? await stripeFor(c, gateway).invoicedSubscriptionOf(account.stripe_customer_id, order.priceId) : null
-      const customerId = await prepare(c, order)
+      const customerId = await prepare(c, order, account)
       if (!invoiced) return answer(c, await newSubscription(c, order, customerId, had))
       // The key names the seats the subscription had in Stripe, from which the new quantity is
       // counted: two presses at once add once, a later order adds again.
