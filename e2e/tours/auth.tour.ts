@@ -37,9 +37,14 @@ const signedIn = (output: StartupOutput | undefined) => Boolean(output && (outpu
  * account area waits). A sign-in or sign-out by redirect gets 204 from the provider, so
  * the page stays where it is, in that state, and no session at the provider ends.
  */
-async function holdThePage(page: Page) {
-  await routeApi(page, `/api${callOf('login').path as string}`, () => new Promise(() => {}))
+async function holdThePage(page: Page): Promise<() => boolean> {
+  let asked = false
+  await routeApi(page, `/api${callOf('login').path as string}`, () => {
+    asked = true
+    return new Promise(() => {})
+  })
   await redirectsStay(page)
+  return () => asked
 }
 
 /**
@@ -73,11 +78,14 @@ export const authTour: Tour<typeof authMachine> = {
   open: async (page) => {
     const context = page.context()
     await reachMachine(context, 'auth')
-    await holdThePage(page)
+    const sessionAsked = await holdThePage(page)
     // Each path starts signed in as a demo developer: a sign-out on an earlier path emptied the storage.
     await context.setStorageState(await signedInState(context.browser()!, demo.dev1))
     await page.goto('/account/profile')
     await expect(page.getByText('Loading, please wait...')).toBeVisible()
+    // The account area has asked for its session (held): a path's request sent before that raced the
+    // session's own start, and a sign-out then left it nothing to wait for (no Loading).
+    await expect.poll(sessionAsked, 'the account area asked for its session').toBe(true)
   },
   perform: async (page, event) => {
     if (sentByTheApp.includes(event.type)) return sendToMachine(page, 'auth', event)
