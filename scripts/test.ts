@@ -96,7 +96,8 @@ const vitestEnv = postgres.env.catch((error: unknown) => stop(`PostgreSQL for th
 rmSync(modelCoverageDir, { recursive: true, force: true })
 console.log('The checks, the build then the browser tests, and Vitest, side by side; each but the browser tests prints when it ends.')
 await Promise.all([
-  run({ name: 'type check (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'], background: true }),
+  // TypeScript 7, the native compiler: half the CPU of TypeScript 6's tsc, which stays for the tools that need its API (decision 0069).
+  run({ name: 'type check (tsc)', command: 'node', args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], background: true }),
   run({ name: 'lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'], background: true }),
   run({ name: 'format (Prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'], background: true }),
   run({ name: 'build', command: bin('tsx'), args: ['scripts/build.ts', 'localstack'] }).then(() =>
