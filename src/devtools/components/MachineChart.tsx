@@ -42,6 +42,7 @@ export function MachineChart({
   journal,
   headingLevel = 2,
   coverage,
+  drawnWhenNear = false,
 }: {
   machine: AnyStateMachine
   running: RunningActor[]
@@ -49,6 +50,8 @@ export function MachineChart({
   headingLevel?: 2 | 3
   /** What the last test runs took, when the page shows it. */
   coverage?: RecordedLevels
+  /** The diagram is drawn only while near the viewport (the viewer's page of every machine). */
+  drawnWhenNear?: boolean
 }) {
   const current = [...new Set(running.flatMap((actor) => actor.states))]
   // A state is active when it or one of its descendants is current.
@@ -70,7 +73,7 @@ export function MachineChart({
       <button type="button" onClick={() => exportJson(machine)}>
         Export {machine.id} as Stately JSON
       </button>
-      <Diagram machine={machine} current={current} coverage={coverage} />
+      <Diagram machine={machine} current={current} coverage={coverage} whenNear={drawnWhenNear} />
       <div className="devtools-columns">
         <div>
           <Sub>States</Sub>

@@ -68,6 +68,7 @@ export function StatechartsPage() {
             running={running.filter((actor) => actor.machine === machine.id)}
             journal={journal}
             coverage={coverage.shown ? coverage.levels : undefined}
+            drawnWhenNear
           />
         ))}
       </main>
