@@ -38,6 +38,16 @@ async function mutant(anchor: OracleAnchor, index: number): Promise<AnyStateMach
   return Object.values(module).find((value) => (value as AnyStateMachine | undefined)?.root !== undefined) as AnyStateMachine
 }
 
+/** The oracle's paths of a flow, planned once for all its anchors: the oracle is the same for each. */
+const plannedFromOracle = new Map<FlowKit['oracle'], ReturnType<typeof replayable>[]>()
+function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
+  const known = plannedFromOracle.get(oracle)
+  if (known) return known
+  const paths = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]).paths.map(replayable)
+  plannedFromOracle.set(oracle, paths)
+  return paths
+}
+
 /**
  * The checks of behaviour that refused the mutant's paths, one per refused path; and the errors
  * that were no such check. The mutant's own paths find what it does wrongly; the oracle's paths
@@ -45,7 +55,7 @@ async function mutant(anchor: OracleAnchor, index: number): Promise<AnyStateMach
  */
 function refusals({ model, oracle }: FlowKit, machine: AnyStateMachine) {
   const plan = planPaths({ ...model, machine })
-  const fromOracle = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]).paths.map(replayable)
+  const fromOracle = oraclePaths(model, oracle)
   const refused: string[] = []
   const otherErrors: string[] = []
   for (const [path, serialize] of [...plan.paths.map((path) => [path, plan.serialize] as const), ...fromOracle.map((path) => [path, defaultSerialize as never] as const)]) {
