@@ -59,6 +59,8 @@ test.describe('atlas of every toured state', () => {
             const shot = `${atlasShotsDir}/${name}-${group}-${record.captures.length + 1}.png`
             // The whole page from its top: a page scrolled down would show its fixed header in the middle.
             await page.evaluate(() => window.scrollTo(0, 0))
+            // Drawn with its styles: a route's stylesheet still loading left a form unstyled in one run of two.
+            await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null))).toBe(true)
             // What changes from run to run is masked (`npm run atlas -- --against` compares runs): times, and the demo license key, made when the stack is seeded.
             const mask = [page.locator('time'), page.getByRole('dialog', { name: 'License Key' }).getByLabel('Password')]
             await page.screenshot({ path: join(atlasDir!, shot), fullPage: true, animations: 'disabled', caret: 'hide', mask })

@@ -42,6 +42,10 @@ export const quotesTour: Tour<typeof quotesMachine> = {
     saved.set(page, files)
     page.on('download', (download) => files.push(download.suggestedFilename()))
     await openAs(page, demo.commercial, '/account/invoices')
+    // The page's other sections load from the server beside the held quotes: each state is shown
+    // (and photographed for the atlas) with them loaded, not with whichever had arrived by then.
+    await expect(page.getByRole('table', { name: 'Invoices', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Save company details' })).toBeVisible()
   },
   perform: pressing(
     (page) => page.getByRole('dialog'),
