@@ -5,6 +5,8 @@ const style = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 2rem 4rem; color: #1a1b1e; }
   a { color: #1c5fb8; }
   table { border-collapse: collapse; }
+  td { overflow-wrap: anywhere; }
+  td:first-child { overflow-wrap: normal; }
   th, td { border: 1px solid #d0d4da; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
   td.number { text-align: right; }
   .diagram { overflow: auto; border: 1px solid #d0d4da; padding: 0.5rem; background: #fff; max-height: 80vh; }
