@@ -15,15 +15,14 @@ import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
 /** The caller's account, once it may order this plan by invoice (a refusal otherwise, before any call to Stripe). */
-async function orderingAccount(c: Context<Env>, db: Database, order: InvoiceOrderRequest) {
+export async function orderingAccount(c: Context<Env>, db: Database, order: InvoiceOrderRequest) {
   const account = await findAccountRow(db, caller(c).oid)
   checkInvoiceOrder(account, order.priceId)
   return account
 }
 
-/** The order checked (unless its account is given, already checked), the company details saved on the customer: the customer's id (a quote's request too). */
-export async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, order: InvoiceOrderRequest, checked?: AccountRow) {
-  const account = checked ?? (await orderingAccount(c, db, order))
+/** For an account `orderingAccount` let order, the company details saved on its customer: the customer's id (a quote's request too). */
+export async function invoicedCustomer(c: Context<Env>, db: Database, gateway: StripeGateway, account: AccountRow, order: InvoiceOrderRequest) {
   const stripe = stripeFor(c, gateway)
   const customerId = await ensureCustomer(db, account, stripe.findOrCreateCustomer)
   await stripe.saveCompanyDetails(customerId, order.company, changeKey(c, 'company', customerId))
@@ -40,7 +39,7 @@ export const orderAnswer = async (c: Context<Env>, db: Database, placed: Omit<In
  * assignable before the webhook tells of it.
  */
 export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
-  const prepare = (c: Context<Env>, order: InvoiceOrderRequest, checked?: AccountRow) => invoicedCustomer(c, db, gateway, order, checked)
+  const prepare = (c: Context<Env>, account: AccountRow, order: InvoiceOrderRequest) => invoicedCustomer(c, db, gateway, account, order)
 
   /** A subscription of its own for the order, sent its invoice and recorded at once. */
   async function newSubscription(c: Context<Env>, order: InvoiceOrderRequest, customerId: string, had: number) {
@@ -59,7 +58,7 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
     .post(apiRoutes.payByInvoice.route, allow('billing'), jsonBody(invoiceOrderRequestSchema), async (c) => {
       const order = c.req.valid('json')
       const had = await subscriptionsHad(db, caller(c).oid)
-      return answer(c, await newSubscription(c, order, await prepare(c, order), had))
+      return answer(c, await newSubscription(c, order, await prepare(c, await orderingAccount(c, db, order), order), had))
     })
     .post(apiRoutes.addSeatsByInvoice.route, allow('billing'), jsonBody(invoiceOrderRequestSchema), async (c) => {
       // Buy Additional Licenses by invoice: on the subscription already collected by invoice, whose
@@ -71,7 +70,7 @@ export function invoiceOrderRoutes(db: Database, gateway: StripeGateway) {
       // An account without a customer yet has no subscription to add to; an order refused asks nothing.
       const account = await orderingAccount(c, db, order)
       const invoiced = account.stripe_customer_id ? await stripeFor(c, gateway).invoicedSubscriptionOf(account.stripe_customer_id, order.priceId) : null
-      const customerId = await prepare(c, order, account)
+      const customerId = await prepare(c, account, order)
       if (!invoiced) return answer(c, await newSubscription(c, order, customerId, had))
       // The key names the seats the subscription had in Stripe, from which the new quantity is
       // counted: two presses at once add once, a later order adds again.

@@ -11,7 +11,7 @@ import type { QuoteState } from '../payments/quotes'
 import { syncSubscription } from '../payments/subscription-sync'
 import { endCarriedTrials } from '../payments/trial-carry-over'
 import { caller, idempotencyKey, resource, stripeFor } from './context'
-import { invoicedCustomer, orderAnswer } from './invoice-orders'
+import { invoicedCustomer, orderAnswer, orderingAccount } from './invoice-orders'
 import { jsonBody } from './json-body'
 import { allow } from './permissions'
 
@@ -61,7 +61,7 @@ export function quoteRoutes(db: Database, gateway: StripeGateway) {
       // The key names the request and how many quotes the account had, read before any call to
       // Stripe: two presses at once make one quote, the same request later another.
       const had = await quotesHad(db, oid)
-      const customerId = await invoicedCustomer(c, db, gateway, request)
+      const customerId = await invoicedCustomer(c, db, gateway, await orderingAccount(c, db, request), request)
       const key = idempotencyKey(c, 'quote', { request, had })
       const state = await stripeFor(c, gateway).createQuote({ customerId, accountOid: oid, priceId: request.priceId, quantity: request.quantity, poNumber: request.poNumber, idempotencyKey: key })
       const row: QuoteRow = { stripe_quote_id: state.id, owner_oid: oid, price_id: request.priceId, quantity: request.quantity, po_number: request.poNumber }
