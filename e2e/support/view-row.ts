@@ -51,7 +51,7 @@ function visibleWithTexts(root: Locator, texts: readonly (string | RegExp)[]) {
     const shown = elements.filter((element) => element.checkVisibility()).map(own)
     return all.map((one) => {
       const pattern = 'source' in one ? new RegExp(one.source, one.flags) : undefined
-      return shown.filter((text) => (pattern ? pattern.test(text) : text === (one as { text: string }).text)).length
+      return shown.filter((text) => (pattern ? pattern.test(text) : 'text' in one && text === one.text)).length
     })
   }, texts.map(wanted))
 }
