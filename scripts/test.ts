@@ -16,12 +16,14 @@ import { testPostgres } from './test-postgres'
  *   `npm run test:model`; on PostgreSQL too where the run has one (`scripts/test-postgres.ts`: the
  *   one TEST_DATABASE_URL names, else, as root, a server of its own, which Vitest waits for).
  * One after another, the parts left the cores idle a fifth of the browser tests' time: those wait
- * on the pages more than they compute. The build and the browser tests are the longest line: the
- * checks and Vitest run at the lowest priority, so that they take the time the browser tests leave,
- * Vitest with four times its timeouts (decisions 0030, 0032 and 0033). The browser tests
- * print as they go; every other part prints once it ends. The first part to fail stops the others,
- * and the run ends with each part's time and how many exchanges with the payment sandbox were
- * validated against Stripe's API description (none fails the run: stripe-openapi-tally.ts).
+ * on the pages more than they compute. The checks and Vitest run at nice 19, Vitest with four
+ * times its timeouts (decisions 0030, 0032 and 0033); where Linux groups each session's processes
+ * (autogroup, as on these machines) a nice value weighs only inside its part's session, so the
+ * parts share the cores evenly: giving the sessions themselves nice 19 ended the run later
+ * (decision 0070). The browser tests print as they go; every other part prints once it ends. The
+ * first part to fail stops the others, and the run ends with each part's time and how many
+ * exchanges with the payment sandbox were validated against Stripe's API description (none fails
+ * the run: stripe-openapi-tally.ts).
  */
 const bin = (name: string) => `node_modules/.bin/${name}`
 const runStart = performance.now()
