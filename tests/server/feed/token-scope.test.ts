@@ -28,6 +28,8 @@ describe('a scope pattern within what a subscription covers', () => {
     expect(patternWithin('prism.plus.popups', 'Prism.Plus.*')).toBe(true)
     expect(patternWithin('Prism.Core', 'Prism.Plus.*')).toBe(false)
     expect(patternWithin('Prism.Plus', 'Prism.Plus.*')).toBe(false)
+    // A prefix names the id that is the prefix itself, as the feed's rules read it (feed-policy.ts).
+    expect(patternWithin('Prism.Plus', 'Prism.Plus*')).toBe(true)
   })
 })
 

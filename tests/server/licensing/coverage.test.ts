@@ -57,12 +57,15 @@ describe('what a license covers', () => {
   it('follows the rule’s strategy once ended: maintain as restrict, revoke nothing private, allow everything', () => {
     expect(coveredBy(plus({ strategy: 'maintain' }))).toEqual(coveredBy(plus()))
     expect(coveredBy(plus({ strategy: 'revoke' }))).toEqual(['Prism.Core 9.0.537'])
+    // Revoked, it still says when its paid updates ended (what the feed's refusal names).
+    expect(coverageOf(plus({ strategy: 'revoke' })).updatesUntil).toEqual(paidThrough)
     expect(coveredBy(plus({ strategy: 'allow' }))).toEqual(names(releases))
     expect(coverageOf(plus({ strategy: 'allow' })).updatesUntil).toBe('forever')
   })
 
   it('covers no private version of a subscription never paid for, ended or not live', () => {
     expect(coveredBy(plus({ status: 'incomplete_expired', paidUntil: null }))).toEqual(['Prism.Core 9.0.537'])
+    expect(coverageOf(plus({ status: 'incomplete_expired', paidUntil: null })).updatesUntil).toEqual(new Date(0))
   })
 
   it('gives Commercial and Community no private package, and every plan the public ones', () => {
