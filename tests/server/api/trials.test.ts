@@ -6,6 +6,7 @@ import { formatLongDate } from '@/common/format'
 import { trialRefusals } from '@/server/licensing/trials'
 import { queueTrialReminders } from '@/server/licensing/trial-reminders'
 import { describeApi } from '@/tests/support/server/api-fixture'
+import { origin } from '@/tests/support/server/api-harness'
 import { signIn } from '@/tests/support/server/organisation'
 
 const DAY = 86_400
@@ -161,6 +162,25 @@ describeApi('a trial without a card on $name', (api) => {
     const held = await licenses(email)
     expect(held).toHaveLength(1)
     expect(held[0]).toMatchObject({ id: trialSeat!.id, licenseKey: trialSeat!.licenseKey, status: 'awaiting-payment' })
+    expect((await api.call(email, 'GET', '/account/stats')).body).toMatchObject({ purchased: 3, assigned: 1, available: 2 })
+    const customer = (await api.stripe.customers.list({ email })).data[0]!
+    const statuses = (await api.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((subscription) => subscription.status).sort()
+    expect(statuses).toEqual(['active', 'canceled'])
+  })
+
+  it("keeps the seat and its key when the trial is bought by card: the checkout's webhook takes the seats and ends the trial at Stripe", async () => {
+    const email = newcomer('wingtip.example')
+    await signIn(api, email)
+    expect((await start(email)).status).toBe(200)
+    const [trialSeat] = await licenses(email)
+    const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
+    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 3, ...back })
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
+    expect(await api.pay(checkout.body.sessionId as string)).toBe(303)
+    await api.sandbox.webhooks.drain()
+    const held = await licenses(email)
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({ id: trialSeat!.id, licenseKey: trialSeat!.licenseKey, status: 'active' })
     expect((await api.call(email, 'GET', '/account/stats')).body).toMatchObject({ purchased: 3, assigned: 1, available: 2 })
     const customer = (await api.stripe.customers.list({ email })).data[0]!
     const statuses = (await api.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((subscription) => subscription.status).sort()

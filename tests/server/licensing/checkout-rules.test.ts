@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideOrder, maxOpenCheckouts } from '@/server/licensing/checkout-rules'
+import { CheckoutsInTheWay, decideOrder, maxOpenCheckouts } from '@/server/licensing/checkout-rules'
 import type { Holdings, PendingCheckout } from '@/server/licensing/pending-checkouts'
 
 /**
@@ -84,6 +84,21 @@ describe('the checkout an order goes into', () => {
     const expired = (sessionId: string | null) => checkout({ id: 'key-1', quantity: 2, sessionId, counts: false, finished: true })
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired('cs_1')]), 'key-1', now)).toEqual({ id: 'key-1:after:cs_1' })
     expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired(null)]), 'key-1', now)).toEqual({ id: 'key-1:after:key-1' })
+    // The same order again while that new one is open goes into it, not into a third.
+    const reopened = checkout({ id: 'key-1:after:cs_1', quantity: 2, sessionId: 'cs_2' })
+    expect(decideOrder(noAccountType, { priceId: 'community', quantity: 2 }, holding(0, [expired('cs_1'), reopened]), 'key-1', now)).toEqual({ id: 'key-1:after:cs_1', existing: reopened })
+  })
+
+  it('hands over, with a refusal for another license type, only the checkouts of that type: those are what Stripe is asked about', () => {
+    const [community, commercial] = [checkout({ id: 'key-1', sessionId: 'cs_1' }), checkout({ id: 'key-2', priceId: 'commercial', sessionId: 'cs_2' })]
+    let refused: unknown
+    try {
+      decideOrder(noAccountType, { priceId: 'commercial', quantity: 1 }, holding(0, [community, commercial]), 'key-3', now)
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).toBeInstanceOf(CheckoutsInTheWay)
+    expect((refused as CheckoutsInTheWay).inTheWay).toEqual([community])
   })
 
   it('refuses a new checkout while the account has five open, in words, and lets the same order again into its own (decision 0051)', () => {
