@@ -34,6 +34,17 @@ describeApi('a trial without a card on $name', (api) => {
     await api.stripe.customers.create({ email, name: 'Trial Newcomer', metadata: { accountOid: oid }, test_clock: clock.id })
     return { clock, t0 }
   }
+  /** After a purchase of 3 seats during the trial, its events handled: the trial's seat and key kept under the purchase (in `status`), the trial canceled at Stripe. */
+  async function expectTrialCarriedOver(email: string, trialSeat: { id: string; licenseKey: string }, status: string) {
+    await api.sandbox.webhooks.drain()
+    const held = await licenses(email)
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({ id: trialSeat.id, licenseKey: trialSeat.licenseKey, status })
+    expect((await api.call(email, 'GET', '/account/stats')).body).toMatchObject({ purchased: 3, assigned: 1, available: 2 })
+    const customer = (await api.stripe.customers.list({ email })).data[0]!
+    const statuses = (await api.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((subscription) => subscription.status).sort()
+    expect(statuses).toEqual(['active', 'canceled'])
+  }
   const feedFile = (email: string, key: string) => api.app.request('/api/feed/authorize', { headers: { Authorization: basic(email, key), 'X-Original-URI': plusFile } })
 
   it('starts a 30-day Commercial Plus trial with a seat for the asker and the feed until its end; extends it once by 14 days (a second is 409); ends it unpaid at the clock: canceled, and the feed says why', async () => {
@@ -158,14 +169,7 @@ describeApi('a trial without a card on $name', (api) => {
     }
     const bought = await api.call(email, 'POST', '/stripe/invoice-orders', order)
     expect(bought.status, JSON.stringify(bought.body)).toBe(200)
-    await api.sandbox.webhooks.drain()
-    const held = await licenses(email)
-    expect(held).toHaveLength(1)
-    expect(held[0]).toMatchObject({ id: trialSeat!.id, licenseKey: trialSeat!.licenseKey, status: 'awaiting-payment' })
-    expect((await api.call(email, 'GET', '/account/stats')).body).toMatchObject({ purchased: 3, assigned: 1, available: 2 })
-    const customer = (await api.stripe.customers.list({ email })).data[0]!
-    const statuses = (await api.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((subscription) => subscription.status).sort()
-    expect(statuses).toEqual(['active', 'canceled'])
+    await expectTrialCarriedOver(email, trialSeat!, 'awaiting-payment')
   })
 
   it("keeps the seat and its key when the trial is bought by card: the checkout's webhook takes the seats and ends the trial at Stripe", async () => {
@@ -177,13 +181,6 @@ describeApi('a trial without a card on $name', (api) => {
     const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 3, ...back })
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
     expect(await api.pay(checkout.body.sessionId as string)).toBe(303)
-    await api.sandbox.webhooks.drain()
-    const held = await licenses(email)
-    expect(held).toHaveLength(1)
-    expect(held[0]).toMatchObject({ id: trialSeat!.id, licenseKey: trialSeat!.licenseKey, status: 'active' })
-    expect((await api.call(email, 'GET', '/account/stats')).body).toMatchObject({ purchased: 3, assigned: 1, available: 2 })
-    const customer = (await api.stripe.customers.list({ email })).data[0]!
-    const statuses = (await api.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data.map((subscription) => subscription.status).sort()
-    expect(statuses).toEqual(['active', 'canceled'])
+    await expectTrialCarriedOver(email, trialSeat!, 'active')
   })
 })
