@@ -3,9 +3,8 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { activityPageSchema, type ActivityEntry } from '@/common/contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { origin } from '@/tests/support/server/api-harness'
+import { backToLicenses } from '@/tests/support/server/api-harness'
 
-const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const nora = { name: 'Nora Nolicense', email: 'nolicense@example.com' }
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 const paula = { name: 'Paula Plus', email: 'plus@example.com' }
@@ -33,7 +32,7 @@ describeApi('license activity on $name', (api) => {
   })
 
   async function buy(email: string, quantity: number) {
-    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...back })
+    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...backToLicenses })
     expect(checkout.status).toBe(200)
     await api.pay(checkout.body.sessionId)
   }

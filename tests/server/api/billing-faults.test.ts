@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { origin } from '@/tests/support/server/api-harness'
+import { backToLicenses } from '@/tests/support/server/api-harness'
 
-const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const cards = { good: '4242424242424242', failsWhenCharged: '4000000000000341' }
 
 /**
@@ -26,7 +25,7 @@ describeApi('billing faults on $name', (api) => {
     const email = `${name}.${Date.now()}@example.com`
     expect((await api.call(email, 'POST', '/auth/login', { firstName: name, lastName: 'Owner', email, oid: `oid-${email}` })).status).toBe(200)
     for (let purchase = 0; purchase < 2; purchase++) {
-      const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...back })
+      const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 1, ...backToLicenses })
       expect(checkout.status).toBe(200)
       await api.pay(checkout.body.sessionId)
     }
@@ -93,8 +92,8 @@ describeApi('billing faults on $name', (api) => {
 
   it('refuses with 409, not 500, a client key used again for a request with other details', async () => {
     const headers = { 'Idempotency-Key': `checkout-${Date.now()}` }
-    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...back }, headers)).status).toBe(200)
-    const reused = await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...back }, headers)
+    expect((await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...backToLicenses }, headers)).status).toBe(200)
+    const reused = await api.call('commercial@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 3, ...backToLicenses }, headers)
     expect(reused).toMatchObject({ status: 409, body: { message: 'This Idempotency-Key was already used for a different request.' } })
   })
 
@@ -132,7 +131,7 @@ describeApi('billing faults on $name', (api) => {
     const event = { id: `evt_ended_${Date.now()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: ended } }
     expect((await api.deliver(JSON.stringify(event))).status).toBe(200)
     expect((await api.call(email, 'GET', '/account/')).body.allowedPriceId).toBe('commercial-plus')
-    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...back })).status).toBe(200)
+    expect((await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 1, ...backToLicenses })).status).toBe(200)
   })
 
   /** A new person, signed in, with no billing account yet. */
@@ -142,7 +141,7 @@ describeApi('billing faults on $name', (api) => {
     return email
   }
   const order = (email: string, priceId: string, quantity: number, headers: Record<string, string> = {}) =>
-    api.call(email, 'POST', '/stripe/create-checkout-session', { priceId, quantity, ...back }, headers)
+    api.call(email, 'POST', '/stripe/create-checkout-session', { priceId, quantity, ...backToLicenses }, headers)
 
   it('counts an open checkout towards the one-type rule: another plan waits until it expires, the same order gets the same checkout', async () => {
     const email = await newPerson('Sides')

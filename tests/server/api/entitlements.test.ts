@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest'
 import type { License } from '@/common/contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { origin } from '@/tests/support/server/api-harness'
+import { backToLicenses } from '@/tests/support/server/api-harness'
 
-const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 const paymentDue = 'Payment for your subscription is due. Update your card in Billing, then assign licenses.'
 const ended = 'Your subscription has ended. Buy licenses again to assign them.'
 
@@ -75,7 +74,7 @@ describeApi('licenses that follow billing on $name', (api) => {
 
   it('lists the live seats first and the ended ones after them, and hides an ended seat once its owner and plan are live again', async () => {
     // Finn buys again: a new subscription, and his own seat in it.
-    const checkout = await api.call('full@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...back })
+    const checkout = await api.call('full@example.com', 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity: 2, ...backToLicenses })
     expect(checkout.status).toBe(200)
     await api.pay(checkout.body.sessionId)
     expect((await licenses('full@example.com')).map((seat) => seat.status)).toEqual(['active'])

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
 import { savedPaymentMethodSchema } from '@/common/contract'
 import { describeApi } from '@/tests/support/server/api-fixture'
 import type Stripe from 'stripe'
@@ -7,7 +8,7 @@ import { origin, stripeSettings } from '@/tests/support/server/api-harness'
 import { createStripeClient } from '@/server/payments/stripe-client'
 import { signIn } from '@/tests/support/server/organisation'
 
-const back = { successUrl: `${origin}/account/purchase/complete?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/purchase/complete?success=false` }
+const back = checkoutReturnAddresses(`${origin}/account/purchase/complete`)
 
 describeApi('payments on $name', (api) => {
   it('sells a first license: a customer, a checkout, then the buyer holds the first seat [S7.checkout S7.checkout-return]', async () => {

@@ -6,7 +6,7 @@ import { formatLongDate } from '@/common/format'
 import { trialRefusals } from '@/server/licensing/trials'
 import { queueTrialReminders } from '@/server/licensing/trial-reminders'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { origin } from '@/tests/support/server/api-harness'
+import { backToLicenses } from '@/tests/support/server/api-harness'
 import { signIn } from '@/tests/support/server/organisation'
 
 const DAY = 86_400
@@ -177,8 +177,7 @@ describeApi('a trial without a card on $name', (api) => {
     await signIn(api, email)
     expect((await start(email)).status).toBe(200)
     const [trialSeat] = await licenses(email)
-    const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
-    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 3, ...back })
+    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial-plus', quantity: 3, ...backToLicenses })
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200)
     expect(await api.pay(checkout.body.sessionId as string)).toBe(303)
     await expectTrialCarriedOver(email, trialSeat!, 'active')

@@ -3,17 +3,15 @@ import { expect, it, vi } from 'vitest'
 import { log } from '@/server/log'
 import { stripeApiVersion } from '@/server/payments/stripe-client'
 import { describeApi } from '@/tests/support/server/api-fixture'
-import { origin } from '@/tests/support/server/api-harness'
+import { backToLicenses } from '@/tests/support/server/api-harness'
 import { yearlyPlan } from '@/testkit/yearly-plan'
-
-const back = { successUrl: `${origin}/account/licenses?success=true&session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/account/licenses?success=false` }
 
 describeApi('Stripe webhooks on $name', (api) => {
   const stats = async (email: string) => (await api.call(email, 'GET', '/account/stats/')).body
   const eventsOf = (type: string) => api.deliveries.map((body) => JSON.parse(body) as Stripe.Event).filter((event) => event.type === type)
 
   async function buy(email: string, quantity: number) {
-    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...back })
+    const checkout = await api.call(email, 'POST', '/stripe/create-checkout-session', { priceId: 'commercial', quantity, ...backToLicenses })
     expect(checkout.status).toBe(200)
     return checkout.body.sessionId as string
   }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import Stripe from 'stripe'
+import { checkoutReturnAddresses } from '@/common/checkout-return'
 import { createAccountsApp } from '@/server/api/app'
 import { createCatalog } from '@/server/feed/catalog'
 import type { RateLimits } from '@/server/api/rate-limit'
@@ -22,6 +23,8 @@ import { heldAnswers } from './held-answers'
 import { startFakeTenant, type FakeTenant } from './fake-tenant'
 
 export const origin = 'https://localhost:5173'
+/** Where a checkout made in the API tests returns: Manage Licenses, as the SPA asks for more seats. */
+export const backToLicenses = checkoutReturnAddresses(`${origin}/account/licenses`)
 /** The tenant whose tokens the API verifies: its discovery document and keys on a local server, one per worker. */
 let sharedTenant: Promise<FakeTenant> | undefined
 const tenant = () => (sharedTenant ??= startFakeTenant({ audience: 'prism-accounts-api' }))
