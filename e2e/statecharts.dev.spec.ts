@@ -65,7 +65,8 @@ test.describe('the offline statechart viewer (development build)', () => {
     await showCoverage.click()
     await expect(showCoverage).toHaveAttribute('aria-pressed', 'true')
     await expect(page.getByRole('list', { name: 'Coverage marks' }).getByRole('listitem')).toHaveCount(4)
-    await page.getByRole('region', { name: 'session', exact: true }).scrollIntoViewIfNeeded()
+    const sessionSection = page.getByRole('region', { name: 'session', exact: true })
+    await sessionSection.scrollIntoViewIfNeeded()
     const covered = page.getByRole('img', { name: 'Statechart of session, marked with what the tests took' })
     // The charts near the view are drawn again: on a busy machine that takes a while.
     await expect(covered).toContainText(/ready \((B|C|M|0)\)/, { timeout: 60_000 })
@@ -74,7 +75,7 @@ test.describe('the offline statechart viewer (development build)', () => {
     await showCoverage.click()
     // The button is above the charts: clicking it may scroll the session's chart out of the range
     // that is drawn, where it keeps its marked picture (labelled so) until it is near again.
-    await page.getByRole('region', { name: 'session', exact: true }).scrollIntoViewIfNeeded()
+    await sessionSection.scrollIntoViewIfNeeded()
     const plain = page.getByRole('img', { name: /^Statechart of session(, current state: .*)?$/ })
     await expect(plain).toBeVisible({ timeout: 60_000 })
     await expect(plain).not.toContainText('ready (')
