@@ -115,10 +115,12 @@ export function createCredentialCheck(db: Queryable) {
     }
     // Hashed once: the released keys' lookup and the seats' comparison both take the digest.
     const given = secretDigest(credentials.key)
+    // The `given` row answers one row at least: the email's first seat, or a row without a seat.
     const rows = await db.query<SeatRow>(seatKeys, [credentials.email, given])
-    const seat = seatWithKey(given, rows[0]?.id ? rows : [])
+    const first = rows[0]!
+    const seat = seatWithKey(given, first.id ? rows : [])
     if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)
-    const releasedAt = rows[0]?.released_at
+    const releasedAt = first.released_at
     return releasedAt ? { releasedAt: new Date(releasedAt) } : null
   }
 }
