@@ -91,18 +91,17 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
  */
 export function createCredentialCheck(db: Queryable) {
   // One row per seat the email holds (none: one row without a seat), each with when this key was
-  // the email's until its seat was unassigned (decision 0062): a primary key's probe, joined once,
-  // so that the check stays one statement. Asked per seat as 'null when the seat's key is the one
-  // given, else a subquery', it cost every check a SHA-256 in SQL and a subplan (pgbench: 39,300
-  // checks a second against 47,500 without it; docs/benchmarks.md). Which seat the key opens is
-  // decided by seatWithKey's comparisons, in constant time; the probe is read only when none does.
+  // the email's until its seat was unassigned (decision 0062): a primary key's probe, made only
+  // when the seat's key is not the one given (a right key's check visits no page for it; which
+  // seat it opens is still decided by seatWithKey's comparisons, in constant time).
   const seatKeys = {
     name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${feedTermsColumns}, released.released_at
+    text: `select seats.id, seats.license_key, ${feedTermsColumns},
+                  case when sha256(convert_to(seats.license_key, 'UTF8')) = $2 then null
+                       else (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
              from (select) given
              left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
-               on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null
-             left join released_seat_keys released on released.key_digest = $2 and released.holder_email = $1::text`,
+               on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
   }
   const token = {
     name: 'feed-token-coverage',
