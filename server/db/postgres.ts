@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { log } from '../log'
 import type { Database, NamedStatement } from './database'
-import { planPreparedOnce, statementOf } from './statement-names'
+import { plannerSettings, statementOf } from './statement-names'
 
 /**
  * pg's query config: every statement with parameters is named, so that each connection parses and
@@ -45,7 +45,7 @@ export async function openPostgres(
   // transaction's `begin` travels with its first statement, and statements the work sends together
   // (Promise.all) travel in one round trip. PostgreSQL still runs them one after another, each with
   // a snapshot taken when it starts (decision 0029).
-  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, pipeline: true, onConnect: (client) => client.query(planPreparedOnce) })
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, pipeline: true, onConnect: (client) => client.query(plannerSettings) })
   // An idle connection the server drops (a restart, a failover) is an event, not a crash: the pool
   // replaces it on the next query.
   pool.on('error', connectionLost)

@@ -19,10 +19,15 @@ export function statementOf(sql: string | NamedStatement, values: readonly unkno
 }
 
 /**
- * Run on each connection as it opens, before its first statement: a prepared statement is planned
- * once, for any parameters (decision 0038). PostgreSQL's own rule (`auto`) prices the generic plan
- * once and compares it with the plans it made for given parameters; a connection that priced it on
- * skewed or changing statistics (autovacuum's ANALYZE in the middle of the load) plans the statement
- * afresh at every run from then on, for as long as it lives.
+ * Run on each connection as it opens, before its first statement (one statement: a pooler passes
+ * it, as it would not pass startup options).
+ * - A prepared statement is planned once, for any parameters (decision 0038). PostgreSQL's own rule
+ *   (`auto`) prices the generic plan once and compares it with the plans it made for given
+ *   parameters; a connection that priced it on skewed or changing statistics (autovacuum's ANALYZE
+ *   in the middle of the load) plans the statement afresh at every run from then on, for as long as
+ *   it lives.
+ * - A page read out of order is priced as the cache and SSDs the portal runs on make it (1.1), not
+ *   as a spinning disk's (PostgreSQL's 4): priced at 4, a lookup by key hashed a whole small table
+ *   (every subscription, for one seat or token) rather than probe its primary key (decision 0072).
  */
-export const planPreparedOnce = 'set plan_cache_mode = force_generic_plan'
+export const plannerSettings = "select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('random_page_cost', '1.1', false)"

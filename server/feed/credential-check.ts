@@ -81,6 +81,29 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
 }
 
 /**
+ * The feed's seat check: one row per seat the email ($1, in lower case) holds (none: one row
+ * without a seat), each with when the key given (its SHA-256, $2) was the email's until its seat
+ * was unassigned (decision 0062): a primary key's probe, made only when the seat's key is not the
+ * one given (a right key's check visits no page for it; which seat it opens is still decided by
+ * seatWithKey's comparisons, in constant time).
+ */
+export const feedSeatStatement = {
+  name: 'feed-seat-coverage',
+  text: `select seats.id, seats.license_key, ${feedTermsColumns},
+                case when sha256(convert_to(seats.license_key, 'UTF8')) = $2 then null
+                     else (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
+           from (select) given
+           left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
+             on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
+}
+
+/** The feed token whose secret hashes to $1, working, with its scope and its subscription's terms. */
+export const feedTokenStatement = {
+  name: 'feed-token-coverage',
+  text: workingTokenSql('$1', `feed_tokens.packages as scope_packages, feed_tokens.max_networks, feed_tokens.suspended_at is not null as suspended, ${feedTermsColumns}`),
+}
+
+/**
  * Who the credentials are and what they open, in one query: with the user name `token`, the
  * working feed token whose secret hashes to the password (a lookup by the hash: the secret is 256
  * random bits, so the index tells a guesser nothing); otherwise the seat, of any plan and standing,
@@ -90,32 +113,15 @@ const tokenCredentialOf = (row: TokenRow): FeedCredential => {
  * subscription's coverage (docs/feed-coverage.md). Both queries are prepared once per connection.
  */
 export function createCredentialCheck(db: Queryable) {
-  // One row per seat the email holds (none: one row without a seat), each with when this key was
-  // the email's until its seat was unassigned (decision 0062): a primary key's probe, made only
-  // when the seat's key is not the one given (a right key's check visits no page for it; which
-  // seat it opens is still decided by seatWithKey's comparisons, in constant time).
-  const seatKeys = {
-    name: 'feed-seat-coverage',
-    text: `select seats.id, seats.license_key, ${feedTermsColumns},
-                  case when sha256(convert_to(seats.license_key, 'UTF8')) = $2 then null
-                       else (select released_at from released_seat_keys where key_digest = $2 and holder_email = $1::text) end as released_at
-             from (select) given
-             left join (seats join subscriptions on subscriptions.id = seats.subscription_id left join feed_rules on feed_rules.subscription_id = subscriptions.id)
-               on lower(seats.assignee_email) = $1::text and seats.assignee_email is not null`,
-  }
-  const token = {
-    name: 'feed-token-coverage',
-    text: workingTokenSql('$1', `feed_tokens.packages as scope_packages, feed_tokens.max_networks, feed_tokens.suspended_at is not null as suspended, ${feedTermsColumns}`),
-  }
   return async function credentialOfRequest(credentials: FeedCredentials): Promise<FeedCredential | ReleasedSeatKey | null> {
     if (credentials.email === feedTokenUsername) {
-      const [row] = await db.query<TokenRow>(token, [feedTokenDigest(credentials.key)])
+      const [row] = await db.query<TokenRow>(feedTokenStatement, [feedTokenDigest(credentials.key)])
       return row ? tokenCredentialOf(row) : null
     }
     // Hashed once: the released keys' lookup and the seats' comparison both take the digest.
     const given = secretDigest(credentials.key)
     // The `given` row answers one row at least: the email's first seat, or a row without a seat.
-    const rows = await db.query<SeatRow>(seatKeys, [credentials.email, given])
+    const rows = await db.query<SeatRow>(feedSeatStatement, [credentials.email, given])
     const first = rows[0]!
     const seat = seatWithKey(given, first.id ? rows : [])
     if (seat) return credentialOf({ kind: 'seat', id: seat.id }, seat, null)

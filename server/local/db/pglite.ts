@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database, NamedStatement } from '@/server/db/database'
-import { planPreparedOnce } from '@/server/db/statement-names'
+import { plannerSettings } from '@/server/db/statement-names'
 import { preparedStatements } from './pglite-prepared'
 
 /** PostgreSQL in WebAssembly, in a folder (or in memory without one). One connection, so work is serialised. */
@@ -47,7 +47,7 @@ export function pgliteDatabase(db: PGlite): Database {
   const inTurn = slicedQueue()
   const run = preparedStatements(db)
   // First in its queue, before any statement of the API's (a PGlite that refuses it refuses those too, and they say so).
-  void inTurn(() => db.exec(planPreparedOnce)).catch(() => {})
+  void inTurn(() => db.exec(plannerSettings)).catch(() => {})
   const query = <T>(sql: string | NamedStatement, params: unknown[] = []) => inTurn(() => run<T>(db, sql, params))
   return {
     kind: 'pglite',
