@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { tokenCreators, tokenRow } from '@/src/features/feed-tokens/feed-tokens.select'
-import { buildToken, leakedToken, newToken, paula } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import type { SnapshotFrom, StateValue } from 'xstate'
+import { feedTokensMachine } from '@/machines/feed-tokens.machine'
+import { selectFeedTokens, tokenCreators, tokenRow } from '@/src/features/feed-tokens/feed-tokens.select'
+import { buildToken, leakedToken, newToken, paula, sam } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 
 /** A token's row on the Feed tokens page, and what one of an ended subscription still opens (docs/feed-coverage.md). */
 describe("a feed token's row", () => {
@@ -26,5 +28,69 @@ describe('who made the tokens (offboarding)', () => {
     ])
     expect(tokenRow(buildToken)).toMatchObject({ createdBy: 'Sam Seats', createdByEmail: 'sam@example.com', creatorGone: 'No longer manages feed tokens' })
     expect(tokenRow(newToken).creatorGone).toBeNull()
+  })
+})
+
+/**
+ * What the page shows in each state, with the machine's context as it may stand there: a dialog's
+ * contents only while that dialog is open, whatever its context still holds, and an error beside
+ * its field or above the form.
+ */
+describe('the feed tokens page, state by state', () => {
+  type Context = SnapshotFrom<typeof feedTokensMachine>['context']
+  const context: Context = {
+    tokens: [buildToken, newToken, { ...newToken, id: 'ft_second' }],
+    error: null,
+    errorField: null,
+    request: null,
+    created: null,
+    revoking: null,
+    resuming: null,
+    revokingBy: null,
+  }
+  const pageIn = (value: StateValue, changes: Partial<Context> = {}) => selectFeedTokens(feedTokensMachine.resolveState({ value, context: { ...context, ...changes } }))
+  const created = { token: newToken, secret: 'ft-secret-of-the-new-token' }
+
+  it('puts an error of the whole form above it, and one of a field beside that field, only while the form is open', () => {
+    expect(pageIn({ ready: { dialog: { creating: 'editing' } } }, { error: 'Something went wrong.' }).create).toEqual({
+      opened: true,
+      submitting: false,
+      error: 'Something went wrong.',
+      fieldErrors: {},
+    })
+    expect(pageIn({ ready: { dialog: { creating: 'editing' } } }, { error: 'Enter a name.', errorField: 'name' }).create).toEqual({
+      opened: true,
+      submitting: false,
+      error: null,
+      fieldErrors: { name: 'Enter a name.' },
+    })
+    expect(pageIn({ ready: { dialog: { creating: 'submitting' } } }).create).toEqual({ opened: true, submitting: true, error: null, fieldErrors: {} })
+    expect(pageIn({ ready: 'shown' }, { error: 'Enter a name.', errorField: 'name' }).create).toEqual({ opened: false, submitting: false, error: null, fieldErrors: {} })
+  })
+
+  it('shows a new secret with the user name only in its own dialog', () => {
+    expect(pageIn({ ready: { dialog: 'created' } }, { created }).created).toEqual({ id: newToken.id, name: newToken.name, username: 'token', secret: created.secret })
+    expect(pageIn({ ready: 'shown' }, { created }).created).toBeNull()
+  })
+
+  it('asks before revoking or resuming a token, and says when it is under way, only in that dialog', () => {
+    expect(pageIn({ ready: { dialog: { revoking: 'confirming' } } }, { revoking: buildToken, error: 'Try again.' }).revoke).toEqual({ row: tokenRow(buildToken), removing: false, error: 'Try again.' })
+    expect(pageIn({ ready: { dialog: { revoking: 'removing' } } }, { revoking: buildToken }).revoke).toMatchObject({ removing: true, error: null })
+    expect(pageIn({ ready: 'shown' }, { revoking: buildToken }).revoke).toBeNull()
+    expect(pageIn({ ready: { dialog: { resuming: 'confirming' } } }, { resuming: leakedToken }).resume).toEqual({ row: tokenRow(leakedToken), restoring: false, error: null })
+    expect(pageIn({ ready: { dialog: { resuming: 'restoring' } } }, { resuming: leakedToken }).resume).toMatchObject({ restoring: true })
+    expect(pageIn({ ready: 'shown' }, { resuming: leakedToken }).resume).toBeNull()
+  })
+
+  it("names how many of a person's tokens Revoke all takes, only in its dialog", () => {
+    expect(pageIn({ ready: { dialog: { revokingBy: 'confirming' } } }, { revokingBy: paula }).revokeBy).toEqual({
+      name: paula.name,
+      email: paula.email,
+      tokens: 'all 2 feed tokens',
+      removing: false,
+      error: null,
+    })
+    expect(pageIn({ ready: { dialog: { revokingBy: 'removing' } } }, { revokingBy: sam }).revokeBy).toMatchObject({ tokens: 'the feed token', removing: true })
+    expect(pageIn({ ready: 'shown' }, { revokingBy: paula }).revokeBy).toBeNull()
   })
 })
