@@ -17,6 +17,22 @@ describe("a feed token's row", () => {
   })
 })
 
+describe("a feed token's row, its scope and what the feed saw of it", () => {
+  it('says its packages and networks a day, or every package of its subscription', () => {
+    expect(tokenRow(buildToken).scope).toBe('Prism.Plus.Popups · at most 3 networks a day')
+    expect(tokenRow(leakedToken).scope).toBe('Every package of its subscription · at most 3 networks a day, suspended on a leak')
+    expect(tokenRow({ ...newToken, maxNetworks: 1 }).scope).toBe('Every package of its subscription · at most 1 network a day')
+    expect(tokenRow(newToken).scope).toBe('Every package of its subscription')
+  })
+
+  it('marks a possible leak, suspended or not, and lists the networks (refused ones said so) and downloads, or None', () => {
+    expect(tokenRow(leakedToken)).toMatchObject({ leak: 'Suspended: possible leak', networks: ['192.0.2.0/24 (refused)'], downloads: ['None'] })
+    expect(tokenRow({ ...leakedToken, suspendedAt: null }).leak).toBe('Possible leak')
+    expect(tokenRow(buildToken)).toMatchObject({ leak: null, networks: ['198.51.100.0/24', '2001:db8:1:2::/64'], downloads: ['Prism.Plus.Popups 9.0.0 × 12'] })
+    expect(tokenRow(newToken)).toMatchObject({ networks: ['None'], downloads: ['None'], lastUsed: 'Never' })
+  })
+})
+
 describe('who made the tokens (offboarding)', () => {
   it('names each maker once with how many, those who no longer manage feed tokens first, whatever the order of the list', () => {
     const demoted = { ...paula, oid: 'oid-ann', name: 'Ann Ahead', email: 'ann@example.com', managesTokens: false }
@@ -66,6 +82,11 @@ describe('the feed tokens page, state by state', () => {
     })
     expect(pageIn({ ready: { dialog: { creating: 'submitting' } } }).create).toEqual({ opened: true, submitting: true, error: null, fieldErrors: {} })
     expect(pageIn({ ready: 'shown' }, { error: 'Enter a name.', errorField: 'name' }).create).toEqual({ opened: false, submitting: false, error: null, fieldErrors: {} })
+  })
+
+  it('says why the list could not be read only when it could not', () => {
+    expect(pageIn('failed', { error: 'There was a problem connecting to the server. Please try again.' }).loadError).toBe('There was a problem connecting to the server. Please try again.')
+    expect(pageIn('loading', { error: 'There was a problem connecting to the server. Please try again.' })).toMatchObject({ loading: true, loadError: null })
   })
 
   it('shows a new secret with the user name only in its own dialog', () => {
