@@ -8,7 +8,7 @@ const statusWords: Record<Invoice['status'], string> = { paid: 'Paid', open: 'Op
 
 /** An invoice as its row shows it. */
 export function invoiceRow(invoice: Invoice) {
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: invoice.currency.toUpperCase() }).format(invoice.total / 100)
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: invoice.currency }).format(invoice.total / 100)
   return { id: invoice.id, number: invoice.number, date: formatLongDate(invoice.date), total: amount, status: statusWords[invoice.status], pdfUrl: invoice.pdfUrl }
 }
 export type InvoiceRow = ReturnType<typeof invoiceRow>
