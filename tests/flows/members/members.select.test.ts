@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { SnapshotFrom, StateValue } from 'xstate'
 import type { Invitation } from '@/common/organisation-contract'
-import { invitationRow } from '@/src/features/members/members.select'
+import { membersMachine } from '@/machines/members.machine'
+import { invitationRow, selectMembers } from '@/src/features/members/members.select'
+import { bea, cara, offeredToBea, team } from '@/testkit/organisations'
 
 const invitation: Invitation = {
   id: 'inv_1',
@@ -18,5 +21,36 @@ describe("an invitation's row", () => {
     expect(invitationRow(invitation)).toMatchObject({ email: 'dev@example.com', invitedBy: 'Olivia Owner', expires: 'December 4, 2026' })
     expect(invitationRow({ ...invitation, invitedBy: null }).invitedBy).toBe('')
     expect(invitationRow({ ...invitation, status: 'expired' }).expires).toBe('Expired on December 4, 2026')
+  })
+})
+
+/** The Members page in each state: the list, and each dialog's contents and error only while it is open. */
+describe('the Members page, state by state', () => {
+  type Context = SnapshotFrom<typeof membersMachine>['context']
+  const context: Context = { me: cara.oid, organisation: team, error: 'Try again.', notice: null, member: bea }
+  const pageIn = (value: StateValue, changes: Partial<Context> = {}) => selectMembers(membersMachine.resolveState({ value, context: { ...context, ...changes } }))
+
+  it('says why the members could not be read only when they could not, and lists no one before they are', () => {
+    expect(pageIn('failed', { organisation: null })).toMatchObject({ loadError: 'Try again.', listed: false, rows: [] })
+    expect(pageIn('loading', { organisation: null })).toMatchObject({ loading: true, loadError: null, rows: [] })
+    expect(pageIn('loading', { organisation: null }).offer.candidates).toEqual([])
+  })
+
+  it('opens one dialog at a time, with its error and its busy state', () => {
+    const roleDialog = pageIn({ ready: { role: 'editing' } })
+    expect(roleDialog.role).toMatchObject({ opened: true, busy: false, error: 'Try again.' })
+    expect(roleDialog.remove).toEqual({ opened: false, busy: false, error: null, member: expect.anything() })
+    expect(pageIn({ ready: { role: 'saving' } }).role).toMatchObject({ opened: true, busy: true })
+    expect(pageIn({ ready: 'idle' }).role).toMatchObject({ opened: false, busy: false, error: null })
+  })
+
+  it('offers ownership to everyone but the caller', () => {
+    expect(pageIn({ ready: { transfer: 'editing' } }).offer.candidates.map((row) => row.name)).toEqual(['Bea Billing', 'Sam Seats'])
+  })
+
+  it('says what the former owner becomes, or that they leave', () => {
+    expect(pageIn({ ready: 'idle' }, { organisation: offeredToBea }).transfer).toMatchObject({ from: 'Cara Commercial', to: 'Bea Billing', becomes: 'becomes a billing manager' })
+    const leaving = { ...offeredToBea, transfer: { ...offeredToBea.transfer!, formerOwnerBecomes: null } }
+    expect(pageIn({ ready: 'idle' }, { organisation: leaving }).transfer).toMatchObject({ becomes: 'leaves the organisation' })
   })
 })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { renewalCard } from '@/src/features/manage-licenses/renewal.select'
-import { caraRenewal } from '@/testkit/flows/renewal/renewal.model'
+import type { SnapshotFrom, StateValue } from 'xstate'
+import { renewalMachine } from '@/machines/renewal.machine'
+import { renewalCard, seatsDialogOf, selectRenewal } from '@/src/features/manage-licenses/renewal.select'
+import { caraRenewal, offline } from '@/testkit/flows/renewal/renewal.model'
 
 /** A renewal's card counts licenses in words: one license, or a number of them. */
 describe("a renewal's card", () => {
@@ -14,5 +16,40 @@ describe("a renewal's card", () => {
     const three = renewalCard({ ...caraRenewal, renewalSeats: 2, renewalAmount: 59_800 })
     expect(three.summary).toBe('Renews with 2 licenses for $598.00 a year, before any tax.')
     expect(three.ending).toBe('3 licenses end on March 1, 2027')
+  })
+})
+
+describe('a renewal of a plan the portal no longer sells', () => {
+  it('names it by its price id, and its dialog charges nothing it cannot price', () => {
+    const legacy = { ...caraRenewal, priceId: 'legacy-enterprise' }
+    expect(renewalCard(legacy).title).toBe('legacy-enterprise: renews on March 1, 2027')
+    expect(seatsDialogOf(legacy).chargeFor(3)).toBe('$0.00')
+  })
+})
+
+/** The renewal panel in each state: each card, error and dialog only where it belongs. */
+describe('the renewal panel, state by state', () => {
+  type Context = SnapshotFrom<typeof renewalMachine>['context']
+  const context: Context = { renewals: [caraRenewal], error: offline, changing: caraRenewal, request: null, switching: { subscriptionId: caraRenewal.subscriptionId, autoRenew: false } }
+  const panelIn = (value: StateValue, changes: Partial<Context> = {}) => selectRenewal(renewalMachine.resolveState({ value, context: { ...context, ...changes } }))
+
+  it('says why the renewals could not be read only when they could not', () => {
+    expect(panelIn('failed')).toMatchObject({ loadError: offline, shown: false, dialog: null, switching: null })
+    expect(panelIn('loading')).toMatchObject({ loading: true, loadError: null })
+  })
+
+  it('puts a failed switch above the cards while idle, with no dialog and no card in progress', () => {
+    expect(panelIn({ ready: 'idle' })).toMatchObject({ shown: true, error: offline, canChange: true, switching: null, dialog: null })
+  })
+
+  it('shows progress on the card whose switch is sent', () => {
+    expect(panelIn({ ready: 'switching' })).toMatchObject({ switching: caraRenewal.subscriptionId, error: null, canChange: false, dialog: null })
+    expect(panelIn({ ready: 'switching' }, { switching: null }).switching).toBeNull()
+  })
+
+  it('opens the seats dialog with its own error, and says when it is sent', () => {
+    expect(panelIn({ ready: { seats: 'editing' } }).dialog).toMatchObject({ min: 2, max: 5, initial: 5, sending: false, error: offline })
+    expect(panelIn({ ready: { seats: 'sending' } }).dialog).toMatchObject({ sending: true })
+    expect(panelIn({ ready: { seats: 'editing' } }, { changing: null }).dialog).toBeNull()
   })
 })
