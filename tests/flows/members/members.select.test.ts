@@ -8,7 +8,7 @@ import { bea, cara, offeredToBea, team } from '@/testkit/organisations'
 const invitation: Invitation = {
   id: 'inv_1',
   email: 'dev@example.com',
-  role: 'member',
+  role: 'seat-manager',
   invitedBy: 'Olivia Owner',
   createdAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2026-12-04T10:00:00.000Z',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom, StateValue } from 'xstate'
 import { renewalMachine } from '@/machines/renewal.machine'
-import { renewalCard, seatsDialogOf, selectRenewal } from '@/src/features/manage-licenses/renewal.select'
+import { renewalCard, selectRenewal } from '@/src/features/manage-licenses/renewal.select'
 import { caraRenewal, offline } from '@/testkit/flows/renewal/renewal.model'
 
 /** A renewal's card counts licenses in words: one license, or a number of them. */
@@ -16,14 +16,6 @@ describe("a renewal's card", () => {
     const three = renewalCard({ ...caraRenewal, renewalSeats: 2, renewalAmount: 59_800 })
     expect(three.summary).toBe('Renews with 2 licenses for $598.00 a year, before any tax.')
     expect(three.ending).toBe('3 licenses end on March 1, 2027')
-  })
-})
-
-describe('a renewal of a plan the portal no longer sells', () => {
-  it('names it by its price id, and its dialog charges nothing it cannot price', () => {
-    const legacy = { ...caraRenewal, priceId: 'legacy-enterprise' }
-    expect(renewalCard(legacy).title).toBe('legacy-enterprise: renews on March 1, 2027')
-    expect(seatsDialogOf(legacy).chargeFor(3)).toBe('$0.00')
   })
 })
 
