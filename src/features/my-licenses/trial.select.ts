@@ -8,17 +8,17 @@ import type { trialMachine } from '@/machines/trial.machine'
  */
 export function selectTrial(snapshot: SnapshotFrom<typeof trialMachine>) {
   const { trial, error } = snapshot.context
-  const ends = trial ? formatLongDate(trial.trialEnd) : ''
   return {
-    notice:
-      snapshot.matches('running') && trial && !error
-        ? `Your free Commercial Plus trial has started: it ends on ${ends}.`
-        : snapshot.matches('extended')
-          ? `Your trial now ends on ${ends}: it has had its one extension.`
-          : null,
+    notice: trial ? noticeOf(snapshot, formatLongDate(trial.trialEnd), error) : null,
     starting: snapshot.matches('starting'),
     extending: snapshot.matches('extending'),
     error,
     cardsRound: trial?.trialEnd ?? 'as loaded',
   }
+}
+
+/** The trial's notice once it has an end: started (unless a later step failed), or moved by its one extension. */
+function noticeOf(snapshot: SnapshotFrom<typeof trialMachine>, ends: string, error: string | null): string | null {
+  if (snapshot.matches('running') && !error) return `Your free Commercial Plus trial has started: it ends on ${ends}.`
+  return snapshot.matches('extended') ? `Your trial now ends on ${ends}: it has had its one extension.` : null
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom, StateValue } from 'xstate'
 import type { Invitation } from '@/common/organisation-contract'
+import { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
+import { invitationsMachine } from '@/machines/invitations.machine'
 import { membersMachine } from '@/machines/members.machine'
-import { invitationRow, selectMembers } from '@/src/features/members/members.select'
-import { bea, cara, offeredToBea, team } from '@/testkit/organisations'
+import { invitationRow, selectInvitationAcceptance, selectInvitations, selectMembers } from '@/src/features/members/members.select'
+import { bea, cara, offer, offeredToBea, pendingInvitation, team } from '@/testkit/organisations'
 
 const invitation: Invitation = {
   id: 'inv_1',
@@ -52,5 +54,36 @@ describe('the Members page, state by state', () => {
     expect(pageIn({ ready: 'idle' }, { organisation: offeredToBea }).transfer).toMatchObject({ from: 'Cara Commercial', to: 'Bea Billing', becomes: 'becomes a billing manager' })
     const leaving = { ...offeredToBea, transfer: { ...offeredToBea.transfer!, formerOwnerBecomes: null } }
     expect(pageIn({ ready: 'idle' }, { organisation: leaving }).transfer).toMatchObject({ becomes: 'leaves the organisation' })
+  })
+})
+
+/** The owner's invitations in each state: the load error, the one being sent again, each dialog only while open. */
+describe('the invitations, state by state', () => {
+  type Context = SnapshotFrom<typeof invitationsMachine>['context']
+  const context: Context = { invitations: [pendingInvitation], error: 'Try again.', notice: null, request: null, invitation: pendingInvitation }
+  const listIn = (value: StateValue, changes: Partial<Context> = {}) => selectInvitations(invitationsMachine.resolveState({ value, context: { ...context, ...changes } }))
+
+  it('says why the invitations could not be read only when they could not', () => {
+    expect(listIn('failed').loadError).toBe('Try again.')
+    expect(listIn('loading')).toMatchObject({ loading: true, loadError: null })
+  })
+
+  it('marks the invitation being sent again, and none otherwise', () => {
+    expect(listIn({ ready: 'resending' }).resending).toBe(pendingInvitation.id)
+    expect(listIn({ ready: 'resending' }, { invitation: null }).resending).toBeUndefined()
+    expect(listIn({ ready: 'idle' })).toMatchObject({ resending: undefined, error: 'Try again.', actionsEnabled: true })
+  })
+})
+
+/** An invitation's own page in each state. */
+describe("the invitation's page, state by state", () => {
+  type Context = SnapshotFrom<typeof invitationAcceptanceMachine>['context']
+  const pageIn = (value: StateValue, error: string | null = 'Try again.') =>
+    selectInvitationAcceptance(invitationAcceptanceMachine.resolveState({ value, context: { secret: 's', offer, error } satisfies Context }))
+
+  it('says why the invitation could not be read only when it could not', () => {
+    expect(pageIn('failed').loadError).toBe('Try again.')
+    expect(pageIn('loading')).toMatchObject({ loading: true, loadError: null })
+    expect(pageIn('offered')).toMatchObject({ loadError: null, asks: true, busy: false, error: 'Try again.' })
   })
 })
