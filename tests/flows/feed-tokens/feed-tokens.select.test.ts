@@ -23,6 +23,7 @@ describe("a feed token's row, its scope and what the feed saw of it", () => {
     expect(tokenRow(leakedToken).scope).toBe('Every package of its subscription · at most 3 networks a day, suspended on a leak')
     expect(tokenRow({ ...newToken, maxNetworks: 1 }).scope).toBe('Every package of its subscription · at most 1 network a day')
     expect(tokenRow(newToken).scope).toBe('Every package of its subscription')
+    expect(tokenRow({ ...buildToken, packages: ['Prism.Plus.Popups', 'Prism.Plus.Charts'], maxNetworks: null }).scope).toBe('Prism.Plus.Popups, Prism.Plus.Charts')
   })
 
   it('marks a possible leak, suspended or not, and lists the networks (refused ones said so) and downloads, or None', () => {
@@ -101,6 +102,19 @@ describe('the feed tokens page, state by state', () => {
     expect(pageIn({ ready: { dialog: { resuming: 'confirming' } } }, { resuming: leakedToken }).resume).toEqual({ row: tokenRow(leakedToken), restoring: false, error: null })
     expect(pageIn({ ready: { dialog: { resuming: 'restoring' } } }, { resuming: leakedToken }).resume).toMatchObject({ restoring: true })
     expect(pageIn({ ready: 'shown' }, { resuming: leakedToken }).resume).toBeNull()
+  })
+
+  it('shows only the open dialog, whatever the context still holds of the others', () => {
+    const everything = { created, revoking: buildToken, resuming: leakedToken, revokingBy: paula }
+    const openDialogs = (value: StateValue) => {
+      const page = pageIn(value, everything)
+      return Object.entries({ created: page.created, revoke: page.revoke, resume: page.resume, revokeBy: page.revokeBy }).flatMap(([name, dialog]) => (dialog ? [name] : []))
+    }
+    expect(openDialogs({ ready: { dialog: 'created' } })).toEqual(['created'])
+    expect(openDialogs({ ready: { dialog: { revoking: 'confirming' } } })).toEqual(['revoke'])
+    expect(openDialogs({ ready: { dialog: { resuming: 'confirming' } } })).toEqual(['resume'])
+    expect(openDialogs({ ready: { dialog: { revokingBy: 'confirming' } } })).toEqual(['revokeBy'])
+    expect(openDialogs({ ready: { dialog: { creating: 'editing' } } })).toEqual([])
   })
 
   it("names how many of a person's tokens Revoke all takes, only in its dialog", () => {
