@@ -3,6 +3,7 @@ import type { SnapshotFrom, StateValue } from 'xstate'
 import { feedTokensMachine } from '@/machines/feed-tokens.machine'
 import { selectFeedTokens, tokenCreators, tokenRow } from '@/src/features/feed-tokens/feed-tokens.select'
 import { buildToken, leakedToken, newToken, paula, sam } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { selectedIn } from '@/testkit/selected-in'
 
 /** A token's row on the Feed tokens page, and what one of an ended subscription still opens (docs/feed-coverage.md). */
 describe("a feed token's row", () => {
@@ -65,7 +66,7 @@ describe('the feed tokens page, state by state', () => {
     resuming: null,
     revokingBy: null,
   }
-  const pageIn = (value: StateValue, changes: Partial<Context> = {}) => selectFeedTokens(feedTokensMachine.resolveState({ value, context: { ...context, ...changes } }))
+  const pageIn = selectedIn(feedTokensMachine, selectFeedTokens, context)
   const created = { token: newToken, secret: 'ft-secret-of-the-new-token' }
 
   it('puts an error of the whole form above it, and one of a field beside that field, only while the form is open', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotFrom, StateValue } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { invoiceOrderMachine } from '@/machines/invoice-order.machine'
 import { selectInvoiceOrder } from '@/src/features/purchase/invoice-order.select'
 import { placedOrder } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { selectedIn } from '@/testkit/selected-in'
 
 type Context = SnapshotFrom<typeof invoiceOrderMachine>['context']
 const context: Context = { priceId: 'commercial', quantity: 5, request: null, order: placedOrder, error: null, taxIdError: null }
-const dialogIn = (value: StateValue, changes: Partial<Context> = {}) => selectInvoiceOrder(invoiceOrderMachine.resolveState({ value, context: { ...context, ...changes } }))
+const dialogIn = selectedIn(invoiceOrderMachine, selectInvoiceOrder, context)
 
 /** The order-by-invoice dialog in each state: its terms, and the invoice only once ordered. */
 describe('the order by invoice, state by state', () => {

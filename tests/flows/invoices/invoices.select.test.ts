@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotFrom, StateValue } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { invoicesMachine } from '@/machines/invoices.machine'
 import { invoiceRow, selectInvoices } from '@/src/features/invoices/invoices.select'
 import { fabrikam, offline, paidInvoice } from '@/testkit/flows/invoices/invoices.model'
+import { selectedIn } from '@/testkit/selected-in'
 
 type Context = SnapshotFrom<typeof invoicesMachine>['context']
 const context: Context = { invoices: [paidInvoice], company: fabrikam, request: null, error: offline, taxIdError: null, saved: false }
-const pageIn = (value: StateValue) => selectInvoices(invoicesMachine.resolveState({ value, context }))
+const pageIn = selectedIn(invoicesMachine, selectInvoices, context)
 
 /** The invoices page in each state: the form only once the papers are read, each error where it belongs. */
 describe('the invoices page, state by state', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotFrom, StateValue } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import type { Invitation } from '@/common/organisation-contract'
 import { invitationAcceptanceMachine } from '@/machines/invitation-acceptance.machine'
 import { invitationsMachine } from '@/machines/invitations.machine'
 import { membersMachine } from '@/machines/members.machine'
 import { invitationRow, selectInvitationAcceptance, selectInvitations, selectMembers } from '@/src/features/members/members.select'
 import { bea, cara, offer, offeredToBea, pendingInvitation, team } from '@/testkit/organisations'
+import { selectedIn } from '@/testkit/selected-in'
 
 const invitation: Invitation = {
   id: 'inv_1',
@@ -30,7 +31,7 @@ describe("an invitation's row", () => {
 describe('the Members page, state by state', () => {
   type Context = SnapshotFrom<typeof membersMachine>['context']
   const context: Context = { me: cara.oid, organisation: team, error: 'Try again.', notice: null, member: bea }
-  const pageIn = (value: StateValue, changes: Partial<Context> = {}) => selectMembers(membersMachine.resolveState({ value, context: { ...context, ...changes } }))
+  const pageIn = selectedIn(membersMachine, selectMembers, context)
 
   it('says why the members could not be read only when they could not, and lists no one before they are', () => {
     expect(pageIn('failed', { organisation: null })).toMatchObject({ loadError: 'Try again.', listed: false, rows: [] })
@@ -61,7 +62,7 @@ describe('the Members page, state by state', () => {
 describe('the invitations, state by state', () => {
   type Context = SnapshotFrom<typeof invitationsMachine>['context']
   const context: Context = { invitations: [pendingInvitation], error: 'Try again.', notice: null, request: null, invitation: pendingInvitation }
-  const listIn = (value: StateValue, changes: Partial<Context> = {}) => selectInvitations(invitationsMachine.resolveState({ value, context: { ...context, ...changes } }))
+  const listIn = selectedIn(invitationsMachine, selectInvitations, context)
 
   it('says why the invitations could not be read only when they could not', () => {
     expect(listIn('failed').loadError).toBe('Try again.')
@@ -78,8 +79,7 @@ describe('the invitations, state by state', () => {
 /** An invitation's own page in each state. */
 describe("the invitation's page, state by state", () => {
   type Context = SnapshotFrom<typeof invitationAcceptanceMachine>['context']
-  const pageIn = (value: StateValue, error: string | null = 'Try again.') =>
-    selectInvitationAcceptance(invitationAcceptanceMachine.resolveState({ value, context: { secret: 's', offer, error } satisfies Context }))
+  const pageIn = selectedIn(invitationAcceptanceMachine, selectInvitationAcceptance, { secret: 's', offer, error: 'Try again.' } satisfies Context)
 
   it('says why the invitation could not be read only when it could not', () => {
     expect(pageIn('failed').loadError).toBe('Try again.')

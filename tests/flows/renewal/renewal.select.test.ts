@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotFrom, StateValue } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { renewalMachine } from '@/machines/renewal.machine'
 import { renewalCard, selectRenewal } from '@/src/features/manage-licenses/renewal.select'
 import { caraRenewal, offline } from '@/testkit/flows/renewal/renewal.model'
+import { selectedIn } from '@/testkit/selected-in'
 
 /** A renewal's card counts licenses in words: one license, or a number of them. */
 describe("a renewal's card", () => {
@@ -23,7 +24,7 @@ describe("a renewal's card", () => {
 describe('the renewal panel, state by state', () => {
   type Context = SnapshotFrom<typeof renewalMachine>['context']
   const context: Context = { renewals: [caraRenewal], error: offline, changing: caraRenewal, request: null, switching: { subscriptionId: caraRenewal.subscriptionId, autoRenew: false } }
-  const panelIn = (value: StateValue, changes: Partial<Context> = {}) => selectRenewal(renewalMachine.resolveState({ value, context: { ...context, ...changes } }))
+  const panelIn = selectedIn(renewalMachine, selectRenewal, context)
 
   it('says why the renewals could not be read only when they could not', () => {
     expect(panelIn('failed')).toMatchObject({ loadError: offline, shown: false, dialog: null, switching: null })

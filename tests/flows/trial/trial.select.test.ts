@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotFrom, StateValue } from 'xstate'
+import type { SnapshotFrom } from 'xstate'
 import { trialMachine } from '@/machines/trial.machine'
 import { selectTrial } from '@/src/features/my-licenses/trial.select'
 import { extendedTrial, startedTrial } from '@/testkit/flows/trial/trial.model'
+import { selectedIn } from '@/testkit/selected-in'
 
 type Context = SnapshotFrom<typeof trialMachine>['context']
-const trialIn = (value: StateValue, context: Context) => selectTrial(trialMachine.resolveState({ value, context }))
+const trialIn = selectedIn(trialMachine, selectTrial, { trial: null, error: null } satisfies Context)
 
 /** My Licenses' trial notice in each state, and the round of cards it asks for. */
 describe('the trial on My Licenses, state by state', () => {
