@@ -465,7 +465,7 @@ export const migrations: Migration[] = [
     // seats_by_assignee is a partial index, and the planner reads no statistics from a partial
     // index's expression: it guessed 0.5% of all seats for one email and hashed every subscription
     // to join them (the feed's seat check, a person's licenses). With these statistics it expects
-    // one seat and walks the keys (the feed's statement 49 → about 12 µs; decision 0072).
+    // one seat and walks the keys (at 400 subscriptions the feed's seat check 55 → 13 µs; decision 0072).
     sql: `
       create statistics seats_by_assignee_email on (lower(assignee_email)) from seats;
       analyze seats
