@@ -15,16 +15,22 @@ export function readRecorded(dir: string, level: Level): ExecutedByMachine {
 
 /** Several records of what ran, as one: by machine id, each state, transition and guard outcome once. */
 export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedByMachine {
-  const merged: Record<string, { states: Set<string>; transitions: Set<string>; guards: Set<string> }> = {}
+  const merged: Record<string, { states: Set<string>; transitions: Set<string>; guards: Set<string>; refusals: Set<string> }> = {}
   for (const recorded of records) {
-    for (const [id, { states, transitions, guards }] of Object.entries(recorded)) {
-      merged[id] ??= { states: new Set(), transitions: new Set(), guards: new Set() }
+    for (const [id, { states, transitions, guards, refusals }] of Object.entries(recorded)) {
+      merged[id] ??= { states: new Set(), transitions: new Set(), guards: new Set(), refusals: new Set() }
       states.forEach((state) => merged[id]!.states.add(state))
       transitions.forEach((transition) => merged[id]!.transitions.add(transition))
       guards?.forEach((guard) => merged[id]!.guards.add(guard))
+      refusals?.forEach((refusal) => merged[id]!.refusals.add(refusal))
     }
   }
-  return Object.fromEntries(Object.entries(merged).map(([id, { states, transitions, guards }]) => [id, { states: [...states], transitions: [...transitions], guards: [...guards] }]))
+  return Object.fromEntries(
+    Object.entries(merged).map(([id, { states, transitions, guards, refusals }]) => [
+      id,
+      { states: [...states], transitions: [...transitions], guards: [...guards], ...(refusals.size ? { refusals: [...refusals] } : {}) },
+    ]),
+  )
 }
 
 /**
@@ -59,14 +65,15 @@ export function coverageTable(models: readonly PathPlan<AnyStateMachine>[], exec
   return { lines: tableLines(rows), belowFull: rows.filter((row) => row.missing.length).map(({ machine, missing }) => ({ machine, missing })) }
 }
 
-/** Rows of a machine (or flow), its states and its transitions, as a table's lines. */
-export function tableLines(rows: readonly { machine: string; states: string; transitions: string }[]) {
-  const columns = ['machine', 'states', 'transitions'] as const
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
+/** Rows of a machine (or flow), its states and its transitions (and an oracle's refusals, where given), as a table's lines. */
+export function tableLines(rows: readonly { machine: string; states: string; transitions: string; refusals?: string }[]) {
+  const columns = rows.some((row) => row.refusals !== undefined) ? (['machine', 'states', 'transitions', 'refusals'] as const) : (['machine', 'states', 'transitions'] as const)
+  const cell = (row: (typeof rows)[number], column: (typeof columns)[number]) => row[column] ?? ''
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row, column).length)))
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, index) => cell.padEnd(widths[index]!))
+      .map((text, index) => text.padEnd(widths[index]!))
       .join('  ')
       .trimEnd()
-  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => row[column])))]
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => cell(row, column))))]
 }

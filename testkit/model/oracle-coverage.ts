@@ -5,16 +5,18 @@ import { planOraclePaths } from './oracle-paths'
 import { oracleKey, type ExecutedByMachine } from './recorder'
 
 /** Each oracle's graph, planned once for the report's levels. */
-const graphs = new WeakMap<object, { states: Set<string>; transitions: Set<string> }>()
-const oracleGraph = (oracle: object, plan: () => { states: Set<string>; transitions: Set<string> }) => {
+type Graph = { states: Set<string>; transitions: Set<string>; refusals: readonly { move: string }[] }
+const graphs = new WeakMap<object, Graph>()
+const oracleGraph = (oracle: object, plan: () => Graph) => {
   if (!graphs.has(oracle)) graphs.set(oracle, plan())
   return graphs.get(oracle)!
 }
 
 /**
- * A table of what the tests checked of each flow's oracle (its states, and its transitions by
- * event type, recorded where a check agreed: tests/support/oracle-check.ts), out of those its own
- * path planner finds from its start (testkit/model/oracle-paths.ts), in the oracle's words.
+ * A table of what the tests checked of each flow's oracle (its states, its transitions by event
+ * type, and the events it refuses where it stands, sent there with nothing changed; recorded where
+ * a check agreed: tests/support/oracle-check.ts), out of those its own path planner finds from its
+ * start (testkit/model/oracle-paths.ts), in the oracle's words.
  */
 export function oracleCoverageTable(kits: readonly Pick<FlowKit, 'model' | 'oracle'>[], executed: ExecutedByMachine) {
   const rows = kits.map(({ model, oracle }) => {
@@ -22,9 +24,12 @@ export function oracleCoverageTable(kits: readonly Pick<FlowKit, 'model' | 'orac
     const checked = executed[oracleKey(model.machine.id)]
     const share = (all: Set<string>, run: readonly string[] = []) => {
       const covered = run.filter((item) => all.has(item)).length
+      // A flow driven by its actors' answers alone refuses nothing of the person's.
+      if (all.size === 0) return 'none'
       return `${covered}/${all.size} (${percent(covered, all.size)}%)`
     }
-    return { machine: model.name, states: share(graph.states, checked?.states), transitions: share(graph.transitions, checked?.transitions) }
+    const refusals = new Set(graph.refusals.map((refusal) => refusal.move))
+    return { machine: model.name, states: share(graph.states, checked?.states), transitions: share(graph.transitions, checked?.transitions), refusals: share(refusals, checked?.refusals) }
   })
   return tableLines(rows)
 }

@@ -6,7 +6,7 @@ import { describeEvent } from './paths'
 export interface OraclePath {
   input: unknown
   events: EventObject[]
-  /** The oracle's move the path ends with, in words: `from --event--> to`. */
+  /** The oracle's move the path ends with, in words: `from --event--> to`, or `state --event--x` for a refusal. */
   move: string
 }
 
@@ -20,6 +20,12 @@ const moveName = (from: Expected<unknown, State>, event: EventObject, to: Expect
 export const oracleTransition = (from: Expected<unknown, State>, event: EventObject, to: Expected<unknown, State>) =>
   `${leavesOf(from.state).join(' + ')} --${event.type}--> ${leavesOf(to.state).join(' + ')}`
 
+/** A refusal as the planner and the coverage name it: where the oracle stands, and the event (type and payload) it refuses there. */
+export const refusalName = (now: Expected<unknown, State>, event: EventObject) => `${leavesOf(now.state).join(' + ')} --${describeEvent(event)}--x`
+
+/** An event of the person's, not an actor's answer (those come only from what the machine invoked). */
+export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xstate.')
+
 /**
  * The paths the spec's reference plans, not the machine: from each input, a breadth-first search
  * over what the oracle says the flow rests in and holds, sending every event of the model
@@ -27,15 +33,22 @@ export const oracleTransition = (from: Expected<unknown, State>, event: EventObj
  * move the oracle makes to another state (the shortest way there, then the move), so a
  * transition the machine lacks, or guards too narrowly, is sent and found. The machine-planned
  * paths send only what the machine takes; these send what the spec says it must.
+ *
+ * And one refusal path for each event the oracle refuses in each of its states (the shortest way
+ * there, then the event, which must change nothing the oracle holds): a machine that takes an event
+ * the spec forbids there (a guard made true, a transition widened to a state where it has no place)
+ * fails where the machine-planned paths, which take each transition once, send the allowed payload.
  */
 export function planOraclePaths<TInput>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   oracle: Oracle<TInput, any, any>,
   events: readonly EventObject[],
   inputs: readonly TInput[],
-): { paths: OraclePath[]; states: Set<string>; transitions: Set<string> } {
+): { paths: OraclePath[]; refusals: OraclePath[]; states: Set<string>; transitions: Set<string> } {
   const paths: OraclePath[] = []
+  const refusals: OraclePath[] = []
   const moves = new Set<string>()
+  const refused = new Set<string>()
   // The oracle's graph as far as the search went: what its coverage is counted out of.
   const states = new Set<string>()
   const transitions = new Set<string>()
@@ -51,8 +64,17 @@ export function planOraclePaths<TInput>(
         for (const event of events) {
           const after = oracle.after(now, event, input)
           const key = JSON.stringify(after)
-          if (key === nowKey) continue
           const route = [...prefix, event]
+          if (key === nowKey) {
+            if (!isPersonsEvent(event)) continue
+            // Refusals are told apart by the state and the event's type and payload: the first way there is enough.
+            const refusal = refusalName(now, event)
+            if (!refused.has(refusal)) {
+              refused.add(refusal)
+              refusals.push({ input, events: route, move: refusal })
+            }
+            continue
+          }
           const move = moveName(now, event, after)
           leavesOf(after.state).forEach((state) => states.add(state))
           transitions.add(oracleTransition(now, event, after))
@@ -69,7 +91,7 @@ export function planOraclePaths<TInput>(
       frontier = next
     }
   }
-  return { paths, states, transitions }
+  return { paths, refusals, states, transitions }
 }
 
 /** The path as a replay takes it: its steps from the start (`xstate.init`), with no model state to compare. */

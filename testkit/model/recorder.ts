@@ -13,6 +13,8 @@ export interface Executed {
   transitions: string[]
   /** Absent from records made before guards were recorded. */
   guards?: string[]
+  /** Of an oracle's record: the events it refuses where it stands that were sent there and changed nothing (`refusalName`). */
+  refusals?: string[]
 }
 
 /** What ran, by machine id (and what of each machine's oracle was checked, by `oracleKey`). */
@@ -31,10 +33,10 @@ type MachineSnapshotLike = { _nodes?: AnyStateNode[] }
  * names the states it started in.
  */
 export function createRecorder() {
-  const executed = new Map<string, { states: Set<string>; transitions: Set<string>; guards: Set<string> }>()
+  const executed = new Map<string, { states: Set<string>; transitions: Set<string>; guards: Set<string>; refusals: Set<string> }>()
   const of = ({ id }: { id: string }) => {
     let entry = executed.get(id)
-    if (!entry) executed.set(id, (entry = { states: new Set(), transitions: new Set(), guards: new Set() }))
+    if (!entry) executed.set(id, (entry = { states: new Set(), transitions: new Set(), guards: new Set(), refusals: new Set() }))
     return entry
   }
   const enter = (machine: MachineLike, nodes: readonly AnyStateNode[] | undefined) => nodes?.forEach((node) => of(machine).states.add(node.id))
@@ -71,17 +73,25 @@ export function createRecorder() {
 
   /**
    * Records a step an oracle's check agreed with: the oracle's states, and its move (`from --event--> to`)
-   * when the step changed what it expects. Kept beside the machine's own, under `oracleKey(machineId)`.
+   * when the step changed what it expects, or the refusal it checked when it did not. Kept beside the
+   * machine's own, under `oracleKey(machineId)`.
    */
-  function recordOracle(machineId: string, states: readonly string[], move?: string) {
+  function recordOracle(machineId: string, states: readonly string[], step?: { move: string } | { refusal: string }) {
     const entry = of({ id: oracleKey(machineId) })
     states.forEach((state) => entry.states.add(state))
-    if (move) entry.transitions.add(move)
+    if (step && 'move' in step) entry.transitions.add(step.move)
+    if (step && 'refusal' in step) entry.refusals.add(step.refusal)
   }
 
   /** What was recorded so far, by machine id. */
   function executedByMachine(): ExecutedByMachine {
-    return Object.fromEntries([...executed].map(([id, { states, transitions, guards }]) => [id, { states: [...states].sort(), transitions: [...transitions].sort(), guards: [...guards].sort() }]))
+    const sorted = (items: Set<string>) => [...items].sort()
+    return Object.fromEntries(
+      [...executed].map(([id, { states, transitions, guards, refusals }]) => [
+        id,
+        { states: sorted(states), transitions: sorted(transitions), guards: sorted(guards), ...(refusals.size ? { refusals: sorted(refusals) } : {}) },
+      ]),
+    )
   }
 
   return { record, recordOracle, executedByMachine, clear: () => executed.clear() }

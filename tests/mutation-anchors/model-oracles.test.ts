@@ -43,7 +43,8 @@ const plannedFromOracle = new Map<FlowKit['oracle'], ReturnType<typeof replayabl
 function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
   const known = plannedFromOracle.get(oracle)
   if (known) return known
-  const paths = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined]).paths.map(replayable)
+  const planned = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined])
+  const paths = [...planned.paths, ...planned.refusals].map(replayable)
   plannedFromOracle.set(oracle, paths)
   return paths
 }
@@ -51,7 +52,8 @@ function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
 /**
  * The checks of behaviour that refused the mutant's paths, one per refused path; and the errors
  * that were no such check. The mutant's own paths find what it does wrongly; the oracle's paths
- * (tests/flows/oracle-paths.test.ts) find what it no longer does.
+ * (tests/flows/oracle-paths.test.ts) find what it no longer does, and their refusals what it does
+ * where the spec says nothing happens.
  */
 function refusals({ model, oracle }: FlowKit, machine: AnyStateMachine) {
   const plan = planPaths({ ...model, machine })

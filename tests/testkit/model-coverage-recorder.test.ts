@@ -118,11 +118,13 @@ describe('coverage from what ran (testkit/model/recorder.ts)', () => {
     const oracle: Oracle<void, object> = { start: () => ({ state: 'shut', held: {} }), after: (now, event) => ({ state: moves[`${now.state} ${event.type}`] ?? now.state, held: {} }) }
     const recorder = createRecorder()
     recorder.recordOracle('door', ['shut'])
-    recorder.recordOracle('door', ['swinging open'], 'shut --open--> swinging open')
+    recorder.recordOracle('door', ['swinging open'], { move: 'shut --open--> swinging open' })
+    // Closing while it swings open changes nothing: one of the door's three refusals (each state refuses one of the two events).
+    recorder.recordOracle('door', ['swinging open'], { refusal: 'swinging open --close--x' })
     const dir = mkdtempSync(join(tmpdir(), 'coverage-model-'))
     dirs.push(dir)
     writeRecorded(dir, 'machine', recorder)
     const plan = { name: 'door', machine: door as AnyStateMachine, actors: [], events: [{ type: 'open' }, { type: 'close' }] } as unknown as PathPlan<AnyStateMachine>
-    expect(oracleCoverageTable([{ model: plan, oracle }], readRecorded(dir, 'machine'))[2]).toBe('door     2/3 (66%)  1/3 (33%)')
+    expect(oracleCoverageTable([{ model: plan, oracle }], readRecorded(dir, 'machine'))[2]).toBe('door     2/3 (66%)  1/3 (33%)    1/3 (33%)')
   })
 })
