@@ -63,9 +63,10 @@ export const quotesMachine = setup({
       notice: `Quote ${params.quote.number} is ready.`,
     })),
     pick: assign({ picked: ({ context }, params: { quote: Quote }) => listed(context, params.quote), error: null, notice: null, order: null }),
+    // Accepting is entered only through pick: a quote is picked.
     markAccepted: assign(({ context }, params: { order: InvoiceOrder }) => ({
       order: params.order,
-      quotes: context.quotes.map((quote) => (quote.id === context.picked?.id ? { ...quote, status: 'accepted' as const } : quote)),
+      quotes: context.quotes.map((quote) => (quote.id === context.picked!.id ? { ...quote, status: 'accepted' as const } : quote)),
     })),
     tellSession: enqueueActions(({ context, enqueue }, params: { order: InvoiceOrder }) => {
       if (context.session) enqueue.sendTo(context.session, { type: 'account.changed', account: params.order.account })

@@ -56,6 +56,17 @@ describe('the Members page, state by state', () => {
     const leaving = { ...offeredToBea, transfer: { ...offeredToBea.transfer!, formerOwnerBecomes: null } }
     expect(pageIn({ ready: 'idle' }, { organisation: leaving }).transfer).toMatchObject({ becomes: 'leaves the organisation' })
   })
+
+  it("shows the offer's withdrawal, acceptance and declining in progress each in its own state only", () => {
+    const busy = (state: Parameters<typeof pageIn>[0]) => {
+      const { withdrawing, accepting, declining } = pageIn(state, { organisation: offeredToBea }).transfer!
+      return { withdrawing, accepting, declining }
+    }
+    expect(busy({ ready: 'idle' })).toEqual({ withdrawing: false, accepting: false, declining: false })
+    expect(busy({ ready: 'withdrawing' })).toEqual({ withdrawing: true, accepting: false, declining: false })
+    expect(busy({ ready: 'accepting' })).toEqual({ withdrawing: false, accepting: true, declining: false })
+    expect(busy({ ready: 'declining' })).toEqual({ withdrawing: false, accepting: false, declining: true })
+  })
 })
 
 /** The owner's invitations in each state: the load error, the one being sent again, each dialog only while open. */
