@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { CreateFeedTokenRequest, FeedToken } from '@/common/contract'
 import { feedTokensMachine } from '@/machines/feed-tokens.machine'
-import { buildToken, created, goodDraft, newToken, tooLongDraft } from '@/testkit/flows/feed-tokens/feed-tokens.model'
+import { buildToken, created, goodDraft, leakedToken, newToken, tooLongDraft } from '@/testkit/flows/feed-tokens/feed-tokens.model'
 import { settle } from '@/testkit/settle'
 
 /** The request a good draft makes: its name, the default 365 days, and the default scope (every package covered, 3 networks a day). */
@@ -74,5 +74,48 @@ describe('feed token rules', () => {
     await settle()
     expect(revokeToken.mock.calls).toEqual([['ft_build']])
     expect(actor.getSnapshot().matches({ ready: 'empty' })).toBe(true)
+  })
+
+  it('lists a token the answer repeats once: the one made again heads the list', async () => {
+    const { actor } = start([newToken, buildToken])
+    await settle()
+    actor.send({ type: 'create.open' })
+    actor.send({ type: 'create.submit', draft: goodDraft })
+    await settle()
+    expect(actor.getSnapshot().context.tokens.map((token) => token.id)).toEqual([newToken.id, buildToken.id])
+  })
+
+  it('lets in again only the token resumed: another marked a possible leak stays suspended', async () => {
+    const otherLeak: FeedToken = { ...leakedToken, id: 'ft_leaked_2', name: 'Release key', last4: 'lk42' }
+    const actor = createActor(
+      feedTokensMachine.provide({
+        actors: { loadTokens: fromPromise(() => Promise.resolve([leakedToken, otherLeak])), resumeToken: fromPromise(() => Promise.resolve()) },
+      }),
+    ).start()
+    await settle()
+    actor.send({ type: 'resume.request', token: leakedToken })
+    actor.send({ type: 'resume.confirm' })
+    await settle()
+    const standing = actor.getSnapshot().context.tokens.map(({ id, leakAt, suspendedAt }) => ({ id, leakAt, suspendedAt }))
+    expect(standing).toEqual([
+      { id: leakedToken.id, leakAt: null, suspendedAt: null },
+      { id: otherLeak.id, leakAt: otherLeak.leakAt, suspendedAt: otherLeak.suspendedAt },
+    ])
+  })
+
+  // An actor fails with whatever its promise rejects with: the API client's errors, but also nothing at all.
+  it('says a failure that names no field, or names it with no name, above the form', async () => {
+    for (const failure of [null, undefined, 'refused', Object.assign(new Error('There was a conflict.'), { field: 42 })]) {
+      const actor = createActor(
+        feedTokensMachine.provide({ actors: { loadTokens: fromPromise(() => Promise.resolve<FeedToken[]>([])), createToken: fromPromise(() => Promise.reject(failure)) } }),
+      ).start()
+      await settle()
+      actor.send({ type: 'create.open' })
+      actor.send({ type: 'create.submit', draft: goodDraft })
+      await settle()
+      expect(actor.getSnapshot().status, String(failure)).toBe('active')
+      expect(actor.getSnapshot().context.errorField, String(failure)).toBeNull()
+      expect(actor.getSnapshot().context.error, String(failure)).toEqual(expect.any(String))
+    }
   })
 })
