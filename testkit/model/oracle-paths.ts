@@ -8,7 +8,12 @@ export interface OraclePath {
   events: EventObject[]
   /** The oracle's move the path ends with, in words: `from --event--> to`, or `state --event--x` for a refusal. */
   move: string
+  /** A refusal's name as its coverage counts it (`refusalName`), the same however often it is planned. */
+  refused?: string
 }
+
+/** How often one input's refusal of one event in one state is planned, each time holding other values (a list, a role's figures). */
+const refusalsPerState = 3
 
 /** How far the search goes: the oracle's held values (lists, counts) could grow without end. */
 const limits = { depth: 10, expectations: 600 }
@@ -34,10 +39,11 @@ export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xs
  * transition the machine lacks, or guards too narrowly, is sent and found. The machine-planned
  * paths send only what the machine takes; these send what the spec says it must.
  *
- * And one refusal path for each event the oracle refuses in each of its states (the shortest way
- * there, then the event, which must change nothing the oracle holds): a machine that takes an event
- * the spec forbids there (a guard made true, a transition widened to a state where it has no place)
- * fails where the machine-planned paths, which take each transition once, send the allowed payload.
+ * And refusal paths: for each input, each of the oracle's states and each event of the person's it
+ * refuses there, up to three (each holding other values), the shortest way there, then the event,
+ * which must change nothing the oracle holds. A machine that takes an event the spec forbids there
+ * (a guard made true, a transition widened to a state where it has no place) fails, where the
+ * machine-planned paths, which take each transition once, send only the payload it takes.
  */
 export function planOraclePaths<TInput>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,7 +54,7 @@ export function planOraclePaths<TInput>(
   const paths: OraclePath[] = []
   const refusals: OraclePath[] = []
   const moves = new Set<string>()
-  const refused = new Set<string>()
+  const refusedIn = new Map<string, number>()
   // The oracle's graph as far as the search went: what its coverage is counted out of.
   const states = new Set<string>()
   const transitions = new Set<string>()
@@ -67,11 +73,15 @@ export function planOraclePaths<TInput>(
           const route = [...prefix, event]
           if (key === nowKey) {
             if (!isPersonsEvent(event)) continue
-            // Refusals are told apart by the state and the event's type and payload: the first way there is enough.
+            // Planned for each input (what is refused differs by who asks), state and event with its payload,
+            // from the first few of the state's expectations the search reaches (each is expanded once): a
+            // refusal can hang on what is held (no seat free, a token not marked).
             const refusal = refusalName(now, event)
-            if (!refused.has(refusal)) {
-              refused.add(refusal)
-              refusals.push({ input, events: route, move: refusal })
+            const refusalKey = `${inputs.indexOf(input)} ${refusal}`
+            const times = refusedIn.get(refusalKey) ?? 0
+            if (times < refusalsPerState) {
+              refusedIn.set(refusalKey, times + 1)
+              refusals.push({ input, events: route, move: times ? `${refusal} (holding other values, ${times + 1})` : refusal, refused: refusal })
             }
             continue
           }
