@@ -6,6 +6,7 @@ import { createAccountsApp } from '@/server/api/app'
 import { createCatalog } from '@/server/feed/catalog'
 import type { RateLimits } from '@/server/api/rate-limit'
 import { createFeedUsage } from '@/server/feed/feed-usage'
+import { createStandings } from '@/server/organisations/standing'
 import { createLicenseKeyring, newSigningKeySetting } from '@/server/licensing/license-signing-keys'
 import { createTokenVerifier } from '@/server/api/token-verifier'
 import type { Database } from '@/server/db/database'
@@ -78,8 +79,11 @@ export async function startApi(
   // The feed's releases do not change while a test file runs: read once now, so that no call's count of statements includes its read.
   const catalog = createCatalog(db, { maxAgeMs: Infinity })
   await catalog.get()
+  // The app's memory of standings, as it makes its own: held here so that a test can have it read afresh.
+  const standings = createStandings(apiDb.db)
   const deps = {
     db: apiDb.db,
+    standings,
     feedUsage,
     catalog,
     gateway: createStripeGateway(stripe, stripeSettings.prices, stripeSettings.webhookSecret, stripeSlots),
@@ -118,7 +122,7 @@ export async function startApi(
    * first one's changes of memberships, as an instance whose notifications are lost.
    */
   function anotherInstance() {
-    const other = createAccountsApp(deps)
+    const other = createAccountsApp({ ...deps, standings: createStandings(apiDb.db) })
     return { call: async (email: string, method: string, path: string, body?: unknown) => callOn(other, await token(email), method, path, body) }
   }
 
@@ -216,6 +220,7 @@ export async function startApi(
   return {
     db,
     apiDb,
+    standings,
     app,
     gateway: deps.gateway,
     /** A gateway of another instance: slots of its own, on the same Stripe. */
