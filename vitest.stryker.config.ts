@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { mutationConfig } from './scripts/mutation/mutation-config'
-import { everyFileIsolated, filesInOrder, testProjects } from './scripts/mutation/test-projects'
+import { filesInOrder, testProjects } from './scripts/mutation/test-projects'
 import base from './vitest.config'
 
 /**
@@ -42,14 +42,8 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
  */
 const QuickTestsFirst = filesInOrder([/\/tests\/flows\/(paths|.*\.machine|.*\.rules)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
-/**
- * Every test file loads its modules anew. The generated paths are planned when their file is
- * collected, running the machine's guards and actions before any test: Stryker counts those
- * mutants static as well, and with modules shared between the files of a worker such a mutant
- * survived tests that kill it when run alone (the portal run of 30 November; decision 0015).
- */
 export default mutationConfig({
   sequencer: QuickTestsFirst,
-  projects: everyFileIsolated(testProjects((path) => !leftOut(path))),
+  projects: testProjects((path) => !leftOut(path)),
   test: { setupFiles: [...[base.test?.setupFiles ?? []].flat(), 'scripts/mutation/patient-queries.ts'] },
 })
