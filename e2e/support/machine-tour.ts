@@ -5,9 +5,12 @@ import { planPaths, type PathPlan } from '@/testkit/model/paths'
 import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
+import { expectedAlong } from '@/testkit/model/oracle'
+import { oracleStepOf } from '@/testkit/model/oracle-paths'
 import { interceptIdentityProvider, routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
 import { pageRequestsSettled } from './held-requests'
+import { recordOracleInBrowser } from './model-coverage'
 import { expectOracleRowShown, type TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
@@ -295,6 +298,8 @@ export async function walkTour<TMachine extends AnyStateMachine>(
     // the same input and events shows the same page, whose row that path checked (expectShown above still waits for it).
     if (!rowsChecked.has(steps)) {
       await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
+      const { states, step: oracleStep } = oracleStepOf(expectedAlong(kit.oracle, path.input, sent.slice(0, index)), step.event, expectedAlong(kit.oracle, path.input, sent.slice(0, index + 1)))
+      recordOracleInBrowser(tour.plan.machine.id, states, oracleStep)
       rowsChecked.add(steps)
     }
     await check(keyOf(step), index)

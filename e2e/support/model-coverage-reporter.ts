@@ -1,8 +1,9 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter'
-import { allModels } from '@/testkit/model/node-flows'
+import { allModels, flows } from '@/testkit/model/node-flows'
 import { coverageTable, mergeRecorded, readRecorded } from '@/testkit/model/coverage-report'
+import { oracleCoverageTable } from '@/testkit/model/oracle-coverage'
 import { browserCannotReach } from '@/testkit/model/browser-reach'
 import { modelCoverageDir } from './model-coverage'
 
@@ -43,6 +44,7 @@ export default class ModelCoverageReporter implements Reporter {
     const out = ['', 'Model coverage, browser level: states and transitions of each machine that the browser tests ran', '', ...lines]
     for (const { machine, missing } of incomplete) out.push('', `${machine} (browser level) is below 100%: ${missing.join('; ')}`)
     for (const [machine, keys] of Object.entries(unreachableInBrowser)) out.push('', `${machine}: not reachable in a browser (decision 0016): ${keys.join('; ')}`)
+    out.push('', "Oracle coverage, browser level: states and transitions of each flow's oracle that the tours checked the page against", '', ...oracleCoverageTable(flows, executed))
     if (!incomplete.length) out.push('', `${complete.join(', ')}: 100% of the states and transitions a browser can reach.`)
     else if (!this.wholeSuite) out.push('', `A run of part of the suite: ${complete.join(', ')} must reach 100% in a run of the whole suite.`)
     process.stdout.write(`${out.join('\n')}\n`)

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
 import { allModels } from '@/testkit/model/node-flows'
 import { transitionKey } from '@/testkit/model/coverage'
-import type { ExecutedByMachine } from '@/testkit/model/recorder'
+import { oracleKey, type ExecutedByMachine } from '@/testkit/model/recorder'
+import type { OracleStep } from '@/testkit/model/oracle-paths'
 import { browserCoverageDir } from '@/testkit/model/recorded-levels'
 
 /** A transition the page saw taken: its source state, its event (null: eventless) and its place among the source's transitions for it. */
@@ -104,27 +105,49 @@ const machines = new Map<string, AnyStateMachine>(allModels.map((model) => [mode
  * imported from machines/, so its key is the one the other levels record.
  */
 export function createBrowserRecord() {
-  const executed = new Map<string, { states: Set<string>; transitions: Set<string> }>()
+  const executed = new Map<string, { states: Set<string>; transitions: Set<string>; refusals: Set<string> }>()
+  const entryOf = (id: string) => {
+    let entry = executed.get(id)
+    if (!entry) executed.set(id, (entry = { states: new Set(), transitions: new Set(), refusals: new Set() }))
+    return entry
+  }
 
   function add(step: MachineStep) {
     const machine = machines.get(step.machine)
     if (!machine) return
-    let entry = executed.get(machine.id)
-    if (!entry) executed.set(machine.id, (entry = { states: new Set(), transitions: new Set() }))
+    const entry = entryOf(machine.id)
     for (const id of step.states) entry.states.add(nodeOf(machine, id).id)
     for (const taken of step.transitions) entry.transitions.add(transitionKey(definitionOf(machine, taken)))
+  }
+
+  /** A step a tour's check of the page agreed with the oracle on (e2e/support/machine-tour.ts), beside the machine's own record. */
+  function addOracle(machineId: string, states: readonly string[], step?: OracleStep) {
+    const entry = entryOf(oracleKey(machineId))
+    states.forEach((state) => entry.states.add(state))
+    if (step && 'move' in step) entry.transitions.add(step.move)
+    if (step && 'refusal' in step) entry.refusals.add(step.refusal)
   }
 
   /** Writes everything this worker recorded so far to its own file (the reporter merges them). */
   function write(outputDir: string, workerIndex: number) {
     const folder = join(modelCoverageDir(outputDir), 'browser')
     mkdirSync(folder, { recursive: true })
-    const recorded: ExecutedByMachine = Object.fromEntries([...executed].map(([id, { states, transitions }]) => [id, { states: [...states], transitions: [...transitions] }]))
+    const recorded: ExecutedByMachine = Object.fromEntries(
+      [...executed].map(([id, { states, transitions, refusals }]) => [id, { states: [...states], transitions: [...transitions], ...(refusals.size ? { refusals: [...refusals] } : {}) }]),
+    )
     writeFileSync(join(folder, `worker-${workerIndex}.json`), JSON.stringify(recorded))
   }
 
-  return { add, write }
+  const record = { add, addOracle, write }
+  workerRecord = record
+  return record
 }
+
+/** This worker's record (a worker fixture: one a worker process), which the tours' oracle checks add to. */
+let workerRecord: ReturnType<typeof createBrowserRecord> | undefined
+
+/** Records at the browser level a step a tour's check agreed with the oracle on. */
+export const recordOracleInBrowser = (machineId: string, states: readonly string[], step?: OracleStep) => workerRecord?.addOracle(machineId, states, step)
 
 // A state or transition the machines do not have: the page runs another build of them. The error
 // reaches the page as a rejected promise, which fails the test.

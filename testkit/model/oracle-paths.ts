@@ -31,6 +31,21 @@ export const refusalName = (now: Expected<unknown, State>, event: EventObject) =
 /** An event of the person's, not an actor's answer (those come only from what the machine invoked). */
 export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xstate.')
 
+/** A step of the oracle as coverage records it, at any level: a move, or a refusal checked. */
+export type OracleStep = { move: string } | { refusal: string }
+
+/**
+ * What a check that agreed with the oracle after an event records: the oracle's states, and the
+ * move the event made (`from --type--> to`), or the refusal it checked (a person's event that
+ * changed nothing); the start records its states alone.
+ */
+export function oracleStepOf(from: Expected<unknown, State>, last: EventObject | undefined, to: Expected<unknown, State>): { states: string[]; step?: OracleStep } {
+  const states = [...leavesOf(to.state)]
+  if (!last || last.type === 'xstate.init') return { states }
+  if (JSON.stringify(from) !== JSON.stringify(to)) return { states, step: { move: oracleTransition(from, last, to) } }
+  return { states, step: isPersonsEvent(last) ? { refusal: refusalName(from, last) } : undefined }
+}
+
 /**
  * The paths the spec's reference plans, not the machine: from each input, a breadth-first search
  * over what the oracle says the flow rests in and holds, sending every event of the model

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate'
 import { guardOutcome, transitionKey } from './coverage'
+import type { OracleStep } from './oracle-paths'
 
 /** Where a run was seen: a bare actor, a real view over fake actors, or the app in a browser. */
 export type Level = 'machine' | 'component' | 'browser'
@@ -76,7 +77,7 @@ export function createRecorder() {
    * when the step changed what it expects, or the refusal it checked when it did not. Kept beside the
    * machine's own, under `oracleKey(machineId)`.
    */
-  function recordOracle(machineId: string, states: readonly string[], step?: { move: string } | { refusal: string }) {
+  function recordOracle(machineId: string, states: readonly string[], step?: OracleStep) {
     const entry = of({ id: oracleKey(machineId) })
     states.forEach((state) => entry.states.add(state))
     if (step && 'move' in step) entry.transitions.add(step.move)

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { EventObject, Snapshot } from 'xstate'
 import { expectedAlong, leavesOf, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 import { activeLeafIds, inOracleWords } from '@/testkit/model/relation'
-import { isPersonsEvent, oracleTransition, refusalName } from '@/testkit/model/oracle-paths'
+import { oracleStepOf } from '@/testkit/model/oracle-paths'
 import { recorders, type Level } from '@/testkit/model/recorder'
 
 /** A machine's oracle, for any of its inputs (the paths' inputs are typed loosely). */
@@ -38,7 +38,6 @@ function recordOracleStep(level: Level, machineId: string, oracle: AnyOracle, in
   const known = lastExpected.get(sent)
   const from = !last || last.type === 'xstate.init' ? to : known?.length === sent.length - 1 ? known.expected : expectedAlong(oracle, input, sent.slice(0, -1))
   lastExpected.set(sent, { length: sent.length, expected: to })
-  if (!last || last.type === 'xstate.init') return recorders[level].recordOracle(machineId, leavesOf(to.state))
-  if (JSON.stringify(from) !== JSON.stringify(to)) return recorders[level].recordOracle(machineId, leavesOf(to.state), { move: oracleTransition(from, last, to) })
-  recorders[level].recordOracle(machineId, leavesOf(to.state), isPersonsEvent(last) ? { refusal: refusalName(from, last) } : undefined)
+  const { states, step } = oracleStepOf(from, last, to)
+  recorders[level].recordOracle(machineId, states, step)
 }
