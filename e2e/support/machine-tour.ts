@@ -297,8 +297,8 @@ export async function walkTour<TMachine extends AnyStateMachine>(
     // The branch is the test's economy, not its subject: a step an earlier path of this test took with
     // the same input and events shows the same page, whose row that path checked (expectShown above still waits for it).
     if (!rowsChecked.has(steps)) {
-      await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
-      const { states, step: oracleStep } = oracleStepOf(expectedAlong(kit.oracle, path.input, sent.slice(0, index)), step.event, expectedAlong(kit.oracle, path.input, sent.slice(0, index + 1)))
+      const shown = await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
+      const { states, step: oracleStep } = oracleStepOf(expectedAlong(kit.oracle, path.input, sent.slice(0, index)), step.event, shown)
       recordOracleInBrowser(tour.plan.machine.id, states, oracleStep)
       rowsChecked.add(steps)
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { AnyStateMachine, AnyTransitionDefinition } from 'xstate'
 import { allModels } from '@/testkit/model/node-flows'
 import { transitionKey } from '@/testkit/model/coverage'
-import { oracleKey, type ExecutedByMachine } from '@/testkit/model/recorder'
+import { noteOracleStep, oracleKey, refusalsField, type ExecutedByMachine } from '@/testkit/model/recorder'
 import type { OracleStep } from '@/testkit/model/oracle-paths'
 import { browserCoverageDir } from '@/testkit/model/recorded-levels'
 
@@ -122,10 +122,7 @@ export function createBrowserRecord() {
 
   /** A step a tour's check of the page agreed with the oracle on (e2e/support/machine-tour.ts), beside the machine's own record. */
   function addOracle(machineId: string, states: readonly string[], step?: OracleStep) {
-    const entry = entryOf(oracleKey(machineId))
-    states.forEach((state) => entry.states.add(state))
-    if (step && 'move' in step) entry.transitions.add(step.move)
-    if (step && 'refusal' in step) entry.refusals.add(step.refusal)
+    noteOracleStep(entryOf(oracleKey(machineId)), states, step)
   }
 
   /** Writes everything this worker recorded so far to its own file (the reporter merges them). */
@@ -133,7 +130,7 @@ export function createBrowserRecord() {
     const folder = join(modelCoverageDir(outputDir), 'browser')
     mkdirSync(folder, { recursive: true })
     const recorded: ExecutedByMachine = Object.fromEntries(
-      [...executed].map(([id, { states, transitions, refusals }]) => [id, { states: [...states], transitions: [...transitions], ...(refusals.size ? { refusals: [...refusals] } : {}) }]),
+      [...executed].map(([id, { states, transitions, refusals }]) => [id, { states: [...states], transitions: [...transitions], ...refusalsField(refusals) }]),
     )
     writeFileSync(join(folder, `worker-${workerIndex}.json`), JSON.stringify(recorded))
   }

@@ -111,6 +111,7 @@ async function expectRow(view: StateView, root: Locator) {
  * oracle says the flow is in, given what the oracle says it holds: the page against a reference
  * written apart from the machine, not against the machine's own snapshot. An oracle state that
  * several machine states realise shows the row of the one the path planned (`planned`, its leaves).
+ * Gives the oracle's expectation it checked the page against.
  */
 export async function expectOracleRowShown(
   page: Page,
@@ -128,4 +129,5 @@ export async function expectOracleRowShown(
     const whole = typeof row === 'function' ? row(sent, expected.held) : row
     await expectRow(view.readable ? view.readable(whole, state) : whole, view.root?.(page) ?? page.locator('body'))
   }
+  return expected
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { AnyStateMachine } from 'xstate'
 import { executedCoverage } from './coverage.ts'
 import type { PathPlan } from './paths'
-import type { ExecutedByMachine, Level } from './recorder'
+import { refusalsField, type ExecutedByMachine, type Level } from './recorder'
 import type { RecordedLevels } from './coverage-levels'
 
 /** Every run recorded at a level (files written by `writeRecorded`), merged by machine id. */
@@ -26,10 +26,7 @@ export function mergeRecorded(records: readonly ExecutedByMachine[]): ExecutedBy
     }
   }
   return Object.fromEntries(
-    Object.entries(merged).map(([id, { states, transitions, guards, refusals }]) => [
-      id,
-      { states: [...states], transitions: [...transitions], guards: [...guards], ...(refusals.size ? { refusals: [...refusals] } : {}) },
-    ]),
+    Object.entries(merged).map(([id, { states, transitions, guards, refusals }]) => [id, { states: [...states], transitions: [...transitions], guards: [...guards], ...refusalsField(refusals) }]),
   )
 }
 

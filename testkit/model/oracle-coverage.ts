@@ -5,7 +5,7 @@ import { planOraclePaths } from './oracle-paths'
 import { oracleKey, type ExecutedByMachine } from './recorder'
 
 /** Each oracle's graph, planned once for the report's levels. */
-type Graph = { states: Set<string>; transitions: Set<string>; refusals: readonly { refused?: string }[] }
+type Graph = { states: Set<string>; transitions: Set<string>; refusals: readonly { refused: string }[] }
 const graphs = new WeakMap<object, Graph>()
 const oracleGraph = (oracle: object, plan: () => Graph) => {
   if (!graphs.has(oracle)) graphs.set(oracle, plan())
@@ -28,7 +28,7 @@ export function oracleCoverageTable(kits: readonly Pick<FlowKit, 'model' | 'orac
       if (all.size === 0) return 'none'
       return `${covered}/${all.size} (${percent(covered, all.size)}%)`
     }
-    const refusals = new Set(graph.refusals.flatMap((refusal) => refusal.refused ?? []))
+    const refusals = new Set(graph.refusals.map((refusal) => refusal.refused))
     return { machine: model.name, states: share(graph.states, checked?.states), transitions: share(graph.transitions, checked?.transitions), refusals: share(refusals, checked?.refusals) }
   })
   return tableLines(rows)

@@ -8,8 +8,11 @@ export interface OraclePath {
   events: EventObject[]
   /** The oracle's move the path ends with, in words: `from --event--> to`, or `state --event--x` for a refusal. */
   move: string
-  /** A refusal's name as its coverage counts it (`refusalName`), the same however often it is planned. */
-  refused?: string
+}
+
+/** A path that ends with an event the oracle refuses, and the refusal's name as its coverage counts it (`refusalName`), the same however often it is planned. */
+export interface RefusalPath extends OraclePath {
+  refused: string
 }
 
 /** How often one input's refusal of one event in one state is planned, each time holding other values (a list, a role's figures). */
@@ -65,9 +68,9 @@ export function planOraclePaths<TInput>(
   oracle: Oracle<TInput, any, any>,
   events: readonly EventObject[],
   inputs: readonly TInput[],
-): { paths: OraclePath[]; refusals: OraclePath[]; states: Set<string>; transitions: Set<string> } {
+): { paths: OraclePath[]; refusals: RefusalPath[]; states: Set<string>; transitions: Set<string> } {
   const paths: OraclePath[] = []
-  const refusals: OraclePath[] = []
+  const refusals: RefusalPath[] = []
   const moves = new Set<string>()
   const refusedIn = new Map<string, number>()
   // The oracle's graph as far as the search went: what its coverage is counted out of.

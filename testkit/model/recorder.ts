@@ -18,6 +18,23 @@ export interface Executed {
   refusals?: string[]
 }
 
+/** What an oracle's record keeps of the steps checks agreed with (`noteOracleStep`). */
+export interface OracleEntry {
+  states: Set<string>
+  transitions: Set<string>
+  refusals: Set<string>
+}
+
+/** Adds to an oracle's record a step a check agreed with: its states, and its move or the refusal it checked. At every level. */
+export function noteOracleStep(entry: OracleEntry, states: readonly string[], step?: OracleStep) {
+  states.forEach((state) => entry.states.add(state))
+  if (step && 'move' in step) entry.transitions.add(step.move)
+  if (step && 'refusal' in step) entry.refusals.add(step.refusal)
+}
+
+/** An oracle's refusals as a record writes them: absent where none were checked (a machine's own record has none). */
+export const refusalsField = (refusals: ReadonlySet<string>) => (refusals.size ? { refusals: [...refusals].sort() } : {})
+
 /** What ran, by machine id (and what of each machine's oracle was checked, by `oracleKey`). */
 export type ExecutedByMachine = Record<string, Executed>
 
@@ -78,20 +95,14 @@ export function createRecorder() {
    * machine's own, under `oracleKey(machineId)`.
    */
   function recordOracle(machineId: string, states: readonly string[], step?: OracleStep) {
-    const entry = of({ id: oracleKey(machineId) })
-    states.forEach((state) => entry.states.add(state))
-    if (step && 'move' in step) entry.transitions.add(step.move)
-    if (step && 'refusal' in step) entry.refusals.add(step.refusal)
+    noteOracleStep(of({ id: oracleKey(machineId) }), states, step)
   }
 
   /** What was recorded so far, by machine id. */
   function executedByMachine(): ExecutedByMachine {
     const sorted = (items: Set<string>) => [...items].sort()
     return Object.fromEntries(
-      [...executed].map(([id, { states, transitions, guards, refusals }]) => [
-        id,
-        { states: sorted(states), transitions: sorted(transitions), guards: sorted(guards), ...(refusals.size ? { refusals: sorted(refusals) } : {}) },
-      ]),
+      [...executed].map(([id, { states, transitions, guards, refusals }]) => [id, { states: sorted(states), transitions: sorted(transitions), guards: sorted(guards), ...refusalsField(refusals) }]),
     )
   }
 

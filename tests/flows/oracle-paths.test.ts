@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { flows } from '@/testkit/model/flows'
-import { isPersonsEvent, planOraclePaths, replayable } from '@/testkit/model/oracle-paths'
+import { isPersonsEvent, planOraclePaths, replayable, type OraclePath } from '@/testkit/model/oracle-paths'
 import { defaultSerialize, describeInput } from '@/testkit/model/paths'
 import { replayPath } from '../support/run-paths'
 
@@ -16,16 +16,11 @@ import { replayPath } from '../support/run-paths'
 for (const { model, oracle } of flows) {
   describe(`${model.name} machine: paths planned from the oracle`, () => {
     const plan = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined])
+    const replay = (path: OraclePath) => () => replayPath(model.machine, replayable(path), { actors: model.actors, addressees: model.addressees, serialize: defaultSerialize as never, oracle })
     it('plans a path for each of the oracle’s moves', () => expect(plan.paths.length, 'moves found').toBeGreaterThan(0))
-    for (const path of plan.paths) {
-      it(`takes${describeInput(path.input)} ${path.move}`, () =>
-        replayPath(model.machine, replayable(path), { actors: model.actors, addressees: model.addressees, serialize: defaultSerialize as never, oracle }))
-    }
+    for (const path of plan.paths) it(`takes${describeInput(path.input)} ${path.move}`, replay(path))
     // The branch is the test: a flow driven by its actors' answers alone (no event of the person's) has nothing to refuse.
     if (model.events.some(isPersonsEvent)) it('plans a refusal for each event the oracle refuses where it stands', () => expect(plan.refusals.length, 'refusals found').toBeGreaterThan(0))
-    for (const path of plan.refusals) {
-      it(`refuses${describeInput(path.input)} ${path.move}`, () =>
-        replayPath(model.machine, replayable(path), { actors: model.actors, addressees: model.addressees, serialize: defaultSerialize as never, oracle }))
-    }
+    for (const path of plan.refusals) it(`refuses${describeInput(path.input)} ${path.move}`, replay(path))
   })
 }

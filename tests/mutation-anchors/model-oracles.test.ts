@@ -45,7 +45,7 @@ function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
   if (known) return known
   const planned = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined])
   // Each refusal once (its first way there): every anchor replays them all; tests/flows/oracle-paths.test.ts sends the rest.
-  const named = new Set<string | undefined>()
+  const named = new Set<string>()
   const firstOfEach = planned.refusals.filter((path) => !named.has(path.refused) && named.add(path.refused))
   const paths = [...planned.paths, ...firstOfEach].map(replayable)
   plannedFromOracle.set(oracle, paths)
