@@ -1,14 +1,15 @@
 /** Model of the members machine for generated paths: tests, the path catalogue and coverage. */
 import { membersMachine } from '@/machines/members.machine'
-import { acceptedByCara, bea, cara, offeredToBea, offeredToCara, refusals, team } from '@/testkit/organisations'
+import { acceptedByCara, bea, cara, noOrganisation, offeredToBea, offeredToCara, refusals, team } from '@/testkit/organisations'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** Bea made a seat manager. */
 export const beaSeats = { ...bea, role: 'seat-manager' as const }
 
 export const fixtures: ActorFixtures<typeof membersMachine> = {
-  // Cara as the owner of the three of them; or as a seat manager whom Bea, the owner, offers the ownership.
-  loadOrganisation: { done: [team, offeredToCara], error: [new Error(refusals.offline)] },
+  // Cara as the owner of the three of them; or as a seat manager whom Bea, the owner, offers the ownership;
+  // or in no organisation (the API's answer when her own has members and she is in none): nothing to leave.
+  loadOrganisation: { done: [team, offeredToCara, noOrganisation], error: [new Error(refusals.offline)] },
   changeRole: { done: [beaSeats], error: [new Error(refusals.lastOwnerRole)] },
   removeMember: { done: [undefined], error: [new Error(refusals.lastOwnerLeaves), new Error(refusals.memberGone)] },
   offerTransfer: { done: [offeredToBea], error: [new Error(refusals.offerWaiting)] },

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { sessionMachine } from '@/machines/session.machine'
 import { account, identity } from '@/testkit/flows/session/session.model'
+import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 import { personalOrganisation } from '@/testkit/organisations'
 import { settle } from '@/testkit/settle'
 
@@ -31,5 +32,19 @@ describe('session machine', () => {
       await settle()
       expect(goHome).toHaveBeenCalledTimes(1)
     }
+  })
+
+  it('drops a first page that answers after My Licenses was left: a later visit loads its own', async () => {
+    let answer: (licenses: (typeof plusLicense)[]) => void = () => {}
+    const loadLicenses = fromPromise<(typeof plusLicense)[]>(() => new Promise((resolve) => (answer = resolve)))
+    const loadAccount = fromPromise<typeof account, typeof identity>(async () => account)
+    const actor = createActor(sessionMachine.provide({ actors: { loadAccount, loadOrganisation, loadLicenses } }), { input: { identity, opensOnLicenses: true } }).start()
+    await settle()
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().context.firstLicenses).toBe('loading')
+    actor.send({ type: 'licenses.taken' })
+    answer([plusLicense])
+    await settle()
+    expect(actor.getSnapshot().context.firstLicenses, 'the late first page').toBeNull()
   })
 })
