@@ -15,6 +15,3 @@ export const assignedCsvModel: PathPlan<typeof assignedCsvMachine> = {
   actors: Object.keys(fixtures),
   events: [{ type: 'csv.download' }, { type: 'error.dismiss' }, ...actorEvents(fixtures)],
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour = 'Download CSV on Manage Licenses; e2e/feed-tokens.mutating.spec.ts downloads it, and the fault matrix fails it (e2e/faults/).'

@@ -18,6 +18,3 @@ export const licenseFileModel: PathPlan<typeof licenseFileMachine> = {
   actors: Object.keys(fixtures),
   events: [{ type: 'file.download', licenseId: seatId }, { type: 'error.dismiss' }, ...actorEvents(fixtures)],
 }
-
-/** Why no browser tour (e2e/tours/) walks this flow, and which browser tests run it: the QA atlas prints it on its states. */
-export const noTour = "A download: the License Key dialog's 'Download license file' and each seat's 'License file' in Manage Licenses; the fault matrix fails it (e2e/faults/)."

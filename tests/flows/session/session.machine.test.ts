@@ -36,7 +36,7 @@ describe('session machine', () => {
 
   it('drops a first page that answers after My Licenses was left: a later visit loads its own', async () => {
     let answer: (licenses: (typeof plusLicense)[]) => void = () => {}
-    const loadLicenses = fromPromise<(typeof plusLicense)[]>(() => new Promise((resolve) => (answer = resolve)))
+    const loadLicenses = fromPromise<(typeof plusLicense)[], void>(() => new Promise((resolve) => (answer = resolve)))
     const loadAccount = fromPromise<typeof account, typeof identity>(async () => account)
     const actor = createActor(sessionMachine.provide({ actors: { loadAccount, loadOrganisation, loadLicenses } }), { input: { identity, opensOnLicenses: true } }).start()
     await settle()
