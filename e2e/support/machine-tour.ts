@@ -2,16 +2,13 @@ import type { Page } from '@playwright/test'
 import type { AnyStateMachine, EventFromLogic, EventObject } from 'xstate'
 import { apiPath, apiRoutes, type ApiParams, type ApiRouteName, type ApiRoute as NamedRoute } from '@/common/api-paths'
 import { planPaths, type PathPlan } from '@/testkit/model/paths'
-import { flows } from '@/testkit/model/node-flows'
 import { activeLeafIds } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
-import { expectedAlong } from '@/testkit/model/oracle'
-import { oracleStepOf } from '@/testkit/model/oracle-paths'
 import { interceptIdentityProvider, routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
 import { pageRequestsSettled } from './held-requests'
-import { recordOracleInBrowser } from './model-coverage'
-import { expectOracleRowShown, type TourView } from './view-row'
+import { expectOracleStep, kitOf } from './oracle-step'
+import type { TourView } from './view-row'
 
 /** One step of a generated path: the event, and the machine's snapshot after it. */
 export interface TourStep {
@@ -258,8 +255,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(
 ) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
-  const kit = flows.find((candidate) => candidate.model.name === tour.plan.name)
-  if (!kit) throw new Error(`No test kit for the machine ${tour.plan.name}`)
+  const kit = kitOf(tour.plan.name)
   const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)
   // Past a state in which the browser leaves the page, nothing is left to walk.
@@ -297,9 +293,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(
     // The branch is the test's economy, not its subject: a step an earlier path of this test took with
     // the same input and events shows the same page, whose row that path checked (expectShown above still waits for it).
     if (!rowsChecked.has(steps)) {
-      const shown = await expectOracleRowShown(page, { ...tour.view, table: kit.viewTable }, kit.oracle, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
-      const { states, step: oracleStep } = oracleStepOf(expectedAlong(kit.oracle, path.input, sent.slice(0, index)), step.event, shown)
-      recordOracleInBrowser(tour.plan.machine.id, states, oracleStep)
+      await expectOracleStep(page, tour.plan.name, tour.view, path.input, sent.slice(0, index + 1), activeLeafIds(step.state))
       rowsChecked.add(steps)
     }
     await check(keyOf(step), index)
