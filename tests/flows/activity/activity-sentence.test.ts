@@ -91,6 +91,20 @@ describe('Recent activity in words', () => {
     expect(describeActivity(entry({ kind: 'feed-token-expired', tokenName: null }))).toBe("The feed token 'unnamed' expired")
   })
 
+  it("says a token's possible leak and its resumption, and fills in what an entry leaves out", () => {
+    expect(describeActivity(entry({ kind: 'feed-token-leak', tokenName: 'Build server' }))).toBe("The feed token 'Build server' was used from more networks than it allows: a possible leak")
+    expect(describeActivity(entry({ kind: 'feed-token-resumed', actor: cara, tokenName: 'Build server' }))).toBe("Cara Commercial resumed the feed token 'Build server'")
+    expect(describeActivity(entry({ kind: 'feed-token-resumed', tokenName: 'Build server' }))).toBe("The feed token 'Build server' was resumed")
+    // A plan the catalogue no longer lists, and a holder the entry does not name.
+    expect(describeActivity(entry({ kind: 'payment-failed', priceId: 'retired-plan' as ActivityEntry['priceId'] }))).toBe('A payment failed for the subscription')
+    expect(describeActivity(entry({ kind: 'key-regenerated' }))).toBe('The key of a license holder was regenerated')
+    // An organisation's change by no one named, by someone in no role, and of a member in none.
+    expect(describeActivity(entry({ kind: 'invitation-revoked', subjectEmail: 'bea@example.com' }))).toBe('Someone revoked the invitation of bea@example.com')
+    expect(describeActivity(entry({ kind: 'invitation-sent', actor: cara, subjectEmail: 'bea@example.com' }))).toBe('Cara Commercial invited bea@example.com as member')
+    // A kind this portal does not know yet (a newer server): who did something, at least.
+    expect(describeActivity(entry({ kind: 'something-new' as ActivityEntry['kind'], actor: cara, actorRole: 'owner' }))).toBe('Cara Commercial (owner)')
+  })
+
   it('gives the moment as date and time in the locale and zone asked for', () => {
     expect(formatDateTime('2026-11-20T14:05:00.000Z', 'en-US', 'UTC')).toBe('Nov 20, 2026, 2:05 PM')
     expect(formatDateTime('2026-11-20T14:05:00.000Z', 'en-GB', 'Europe/London')).toBe('20 Nov 2026, 14:05')

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AssignedLicense, Stats } from '@/common/contract'
+import type { AssignedLicense, MemberRole, Stats } from '@/common/contract'
 import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
 import { plans, upgradePaths } from '@/common/plans'
 import { selectManageLicenses, selectPurchaseDialog } from '@/src/features/manage-licenses/manage-licenses.select'
 import { settle } from '@/testkit/settle'
 
 /** Spec section 2: the header button and the upgrade entry follow the plan and the seats. */
-async function loaded(stats: Stats) {
+async function loaded(stats: Stats, role?: MemberRole) {
   const machine = manageLicensesMachine.provide({
     actors: { loadStats: fromPromise(async () => stats), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []) },
   })
-  const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths } }).start()
+  const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths, role } }).start()
   await settle()
   return actor
 }
@@ -33,9 +33,50 @@ describe('Manage Licenses', () => {
       { subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 },
       { headerAction: null, headerEnabled: false, upgradeBadge: true, upgradeTileAction: false },
     ],
+    [
+      'no header button and no upgrade to someone with no plan, whatever the seats say',
+      { subscription: null, priceId: null, purchased: 0, assigned: 0, available: 0 },
+      { headerAction: null, headerEnabled: false, upgradeBadge: false, upgradeTileAction: false },
+    ],
   ] satisfies [string, Stats, Record<string, unknown>][])('offers %s', async (_, stats, shown) => {
     const actor = await loaded(stats)
     expect(selectManageLicenses(actor.getSnapshot())).toMatchObject(shown)
+  })
+
+  it("offers the upgrade to billing's roles only (issue 30): a seat manager of a Community plan sees no badge", async () => {
+    const community: Stats = { subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 }
+    expect(selectManageLicenses((await loaded(community, 'seat-manager')).getSnapshot())).toMatchObject({ upgradeBadge: false, upgradeTileAction: false, canOpenUpgrade: false })
+    expect(selectManageLicenses((await loaded(community, 'billing-manager')).getSnapshot())).toMatchObject({ upgradeBadge: true, canOpenUpgrade: true })
+  })
+
+  it('shows the placeholders while the licenses load and on the way to the hosted checkout, and not once loaded or failed', async () => {
+    const answers: { stats?: (stats: Stats) => void } = {}
+    const machine = manageLicensesMachine.provide({
+      actors: {
+        loadStats: fromPromise(() => new Promise<Stats>((resolve) => (answers.stats = resolve))),
+        loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []),
+        createCheckoutSession: fromPromise(async () => ({ url: 'https://checkout.example.com/cs_1' })),
+      },
+    })
+    const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths } }).start()
+    await settle()
+    expect(selectManageLicenses(actor.getSnapshot()), 'loading').toMatchObject({ loading: true, failed: false, showsLicenses: false })
+    answers.stats!({ subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 })
+    await settle()
+    expect(selectManageLicenses(actor.getSnapshot()), 'loaded').toMatchObject({ loading: false, showsLicenses: true })
+    actor.send({ type: 'purchase.open' })
+    actor.send({ type: 'checkout.start' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('checkingOut')
+    expect(selectManageLicenses(actor.getSnapshot()), 'leaving for the checkout').toMatchObject({ loading: true, showsLicenses: false })
+    const failing = createActor(
+      manageLicensesMachine.provide({ actors: { loadStats: fromPromise(() => Promise.reject(new Error('down'))), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []) } }),
+      {
+        input: { checkoutReturned: false, plans, upgradePaths },
+      },
+    ).start()
+    await settle()
+    expect(selectManageLicenses(failing.getSnapshot()), 'failed').toMatchObject({ loading: false, failed: true })
   })
 
   it('prices the additional seats of the plan in the Buy Additional Licenses dialog', async () => {

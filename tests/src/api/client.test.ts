@@ -86,6 +86,42 @@ describe('API calls', () => {
     await expect(answering('{"answer": [1, 2').call({ method: 'GET', path: '/x', answer: licenseFileSchema, textAnswer: 'application/jwt' })).rejects.toThrow('Failed to parse API response as JSON')
   })
 
+  it('take a PDF as a Blob of its type; refuse an answer of another type, and say an error answer as the catalogue does', async () => {
+    const pdf = '%PDF-1.7 quote'
+    const answering = (response: () => Response) => setup(response).call({ method: 'GET', path: '/api/quotes/qt_1/pdf', answer: v.instance(Blob), binaryAnswer: 'application/pdf' })
+    const { call, requests } = setup(() => new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } }))
+    const blob = await call({ method: 'GET', path: '/api/quotes/qt_1/pdf', answer: v.instance(Blob), binaryAnswer: 'application/pdf' })
+    expect(await blob.text()).toBe(pdf)
+    expect(requests[0]!.headers.get('Accept')).toBe('application/pdf')
+    // An error page or JSON where a PDF was asked for could not be read.
+    for (const type of ['text/html', 'application/json', 'image/application/pdf'])
+      await expect(
+        answering(() => new Response('<html></html>', { status: 200, headers: { 'Content-Type': type } })),
+        type,
+      ).rejects.toThrow('Failed to parse API response as JSON')
+    await expect(
+      answering(() => new Response(pdf, { status: 200 })),
+      'no type',
+    ).rejects.toThrow('Failed to parse API response as JSON')
+    const refused = await answering(() => json({ message: 'The quote was not found.' }, 404)).catch((caught: unknown) => caught)
+    expect(refused).toMatchObject({ message: 'The quote was not found.', status: 404 })
+    // A schema the Blob does not meet: not read.
+    await expect(
+      setup(() => new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } })).call({ method: 'GET', path: '/x', answer: v.string(), binaryAnswer: 'application/pdf' }),
+    ).rejects.toThrow('Failed to parse API response as JSON')
+  })
+
+  it('name the form field a refusal names, and none for any other failure', async () => {
+    const refusal = (body: string, status = 422) => new ApiError({ kind: 'http', status, body })
+    expect(refusal(JSON.stringify({ message: 'This tax ID is not valid.', field: 'taxIdValue' })).field).toBe('taxIdValue')
+    expect(refusal(JSON.stringify({ message: 'No seat is left.' }), 409).field).toBeUndefined()
+    expect(refusal(JSON.stringify({ message: 'x', field: 7 })).field, 'a field that is no name').toBeUndefined()
+    expect(refusal('null').field, 'a body of null').toBeUndefined()
+    expect(refusal('<html>Bad gateway</html>', 502).field, 'a body that is no JSON').toBeUndefined()
+    expect(new ApiError({ kind: 'network' }).field).toBeUndefined()
+    expect(new ApiError({ kind: 'network' }).status).toBeUndefined()
+  })
+
   it('let an aborted call end as an abort, not as an error to show', async () => {
     const controller = new AbortController()
     const { call } = setup((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))))
