@@ -50,4 +50,19 @@ describe('the purchase page', () => {
     expect(await page({ ...community, seatsAvailable: 2 }, 2)).toMatchObject({ canIncrease: false, seatLimitNote: 'Your account holds 3 Community licenses: at most 5 in all.' })
     expect(await page({ ...community, seatsAvailable: 4 }, 4)).toMatchObject({ seatLimitNote: 'Your account holds 1 Community license: at most 5 in all.' })
   })
+
+  it('prices a paid plan from its cents, not from the display text the product carries', async () => {
+    expect(await page({ ...commercial, priceDisplay: '$299' }, 2)).toMatchObject({ pricePerSeat: '$299.00', total: '$598.00' })
+  })
+
+  it('shows only the placeholder while the product loads, and on the way to the site root when there is none', async () => {
+    const waiting = purchaseMachine.provide({ actors: { loadProduct: fromPromise(() => new Promise<Product>(() => {})) } })
+    const loading = createActor(waiting, { input: { priceId: 'commercial', allowedPriceId: null } }).start()
+    expect(selectPurchase(loading.getSnapshot())).toMatchObject({ loading: true, product: null, total: '', pricePerSeat: '', seatLimitNote: null })
+    const missing = purchaseMachine.provide({ actors: { loadProduct: fromPromise(() => Promise.reject(new Error('not found'))) }, actions: { goHome: () => {} } })
+    const leaving = createActor(missing, { input: { priceId: 'commercial', allowedPriceId: null } }).start()
+    await settle()
+    expect(leaving.getSnapshot().value).toBe('leaving')
+    expect(selectPurchase(leaving.getSnapshot())).toMatchObject({ loading: true, total: '', pricePerSeat: '' })
+  })
 })
