@@ -46,6 +46,8 @@ describe('text from the answer body', () => {
   it('skips empty fields and falls back to the status', () => {
     expect(http(404, JSON.stringify({ message: '  ', errors: [] }))).toBe("The requested information couldn't be found. Please try again or contact support.")
     expect(http(500, JSON.stringify({ unrelated: 'x' }))).toBe("We're experiencing technical difficulties. Please try again later or contact support if the problem persists.")
+    // JSON that is no object and no text: null, a number, true.
+    for (const body of ['null', '42', 'true']) expect(http(409, body), body).toBe('There was a conflict with your request. The item may have been modified by another user.')
   })
 
   it('shows a plain text body under 200 characters as it is [S8.message-from-body]', () => {
