@@ -3,13 +3,15 @@ import { createActor, fromPromise } from 'xstate'
 import type { AssignedLicense, MemberRole, Stats } from '@/common/contract'
 import { manageLicensesMachine } from '@/machines/manage-licenses.machine'
 import { plans, upgradePaths } from '@/common/plans'
-import { selectManageLicenses, selectPurchaseDialog } from '@/src/features/manage-licenses/manage-licenses.select'
+import { selectBulkDialog, selectManageLicenses, selectPurchaseDialog } from '@/src/features/manage-licenses/manage-licenses.select'
+import { addedSeatsOrder, goodLines, newSeat } from '@/testkit/flows/manage-licenses/manage-licenses.model'
+import { northwindDraft } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { settle } from '@/testkit/settle'
 
 /** Spec section 2: the header button and the upgrade entry follow the plan and the seats. */
-async function loaded(stats: Stats, role?: MemberRole) {
+async function loaded(stats: Stats, role?: MemberRole, actors: Partial<Parameters<typeof manageLicensesMachine.provide>[0]['actors']> = {}) {
   const machine = manageLicensesMachine.provide({
-    actors: { loadStats: fromPromise(async () => stats), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []) },
+    actors: { loadStats: fromPromise(async () => stats), loadAssigned: fromPromise(async (): Promise<AssignedLicense[]> => []), ...actors },
   })
   const actor = createActor(machine, { input: { checkoutReturned: false, plans, upgradePaths, role } }).start()
   await settle()
@@ -85,5 +87,41 @@ describe('Manage Licenses', () => {
     actor.send({ type: 'seats.change', seats: 4 })
     expect(selectManageLicenses(actor.getSnapshot()).dialog).toBe('purchase')
     expect(selectPurchaseDialog(actor.getSnapshot())).toMatchObject({ planName: 'Commercial', seats: 4, pricePerSeat: '$299.00', total: '$1,196.00', redirecting: false })
+  })
+
+  it('words the seats ordered by invoice as their number says: the terms, then what the seats can do now', async () => {
+    for (const [seats, terms, now] of [
+      [1, '1 additional Commercial license: $299.00 per year', 'The license works now: assign it here.'],
+      [3, '3 additional Commercial licenses: $897.00 per year', 'The 3 licenses work now: assign them here.'],
+    ] as const) {
+      const actor = await loaded({ subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 }, undefined, {
+        addSeatsByInvoice: fromPromise(async () => addedSeatsOrder),
+      })
+      actor.send({ type: 'purchase.open' })
+      actor.send({ type: 'seats.change', seats })
+      actor.send({ type: 'invoice.open' })
+      expect(selectPurchaseDialog(actor.getSnapshot()).invoice?.form.terms).toMatch(new RegExp(`^${terms.replace(/[$.]/g, '\\$&')}, prorated`))
+      actor.send({ type: 'invoice.submit', draft: northwindDraft })
+      await settle()
+      expect(selectPurchaseDialog(actor.getSnapshot()).invoice?.ordered?.seats, `${seats} seats`).toMatch(new RegExp(`^${now.replace(/[$.]/g, '\\$&')} `))
+    }
+  })
+
+  it('lets the pasted lines be edited only before they are sent, and counts the lines assigned', async () => {
+    let answer: (seat: AssignedLicense) => void = () => {}
+    const actor = await loaded({ subscription: 'Commercial', priceId: 'commercial', purchased: 5, assigned: 1, available: 4 }, undefined, {
+      assignLicense: fromPromise(() => new Promise<AssignedLicense>((resolve) => (answer = resolve))),
+    })
+    actor.send({ type: 'assign.open' })
+    actor.send({ type: 'bulk.open' })
+    actor.send({ type: 'bulk.change', lines: goodLines })
+    expect(selectBulkDialog(actor.getSnapshot())).toMatchObject({ canEdit: true, sending: false, assignedCount: 0 })
+    actor.send({ type: 'bulk.submit' })
+    expect(selectBulkDialog(actor.getSnapshot()), 'sending').toMatchObject({ canEdit: false, sending: true })
+    answer(newSeat)
+    await settle()
+    answer(newSeat)
+    await settle()
+    expect(selectBulkDialog(actor.getSnapshot()), 'finished').toMatchObject({ canEdit: false, finished: true, assignedCount: goodLines.length })
   })
 })
