@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { License } from '@/common/contract'
 import { myLicensesMachine } from '@/machines/my-licenses.machine'
-import { selectMyLicenses } from '@/src/features/my-licenses/my-licenses.select'
+import { selectBillingOpening, selectMyLicenses } from '@/src/features/my-licenses/my-licenses.select'
+import { billingPortalMachine } from '@/machines/billing-portal.machine'
 import { plusLicense } from '@/testkit/flows/my-licenses/my-licenses.model'
 
 const now = new Date('2026-11-23T09:00:00.000Z')
@@ -67,5 +68,35 @@ describe('My Licenses cards by status', () => {
       const snapshot = myLicensesMachine.resolveState({ value, context: { licenses: [], error: null, fromSession: value === 'takingFirstPage' } })
       expect(selectMyLicenses(snapshot, now)).toMatchObject({ loading: true, cards: [] })
     }
+  })
+  it('say when a trial ends, in words when it is near, and offer its owner one extension', () => {
+    expect(cardOf({ status: 'trial', expirationDate: '2026-12-05T00:00:00.000Z', ownedByCaller: true, trialExtended: false })).toMatchObject({
+      expires: 'Trial ends on December 5, 2026',
+      expiresInWords: 'Ends in 12 days',
+      extendTrial: true,
+    })
+    expect(cardOf({ status: 'trial', expirationDate: '2027-03-05T00:00:00.000Z' }).expiresInWords).toBeNull()
+    expect(cardOf({ status: 'trial', ownedByCaller: true, trialExtended: true }).extendTrial, 'extended once already').toBe(false)
+    expect(cardOf({ status: 'trial', ownedByCaller: false, trialExtended: false }).extendTrial, 'not its owner').toBe(false)
+    expect(cardOf({ status: 'active', ownedByCaller: true, trialExtended: false }).extendTrial, 'no trial').toBe(false)
+  })
+
+  it('say by when the invoice of a seat awaiting payment is due, and otherwise when it expires', () => {
+    const awaiting = { status: 'awaiting-payment', expirationDate: '2026-12-05T00:00:00.000Z' } as const
+    expect(cardOf({ ...awaiting, paymentDueDate: '2026-12-20T00:00:00.000Z' }).expiresInWords).toBe('Invoice due by December 20, 2026')
+    expect(cardOf({ ...awaiting, paymentDueDate: null }).expiresInWords).toBe('Expires in 12 days')
+    expect(cardOf({ status: 'active', expirationDate: '2026-12-05T00:00:00.000Z', paymentDueDate: '2026-12-20T00:00:00.000Z' }).expiresInWords, 'paid: its expiry').toBe('Expires in 12 days')
+  })
+
+  it('show no placeholders once the cards are there', () => {
+    const snapshot = myLicensesMachine.resolveState({ value: 'licensed', context: { licenses: [plusLicense], error: null, fromSession: false } })
+    expect(selectMyLicenses(snapshot, now)).toMatchObject({ loading: false, empty: false, error: null })
+  })
+})
+
+describe("'Update payment in Billing'", () => {
+  it('shows progress only while the billing portal opens', () => {
+    expect(selectBillingOpening(billingPortalMachine.resolveState({ value: 'idle', context: { returnUrl: '', error: null } }))).toBe(false)
+    expect(selectBillingOpening(billingPortalMachine.resolveState({ value: 'opening', context: { returnUrl: '', error: null } }))).toBe(true)
   })
 })
