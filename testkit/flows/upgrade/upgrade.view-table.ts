@@ -23,7 +23,7 @@ function selectStep(held: UpgradeHeld, continuing: boolean): StateView {
     ...wizard,
     shows: ['Choose your plan', 'Commercial — $299.00 per license', 'Commercial Plus — $499.00 per license', total],
     // Continue shows progress while the payment method is looked up.
-    ...(continuing ? { enabled: ['Cancel'], disabled: ['Continue'] } : { enabled: ['Cancel', 'Continue'] }),
+    ...(continuing ? { enabled: ['Cancel'], disabled: ['Continue'], busy: ['Continue'] } : { enabled: ['Cancel', 'Continue'] }),
     alerts: error ? [error] : [],
   }
 }
@@ -48,10 +48,10 @@ export const upgradeViewTable: ViewTable<UpgradeHeld> = {
     enabled: ['Back', 'Save payment method'],
     alerts: [],
   },
-  'upgrade.payment.submitting': { ...wizard, shows: ['Payment method'], disabled: ['Back', 'Save payment method'], alerts: [] },
+  'upgrade.payment.submitting': { ...wizard, shows: ['Payment method'], disabled: ['Back', 'Save payment method'], busy: ['Save payment method'], alerts: [] },
   'upgrade.loadingPreview': (_, held) => ({ ...wizard, shows: [...summary(held), 'Loading the amount due today…'], hides: [/^Due today:/], disabled: ['Back', 'Confirm'], alerts: [] }),
   'upgrade.confirm': (_, held) => ({ ...wizard, shows: [...summary(held), ...amounts], hides: ['Loading the amount due today…'], enabled: ['Back', 'Confirm'], alerts: [] }),
-  'upgrade.upgrading': (_, held) => ({ ...wizard, shows: [...summary(held), ...amounts], disabled: ['Back', 'Confirm'], alerts: [] }),
+  'upgrade.upgrading': (_, held) => ({ ...wizard, shows: [...summary(held), ...amounts], disabled: ['Back', 'Confirm'], busy: ['Confirm'], alerts: [] }),
   'upgrade.success': (_, held) => {
     const { plan, seats } = choice(held)
     return {
