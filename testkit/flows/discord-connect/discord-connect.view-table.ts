@@ -14,6 +14,12 @@ export const discordConnectViewTable: ViewTable<DiscordConnectHeld> = {
     alerts: error ? [error] : [],
   }),
   // Join shows progress and cannot be pressed again; the typed name stays.
-  'discordConnect.open.joining': (_, { discordName }) => ({ dialogs: ['Connect Discord'], fields: { 'Discord username': discordName }, disabled: ['Join Prism Discord'], busy: ['Join Prism Discord'], alerts: [] }),
+  'discordConnect.open.joining': (_, { discordName }) => ({
+    dialogs: ['Connect Discord'],
+    fields: { 'Discord username': discordName },
+    disabled: ['Join Prism Discord'],
+    busy: ['Join Prism Discord'],
+    alerts: [],
+  }),
   'discordConnect.connected': { dialogs: [], shows: ['Discord Connected'], absent: ['Connect Discord'] },
 }
