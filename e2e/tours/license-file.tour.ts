@@ -5,7 +5,7 @@ import { licenseCard } from '../support/accounts'
 import { callOf, type Tour } from '../support/machine-tour'
 import { openPlusCard } from './open-as'
 import { pressing } from './press'
-import { busyShown } from './shown'
+import { downloadShown } from './shown'
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'License Key' })
 const downloadButton = (page: Page) => dialog(page).getByRole('button', { name: 'Download license file' })
@@ -23,12 +23,5 @@ export const licenseFileTour: Tour<typeof licenseFileMachine> = {
     await expect(downloadButton(page)).toBeEnabled()
   },
   perform: pressing(dialog, { 'file.download': 'Download license file' }, { 'error.dismiss': (page) => failure(page).getByRole('button', { name: 'Dismiss' }).click() }),
-  expectShown: async (page, step) => {
-    // The branch is the test: the state the path rests in picks what the page must show there.
-    if (step.state.value === 'downloading') return busyShown(downloadButton(page))
-    await expect(downloadButton(page)).toBeEnabled()
-    // The branch is the test: a failure's message until dismissed, or none.
-    if (step.state.context.error) await expect(failure(page)).toContainText(step.state.context.error as string)
-    else await expect(failure(page)).toHaveCount(0)
-  },
+  expectShown: (page, step) => downloadShown(downloadButton(page), failure(page), step.state),
 }

@@ -34,3 +34,16 @@ export async function dialogShown(page: Page, dialog: { name: string; sending?: 
 
 /** The button shows that its call is out (Mantine marks a loading button). */
 export const busyShown = (button: Locator) => expect(button).toHaveAttribute('data-loading', 'true')
+
+/**
+ * A download's button and its failure (Download CSV, Download license file): busy while the file is
+ * asked for, else pressable, with the last failure's message until dismissed, or none.
+ */
+export async function downloadShown(button: Locator, failure: Locator, state: { value: unknown; context: { error?: unknown } }) {
+  // The branch is the test: the state the path rests in picks what the page must show there.
+  if (state.value === 'downloading') return busyShown(button)
+  await expect(button).toBeEnabled()
+  // The branch is the test: a failure's message until dismissed, or none.
+  if (state.context.error) await expect(failure).toContainText(state.context.error as string)
+  else await expect(failure).toHaveCount(0)
+}
