@@ -120,7 +120,7 @@ export function createBrowserRecord() {
     for (const taken of step.transitions) entry.transitions.add(transitionKey(definitionOf(machine, taken)))
   }
 
-  /** A step a tour's check of the page agreed with the oracle on (e2e/support/machine-tour.ts), beside the machine's own record. */
+  /** A step a browser check of the page agreed with the oracle on (e2e/support/oracle-step.ts), beside the machine's own record. */
   function addOracle(machineId: string, states: readonly string[], step?: OracleStep) {
     noteOracleStep(entryOf(oracleKey(machineId)), states, step)
   }
@@ -143,7 +143,7 @@ export function createBrowserRecord() {
 /** This worker's record (a worker fixture: one a worker process), which the tours' oracle checks add to. */
 let workerRecord: ReturnType<typeof createBrowserRecord> | undefined
 
-/** Records at the browser level a step a tour's check agreed with the oracle on. */
+/** Records at the browser level a step a browser check agreed with the oracle on (a tour's, or the upgrade wizard's paths). */
 export const recordOracleInBrowser = (machineId: string, states: readonly string[], step?: OracleStep) => workerRecord?.addOracle(machineId, states, step)
 
 // A state or transition the machines do not have: the page runs another build of them. The error
