@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { logLevels } from './log'
 import { defaultStandingSeconds } from './organisations/standing'
+import { defaultFeedFailureLimits } from './feed/failure-limits'
 import { mailFromSchema, smtpUrlSchema } from './mail/settings'
 import { stripeSettingsSchema } from './payments/stripe-settings'
 import { isSafeAddress } from './safe-address'
@@ -86,6 +87,9 @@ export const productionSettingsSchema = v.pipe(
     RATE_LIMIT_READS_PER_SECOND: v.optional(whole('RATE_LIMIT_READS_PER_SECOND'), '50'),
     RATE_LIMIT_WRITES_PER_SECOND: v.optional(whole('RATE_LIMIT_WRITES_PER_SECOND'), '10'),
     RATE_LIMIT_BURST: v.optional(whole('RATE_LIMIT_BURST'), '40'),
+    /** Failed feed credential checks from one client address (shared by every instance): the burst, then so many a minute. */
+    FEED_FAILURE_BURST: v.optional(whole('FEED_FAILURE_BURST'), String(defaultFeedFailureLimits.perAddress.burst)),
+    FEED_FAILURES_PER_MINUTE: v.optional(whole('FEED_FAILURES_PER_MINUTE'), String(defaultFeedFailureLimits.perAddress.perSecond * 60)),
     /**
      * How long an instance keeps a person's organisation and role once read (seconds): a change it
      * does not hear of (a notification lost) decides a read no longer than this; a change always

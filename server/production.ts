@@ -86,7 +86,12 @@ const api = createApi({
   feedBaseUrl: settings.FEED_BASE_URL,
   feedOutageCeilingSeconds: settings.FEED_OUTAGE_CEILING_SECONDS,
   discordInviteUrl: settings.DISCORD_INVITE_URL,
-  rateLimits: { readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND, writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND, burst: settings.RATE_LIMIT_BURST },
+  rateLimits: {
+    readsPerSecond: settings.RATE_LIMIT_READS_PER_SECOND,
+    writesPerSecond: settings.RATE_LIMIT_WRITES_PER_SECOND,
+    burst: settings.RATE_LIMIT_BURST,
+    feedFailures: { perAddress: { perSecond: settings.FEED_FAILURES_PER_MINUTE / 60, burst: settings.FEED_FAILURE_BURST } },
+  },
   instancesUp: instances.up,
   feedUsage,
   standings,
