@@ -1,11 +1,12 @@
 import { createActor, fromCallback, fromPromise, type ActorRefLike, type AnyStateMachine, type EventObject, type Snapshot, type SnapshotFrom } from 'xstate'
-import { waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import { expect, it } from 'vitest'
-import { describePath, type MachinePath } from '@/testkit/model/paths'
+import { describeEvent, describePath, type MachinePath } from '@/testkit/model/paths'
 import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '@/testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
 import { expectedAlong, toldAlong, type Told } from '@/testkit/model/oracle'
+import { isPersonsEvent } from '@/testkit/model/oracle-paths'
 import { realisingLeaves } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath, withFailingPathSync } from '@/testkit/model/failing-path'
 import { addressee } from '@/testkit/addressee'
@@ -90,6 +91,12 @@ export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
   root?: () => HTMLElement
   /** Checks after each step, beside the view table. */
   check?: (world: TWorld, sent: readonly EventObject[], state: SnapshotFrom<TMachine>) => unknown
+  /**
+   * The flow's events (its model's): at each path's end, every one of the person's that the oracle
+   * refuses where it stands is sent to the page's own actor, and must change nothing the person
+   * sees (the page's markup) nor anything the oracle holds.
+   */
+  refuse?: readonly EventObject[]
   /** Checks once the whole path is walked. */
   end?: (world: TWorld, sent: readonly EventObject[], path: MachinePath<TMachine>) => unknown
   /** The test's name (`shows <the steps>` when left out). */
@@ -126,6 +133,7 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
         await walk.check?.(world, sent, step.state)
       })
       await walk.end?.(world, sent, path)
+      if (page && walk.refuse) await expectRefusalsChangeNothing(page.actor(), walk.oracle!, oracleInput, sent, walk.refuse, walk.root?.() ?? document.body)
     })
   }
 }
@@ -144,6 +152,8 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
   let pinned: ActorRefLike | undefined
   let checked = 0
   return {
+    /** The actor the checks agreed with. */
+    actor: () => pinned ?? newestActorOf(machineId),
     expectAgrees: async (sent: readonly EventObject[]) => {
       const found = await waitFor(() => {
         const actor = pinned ?? newestActorOf(machineId)
@@ -160,6 +170,24 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
       })
       return found
     },
+  }
+}
+
+/**
+ * Sends the page's actor each of `events` that the oracle refuses after `sent` (one after another),
+ * as a stale click or a second tab would: the page's markup must stay as it was, and the actor where
+ * the oracle says, holding what it says. Each agreed refusal counts at the component level.
+ */
+export async function expectRefusalsChangeNothing(actor: ActorRefLike, oracle: AnyOracle, input: unknown, sent: EventObject[], events: readonly EventObject[], root: HTMLElement) {
+  if ((actor.getSnapshot() as Snapshot<unknown>).status !== 'active') return
+  const now = expectedAlong(oracle, input, sent)
+  const refused = events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === JSON.stringify(now))
+  const screen = root.innerHTML
+  for (const event of refused) {
+    sent.push(event)
+    await act(async () => actor.send(event))
+    expectOracleAgrees(oracle, input, sent, actor.getSnapshot() as Snapshot<unknown>, 'component')
+    expect(root.innerHTML, `the page after ${describeEvent(event)}, which the spec refuses here`).toBe(screen)
   }
 }
 

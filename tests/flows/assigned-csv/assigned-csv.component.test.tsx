@@ -17,6 +17,7 @@ describe("Manage Licenses' Download CSV (component paths of the assignedCsv mach
   walkPaths(plan.paths, {
     table: assignedCsvViewTable,
     oracle: assignedCsvOracle,
+    refuse: assignedCsvModel.events,
     start: () => {
       const pending = pendingApi()
       const saved: string[] = []

@@ -42,6 +42,7 @@ describe('Resend on a pending seat (component paths of the assignment mail machi
   walkPaths(plan.paths, {
     table: assignmentMailViewTable,
     oracle: assignmentMailOracle,
+    refuse: assignmentMailModel.events,
     start: open,
     step: async (event, pending) => {
       if (await settleActorEvent(pending, { resendSeatMail: 'resendSeatMail' }, event)) return

@@ -13,7 +13,7 @@ import { theme } from '@/src/ui/theme'
 import { authModel, cara } from '@/testkit/flows/auth/auth.model'
 import { coveringPaths, describePath, planPaths } from '@/testkit/model/paths'
 import { inspectAt } from '@/testkit/model/recorder'
-import { idleActors } from '@/tests/support/run-paths'
+import { expectRefusalsChangeNothing, idleActors } from '@/tests/support/run-paths'
 import { expectView } from '@/tests/support/view-table'
 import { expectOracleAgrees } from '@/tests/support/oracle-check'
 import { authOracle } from '@/testkit/flows/auth/auth.oracle'
@@ -134,6 +134,7 @@ describe('the sign-in guard in every state of the auth machine (component paths)
       expect(service.signIn).toHaveBeenCalledTimes(signedIn === false ? 1 : 0)
       // The branch is the test: a person not signed in once MSAL started gets no token (a signed-in one's was checked above).
       if (signedIn !== true) expect(service.accessToken).not.toHaveBeenCalled()
+      await expectRefusalsChangeNothing(actor, authOracle, undefined, sent, authModel.events, document.body)
       actor.stop()
     })
   }

@@ -53,6 +53,7 @@ describe('the feed tokens page (component paths of the feedTokens machine)', () 
   walkPaths(plan.paths, {
     table: feedTokensViewTable,
     oracle: feedTokensOracle,
+    refuse: feedTokensModel.events,
     start: open,
     step: settleOrAct(methods, act),
     end: (pending, sent) => {

@@ -26,6 +26,7 @@ describe('an invitation’s page (component paths of the invitation acceptance m
   walkPaths(plan.paths, {
     table: invitationAcceptanceViewTable,
     oracle: invitationAcceptanceOracle,
+    refuse: invitationAcceptanceModel.events,
     start: open,
     step: async (event, { pending }) => {
       if (await settleActorEvent(pending, methods, event)) return

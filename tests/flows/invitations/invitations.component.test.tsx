@@ -54,6 +54,7 @@ describe('an owner’s invitations on the Members page (component paths of the i
   walkPaths(coveringPaths(invitationsMachine, plan.paths), {
     table: invitationsViewTable,
     oracle: invitationsOracle,
+    refuse: invitationsModel.events,
     timeout: 60_000,
     start: open,
     step: async (event, pending) => {

@@ -51,6 +51,7 @@ describe("the purchase page's pay by invoice (component paths of the invoice-ord
   walkPaths(plan.paths, {
     table: invoiceOrderViewTable,
     oracle: invoiceOrderOracle,
+    refuse: invoiceOrderModel.events,
     start: open,
     step: async (event, { pending }) => {
       if (!(await settle(pending, event))) act(event)

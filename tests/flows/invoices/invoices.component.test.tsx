@@ -56,6 +56,7 @@ describe('the invoices and company page (component paths of the invoices machine
   walkPaths(plan.paths, {
     table: invoicesViewTable,
     oracle: invoicesOracle,
+    refuse: invoicesModel.events,
     start: open,
     step: async (event, pending) => {
       if (!(await settle(pending, event))) act(event)

@@ -21,6 +21,7 @@ describe("The License Key dialog's Download license file (component paths of the
   walkPaths(plan.paths, {
     table: licenseFileViewTable,
     oracle: licenseFileOracle,
+    refuse: licenseFileModel.events,
     start: () => {
       const pending = pendingApi()
       const saved: string[] = []

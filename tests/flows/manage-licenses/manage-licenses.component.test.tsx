@@ -153,6 +153,7 @@ describe('Manage Licenses (component paths of the manageLicenses machine, fake A
   walkPaths(coveringPaths(model.machine, paths), {
     table: manageLicensesViewTable,
     oracle: manageLicensesOracle,
+    refuse: model.events,
     // The longest path has some twenty steps over the whole page: about 15 s alone, twice that on a busy machine.
     timeout: 90_000,
     start: (path) => ({ ...renderManageLicenses(path.input?.role), input: path.input }),

@@ -46,6 +46,7 @@ describe('Recent activity (component paths of the activity machine)', () => {
   walkPaths(planPaths(activityModel).paths, {
     table: activityViewTable,
     oracle: activityOracle,
+    refuse: activityModel.events,
     root: () => screen.getByRole('region', { name: 'Recent activity' }),
     start: renderManage,
     step: async (event, calls) => {
@@ -84,6 +85,7 @@ describe("the owner's key rotation in Manage Licenses (component paths of the ke
   walkPaths(paths, {
     table: keyRotationViewTable,
     oracle: keyRotationOracle,
+    refuse: keyRotationModel.events,
     start: async () => {
       const calls = await renderManage()
       await calls.settle('activity', { output: firstPage })

@@ -72,6 +72,7 @@ describe('the Members page (component paths of the members machine)', () => {
   walkPaths(coveringPaths(membersMachine, plan.paths), {
     table: membersViewTable,
     oracle: membersOracle,
+    refuse: membersModel.events,
     timeout: 60_000,
     start: open,
     step: async ({ type, ...event }, { pending }) => {

@@ -59,6 +59,7 @@ describe('My Licenses (component paths of the myLicenses machine) [S2.my-license
   walkPaths(paths, {
     table: myLicensesViewTable,
     oracle: myLicensesOracle,
+    refuse: myLicensesModel.events,
     // Opened with the area, the page takes the first page the session asked for; else it loads its cards.
     start: (path) => {
       const pending = pendingApi()
@@ -98,6 +99,7 @@ describe('the License Key dialog (component paths of the licenseKey machine) [S2
   walkPaths(planPaths(licenseKeyModel).paths, {
     table: licenseKeyViewTable,
     oracle: licenseKeyOracle,
+    refuse: licenseKeyModel.events,
     start: async () => ({ pending: await renderLicensed(), key: plusLicense.licenseKey }),
     step: async ({ type }, world) => {
       if (type === 'key.regenerated') {
@@ -120,6 +122,7 @@ describe('the Connect Discord dialog (component paths of the discordConnect mach
   walkPaths(planPaths(discordConnectModel).paths, {
     table: discordConnectViewTable,
     oracle: discordConnectOracle,
+    refuse: discordConnectModel.events,
     start: renderLicensed,
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, { connectDiscord: 'connectDiscord' }, event))) {

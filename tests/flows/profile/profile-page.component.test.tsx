@@ -35,6 +35,7 @@ describe('the profile page (component paths of the profile machine)', () => {
   walkPaths(plan.paths, {
     table: profileViewTable,
     oracle: profileOracle,
+    refuse: profileModel.events,
     start: () => openOnPendingApi(() => <ProfilePage />, { account }),
     step: async (event, pending) => {
       if (!(await settleActorEvent(pending, methods, event))) act(event.type)

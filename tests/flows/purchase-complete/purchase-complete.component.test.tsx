@@ -31,6 +31,7 @@ describe('the purchase completion page (component paths of the purchaseComplete 
   walkPaths(coveringPaths(purchaseCompleteModel.machine, plan.paths), {
     table: purchaseCompleteViewTable,
     oracle: purchaseCompleteOracle,
+    refuse: purchaseCompleteModel.events,
     start: (path) => {
       // The waits between checks are real timers: the path's delay event lets them run out.
       vi.useFakeTimers({ shouldAdvanceTime: true })

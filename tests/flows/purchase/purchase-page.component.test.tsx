@@ -28,6 +28,7 @@ describe('the purchase page (component paths of the purchase machine) [S7.checko
   walkPaths(plan.paths, {
     table: purchaseViewTable,
     oracle: purchaseOracle,
+    refuse: purchaseModel.events,
     title: (path) => `shows ${path.input?.priceId === null ? 'no price' : path.input?.allowedPriceId ? 'limited' : 'free'}: ${describePath(path.steps)}`,
     start: (path) => {
       vi.mocked(leaveSiteFor).mockClear()

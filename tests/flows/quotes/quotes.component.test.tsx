@@ -69,6 +69,7 @@ describe('Quotes on Invoices and company (component paths of the quotes machine)
   walkPaths(coveringPaths(quotesModel.machine, plan.paths), {
     table: quotesViewTable,
     oracle: quotesOracle,
+    refuse: quotesModel.events,
     start: open,
     step: async (event, { pending }) => {
       if (!(await settle(pending, event))) act(event)

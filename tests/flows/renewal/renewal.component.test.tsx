@@ -34,6 +34,7 @@ describe('the renewal panel of Manage Licenses (component paths of the renewal m
   walkPaths(plan.paths, {
     table: renewalViewTable,
     oracle: renewalOracle,
+    refuse: renewalModel.events,
     start: open,
     step: settleOrAct(methods, act),
     end: (pending, sent) => {

@@ -77,6 +77,7 @@ describe('the account area around the Profile page (component paths of the sessi
   walkPaths(planPaths(sessionModel).paths, {
     table: sessionViewTable,
     oracle: sessionOracle,
+    refuse: sessionModel.events,
     // Opened on My Licenses (/account), the session loads its first page too; on the Profile page it does not.
     start: (path) => renderArea(<ProfileAndLeave />, path.input?.opensOnLicenses ? '/account' : '/account/profile'),
     step: async (event, pending) => {
@@ -104,6 +105,7 @@ describe('Billing in the sidebar (component paths of the billingPortal machine)'
   walkPaths(planPaths(billingPortalModel).paths, {
     table: billingPortalViewTable,
     oracle: billingPortalOracle,
+    refuse: billingPortalModel.events,
     start: async (path) => {
       vi.mocked(leaveSiteFor).mockClear()
       // Billing is opened from the page the path says (the tests' DOM keeps the address the router does not move).

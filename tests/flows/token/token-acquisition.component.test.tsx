@@ -106,6 +106,7 @@ describe('the token flow behind Update Profile (component paths of the token mac
   walkPaths(planPaths(tokenModel).paths, {
     table: tokenViewTable,
     oracle: tokenOracle,
+    refuse: tokenModel.events,
     // The page's call behind 'Update Profile' asks for a write token.
     input: (path) => ({ ...path.input, scopes: [writeScope] }),
     // The real sign-in flow answers a sign-in again at once: nothing here holds the page's actor there.

@@ -39,6 +39,7 @@ describe('My Licenses with a trial (component paths of the trial machine)', () =
   walkPaths(plan.paths, {
     table: trialViewTable,
     oracle: trialOracle,
+    refuse: trialModel.events,
     start: (path) => open(beginsWithExtension(path.steps) ? 'trial' : 'empty'),
     step: async (event, { pending }) => {
       if (!(await settle(pending, event))) press(event)

@@ -78,6 +78,7 @@ describe('the upgrade wizard (component paths of the upgrade machine, fake actor
   walkPaths(coveringPaths(upgradeModel.machine, paths), {
     table: upgradeViewTable,
     oracle: upgradeOracle,
+    refuse: upgradeModel.events,
     start: renderWizard,
     step: async (event, { calls }) => {
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return
