@@ -132,6 +132,13 @@ describeOnEachDatabase('one account flooding Stripe on $name', { start: (open) =
     })
   }
 
+  /**
+   * What a call may take beyond twice its time alone: well under what waiting behind the flood would
+   * cost (thirty checkouts, each asking the stand-in, 300 ms an answer), and room for a slow machine
+   * running the whole suite (a second was once not enough).
+   */
+  const allowance = 3000
+
   it("leaves another account's checkout and a webhook's read within their normal time, and keeps its own checkouts open to five", async () => {
     for (let quantity = 1; quantity <= 5; quantity++) expect((await api.call(flooder, 'POST', '/stripe/create-checkout-session', order(quantity))).status).toBe(200)
     api.stripeFault.delayMs = 300
@@ -149,8 +156,8 @@ describeOnEachDatabase('one account flooding Stripe on $name', { start: (open) =
       ])
       const flooded = await Promise.all(flood)
       expect([checkout.result.status, webhook.result.status]).toEqual([200, 200])
-      expect(checkout.ms, `the other account's checkout took ${Math.round(checkout.ms)} ms, alone ${Math.round(normal.checkout.ms)} ms`).toBeLessThan(normal.checkout.ms * 2 + 1000)
-      expect(webhook.ms, `the webhook took ${Math.round(webhook.ms)} ms, alone ${Math.round(normal.webhook.ms)} ms`).toBeLessThan(normal.webhook.ms * 2 + 1000)
+      expect(checkout.ms, `the other account's checkout took ${Math.round(checkout.ms)} ms, alone ${Math.round(normal.checkout.ms)} ms`).toBeLessThan(normal.checkout.ms * 2 + allowance)
+      expect(webhook.ms, `the webhook took ${Math.round(webhook.ms)} ms, alone ${Math.round(normal.webhook.ms)} ms`).toBeLessThan(normal.webhook.ms * 2 + allowance)
       // The flood is refused in words, Stripe asked about each of its checkouts once.
       expect(new Set(flooded.map((answer) => answer.status))).toEqual(new Set([409]))
       expect(flooded[0]!.body.message).toMatch(/^You have 5 checkouts open: complete one, or try again when it expires, within \d+ minutes\.$/)

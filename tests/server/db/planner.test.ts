@@ -35,7 +35,8 @@ describe.each(unmigratedDatabases)("the feed's checks, planned on $name", ({ ope
     await db.query(`insert into feed_tokens (id, subscription_id, created_by_oid, name, secret_sha256, last4, expires_at)
                     select 'token' || i, 'sub' || i, 'owner', 'CI ' || i, sha256(convert_to('secret ' || i, 'UTF8')), 'abcd', now() + interval '90 days' from generate_series(1, 5) i`)
     await db.query('analyze')
-  })
+    // PGlite's start and the migrations beside the whole suite on a slow machine: a minute was not always enough.
+  }, 180_000)
   afterAll(() => db.close())
 
   /** The generic plan's nodes of `text` with these literal arguments, on one connection as the API's are set. */
