@@ -88,6 +88,22 @@ describe('the upgrade wizard (component paths of the upgrade machine, fake actor
     check: ({ reloadPage }, sent) => expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length),
   })
 
+  it('shows the loader, not the last payment form, while a payment form is prepared again after Back', async () => {
+    const { calls } = renderWizard()
+    const press = async (name: string) => act(async () => fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Upgrade Subscription' })).findByRole('button', { name })))
+    const noCard = { output: { hasPaymentMethod: false, card: null } }
+    await press('Continue')
+    await calls.settle('loadPaymentMethod', noCard)
+    await calls.settle('createSetupIntent', { output: { clientSecret: 'seti_1_secret_2' } })
+    expect(await within(wizard()).findByRole('button', { name: 'Save payment method' })).toBeTruthy()
+    await press('Back')
+    await press('Continue')
+    await calls.settle('loadPaymentMethod', noCard)
+    // The setup intent is asked for anew: the one before may have been used.
+    expect(await within(wizard()).findByLabelText('Loading the payment form')).toBeTruthy()
+    expect(within(wizard()).queryByRole('button', { name: 'Save payment method' })).toBeNull()
+  })
+
   it('closes from any step through the dialog’s close button', async () => {
     renderWizard()
     fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Upgrade Subscription' })).findByRole('button', { name: 'Close' }))
