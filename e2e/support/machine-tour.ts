@@ -7,6 +7,8 @@ import { expectedStateAt, withFailingPath } from '@/testkit/model/failing-path'
 import { interceptIdentityProvider, routeApi, type ApiRoute } from './api-routes'
 import { attachFailingPath } from './failing-path-attachment'
 import { pageRequestsSettled } from './held-requests'
+import { reachMachine } from './app-machine'
+import { expectRefusalsChangeNothingInBrowser } from './oracle-refusals'
 import { expectOracleStep, kitOf } from './oracle-step'
 import type { TourView } from './view-row'
 
@@ -89,6 +91,11 @@ export interface Tour<TMachine extends AnyStateMachine> {
   view?: Omit<TourView, 'table'>
   /** Why the accessibility sweep (e2e/accessibility.spec.ts) leaves this tour to the atlas: another spec checks its states with axe. */
   sweptElsewhere?: string
+  /**
+   * Why the page's machine may move on by itself at a path's end (something in the page answers its
+   * requests, not the tour): the refusals are then not sent there (`expectRefusalsChangeNothingInBrowser`).
+   */
+  notHeldAtEnd?: string
   /** What the page logs on a path of this tour, by the spec's rule (a failure only logged): the tests expect it. */
   loggedErrors?: RegExp
 }
@@ -255,6 +262,8 @@ export async function walkTour<TMachine extends AnyStateMachine>(
 ) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
+  // The refusals at the path's end are sent to the page's own actor.
+  await reachMachine(page.context(), tour.plan.machine.id)
   const kit = kitOf(tour.plan.name)
   const sent = path.steps.map((step) => step.event)
   await tour.open(page, path.input)
@@ -300,5 +309,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(
   })
   // Every request sent so far has reached the held ones (pageRequestsSettled): no write left unanswered may go on.
   if (!left) await pageRequestsSettled(page)
+  // The branch is the test: a page the browser has left, a state it only passes through, or a machine the page moves on by itself, has no screen to keep.
+  if (!left && !tour.passing?.(path.steps.at(-1)!) && !tour.notHeldAtEnd) await expectRefusalsChangeNothingInBrowser(page, tour.plan.name, path.input, sent)
   await held.refuseLeftoverWrites()
 }

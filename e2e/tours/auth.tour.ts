@@ -74,6 +74,7 @@ export const authTour: Tour<typeof authMachine> = {
       if (sentByTheApp.includes(event.type)) return ['redirect', 'silent', undefined].includes((event as { interactionType?: string }).interactionType)
       return answerable[event.type]?.(event) ?? false
     }),
+  notHeldAtEnd: 'MSAL runs in the page and answers its own requests (a silent token, a hidden frame): at a path’s end the machine may move on by itself',
   passing: (step) => (JSON.stringify(step.state.value) === '{"startup":"initializing"}' ? 'MSAL starts from the storage the page opened with, with no request' : undefined),
   open: async (page) => {
     const context = page.context()
