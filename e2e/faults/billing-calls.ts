@@ -126,9 +126,16 @@ async function openRequestQuote(page: Page) {
 
 async function openAcceptQuote(page: Page) {
   await page.goto(invoicesPath)
-  await quotesSection(page)
-    .getByRole('button', { name: `Accept quote ${faultQuote.number}` })
-    .click()
+  const accept = dialog(page, 'Accept quote')
+  // Once, on a busy machine, the dialog did not open from the first press (a press as the list is drawn
+  // again is lost): as a person would, press again while it has not opened.
+  await expect(async () => {
+    if (!(await accept.isVisible()))
+      await quotesSection(page)
+        .getByRole('button', { name: `Accept quote ${faultQuote.number}` })
+        .click()
+    await expect(accept).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 async function openQuotes(page: Page) {
