@@ -1,7 +1,13 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
 
-type Inspected = { actorRef?: { logic?: { id?: unknown }; send: (event: EventObject) => void; getSnapshot: () => { value: unknown; context: Record<string, unknown> } } }
+type Inspected = {
+  actorRef?: {
+    logic?: { id?: unknown }
+    send: (event: EventObject) => void
+    getSnapshot: () => { status: string; value: unknown; context: Record<string, unknown>; _nodes: { id: string; type: string }[] }
+  }
+}
 type ReachablePage = { __prismInspect?: (event: Inspected) => void; __prismMachines?: Record<string, NonNullable<Inspected['actorRef']>> }
 
 /** The machines each browser's pages let the test reach. */
@@ -63,5 +69,22 @@ export async function sendAllToMachine(page: Page, machineId: string, events: Ev
       })
     },
     { id: machineId, events },
+  )
+}
+
+/** Sends the event to the page's actor of the machine and gives the leaf states it is in after (their ids), or null once it has ended (it takes no event). */
+export async function sendAndReadLeaves(page: Page, machineId: string, event: EventObject) {
+  await machineStarted(page, machineId)
+  return page.evaluate(
+    ({ id, event }) => {
+      const actor = (window as unknown as ReachablePage).__prismMachines![id]!
+      if (actor.getSnapshot().status !== 'active') return null
+      actor.send(event)
+      return actor
+        .getSnapshot()
+        ._nodes.filter((node) => node.type === 'atomic' || node.type === 'final')
+        .map((node) => node.id)
+    },
+    { id: machineId, event },
   )
 }

@@ -34,6 +34,18 @@ export const refusalName = (now: Expected<unknown, State>, event: EventObject) =
 /** An event of the person's, not an actor's answer (those come only from what the machine invoked). */
 export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xstate.')
 
+/** The person's events among `events` that the oracle refuses where it stands (`now`): what it expects stays as it is. */
+export function refusedEvents<TInput>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  oracle: Oracle<TInput, any, any>,
+  now: Expected<unknown, State>,
+  events: readonly EventObject[],
+  input: TInput,
+) {
+  const unchanged = JSON.stringify(now)
+  return events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === unchanged)
+}
+
 /** A step of the oracle as coverage records it, at any level: a move, or a refusal checked. */
 export type OracleStep = { move: string } | { refusal: string }
 

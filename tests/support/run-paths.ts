@@ -6,7 +6,7 @@ import { expectView, type ViewTable } from './view-table'
 import { inspectAt } from '@/testkit/model/recorder'
 import { expectOracleAgrees, type AnyOracle } from './oracle-check'
 import { expectedAlong, toldAlong, type Told } from '@/testkit/model/oracle'
-import { isPersonsEvent } from '@/testkit/model/oracle-paths'
+import { refusedEvents } from '@/testkit/model/oracle-paths'
 import { realisingLeaves } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath, withFailingPathSync } from '@/testkit/model/failing-path'
 import { addressee } from '@/testkit/addressee'
@@ -152,12 +152,13 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
   const input = walk.input ? walk.input(path) : path.input
   let pinned: ActorRefLike | undefined
   let checked = 0
+  /** The actor the checks agreed with, once one has; until then the newest of the machine. */
+  const current = () => pinned ?? newestActorOf(machineId)
   return {
-    /** The actor the checks agreed with. */
-    actor: () => pinned ?? newestActorOf(machineId),
+    actor: current,
     expectAgrees: async (sent: readonly EventObject[]) => {
       const found = await waitFor(() => {
-        const actor = pinned ?? newestActorOf(machineId)
+        const actor = current()
         const seen = snapshotsOf(actor)
         const passing = realisingLeaves(oracle, expectedAlong(oracle, input, sent).state).some((id) => walk.passesThrough?.includes(id))
         const candidates = passing ? [...seen.slice(checked), actor.getSnapshot()] : [actor.getSnapshot()]
@@ -182,7 +183,7 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
 export async function expectRefusalsChangeNothing(actor: ActorRefLike, oracle: AnyOracle, input: unknown, sent: EventObject[], events: readonly EventObject[], root: HTMLElement) {
   if ((actor.getSnapshot() as Snapshot<unknown>).status !== 'active') return
   const now = expectedAlong(oracle, input, sent)
-  const refused = events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === JSON.stringify(now))
+  const refused = refusedEvents(oracle, now, events, input)
   const screen = markupOf(root)
   for (const event of refused) {
     sent.push(event)
