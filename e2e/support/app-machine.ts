@@ -72,19 +72,29 @@ export async function sendAllToMachine(page: Page, machineId: string, events: Ev
   )
 }
 
-/** Sends the event to the page's actor of the machine and gives the leaf states it is in after (their ids), or null once it has ended (it takes no event). */
-export async function sendAndReadLeaves(page: Page, machineId: string, event: EventObject) {
+/**
+ * Sends the events one after another in one go, and gives the leaf states (their ids) the page's
+ * actor of the machine is in after each, up to the first it could not take because it had ended
+ * (null there): one exchange with the page for them all.
+ */
+export async function sendEachAndReadLeaves(page: Page, machineId: string, events: readonly EventObject[]) {
   await machineStarted(page, machineId)
   return page.evaluate(
-    ({ id, event }) => {
+    ({ id, events }) => {
       const actor = (window as unknown as ReachablePage).__prismMachines![id]!
-      if (actor.getSnapshot().status !== 'active') return null
-      actor.send(event)
-      return actor
-        .getSnapshot()
-        ._nodes.filter((node) => node.type === 'atomic' || node.type === 'final')
-        .map((node) => node.id)
+      const leaves: (string[] | null)[] = []
+      for (const event of events) {
+        if (actor.getSnapshot().status !== 'active') return [...leaves, null]
+        actor.send(event)
+        leaves.push(
+          actor
+            .getSnapshot()
+            ._nodes.filter((node) => node.type === 'atomic' || node.type === 'final')
+            .map((node) => node.id),
+        )
+      }
+      return leaves
     },
-    { id: machineId, event },
+    { id: machineId, events },
   )
 }
