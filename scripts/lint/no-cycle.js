@@ -51,11 +51,12 @@ function currentGraph(external) {
   return kept.graph
 }
 
-/** The modules each module imports (packages left out), as import-x reads them. */
+/** The modules each module imports (packages left out), as import-x reads them, each with the first import statement's source that names it. */
 function followedImports(info, external) {
   const next = []
   for (const [path, { resolve: module, declarations }] of info.getImports()) {
-    if ([...declarations].some(({ source }) => !external(source.value))) next.push({ path, module, declarations })
+    const followed = [...declarations].find(({ source }) => !external(source.value))
+    if (followed) next.push({ path, module, source: followed.source })
   }
   return next
 }
@@ -116,12 +117,11 @@ function routeBack(start, filename, external) {
     const { module, route } = untraversed.shift()
     const info = module()
     if (info == null) continue
-    for (const { path, module: next, declarations } of followedImports(info, external)) {
+    for (const { path, module: next, source } of followedImports(info, external)) {
       if (traversed.has(path)) continue
-      const followed = [...declarations].filter(({ source }) => !external(source.value))
       if (path === filename) return route
       traversed.add(path)
-      untraversed.push({ module: next, route: [...route, followed[0].source] })
+      untraversed.push({ module: next, route: [...route, source] })
     }
   }
   return null
