@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyStateMachine, EventObject } from 'xstate'
 import { failedCheck } from '@/testkit/model/behaviour-check'
 import { planOraclePaths, replayable } from '@/testkit/model/oracle-paths'
-import { defaultSerialize, planPaths } from '@/testkit/model/paths'
+import { defaultSerialize, describePath, planPaths } from '@/testkit/model/paths'
 import type { FlowKit } from '@/testkit/model/flow-kit'
 import { flows } from '@/testkit/model/flows'
 import type { OracleAnchor } from '@/testkit/model/oracle-anchor'
@@ -67,7 +67,7 @@ function firstRefusal({ model, oracle }: FlowKit, machine: AnyStateMachine) {
       replayPath(machine, path, { actors: model.actors, serialize, oracle })
     } catch (error) {
       const check = failedCheck(error)
-      if (check) return { check, path: path.steps.map((step) => step.event.type).join(' → '), otherErrors }
+      if (check) return { check, path: describePath(path.steps), otherErrors }
       otherErrors.push(String(error).split('\n')[0]!)
     }
   }
