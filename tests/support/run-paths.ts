@@ -178,9 +178,8 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
 /**
  * Sends the page's actor each of `events` that the oracle refuses after `sent` (one after another,
  * in one render), as a stale click or a second tab would: the actor must stay where the oracle says,
- * holding what it says, after each; the page's markup must be as it was once all are sent (read once:
- * a read and a render per event was a sixth of a walk's time). Each agreed refusal counts at the
- * component level.
+ * holding what it says, after each; the page's markup must be as it was once all are sent (read once,
+ * not after each: decision 0073). Each agreed refusal counts at the component level.
  */
 export async function expectRefusalsChangeNothing(actor: ActorRefLike, oracle: AnyOracle, input: unknown, sent: EventObject[], events: readonly EventObject[], root: HTMLElement) {
   if ((actor.getSnapshot() as Snapshot<unknown>).status !== 'active') return
