@@ -11,8 +11,8 @@ const levels = ['machine', 'component'] as const
  * Prints, per machine and level, the states and transitions the model-based tests ran out of the
  * total, and beside it what they checked of each flow's oracle; returns how many machines are below
  * 100% at a level (each is named on stderr). The oracle's figures are reported, not held to 100%:
- * the component paths are planned from the machine, and an oracle's refusals are sent at the
- * machine level only (decision 0061).
+ * the component and browser paths are planned from the machine; the oracle's refusals are sent
+ * in every state a component walk rests in, and at a browser tour's end (decisions 0061, 0073, 0074).
  */
 export function reportModelCoverage(): number {
   let incomplete = 0

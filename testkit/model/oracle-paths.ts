@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { leavesOf, type Expected, type Oracle, type State } from './oracle'
+import { hasEffect, leavesOf, type Expected, type Oracle, type State } from './oracle'
 import { describeEvent } from './paths'
 
 /** A path planned from the oracle alone: the events to send from the start, for one input. */
@@ -34,7 +34,7 @@ export const refusalName = (now: Expected<unknown, State>, event: EventObject) =
 /** An event of the person's, not an actor's answer (those come only from what the machine invoked). */
 export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xstate.')
 
-/** The person's events among `events` that the oracle refuses where it stands (`now`): what it expects stays as it is. */
+/** The person's events among `events` that the oracle refuses where it stands (`now`): what it expects stays as it is, and the event has no effect (`hasEffect`). */
 export function refusedEvents<TInput>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   oracle: Oracle<TInput, any, any>,
@@ -43,7 +43,7 @@ export function refusedEvents<TInput>(
   input: TInput,
 ) {
   const unchanged = JSON.stringify(now)
-  return events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === unchanged)
+  return events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === unchanged && !hasEffect(oracle, now, event, input))
 }
 
 /** A step of the oracle as coverage records it, at any level: a move, or a refusal checked. */
@@ -51,13 +51,13 @@ export type OracleStep = { move: string } | { refusal: string }
 
 /**
  * What a check that agreed with the oracle after an event records: the oracle's states, and the
- * move the event made (`from --type--> to`), or the refusal it checked (a person's event that
- * changed nothing); the start records its states alone.
+ * move the event made (`from --type--> to`; to where it was, for an event with an effect), or the
+ * refusal it checked (a person's event that changed nothing); the start records its states alone.
  */
-export function oracleStepOf(from: Expected<unknown, State>, last: EventObject | undefined, to: Expected<unknown, State>): { states: string[]; step?: OracleStep } {
+export function oracleStepOf(from: Expected<unknown, State>, last: EventObject | undefined, to: Expected<unknown, State>, effect: boolean): { states: string[]; step?: OracleStep } {
   const states = [...leavesOf(to.state)]
   if (!last || last.type === 'xstate.init') return { states }
-  if (JSON.stringify(from) !== JSON.stringify(to)) return { states, step: { move: oracleTransition(from, last, to) } }
+  if (effect || JSON.stringify(from) !== JSON.stringify(to)) return { states, step: { move: oracleTransition(from, last, to) } }
   return { states, step: isPersonsEvent(last) ? { refusal: refusalName(from, last) } : undefined }
 }
 
@@ -65,7 +65,7 @@ export function oracleStepOf(from: Expected<unknown, State>, last: EventObject |
  * The paths the spec's reference plans, not the machine: from each input, a breadth-first search
  * over what the oracle says the flow rests in and holds, sending every event of the model
  * wherever the oracle is (the person's events and every answer of every actor). One path for each
- * move the oracle makes to another state (the shortest way there, then the move), so a
+ * move the oracle makes to another state, or to the same one with an effect (the shortest way there, then the move), so a
  * transition the machine lacks, or guards too narrowly, is sent and found. The machine-planned
  * paths send only what the machine takes; these send what the spec says it must.
  *
@@ -101,7 +101,7 @@ export function planOraclePaths<TInput>(
           const after = oracle.after(now, event, input)
           const key = JSON.stringify(after)
           const route = [...prefix, event]
-          if (key === nowKey) {
+          if (key === nowKey && !hasEffect(oracle, now, event, input)) {
             if (!isPersonsEvent(event)) continue
             // Planned for each input (what is refused differs by who asks), state and event with its payload,
             // from the first few of the state's expectations the search reaches (each is expanded once): a

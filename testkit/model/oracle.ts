@@ -34,6 +34,12 @@ export interface Oracle<TInput, THeld, TState extends State = string> {
   after: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => Expected<THeld, TState>
   /** What the flow tells the actors it was given (the session, the licenses list) on `event` where it is `now`; nothing when left out. */
   tells?: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => readonly Told[]
+  /**
+   * What `event` does where the flow is `now` beyond what the oracle holds, in the spec's words (the
+   * page reloads, the list is asked for again); nothing when left out. An event that does something
+   * is taken, not refused, even where the oracle expects what it expected before (decision 0074).
+   */
+  effects?: (now: Expected<THeld, TState>, event: EventObject, input: TInput) => readonly string[]
 }
 
 /** An event a flow sends to an actor it was given, named by that actor's field in its input (docs/decisions/0035). */
@@ -49,13 +55,33 @@ export function expectedAlong<TInput, THeld, TState extends State>(oracle: Oracl
 
 /** What the flow must have told the actors it was given, in order, after the events sent. */
 export function toldAlong<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, input: TInput, sent: readonly EventObject[]): Told[] {
-  const told: Told[] = []
+  return gatherAlong(oracle, input, sent, (now, event) => oracle.tells?.(now, event, input))
+}
+
+/** The effects the flow must have had (`effects`), in order, after the events sent. */
+export function effectsAlong<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, input: TInput, sent: readonly EventObject[]): string[] {
+  return gatherAlong(oracle, input, sent, (now, event) => oracle.effects?.(now, event, input))
+}
+
+/** What `of` gives for each event sent, where the oracle stood when it came, in order. */
+function gatherAlong<TInput, THeld, TState extends State, T>(
+  oracle: Oracle<TInput, THeld, TState>,
+  input: TInput,
+  sent: readonly EventObject[],
+  of: (now: Expected<THeld, TState>, event: EventObject) => readonly T[] | undefined,
+): T[] {
+  const gathered: T[] = []
   let now = oracle.start(input)
   for (const event of sent.filter((each) => each.type !== 'xstate.init')) {
-    told.push(...(oracle.tells?.(now, event, input) ?? []))
+    gathered.push(...(of(now, event) ?? []))
     now = oracle.after(now, event, input)
   }
-  return told
+  return gathered
+}
+
+/** Whether `event`, where the flow is `now`, tells an actor it was given something or has an effect the oracle names: taken, whatever it expects after. */
+export function hasEffect<TInput, THeld, TState extends State>(oracle: Oracle<TInput, THeld, TState>, now: Expected<THeld, TState>, event: EventObject, input: TInput): boolean {
+  return Boolean(oracle.effects?.(now, event, input).length || oracle.tells?.(now, event, input).length)
 }
 
 /** An actor's answer, as the graph feeds it: which actor, and whether it is done or failed. */

@@ -92,9 +92,9 @@ export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
   /** Checks after each step, beside the view table. */
   check?: (world: TWorld, sent: readonly EventObject[], state: SnapshotFrom<TMachine>) => unknown
   /**
-   * The flow's events (its model's): at each path's end, every one of the person's that the oracle
-   * refuses where it stands is sent to the page's own actor, and must change nothing the person
-   * sees (the page's markup) nor anything the oracle holds.
+   * The flow's events (its model's): after each step's checks (in a state the actor rests in), every
+   * one of the person's that the oracle refuses where it stands is sent to the page's own actor, and
+   * must change nothing the person sees (the page's markup) nor anything the oracle holds.
    */
   refuse?: readonly EventObject[]
   /** Checks once the whole path is walked. */
@@ -131,12 +131,18 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
         const expected = page && (await page.expectAgrees(sent))
         await expectView(walk.table, expected ?? step.state, sent, walk.root?.())
         await walk.check?.(world, sent, step.state)
+        // The branch is the test: a walk given its oracle and the flow's events checks the refusals in each state it rests in.
+        if (page && walk.refuse && !passesThrough(walk, oracleInput, sent))
+          await expectRefusalsChangeNothing(page.actor(), walk.oracle!, oracleInput, sent, walk.refuse, walk.root?.() ?? document.body)
       })
       await walk.end?.(world, sent, path)
-      // The branch is the test: a walk given its oracle and the flow's events checks the refusals at the path's end.
-      if (page && walk.refuse) await expectRefusalsChangeNothing(page.actor(), walk.oracle!, oracleInput, sent, walk.refuse, walk.root?.() ?? document.body)
     })
   }
+}
+
+/** Whether the oracle's state after the events sent is one the page's actor moves on from by itself: no state to send refusals in. */
+function passesThrough(walk: Pick<PathWalk<AnyStateMachine, unknown>, 'oracle' | 'passesThrough'>, input: unknown, sent: readonly EventObject[]) {
+  return realisingLeaves(walk.oracle!, expectedAlong(walk.oracle!, input, sent).state).some((id) => walk.passesThrough?.includes(id))
 }
 
 /**
@@ -160,7 +166,7 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
       const found = await waitFor(() => {
         const actor = current()
         const seen = snapshotsOf(actor)
-        const passing = realisingLeaves(oracle, expectedAlong(oracle, input, sent).state).some((id) => walk.passesThrough?.includes(id))
+        const passing = passesThrough(walk, input, sent)
         const candidates = passing ? [...seen.slice(checked), actor.getSnapshot()] : [actor.getSnapshot()]
         const agrees = (snapshot: Snapshot<unknown>) => () => expectOracleAgrees(oracle, input, sent, snapshot)
         // The last candidate's failure is the one reported.
@@ -181,17 +187,19 @@ function pageActor<TMachine extends AnyStateMachine>(path: MachinePath<TMachine>
  * holding what it says, after each; the page's markup must be as it was once all are sent (read once,
  * not after each: decision 0073). Each agreed refusal counts at the component level.
  */
-export async function expectRefusalsChangeNothing(actor: ActorRefLike, oracle: AnyOracle, input: unknown, sent: EventObject[], events: readonly EventObject[], root: HTMLElement) {
+export async function expectRefusalsChangeNothing(actor: ActorRefLike, oracle: AnyOracle, input: unknown, sent: readonly EventObject[], events: readonly EventObject[], root: HTMLElement) {
   if ((actor.getSnapshot() as Snapshot<unknown>).status !== 'active') return
   const now = expectedAlong(oracle, input, sent)
   const refused = refusedEvents(oracle, now, events, input)
   if (!refused.length) return
   const screen = markupOf(root)
+  // The walk's own list stays the path's: its checks count what the path sent.
+  const along = [...sent]
   await act(async () => {
     for (const event of refused) {
-      sent.push(event)
+      along.push(event)
       actor.send(event)
-      expectOracleAgrees(oracle, input, sent, actor.getSnapshot() as Snapshot<unknown>, 'component')
+      expectOracleAgrees(oracle, input, along, actor.getSnapshot() as Snapshot<unknown>, 'component')
     }
   })
   expect(markupOf(root), `the page after ${refused.map(describeEvent).join(', ')}, which the spec refuses here`).toBe(screen)

@@ -28,6 +28,8 @@ export const relation = {
   [said.olderFailed]: `${a}.shown.moreFailed`,
 } satisfies Relation
 const awaitedIn = { loadActivity: [said.loading, said.loadingOlder] }
+/** What a refresh does beyond what the list holds, where it is loading already: the newest page is asked for anew. */
+export const asksAgain = 'the newest entries asked for anew'
 
 /**
  * Recent activity (our addition): the newest page replaces what was shown ('No activity yet.'
@@ -60,4 +62,5 @@ export const activityOracle: Oracle<void, ActivityHeld> = {
         return now
     }
   },
+  effects: (_now, event) => (event.type === 'activity.refresh' ? [asksAgain] : []),
 }

@@ -15,6 +15,8 @@ export interface UpgradeHeld {
   error: string | null
 }
 
+/** What 'Refresh Page' does, once the upgrade succeeded or failed: nothing the wizard holds. */
+export const reloadsPage = 'the page reloads'
 const unknownError = 'An unknown error occurred during the upgrade process.'
 /** Seats: whole numbers from 1 to 500 in the upgrade flow (spec sections 5 and 9). */
 const seatLimits = { min: 1, max: 500 }
@@ -108,10 +110,11 @@ export const upgradeOracle: Oracle<UpgradeInput, UpgradeHeld> = {
       case `${said.failure} upgrade.retry`:
         return to(now.held.preview ? said.confirm : said.pricing, { error: null })
       default:
-        // 'Refresh Page' reloads the page; the wizard itself stays where it is.
+        // 'Refresh Page' reloads the page (`effects`); the wizard itself stays where it is.
         return now
     }
   },
+  effects: (now, event) => (event.type === 'page.refresh' && (now.state === said.success || now.state === said.failure) ? [reloadsPage] : []),
 }
 
 function answered(now: Expected<UpgradeHeld>, actor: string, output: unknown, to: (state: string, changes?: Partial<UpgradeHeld>) => Expected<UpgradeHeld>): Expected<UpgradeHeld> {

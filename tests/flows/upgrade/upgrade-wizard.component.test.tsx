@@ -13,7 +13,8 @@ import { inspectComponent } from '@/tests/support/running-actors'
 import { coveringPaths, planPaths } from '@/testkit/model/paths'
 import { renderPage } from '@/tests/support/render'
 import { upgradeViewTable } from '@/testkit/flows/upgrade/upgrade.view-table'
-import { upgradeOracle } from '@/testkit/flows/upgrade/upgrade.oracle'
+import { reloadsPage, upgradeOracle } from '@/testkit/flows/upgrade/upgrade.oracle'
+import { effectsAlong } from '@/testkit/model/oracle'
 
 // Stripe's Payment Element cannot run here: a stand-in form with the provider's hooks.
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -84,8 +85,8 @@ describe('the upgrade wizard (component paths of the upgrade machine, fake actor
       if (event.type === 'xstate.init' || (await settleActorEvent(calls, {}, event))) return
       await act(async () => perform(event))
     },
-    // 'Refresh Page' reloads the page, once a press.
-    check: ({ reloadPage }, sent) => expect(reloadPage).toHaveBeenCalledTimes(sent.filter(({ type }) => type === 'page.refresh').length),
+    // 'Refresh Page' reloads the page, once a press where the oracle says it does (success, failure); elsewhere it is refused.
+    check: ({ reloadPage }, sent) => expect(reloadPage).toHaveBeenCalledTimes(effectsAlong(upgradeOracle, communityOfThree, sent).filter((effect) => effect === reloadsPage).length),
   })
 
   it('shows the loader, not the last payment form, while a payment form is prepared again after Back', async () => {
