@@ -1,13 +1,14 @@
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { tourPageErrors } from './support/machine-tour'
+import { expectRefusalsChangeNothingInBrowser } from './support/oracle-refusals'
 import { walkPaths } from './support/walk-paths'
 import { describeInput } from '../testkit/model/paths'
 import { pathsByInput, tours } from './tours/tours'
 
 /**
  * Every state of every account page and dialog, reached by the generated paths of its machine and
- * checked by axe once. The API requests are held and answered as each path says, so nothing changes
+ * checked by axe once, and sent the events the spec refuses there. The API requests are held and answered as each path says, so nothing changes
  * on the server and each state stays on screen while it is checked.
  */
 test.describe('axe in every state', () => {
@@ -21,10 +22,13 @@ test.describe('axe in every state', () => {
         test(`${name}${describeInput(paths[0]!.input)}: ${paths.length} paths`, async ({ context, pageErrors }) => {
           test.setTimeout(60_000 + paths.length * 30_000)
           const checked = new Set<string>()
-          await walkPaths(context, pageErrors, tour, paths, async (page, _path, key) => {
+          await walkPaths(context, pageErrors, tour, paths, async (page, path, key, index) => {
             if (checked.has(key)) return
             checked.add(key)
             await test.step(`axe: ${key}`, () => expectNoAxeViolations(page))
+            // The spec's refusals in each state, once (decision 0074); walkTour sends them at a path's end, once its requests have settled.
+            const sent = path.steps.slice(0, index + 1).map((step) => step.event)
+            if (index < path.steps.length - 1 && !tour.notHeldAtEnd) await test.step(`refusals: ${key}`, () => expectRefusalsChangeNothingInBrowser(page, tour.plan.name, path.input, sent))
           })
           expect(checked.size, 'states checked by axe').toBeGreaterThan(0)
         })

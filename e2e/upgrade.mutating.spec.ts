@@ -6,6 +6,8 @@ import { activeLeafIds } from '../testkit/model/relation'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { expectOracleStep } from './support/oracle-step'
+import { expectRefusalsChangeNothingInBrowser } from './support/oracle-refusals'
+import { reachMachine } from './support/app-machine'
 import { renamed } from './support/view-row'
 import type { StateView } from '../testkit/views/view-table'
 import { newEmail, signUpOwner } from './support/owners'
@@ -172,6 +174,8 @@ test.describe('the upgrade wizard, path by path [S4.upgrade.steps S4.upgrade.bac
       const { clockId } = await customerOnTestClock(stripe, email, boughtAt)
       await signUpOwner(page, { firstName: owner.firstName, priceId: owner.priceId, seats: 1, email })
       await advanceClock(stripe, clockId, upgradeAt)
+      // The refusals are sent to the page's own actor of the wizard.
+      await reachMachine(page.context(), 'upgrade')
       await page.goto('/account/licenses')
       await page.getByRole('button', { name: path.cardOnFile ? 'Upgrade to Commercial Plus' : 'Upgrade' }).click()
       const steps = path.steps
@@ -191,6 +195,14 @@ test.describe('the upgrade wizard, path by path [S4.upgrade.steps S4.upgrade.bac
             wizardInput(owner),
             steps.slice(0, index + 1).map((taken) => taken.event),
             activeLeafIds(step.state),
+          )
+        // And the events the spec refuses there change nothing (decision 0074).
+        if (settled.includes(state))
+          await expectRefusalsChangeNothingInBrowser(
+            page,
+            'upgrade',
+            wizardInput(owner),
+            steps.slice(0, index + 1).map((taken) => taken.event),
           )
         // Each dialog state the path settles in, checked by axe once.
         if (axeChecked.has(state) || !['{"payment":"editing"}', '"confirm"', '"success"', '"failure"'].includes(state)) continue

@@ -92,8 +92,8 @@ export interface Tour<TMachine extends AnyStateMachine> {
   /** Why the accessibility sweep (e2e/accessibility.spec.ts) leaves this tour to the atlas: another spec checks its states with axe. */
   sweptElsewhere?: string
   /**
-   * Why the page's machine may move on by itself at a path's end (something in the page answers its
-   * requests, not the tour): the refusals are then not sent there (`expectRefusalsChangeNothingInBrowser`).
+   * Why the page's machine may move on by itself where a path rests (something in the page answers its
+   * requests, not the tour): the refusals are then not sent, at its end or in the sweep's states (`expectRefusalsChangeNothingInBrowser`).
    */
   notHeldAtEnd?: string
   /** What the page logs on a path of this tour, by the spec's rule (a failure only logged): the tests expect it. */
