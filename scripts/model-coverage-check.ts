@@ -11,8 +11,10 @@ const levels = ['machine', 'component'] as const
  * Prints, per machine and level, the states and transitions the model-based tests ran out of the
  * total, and beside it what they checked of each flow's oracle; returns how many machines are below
  * 100% at a level (each is named on stderr). The oracle's figures are reported, not held to 100%:
- * the component and browser paths are planned from the machine; the oracle's refusals are sent
- * in every state a component walk rests in, and at a browser tour's end (decisions 0061, 0073, 0074).
+ * the component and browser paths are planned from the machine. The machine level replays every
+ * refusal the oracle plans; the component walks send the refusals in every state they rest in, the
+ * browser in each state of the accessibility sweep and the upgrade wizard's sandbox paths, and at
+ * every tour's end (decisions 0061, 0073, 0074).
  */
 export function reportModelCoverage(): number {
   let incomplete = 0

@@ -262,7 +262,7 @@ export async function walkTour<TMachine extends AnyStateMachine>(
 ) {
   const keyOf = tour.keyOf ?? defaultKey
   const held = await HeldRequests.on(page, tour.actors)
-  // The refusals at the path's end are sent to the page's own actor.
+  // The refusals (at the path's end, and in the sweep's states) are sent to the page's own actor.
   await reachMachine(page.context(), tour.plan.machine.id)
   const kit = kitOf(tour.plan.name)
   const sent = path.steps.map((step) => step.event)

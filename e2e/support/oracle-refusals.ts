@@ -9,7 +9,8 @@ import { recordOracleInBrowser } from './model-coverage'
 import { kitOf } from './oracle-step'
 
 /**
- * At a tour's end, sends the page's own actor each of the flow's events that its oracle refuses
+ * Where a tour rests (at its end; in the accessibility sweep and the upgrade wizard's sandbox paths,
+ * in each state: decision 0074), sends the page's own actor each of the flow's events that its oracle refuses
  * there (as a stale click or a second tab would): the page must read as it did (its accessibility
  * tree, what a person and a screen reader get), and the actor must stay in the oracle's state.
  * Each checked refusal counts at the browser level.

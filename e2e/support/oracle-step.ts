@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { EventObject } from 'xstate'
 import { flows } from '@/testkit/model/node-flows'
-import { expectedAlong, hasEffect } from '@/testkit/model/oracle'
+import { expectedAlong } from '@/testkit/model/oracle'
 import { oracleStepOf } from '@/testkit/model/oracle-paths'
 import { recordOracleInBrowser } from './model-coverage'
 import { expectOracleRowShown, type TourView } from './view-row'
@@ -21,8 +21,6 @@ export function kitOf(flow: string) {
 export async function expectOracleStep(page: Page, flow: string, view: Omit<TourView, 'table'> | undefined, input: unknown, sent: readonly EventObject[], planned?: readonly string[]) {
   const kit = kitOf(flow)
   const shown = await expectOracleRowShown(page, { ...view, table: kit.viewTable }, kit.oracle, input, sent, planned)
-  const from = expectedAlong(kit.oracle, input, sent.slice(0, -1))
-  const last = sent.at(-1)
-  const { states, step } = oracleStepOf(from, last, shown, !!last && hasEffect(kit.oracle, from, last, input))
+  const { states, step } = oracleStepOf(kit.oracle, input, expectedAlong(kit.oracle, input, sent.slice(0, -1)), sent.at(-1), shown)
   recordOracleInBrowser(kit.model.machine.id as string, states, step)
 }

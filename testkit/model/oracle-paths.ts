@@ -34,16 +34,20 @@ export const refusalName = (now: Expected<unknown, State>, event: EventObject) =
 /** An event of the person's, not an actor's answer (those come only from what the machine invoked). */
 export const isPersonsEvent = (event: EventObject) => !event.type.startsWith('xstate.')
 
-/** The person's events among `events` that the oracle refuses where it stands (`now`): what it expects stays as it is, and the event has no effect (`hasEffect`). */
-export function refusedEvents<TInput>(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  oracle: Oracle<TInput, any, any>,
-  now: Expected<unknown, State>,
-  events: readonly EventObject[],
-  input: TInput,
-) {
-  const unchanged = JSON.stringify(now)
-  return events.filter((event) => isPersonsEvent(event) && JSON.stringify(oracle.after(now, event, input)) === unchanged && !hasEffect(oracle, now, event, input))
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyInputOracle<TInput> = Oracle<TInput, any, any>
+
+/**
+ * Whether `event` leaves the oracle where it stands (`now`): what it expects after (`afterKey`, as
+ * JSON) is what it expected (`nowKey`), and the event has no effect (`hasEffect`).
+ */
+const staysPut = <TInput>(oracle: AnyInputOracle<TInput>, now: Expected<unknown, State>, event: EventObject, input: TInput, nowKey: string, afterKey: string) =>
+  afterKey === nowKey && !hasEffect(oracle, now, event, input)
+
+/** The person's events among `events` that the oracle refuses where it stands (`now`): each leaves it where it is (`staysPut`). */
+export function refusedEvents<TInput>(oracle: AnyInputOracle<TInput>, now: Expected<unknown, State>, events: readonly EventObject[], input: TInput) {
+  const nowKey = JSON.stringify(now)
+  return events.filter((event) => isPersonsEvent(event) && staysPut(oracle, now, event, input, nowKey, JSON.stringify(oracle.after(now, event, input))))
 }
 
 /** A step of the oracle as coverage records it, at any level: a move, or a refusal checked. */
@@ -54,10 +58,16 @@ export type OracleStep = { move: string } | { refusal: string }
  * move the event made (`from --type--> to`; to where it was, for an event with an effect), or the
  * refusal it checked (a person's event that changed nothing); the start records its states alone.
  */
-export function oracleStepOf(from: Expected<unknown, State>, last: EventObject | undefined, to: Expected<unknown, State>, effect: boolean): { states: string[]; step?: OracleStep } {
+export function oracleStepOf<TInput>(
+  oracle: AnyInputOracle<TInput>,
+  input: TInput,
+  from: Expected<unknown, State>,
+  last: EventObject | undefined,
+  to: Expected<unknown, State>,
+): { states: string[]; step?: OracleStep } {
   const states = [...leavesOf(to.state)]
   if (!last || last.type === 'xstate.init') return { states }
-  if (effect || JSON.stringify(from) !== JSON.stringify(to)) return { states, step: { move: oracleTransition(from, last, to) } }
+  if (!staysPut(oracle, from, last, input, JSON.stringify(from), JSON.stringify(to))) return { states, step: { move: oracleTransition(from, last, to) } }
   return { states, step: isPersonsEvent(last) ? { refusal: refusalName(from, last) } : undefined }
 }
 
@@ -76,8 +86,7 @@ export function oracleStepOf(from: Expected<unknown, State>, last: EventObject |
  * machine-planned paths, which take each transition once, send only the payload it takes.
  */
 export function planOraclePaths<TInput>(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  oracle: Oracle<TInput, any, any>,
+  oracle: AnyInputOracle<TInput>,
   events: readonly EventObject[],
   inputs: readonly TInput[],
 ): { paths: OraclePath[]; refusals: RefusalPath[]; states: Set<string>; transitions: Set<string> } {
@@ -101,7 +110,7 @@ export function planOraclePaths<TInput>(
           const after = oracle.after(now, event, input)
           const key = JSON.stringify(after)
           const route = [...prefix, event]
-          if (key === nowKey && !hasEffect(oracle, now, event, input)) {
+          if (staysPut(oracle, now, event, input, nowKey, key)) {
             if (!isPersonsEvent(event)) continue
             // Planned for each input (what is refused differs by who asks), state and event with its payload,
             // from the first few of the state's expectations the search reaches (each is expanded once): a

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { EventObject, Snapshot } from 'xstate'
-import { expectedAlong, hasEffect, leavesOf, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
+import { expectedAlong, leavesOf, type Expected, type Oracle, type State } from '@/testkit/model/oracle'
 import { activeLeafIds, inOracleWords } from '@/testkit/model/relation'
 import { oracleStepOf } from '@/testkit/model/oracle-paths'
 import { recorders, type Level } from '@/testkit/model/recorder'
@@ -38,6 +38,6 @@ function recordOracleStep(level: Level, machineId: string, oracle: AnyOracle, in
   const known = lastExpected.get(sent)
   const from = !last || last.type === 'xstate.init' ? to : known?.length === sent.length - 1 ? known.expected : expectedAlong(oracle, input, sent.slice(0, -1))
   lastExpected.set(sent, { length: sent.length, expected: to })
-  const { states, step } = oracleStepOf(from, last, to, !!last && hasEffect(oracle, from, last, input))
+  const { states, step } = oracleStepOf(oracle, input, from, last, to)
   recorders[level].recordOracle(machineId, states, step)
 }

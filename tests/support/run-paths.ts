@@ -130,10 +130,11 @@ export function walkPaths<TMachine extends AnyStateMachine, TWorld>(paths: Itera
         await walk.step(step.event as StepEvent, world, { sent, index, path, state: step.state })
         const expected = page && (await page.expectAgrees(sent))
         await expectView(walk.table, expected ?? step.state, sent, walk.root?.())
-        await walk.check?.(world, sent, step.state)
-        // The branch is the test: a walk given its oracle and the flow's events checks the refusals in each state it rests in.
+        // The branch is the test: a walk given its oracle and the flow's events checks the refusals in each state it rests in,
+        // before `check`, which then sees what a wrongly taken one did beyond the page (a reload, a request).
         if (page && walk.refuse && !passesThrough(walk, oracleInput, sent))
           await expectRefusalsChangeNothing(page.actor(), walk.oracle!, oracleInput, sent, walk.refuse, walk.root?.() ?? document.body)
+        await walk.check?.(world, sent, step.state)
       })
       await walk.end?.(world, sent, path)
     })

@@ -28,7 +28,7 @@ export const relation = {
   [said.olderFailed]: `${a}.shown.moreFailed`,
 } satisfies Relation
 const awaitedIn = { loadActivity: [said.loading, said.loadingOlder] }
-/** What a refresh does beyond what the list holds, where it is loading already: the newest page is asked for anew. */
+/** What a refresh does beyond what the list holds, wherever it comes (loading already, too): the newest page is asked for anew. */
 export const asksAgain = 'the newest entries asked for anew'
 
 /**
