@@ -5,6 +5,8 @@ import { findPlan } from '@/common/plans'
 import { formatDateTime } from '@/common/format'
 import { roleNames } from '@/common/roles'
 
+/** A sentence's first word with its capital: 'the subscription' opens one as 'The subscription'. */
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
 const licenses = (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`
 
 /**
@@ -15,7 +17,11 @@ export function describeActivity(entry: ActivityEntry): string {
   const person = entry.actor ? entry.actor.name.trim() || entry.actor.email : null
   // A member other than an owner is named with their role (an owner's changes read as before organisations).
   const who = person && entry.actorRole && entry.actorRole !== 'owner' ? `${person} (${roleNames[entry.actorRole]})` : person
-  const plan = (entry.priceId && findPlan(entry.priceId)?.name) ?? 'the subscription'
+  // An entry that names no plan speaks of 'the subscription', and of its seat as 'a license'.
+  const planName = (entry.priceId && findPlan(entry.priceId)?.name) || undefined
+  const plan = planName ?? 'the subscription'
+  const aLicense = planName ? `a ${planName} license` : 'a license'
+  const theLicense = planName ? `the ${planName} license` : 'the license'
   const seats = entry.seats ?? 0
   const holder = entry.subjectEmail ?? 'a license holder'
   const token = `'${entry.tokenName ?? 'unnamed'}'`
@@ -27,9 +33,9 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'upgrade':
       return who ? `${who} upgraded to ${plan} (${licenses(seats)})` : `Upgraded to ${plan} (${licenses(seats)})`
     case 'assign':
-      return who ? `${who} assigned a ${plan} license to ${holder}` : `A ${plan} license was assigned to ${holder}`
+      return who ? `${who} assigned ${aLicense} to ${holder}` : `${capitalised(aLicense)} was assigned to ${holder}`
     case 'unassign':
-      return who ? `${who} unassigned the ${plan} license of ${holder}` : `The ${plan} license of ${holder} was unassigned`
+      return who ? `${who} unassigned ${theLicense} of ${holder}` : `${capitalised(theLicense)} of ${holder} was unassigned`
     case 'key-regenerated':
       return who ? `${who} regenerated the key of ${holder}` : `The key of ${holder} was regenerated`
     case 'renewal':
@@ -37,11 +43,11 @@ export function describeActivity(entry: ActivityEntry): string {
     case 'payment-failed':
       return `A payment failed for ${plan}`
     case 'cancellation':
-      return who ? `${who} set ${plan} to cancel at the end of the period` : `${plan} was set to cancel at the end of the period`
+      return who ? `${who} set ${plan} to cancel at the end of the period` : `${capitalised(plan)} was set to cancel at the end of the period`
     case 'cancellation-withdrawn':
       return who ? `${who} withdrew the cancellation of ${plan}` : `The cancellation of ${plan} was withdrawn`
     case 'expiry':
-      return `${plan} expired (${licenses(seats)})`
+      return `${capitalised(plan)} expired (${licenses(seats)})`
     case 'feed-token-created':
       return who ? `${who} created the feed token ${token}` : `The feed token ${token} was created`
     case 'feed-token-revoked':

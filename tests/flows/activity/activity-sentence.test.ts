@@ -42,6 +42,14 @@ describe('Recent activity in words', () => {
     [entry({ kind: 'feed-token-expired', priceId: 'commercial-plus', tokenName: 'Build server' }), "The feed token 'Build server' expired"],
     [entry({ kind: 'feed-token-created', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was created"],
     [entry({ kind: 'feed-token-revoked', tokenName: 'GitHub Actions' }), "The feed token 'GitHub Actions' was revoked"],
+    // An entry that names no plan: the subscription and a license, each sentence with its capital.
+    [entry({ kind: 'assign', actor: cara, priceId: null, subjectEmail: 'dev1@example.com' }), 'Cara Commercial assigned a license to dev1@example.com'],
+    [entry({ kind: 'assign', priceId: null, subjectEmail: 'dev1@example.com' }), 'A license was assigned to dev1@example.com'],
+    [entry({ kind: 'unassign', actor: cara, priceId: null, subjectEmail: 'dev1@example.com' }), 'Cara Commercial unassigned the license of dev1@example.com'],
+    [entry({ kind: 'unassign', priceId: null, subjectEmail: 'dev1@example.com' }), 'The license of dev1@example.com was unassigned'],
+    [entry({ kind: 'cancellation', priceId: null }), 'The subscription was set to cancel at the end of the period'],
+    [entry({ kind: 'expiry', priceId: null, seats: 2 }), 'The subscription expired (2 licenses)'],
+    [entry({ kind: 'renewal', priceId: null, seats: 2 }), 'Renewed the subscription (2 licenses)'],
   ])('%o reads %s', (activity, sentence) => expect(describeActivity(activity)).toBe(sentence))
 
   const sam = { name: 'Sam Seats', email: 'sam@example.com' }
