@@ -92,9 +92,10 @@ export interface PathWalk<TMachine extends AnyStateMachine, TWorld> {
   /** Checks after each step, beside the view table. */
   check?: (world: TWorld, sent: readonly EventObject[], state: SnapshotFrom<TMachine>) => unknown
   /**
-   * The flow's events (its model's): after each step's checks (in a state the actor rests in), every
-   * one of the person's that the oracle refuses where it stands is sent to the page's own actor, and
-   * must change nothing the person sees (the page's markup) nor anything the oracle holds.
+   * The flow's events (its model's): after each step's view check and before its `check` (in a state
+   * the actor rests in), every one of the person's that the oracle refuses where it stands is sent to
+   * the page's own actor, and must change nothing the person sees (the page's markup) nor anything
+   * the oracle holds.
    */
   refuse?: readonly EventObject[]
   /** Checks once the whole path is walked. */
