@@ -40,7 +40,7 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
  * machine's definition (evaluated once, when the module loads, so every related test file must run)
  * fail a machine test long before the slower component paths.
  */
-const QuickTestsFirst = filesInOrder([/\/tests\/flows\/(paths|.*\.machine|.*\.rules)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
+const QuickTestsFirst = filesInOrder([/\/tests\/flows\/.*\.(machine|rules|paths)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
 export default mutationConfig({
   sequencer: QuickTestsFirst,

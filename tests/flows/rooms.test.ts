@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { camelCase } from '@/testkit/model/flow-kit'
 import { flows } from '@/testkit/model/flows'
 
 /** Every flow, by the name of its machine's file: machines/<flow>.machine.ts. */
@@ -45,6 +46,13 @@ describe("every flow's room", () => {
       })
 
       it('has its tests in tests/flows/', () => expect(filesUnder(`tests/flows/${flow}`).filter((file) => /\.test\.tsx?$/.test(file))).not.toEqual([]))
+
+      // A file of the flow's own, not one for every flow: a mutation run finds it among the machine's related tests (flow-paths.ts says why).
+      it('has its paths, the machine’s and the oracle’s, replayed on its machine', () => {
+        const file = `tests/flows/${flow}/${flow}.paths.test.ts`
+        const name = camelCase(flow)
+        expect(existsSync(file) ? readFileSync(file, 'utf8') : '', file).toContain(`describeFlowPaths(${name}Model, ${name}Oracle)`)
+      })
 
       it('has a browser tour, or says why it has none', () => {
         const toured = existsSync(`e2e/tours/${flow}.tour.ts`)

@@ -17,7 +17,7 @@ import { replayPath } from '../support/run-paths'
  * own generated paths or of the oracle's paths disagree with the machine's oracle: a path counts as
  * refused only when a named check of behaviour fails (testkit/model/behaviour-check.ts), never for
  * another error, and the test prints the first check that refused each, on which path. The machine as it is agrees on
- * every path (tests/flows/paths.test.ts). `npx tsx scripts/oracle-anchors.ts` runs the whole of
+ * every path (tests/flows/<flow>/<flow>.paths.test.ts). `npx tsx scripts/oracle-anchors.ts` runs the whole of
  * the model tests on each mutant instead.
  */
 const copies = mkdtempSync(join(tmpdir(), 'oracle-anchor-'))
@@ -44,7 +44,7 @@ function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
   const known = plannedFromOracle.get(oracle)
   if (known) return known
   const planned = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined])
-  // Each refusal once (its first way there): every anchor replays them all; tests/flows/oracle-paths.test.ts sends the rest.
+  // Each refusal once (its first way there): every anchor replays them all; each flow's paths test sends the rest.
   const named = new Set<string>()
   const firstOfEach = planned.refusals.filter((path) => !named.has(path.refused) && named.add(path.refused))
   const paths = [...planned.paths, ...firstOfEach].map(replayable)
@@ -55,7 +55,7 @@ function oraclePaths(model: FlowKit['model'], oracle: FlowKit['oracle']) {
 /**
  * The first check of behaviour that refuses one of the mutant's paths, and the errors met before it
  * that were no such check. The mutant's own paths find what it does wrongly; the oracle's paths
- * (tests/flows/oracle-paths.test.ts) find what it no longer does, and their refusals what it does
+ * (tests/flows/<flow>/<flow>.paths.test.ts) find what it no longer does, and their refusals what it does
  * where the spec says nothing happens. One refusal decides: the paths after it are not replayed.
  */
 function firstRefusal({ model, oracle }: FlowKit, machine: AnyStateMachine) {
