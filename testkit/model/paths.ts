@@ -2,6 +2,7 @@ import type { AnyStateMachine, AnyTransitionDefinition, EventFromLogic, EventObj
 import { getInitialSnapshot } from 'xstate'
 import { TestModel, type StatePath } from 'xstate/graph'
 import { measureCoverage, type Coverage } from './coverage'
+import type { MachineEffects } from './machine-effects'
 
 type ActorsOf<TMachine extends AnyStateMachine> = TMachine['implementations']['actors']
 export type MachinePath<TMachine extends AnyStateMachine> = StatePath<SnapshotFrom<TMachine>, EventFromLogic<TMachine>> & {
@@ -40,6 +41,8 @@ export interface PathPlan<TMachine extends AnyStateMachine> {
   inputs?: InputFrom<TMachine>[]
   /** The input's fields that name actors the machine tells (docs/decisions/0035): replays give each a recorder. */
   addressees?: readonly string[]
+  /** The machine's actions and actors that are an effect its oracle names; replays hold them to the oracle (decision 0076). */
+  effects?: MachineEffects
   /** What makes two snapshots different for the model; defaults to value and context. */
   serialize?: (snapshot: SnapshotFrom<TMachine>) => unknown
 }

@@ -64,7 +64,7 @@ function firstRefusal({ model, oracle }: FlowKit, machine: AnyStateMachine) {
   const otherErrors: string[] = []
   for (const [path, serialize] of [...plan.paths.map((path) => [path, plan.serialize] as const), ...fromOracle.map((path) => [path, defaultSerialize as never] as const)]) {
     try {
-      replayPath(machine, path, { actors: model.actors, serialize, oracle })
+      replayPath(machine, path, { actors: model.actors, effects: model.effects, serialize, oracle })
     } catch (error) {
       const check = failedCheck(error)
       if (check) return { check, path: describePath(path.steps), otherErrors }

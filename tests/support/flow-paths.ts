@@ -31,13 +31,14 @@ export function describeFlowPaths(model: FlowKit['model'], oracle: FlowKit['orac
     })
     for (const path of plan.paths) {
       it(`replays${describeInput(path.input)} ${describePath(path.steps)}`, () =>
-        replayPath(model.machine, path, { actors: model.actors, addressees: model.addressees, serialize: plan.serialize, oracle }))
+        replayPath(model.machine, path, { actors: model.actors, addressees: model.addressees, effects: model.effects, serialize: plan.serialize, oracle }))
     }
   })
 
   describe(`${model.name} machine: paths planned from the oracle`, () => {
     const plan = planOraclePaths(oracle, model.events as readonly EventObject[], model.inputs ?? [undefined])
-    const replay = (path: OraclePath) => () => replayPath(model.machine, replayable(path), { actors: model.actors, addressees: model.addressees, serialize: defaultSerialize as never, oracle })
+    const replay = (path: OraclePath) => () =>
+      replayPath(model.machine, replayable(path), { actors: model.actors, addressees: model.addressees, effects: model.effects, serialize: defaultSerialize as never, oracle })
     it('plans a path for each of the oracle’s moves', () => expect(plan.paths.length, 'moves found').toBeGreaterThan(0))
     for (const path of plan.paths) it(`takes${describeInput(path.input)} ${path.move}`, replay(path))
     // The branch is the test: a flow driven by its actors' answers alone (no event of the person's) has nothing to refuse.

@@ -11,6 +11,8 @@ import { realisingLeaves } from '@/testkit/model/relation'
 import { expectedStateAt, withFailingPath, withFailingPathSync } from '@/testkit/model/failing-path'
 import { addressee } from '@/testkit/addressee'
 import { forgetRunning, newestActorOf, snapshotsOf } from './running-actors'
+import { expectEffectsOfStep, recordingEffects } from './machine-effects'
+import type { MachineEffects } from '@/testkit/model/machine-effects'
 
 /** Actors that never settle: the path's own done and error events decide every outcome. */
 export function idleActors(names: readonly string[]) {
@@ -21,7 +23,8 @@ export function idleActors(names: readonly string[]) {
  * Replays a generated path on a running actor of the machine and checks, after every step, that
  * it rests where the model says, where the machine's `oracle` says (written from the spec, apart
  * from the machine), holding what the oracle says, that the `addressees` it was given were told
- * what the oracle says, and that `expectations` hold.
+ * what the oracle says, that its `effects` (the model's: decision 0076) are those the oracle names
+ * for each event, and that `expectations` hold.
  * What it runs counts at the machine level of `npm run test:model`'s coverage.
  */
 export function replayPath<TMachine extends AnyStateMachine>(
@@ -33,6 +36,7 @@ export function replayPath<TMachine extends AnyStateMachine>(
     serialize: (snapshot: Snapshot<unknown>) => string
     oracle: AnyOracle
     addressees?: readonly string[]
+    effects?: MachineEffects
     expectations?: (snapshot: SnapshotFrom<TMachine>) => void
   },
 ) {
@@ -40,14 +44,17 @@ export function replayPath<TMachine extends AnyStateMachine>(
   const addressees = options.addressees ?? []
   const given = Object.fromEntries(addressees.map((to) => [to, addressee((event) => void told.push({ to, event }))]))
   const input = addressees.length ? { ...(path.input as object), ...given } : path.input
-  const actor = createActor(machine.provide({ actors: idleActors(options.actors) } as never), { input, inspect: inspectAt('machine') })
+  const effects = recordingEffects(options.effects)
+  const actor = createActor(machine.provide({ actors: { ...idleActors(options.actors), ...effects.actors }, actions: effects.actions } as never), { input, inspect: inspectAt('machine') })
   actor.start()
   const sent: EventObject[] = []
+  let expected = options.oracle.start(path.input)
   const events = path.steps.map((step) => step.event)
   const where = { name: machine.id, level: 'machine', machine, input: path.input, events, expectedAt: expectedStateAt(options.oracle, path.input, events) }
   withFailingPathSync(where, (index) => {
     const step = path.steps[index]!
     sent.push(step.event)
+    const seenBefore = effects.seen.length
     if (step.event.type !== 'xstate.init') actor.send(step.event)
     const live = actor.getSnapshot() as SnapshotFrom<TMachine>
     // The plan ran without addressees: they are no part of the state it compares.
@@ -55,6 +62,12 @@ export function replayPath<TMachine extends AnyStateMachine>(
     expectOracleAgrees(options.oracle, path.input, sent, live, 'machine')
     // The branch is the test: only a flow given addressees can tell them anything.
     if (addressees.length) expect(told, 'what the addressees were told').toEqual(toldAlong(options.oracle, path.input, sent))
+    // The branch is the start's: what the machine starts with is its first state's to show, no event's effect.
+    if (step.event.type !== 'xstate.init') {
+      const from = expected
+      expected = options.oracle.after(from, step.event, path.input)
+      expectEffectsOfStep(options.oracle, path.input, from, step.event, expected, effects.seen, seenBefore)
+    }
     options.expectations?.(live)
   })
   actor.stop()

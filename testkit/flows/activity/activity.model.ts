@@ -2,6 +2,7 @@
 import type { ActivityEntry, ActivityPage } from '@/common/contract'
 import { activityMachine } from '@/machines/activity.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { asksAgain } from './activity.oracle'
 
 const cara = { name: 'Cara Commercial', email: 'commercial@example.com' }
 
@@ -37,6 +38,8 @@ export const activityModel: PathPlan<typeof activityMachine> = {
   name: 'activity',
   machine: activityMachine,
   actors: Object.keys(fixtures),
+  // Each start of the request asks the server for entries (decision 0076).
+  effects: { starts: { loadActivity: asksAgain } },
   events: [{ type: 'activity.reload' }, { type: 'activity.refresh' }, { type: 'activity.more' }, ...actorEvents(fixtures)],
   // What the user can tell apart: where it stands, the entries shown, whether more exist, the message.
   serialize: (snapshot) => ({ value: snapshot.value, entries: snapshot.context.entries.map((entry) => entry.id), more: snapshot.context.nextCursor !== null, error: snapshot.context.error }),

@@ -2,6 +2,7 @@
 import { upgradeMachine, type UpgradeInput } from '@/machines/upgrade.machine'
 import type { UpgradePreview } from '@/common/contract'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { reloadsPage } from './upgrade.oracle'
 
 export const communityUpgrade: UpgradeInput = {
   currentPriceId: 'community',
@@ -47,6 +48,8 @@ export const upgradeModel: PathPlan<typeof upgradeMachine> = {
   name: 'upgrade',
   machine: upgradeMachine,
   actors: Object.keys(fixtures),
+  // The view reloads the page on this action (decision 0076).
+  effects: { actions: { reloadPage: () => reloadsPage } },
   inputs: [communityOfThree],
   events: [
     { type: 'plan.select', priceId: 'commercial-plus' },
