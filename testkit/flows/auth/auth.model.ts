@@ -2,6 +2,7 @@
 import { authMachine, type StartupOutput } from '@/machines/auth.machine'
 import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { leavesAccountArea } from './auth.oracle'
 
 export const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
 export const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
@@ -51,6 +52,8 @@ export const authModel: PathPlan<typeof authMachine> = {
   name: 'auth',
   machine: authMachine,
   actors: Object.keys(fixtures),
+  // The app leaves for '/' with a fresh page on this action.
+  effects: { actions: { leaveAccountArea: () => leavesAccountArea } },
   events,
   serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
 }

@@ -1,3 +1,4 @@
+import type { EventObject } from 'xstate'
 import { answerOf, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 // The words of sign-in this reference reads, declared here as MSAL and spec section 4 name them:
@@ -89,6 +90,7 @@ export const authOracle: Oracle<void, AuthHeld> = {
   after: (now, sent) => {
     const to = (state: string, changes: Partial<AuthHeld> = {}): Expected<AuthHeld> => ({ state, held: { ...now.held, ...changes } })
     const stay = (changes: Partial<AuthHeld>) => to(now.state, changes)
+    if (signsOut(now, sent)) return to(said.none, nothingHeld)
     const answer = answerOf(sent, now.state, awaitedIn)
     if (answer) return answer.awaited ? answered(now, answer.actor, answer.done ? { output: answer.output } : { error: answer.error as Failure }) : now
     const event = sent as SignInEvent
@@ -98,22 +100,12 @@ export const authOracle: Oracle<void, AuthHeld> = {
         return now.state === said.startup ? to(said.handleRedirect) : now
       case 'msal.handleRedirect.end':
         return now.state === said.handleRedirect ? to(said.startup) : now
-      // After a successful sign-in or token acquisition, the account in MSAL's event becomes active;
-      // someone else signed in in another tab signs this tab out rather than mix two people.
-      case 'msal.login.success': {
-        const active = now.held.activeAccount
-        return active && active.homeAccountId !== event.account.homeAccountId ? to(said.none, nothingHeld) : stay({ activeAccount: event.account, error: null })
-      }
+      // After a successful sign-in or token acquisition, the account in MSAL's event becomes active.
+      case 'msal.login.success':
       case 'msal.acquireToken.success':
         return stay({ activeAccount: event.account, error: null })
       case 'msal.acquireToken.failure':
         return now.state === said.acquireToken && event.interaction !== 'silent' ? to(said.none, { error: event.failure.errorMessage }) : now
-      // Another tab signed out: nothing of the account stays. This tab's own sign-out goes on until MSAL's
-      // logout end, which comes only when MSAL does not leave for the provider: the person is signed out all the same.
-      case 'msal.logout.success':
-        return now.state === said.logout ? now : to(said.none, nothingHeld)
-      case 'msal.logout.end':
-        return now.state === said.logout ? to(said.none, nothingHeld) : now
       case 'page.visible':
         return free && now.held.activeAccount ? to(said.checkingSession) : now
       case 'error.dismiss':
@@ -138,6 +130,33 @@ export const authOracle: Oracle<void, AuthHeld> = {
         return now
     }
   },
+  effects: (now, event) => (signsOut(now, event) ? [leavesAccountArea] : []),
+}
+
+/** Signed out in this tab, the account area leaves for '/' with a fresh page (an effect: decision 0076). */
+export const leavesAccountArea = "the account area leaves for '/' with a fresh page"
+
+/**
+ * Whether the event signs the person out in this tab, nothing of the account staying: another tab
+ * signed out, or someone else signed in there (rather than mix two people); this tab's own sign-out
+ * ended without leaving for the provider (MSAL's logout end: signed out all the same); a session
+ * check found the account gone.
+ */
+function signsOut(now: Expected<AuthHeld>, sent: EventObject): boolean {
+  const answer = answerOf(sent, now.state, awaitedIn)
+  if (answer) return answer.awaited && answer.actor === 'checkSession' && answer.done && answer.output === 'signedOut'
+  const event = sent as SignInEvent
+  const active = now.held.activeAccount
+  switch (event.type) {
+    case 'msal.login.success':
+      return Boolean(active && active.homeAccountId !== event.account.homeAccountId)
+    case 'msal.logout.success':
+      return now.state !== said.logout
+    case 'msal.logout.end':
+      return now.state === said.logout
+    default:
+      return false
+  }
 }
 
 /** An actor's answer, in the interaction that awaits it: every answer but a redirect's ends the interaction. */
@@ -164,8 +183,9 @@ function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { o
     case 'login':
     case 'acquireTokenInteractive':
       return output === null ? now : none()
+    // A session check that found the account gone signed the person out (signsOut).
     case 'checkSession':
-      return output === 'signedOut' ? none(nothingHeld) : none()
+      return none()
     default:
       return now
   }

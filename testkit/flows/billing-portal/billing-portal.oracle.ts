@@ -21,6 +21,9 @@ export const relation = {
   [said.leaving]: `${b}.leaving`,
 } satisfies Relation
 
+/** The user navigates to the portal session's address (an effect: decision 0076). */
+export const leavesFor = (url: string) => `the browser leaves for ${url}`
+
 /**
  * Spec sections 2 and 7: Billing asks for a customer portal session that returns to the current
  * page, then the user navigates to its address. Our addition: a refusal is shown until dismissed
@@ -39,5 +42,9 @@ export const billingPortalOracle: Oracle<void, BillingPortalHeld> = {
     if (event.type === 'portal.open') return { state: said.asking, held: { returnUrl: (event as EventObject & { returnUrl: string }).returnUrl, error: null } }
     if (event.type === 'error.dismiss') return { state: now.state, held: { ...now.held, error: null } }
     return now
+  },
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, { createPortalSession: said.asking })
+    return answer?.awaited && answer.done ? [leavesFor((answer.output as { url: string }).url)] : []
   },
 }

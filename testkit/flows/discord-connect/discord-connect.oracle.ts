@@ -26,6 +26,9 @@ const awaitedIn = { connectDiscord: said.joining }
 /** The dialog is open while the name is typed and while it is sent. */
 const open: string[] = [said.typing, said.joining]
 
+/** The invite link the API returns opens (an effect: decision 0076). */
+export const opensInvite = (inviteLink: string) => `the invite ${inviteLink} opened`
+
 /**
  * Spec sections 2, 4 and 5: the dialog opens empty; 'Join Prism Discord' is disabled while the
  * name is empty or only spaces; a returned invite link opens and the card shows 'Discord
@@ -50,4 +53,8 @@ export const discordConnectOracle: Oracle<void, DiscordConnectHeld> = {
   },
   // Joined: My Licenses' Commercial Plus cards show 'Discord Connected'.
   tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'connectDiscord', () => [{ to: 'licenses', event: { type: 'license.discordConnected' } }]),
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    return answer?.awaited && answer.done ? [opensInvite((answer.output as { inviteLink: string }).inviteLink)] : []
+  },
 }

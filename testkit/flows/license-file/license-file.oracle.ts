@@ -11,6 +11,9 @@ export interface LicenseFileHeld {
 const said = { ready: 'a license file to download', coming: 'the license file coming' } as const
 /** The states of machines/license-file.machine.ts that realise each of the oracle's (decision 0061). */
 export const relation = { [said.ready]: 'licenseFile.idle', [said.coming]: 'licenseFile.downloading' } satisfies Relation
+const awaitedIn = { downloadLicenseFile: said.coming }
+/** The license file that came is saved by the browser as it came (an effect: decision 0076). */
+export const savesLicenseFile = (file: string) => `the license file saved as it came: ${file}`
 
 /**
  * 'Download license file' (issue 47): one request a press, for the seat pressed, the file saved as
@@ -21,7 +24,7 @@ export const licenseFileOracle: Oracle<void, LicenseFileHeld> = {
   relation,
   start: () => ({ state: said.ready, held: { licenseId: null, error: null } }),
   after: (now, event) => {
-    const answer = answerOf(event, now.state, { downloadLicenseFile: said.coming })
+    const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
       return { state: said.ready, held: { licenseId: null, error: answer.done ? null : shownMessage(answer.error) } }
@@ -30,5 +33,9 @@ export const licenseFileOracle: Oracle<void, LicenseFileHeld> = {
     if (event.type === 'file.download') return { state: said.coming, held: { licenseId: (event as EventObject & { licenseId: string }).licenseId, error: null } }
     if (event.type === 'error.dismiss') return { state: now.state, held: { ...now.held, error: null } }
     return now
+  },
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    return answer?.awaited && answer.done ? [savesLicenseFile(answer.output as string)] : []
   },
 }

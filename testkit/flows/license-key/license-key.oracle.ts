@@ -13,6 +13,9 @@ const said = { closed: 'the License Key dialog closed', shown: 'the license key 
 /** The states of machines/license-key.machine.ts that realise each of the oracle's (decision 0061). */
 export const relation = { [said.closed]: 'licenseKey.closed', [said.shown]: 'licenseKey.open' } satisfies Relation
 
+/** 'Copy and Close' puts the key shown on the clipboard (an effect: decision 0076). */
+export const copies = (licenseKey: string) => `the key ${licenseKey} copied`
+
 /**
  * Spec section 2's License Key dialog: it shows the license's key (the feed, username and password
  * for Commercial Plus); 'Copy and Close' copies the key and closes, and the page says so until the
@@ -37,4 +40,5 @@ export const licenseKeyOracle: Oracle<void, LicenseKeyHeld> = {
         return now
     }
   },
+  effects: (now, event) => (now.state === said.shown && event.type === 'key.copyAndClose' && now.held.license ? [copies(now.held.license.licenseKey)] : []),
 }

@@ -4,6 +4,7 @@ import type { AssignedLicense, Stats } from '@/common/contract'
 import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '@/machines/manage-licenses.machine'
 import { plans, upgradePaths } from '@/common/plans'
 import { longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { leavesForCheckout } from '@/testkit/flows/purchase/purchase.oracle'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 export const freeSeatStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 1, available: 1 }
@@ -73,6 +74,8 @@ export const manageLicensesModel: PathPlan<typeof manageLicensesMachine> = {
   actors: Object.keys(fixtures),
   // Whom it tells (docs/decisions/0035): its replays check what they are told against the oracle.
   addressees: ['activity'],
+  // The view sends the browser to the checkout's url on this action.
+  effects: { actions: { goToCheckout: (params: { url: string }) => leavesForCheckout(params.url) } },
   inputs: manageLicensesInputs,
   // What the user can tell apart: the step, the counts, the rows, the notice and error, the dialog's values.
   serialize: (snapshot) => {

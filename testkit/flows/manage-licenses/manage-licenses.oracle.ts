@@ -2,6 +2,7 @@ import type { EventObject } from 'xstate'
 import type { InvoiceOrder } from '@/common/billing-contract'
 import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '@/common/contract'
 import { acceptedOrder } from '@/testkit/flows/invoice-order/invoice-order.oracle'
+import { leavesForCheckout } from '@/testkit/flows/purchase/purchase.oracle'
 import { answerOf, shownMessage, type Expected, type Oracle, type Relation, type State } from '@/testkit/model/oracle'
 
 /** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
@@ -193,6 +194,11 @@ export const manageLicensesOracle: Oracle<ManageLicensesOpened, ManageLicensesHe
     const bulkEnded = manageLicensesOracle.after(now, event, input).state === said.linesDone
     const unassigned = answer.done && answer.actor === 'unassignLicense'
     return assigned || bulkEnded || unassigned ? [{ to: 'activity', event: { type: 'activity.refresh' } }] : []
+  },
+  // The same hosted checkout as the purchase page's (spec section 7), at the url the session was answered with.
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    return answer?.awaited && answer.done && answer.actor === 'createCheckoutSession' ? [leavesForCheckout((answer.output as { url: string }).url)] : []
   },
 }
 

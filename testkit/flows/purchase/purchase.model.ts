@@ -2,6 +2,7 @@
 import type { Product } from '@/common/contract'
 import { purchaseMachine } from '@/machines/purchase.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { leavesForCheckout, leavesForHome } from './purchase.oracle'
 
 export const communityProduct: Product = {
   name: 'Community',
@@ -28,6 +29,8 @@ export const purchaseModel: PathPlan<typeof purchaseMachine> = {
   name: 'purchase',
   machine: purchaseMachine,
   actors: Object.keys(fixtures),
+  // The view sends the browser to the checkout's url, or to '/', on these actions.
+  effects: { actions: { goToCheckout: (params: { url: string }) => leavesForCheckout(params.url), goHome: () => leavesForHome } },
   inputs: [
     { priceId: 'community', allowedPriceId: null },
     { priceId: 'community', allowedPriceId: 'commercial' },

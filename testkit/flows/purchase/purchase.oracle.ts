@@ -38,6 +38,10 @@ export const relation = {
   [said.checkingOut]: `${p}.checkingOut`,
 } satisfies Relation
 const awaitedIn = { loadProduct: said.loading, createCheckoutSession: said.asking }
+/** Checkout leaves the page for the hosted checkout at the url the session was answered with (spec section 7; an effect: decision 0076). */
+export const leavesForCheckout = (url: string) => `the browser leaves for checkout at ${url}`
+/** Nothing to buy here: the browser is sent to '/' (spec section 2). */
+export const leavesForHome = "the browser sent to '/'"
 /**
  * Spec sections 5 and 9: on the purchase page the increase is blocked at 5 for Community only, and
  * the 5 are an account's (the product the API answers says how many of them are left); other
@@ -72,5 +76,12 @@ export const purchaseOracle: Oracle<PurchaseInput, PurchaseHeld> = {
     if (event.type === 'seats.decrease') return seats > 1 ? to(now.state, { seats: seats - 1 }) : now
     if (event.type === 'checkout.start') return to(said.asking, { error: null })
     return now
+  },
+  // A page opened without pid is sent to '/' as it starts: that is its first state's, no event's.
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    if (!answer?.awaited) return []
+    if (answer.actor === 'createCheckoutSession' && answer.done) return [leavesForCheckout((answer.output as { url: string }).url)]
+    return answer.actor === 'loadProduct' && !answer.done ? [leavesForHome] : []
   },
 }

@@ -3,6 +3,7 @@ import type { InvoiceOrder, Quote } from '@/common/billing-contract'
 import { quotesMachine } from '@/machines/quotes.machine'
 import { conflictWords, longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.model'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { savesPdf } from './quotes.oracle'
 
 /** A quote asked for earlier, still open; one accepted already; one past its 30 days. */
 export const openQuote: Quote = {
@@ -39,6 +40,8 @@ export const quotesModel: PathPlan<typeof quotesMachine> = {
   machine: quotesMachine,
   actors: Object.keys(fixtures),
   addressees: ['session'],
+  // The view hands the quote's PDF to the browser to save on this action.
+  effects: { actions: { savePdf: (params: { quote: Quote }) => savesPdf(params.quote.number) } },
   inputs: [{}],
   events: [
     { type: 'quotes.reload' },

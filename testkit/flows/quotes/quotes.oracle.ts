@@ -71,6 +71,9 @@ const closable: string[] = [said.asking, said.confirming, said.accepted]
 
 type Now = Expected<QuotesHeld>
 
+/** A quote's PDF, once fetched, is saved by the browser (an effect: decision 0076). */
+export const savesPdf = (quoteNumber: string) => `the quote ${quoteNumber} saved as a PDF`
+
 /**
  * Issue 49's quotes on Invoices and company: the list loads (a failure says so, with Try again);
  * 'Request quote' asks for a plan, seats, the company details and a PO number, sent only as pay
@@ -113,6 +116,10 @@ export const quotesOracle: Oracle<object, QuotesHeld> = {
   },
   // Accepted, the account's new standing (its license type, its billing) reaches the session.
   tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'acceptQuote', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as OrderWords).account } }]),
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, awaitedIn)
+    return answer?.awaited && answer.done && answer.actor === 'downloadQuotePdf' && now.held.picked ? [savesPdf(now.held.picked.number)] : []
+  },
 }
 
 type Answered = { actor: string; done: boolean; output?: unknown; error?: unknown }

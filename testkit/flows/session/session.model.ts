@@ -4,6 +4,7 @@ import { sessionMachine, type SignInIdentity } from '@/machines/session.machine'
 import { noOrganisation, personalOrganisation, teamAs } from '@/testkit/organisations'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 import { plusLicense } from '../my-licenses/my-licenses.model'
+import { sentHome } from './session.oracle'
 
 export const identity: SignInIdentity = { firstName: 'Cara', lastName: 'Commercial', email: 'commercial@example.com', oid: 'oid-cara' }
 export const account: Account = {
@@ -41,6 +42,8 @@ export const sessionModel: PathPlan<typeof sessionMachine> = {
   name: 'session',
   machine: sessionMachine,
   actors: Object.keys(fixtures),
+  // The app leaves for '/' on this action.
+  effects: { actions: { goHome: () => sentHome } },
   // The area opens on another page (Profile), or on My Licenses, whose first page loads beside the account.
   inputs: [{ identity }, { identity, opensOnLicenses: true }],
   events: [

@@ -47,6 +47,10 @@ export const relation = {
   [said.ready]: 'session.ready',
 } satisfies Relation
 const parts = { loadAccount: 'account', loadOrganisation: 'organisation' } as const
+/** Where the account's and the organisation's answers are awaited. */
+const loadingParts = { loadAccount: said.account.loading, loadOrganisation: said.organisation.loading }
+/** The account area could not load: the user is sent to '/' (an effect: decision 0076). */
+export const sentHome = "the user sent to '/'"
 const stillLoading: string[] = [said.account.loading, said.organisation.loading]
 
 /** My Licenses' first page: kept when it comes while awaited, whatever the area is doing; a failure is kept for the page to show. */
@@ -74,7 +78,7 @@ export const sessionOracle: Oracle<{ identity: SignInIdentity; opensOnLicenses?:
   }),
   after: (now, event) => {
     if (/^xstate\.(done|error)\.actor\.loadLicenses$/.test(event.type)) return firstPageAfter(now, event)
-    const answer = answerOf(event, now.state, { loadAccount: said.account.loading, loadOrganisation: said.organisation.loading })
+    const answer = answerOf(event, now.state, loadingParts)
     if (answer) {
       if (!answer.awaited) return now
       // The area is left: nothing awaits My Licenses' first page.
@@ -91,5 +95,10 @@ export const sessionOracle: Oracle<{ identity: SignInIdentity; opensOnLicenses?:
     if (event.type === 'organisation.changed') return { state: now.state, held: { ...now.held, organisation: changed.organisation! } }
     if (event.type === 'licenses.taken') return { state: now.state, held: { ...now.held, firstLicenses: null } }
     return now
+  },
+  // The part that failed sends the user to '/', once.
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, loadingParts)
+    return answer?.awaited && !answer.done ? [sentHome] : []
   },
 }
