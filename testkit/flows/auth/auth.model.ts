@@ -2,7 +2,7 @@
 import { authMachine, type StartupOutput } from '@/machines/auth.machine'
 import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
-import { leavesAccountArea } from './auth.oracle'
+import { leavesAccountArea, returnsTo } from './auth.oracle'
 
 export const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
 export const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
@@ -14,7 +14,7 @@ export const startup = (output: Partial<StartupOutput>): StartupOutput => ({ act
 const fixtures: ActorFixtures<typeof authMachine> = {
   msalEvents: { done: [], error: [] },
   startup: {
-    done: [startup({}), startup({ accounts: [cara, paula] }), startup({ activeAccount: paula, accounts: [cara, paula] }), startup({ returnedPolicy: 'passwordReset', accounts: [cara] })],
+    done: [startup({}), startup({ accounts: [cara, paula] }), startup({ activeAccount: paula, accounts: [cara, paula], returnPath: '/account/profile' }), startup({ returnedPolicy: 'passwordReset', accounts: [cara] })],
     error: [forgotPassword, popupClosed],
   },
   login: { done: [null, cara], error: [popupClosed] },
@@ -52,8 +52,8 @@ export const authModel: PathPlan<typeof authMachine> = {
   name: 'auth',
   machine: authMachine,
   actors: Object.keys(fixtures),
-  // The app leaves for '/' with a fresh page on this action.
-  effects: { actions: { leaveAccountArea: () => leavesAccountArea } },
+  // The app leaves for '/' with a fresh page, or goes back to the page asked for, on these actions.
+  effects: { actions: { leaveAccountArea: () => leavesAccountArea, returnToRequestedPage: (params: { returnPath?: string }) => returnsTo(params.returnPath) } },
   events,
   serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
 }

@@ -130,8 +130,17 @@ export const authOracle: Oracle<void, AuthHeld> = {
         return now
     }
   },
-  effects: (now, event) => (signsOut(now, event) ? [leavesAccountArea] : []),
+  effects: (now, event) => {
+    if (signsOut(now, event)) return [leavesAccountArea]
+    // Back from the provider (a sign-in's redirect ended), the page the sign-in was asked from shows again.
+    const answer = answerOf(event, now.state, awaitedIn)
+    const started = answer?.awaited && answer.actor === 'startup' && answer.done ? (answer.output as Started) : undefined
+    return started && started.returnedPolicy !== 'passwordReset' ? [returnsTo(started.returnPath)] : []
+  },
 }
+
+/** Back from the provider, the page the sign-in was asked from (none: the page it started on) shows (an effect: decision 0076). */
+export const returnsTo = (returnPath: string | undefined) => `back on ${returnPath ?? 'the page it started on'}`
 
 /** Signed out in this tab, the account area leaves for '/' with a fresh page (an effect: decision 0076). */
 export const leavesAccountArea = "the account area leaves for '/' with a fresh page"
