@@ -1,7 +1,7 @@
 /** Model of the assignment mail machine for generated paths: tests, the path catalogue and coverage. */
 import { assignmentMailMachine } from '@/machines/assignment-mail.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
-import { newSeat, ownSeat } from '../manage-licenses/manage-licenses.model'
+import { newSeat, ownSeat } from '../manage-licenses/manage-licenses.fixtures'
 
 export const signedInAlready = 'ada@example.com has signed in already: the license is theirs, and there is nothing to send again.'
 

@@ -14,7 +14,12 @@ export const startup = (output: Partial<StartupOutput>): StartupOutput => ({ act
 const fixtures: ActorFixtures<typeof authMachine> = {
   msalEvents: { done: [], error: [] },
   startup: {
-    done: [startup({}), startup({ accounts: [cara, paula] }), startup({ activeAccount: paula, accounts: [cara, paula], returnPath: '/account/profile' }), startup({ returnedPolicy: 'passwordReset', accounts: [cara] })],
+    done: [
+      startup({}),
+      startup({ accounts: [cara, paula] }),
+      startup({ activeAccount: paula, accounts: [cara, paula], returnPath: '/account/profile' }),
+      startup({ returnedPolicy: 'passwordReset', accounts: [cara] }),
+    ],
     error: [forgotPassword, popupClosed],
   },
   login: { done: [null, cara], error: [popupClosed] },

@@ -1,7 +1,7 @@
 /** Model of the License Key dialog machine for generated paths. */
 import { licenseKeyMachine } from '@/machines/license-key.machine'
 import type { PathPlan } from '@/testkit/model/paths'
-import { plusLicense, regeneratedKey } from '../my-licenses/my-licenses.model'
+import { plusLicense, regeneratedKey } from '../my-licenses/my-licenses.fixtures'
 import { copies } from './license-key.oracle'
 
 export const licenseKeyModel: PathPlan<typeof licenseKeyMachine> = {

@@ -4,7 +4,7 @@ import type { ViewTable } from '@/testkit/views/view-table'
 import type { LicenseKeyHeld } from './license-key.oracle'
 import { configuredFeedSource } from '@/testkit/package-feed-source'
 import { pageOrigin } from '@/testkit/views/page-origin'
-import { regeneratedKey } from '../my-licenses/my-licenses.model'
+import { regeneratedKey } from '../my-licenses/my-licenses.fixtures'
 
 const copied = 'License key copied to the clipboard.'
 const newKeyReady = 'Your new key is ready. The old key no longer works: update your CI secrets and NuGet feed credentials.'

@@ -1,35 +1,19 @@
 /** Model of the Manage Licenses machine for generated paths: tests, the path catalogue and coverage. */
 import type { InvoiceOrder } from '@/common/billing-contract'
-import type { AssignedLicense, Stats } from '@/common/contract'
+import type { Stats } from '@/common/contract'
 import { manageLicensesMachine, type BulkLine, type ManageLicensesInput } from '@/machines/manage-licenses.machine'
 import { plans, upgradePaths } from '@/common/plans'
-import { longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.fixtures'
 import { leavesForCheckout } from '@/testkit/flows/purchase/purchase.oracle'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { newSeat, ownSeat } from './manage-licenses.fixtures'
+
+export { newSeat, ownSeat }
 
 export const freeSeatStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 1, available: 1 }
 export const fullStats: Stats = { subscription: 'Commercial', priceId: 'commercial', purchased: 2, assigned: 2, available: 0 }
 export const communityStats: Stats = { subscription: 'Community', priceId: 'community', purchased: 1, assigned: 1, available: 0 }
 
-export const ownSeat: AssignedLicense = {
-  id: 'seat_own',
-  firstName: 'Cara',
-  lastName: 'Commercial',
-  email: 'commercial@example.com',
-  expirationDate: '2027-11-22T00:00:00.000Z',
-  // The owner restored packages lately; the seat just given (newSeat) has never been used.
-  lastFeedAccessAt: '2026-11-20T09:15:00.000Z',
-  pending: false,
-}
-export const newSeat: AssignedLicense = {
-  id: 'seat_new',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  expirationDate: '2027-11-22T00:00:00.000Z',
-  lastFeedAccessAt: null,
-  pending: true,
-}
 export const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }
 
 export const goodLines: BulkLine[] = [

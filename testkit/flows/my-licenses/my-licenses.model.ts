@@ -1,26 +1,10 @@
 /** Model of the My Licenses machine for generated paths: tests, the path catalogue and coverage. */
-import type { License } from '@/common/contract'
 import type { EventObject } from 'xstate'
 import { myLicensesMachine, type FirstPage } from '@/machines/my-licenses.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { plusLicense, regeneratedKey } from './my-licenses.fixtures'
 
-export const plusLicense: License = {
-  id: 'seat_plus_1',
-  subscription: 'Commercial Plus',
-  priceId: 'commercial-plus',
-  accountEmail: 'plus@example.com',
-  expirationDate: '2027-11-22T00:00:00.000Z',
-  licenseKey: 'PRSM-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
-  discordConnected: false,
-  status: 'active',
-  ownedByCaller: true,
-  // Live: its updates run to its period's end, everything released so far.
-  updatesUntil: '2027-11-22T00:00:00.000Z',
-  newestCovered: '9.2.0',
-}
-
-/** The key a rotation gave the Commercial Plus seat. */
-export const regeneratedKey = 'PRSM-NEWKY-11111-22222-33333-44444'
+export { plusLicense, regeneratedKey }
 
 export const fixtures: ActorFixtures<typeof myLicensesMachine> = {
   loadLicenses: { done: [[plusLicense], []], error: [new Error('There was a problem connecting to the server. Please try again.')] },

@@ -1,7 +1,7 @@
 /** Model of the Profile machine for generated paths. */
 import { profileMachine } from '@/machines/profile.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
-import { account } from '../session/session.model'
+import { account } from '../session/session.fixtures'
 
 const { email: _email, oid: _oid, discordName: _d, discordConnected: _dc, allowedPriceId: _p, hasStripeAccount: _s, ...fields } = account
 export const profileFields = fields

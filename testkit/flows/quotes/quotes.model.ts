@@ -1,7 +1,7 @@
 /** Model of the quotes machine for generated paths: tests, the path catalogue and coverage. */
 import type { InvoiceOrder, Quote } from '@/common/billing-contract'
 import { quotesMachine } from '@/machines/quotes.machine'
-import { conflictWords, longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.model'
+import { conflictWords, longPoDraft, northwindDraft, placedOrder, taxIdRefused } from '@/testkit/flows/invoice-order/invoice-order.fixtures'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 import { savesPdf } from './quotes.oracle'
 

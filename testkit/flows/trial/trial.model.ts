@@ -2,7 +2,7 @@
 import type { Trial } from '@/common/billing-contract'
 import type { License } from '@/common/contract'
 import { trialMachine } from '@/machines/trial.machine'
-import { account } from '@/testkit/flows/session/session.model'
+import { account } from '@/testkit/flows/session/session.fixtures'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
 
 /** The trial as starting it answers: 30 days, its extension unused, the account now of Commercial Plus. */
