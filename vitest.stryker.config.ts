@@ -38,9 +38,11 @@ const leftOut = (path: string) => serverTestFolders.test(path) || scriptTests.te
 /**
  * Quick tests first: Stryker stops a mutant's run at its first failing test, and most mutants of a
  * machine's definition (evaluated once, when the module loads, so every related test file must run)
- * fail a machine test long before the slower component paths.
+ * fail a machine test long before the slower component paths. The hand-written machine and rules
+ * tests come before the flows' paths: a machine that holds another (Manage Licenses the upgrade)
+ * brings that flow's paths along, thousands of tests.
  */
-const QuickTestsFirst = filesInOrder([/\/tests\/flows\/.*\.(machine|rules|paths)\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
+const QuickTestsFirst = filesInOrder([/\/tests\/flows\/.*\.(machine|rules)\.test\.ts$/, /\/tests\/flows\/.*\.paths\.test\.ts$/, /(?<!\.component)\.test\.tsx?$/])
 
 export default mutationConfig({
   sequencer: QuickTestsFirst,
