@@ -104,10 +104,10 @@ export function answerOf(event: EventObject, state: State, awaitedIn: Readonly<R
   return { actor, done: outcome === 'done', output, error, awaited }
 }
 
-/** For an oracle's `tells`: what the awaited answer of `actor`, once it came, tells; nothing for any other event. */
-export function toldOnAnswer(event: EventObject, state: State, awaitedIn: Readonly<Record<string, string | readonly string[]>>, actor: string, told: (output: unknown) => Told[]): readonly Told[] {
+/** For an oracle's `tells` or `effects`: what the awaited answer of `actor`, once it came, tells or does; nothing for any other event. */
+export function onAnswer<T>(event: EventObject, state: State, awaitedIn: Readonly<Record<string, string | readonly string[]>>, actor: string, of: (output: unknown) => readonly T[]): readonly T[] {
   const answer = answerOf(event, state, awaitedIn)
-  return answer?.awaited && answer.done && answer.actor === actor ? told(answer.output) : []
+  return answer?.awaited && answer.done && answer.actor === actor ? of(answer.output) : []
 }
 
 /** What a failure shows (spec section 8): the error's message, or the flow's own text when it says nothing. */

@@ -1,4 +1,4 @@
-import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, onAnswer, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What 'Download CSV' holds: why the last download failed, until dismissed or pressed again. */
 export interface AssignedCsvHeld {
@@ -31,8 +31,5 @@ export const assignedCsvOracle: Oracle<void, AssignedCsvHeld> = {
     if (event.type === 'error.dismiss') return { state: now.state, held: { error: null } }
     return now
   },
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, awaitedIn)
-    return answer?.awaited && answer.done ? [savesCsv(answer.output as string)] : []
-  },
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'downloadCsv', (csv) => [savesCsv(csv as string)]),
 }

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { AssignedLicense } from '@/common/contract'
 import type { SeatMailResent } from '@/common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What a person notices of a mail sent again: the seat it is for, what became of it, or why not. */
 export interface AssignmentMailHeld {
@@ -48,5 +48,5 @@ export const assignmentMailOracle: Oracle<void, AssignmentMailHeld> = {
     return now
   },
   // A mail sent again, put off or dropped is a line of Recent activity, which shows its newest page again.
-  tells: (now, event) => toldOnAnswer(event, now.state, { resendSeatMail: said.sending }, 'resendSeatMail', () => [{ to: 'activity', event: { type: 'activity.refresh' } }]),
+  tells: (now, event) => onAnswer(event, now.state, { resendSeatMail: said.sending }, 'resendSeatMail', () => [{ to: 'activity', event: { type: 'activity.refresh' } }]),
 }

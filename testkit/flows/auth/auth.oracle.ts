@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 // The words of sign-in this reference reads, declared here as MSAL and spec section 4 name them:
 // it shares no type with the machine.
@@ -133,9 +133,10 @@ export const authOracle: Oracle<void, AuthHeld> = {
   effects: (now, event) => {
     if (signsOut(now, event)) return [leavesAccountArea]
     // Back from the provider (a sign-in's redirect ended), the page the sign-in was asked from shows again.
-    const answer = answerOf(event, now.state, awaitedIn)
-    const started = answer?.awaited && answer.actor === 'startup' && answer.done ? (answer.output as Started) : undefined
-    return started && started.returnedPolicy !== 'passwordReset' ? [returnsTo(started.returnPath)] : []
+    return onAnswer(event, now.state, awaitedIn, 'startup', (output) => {
+      const { returnedPolicy, returnPath } = output as Started
+      return returnedPolicy === 'passwordReset' ? [] : [returnsTo(returnPath)]
+    })
   },
 }
 

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, onAnswer, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What Billing holds: the page to come back to, and why the portal did not open. */
 export interface BillingPortalHeld {
@@ -21,6 +21,7 @@ export const relation = {
   [said.leaving]: `${b}.leaving`,
 } satisfies Relation
 
+const awaitedIn = { createPortalSession: said.asking }
 /** The user navigates to the portal session's address (an effect: decision 0076). */
 export const leavesFor = (url: string) => `the browser leaves for ${url}`
 
@@ -33,7 +34,7 @@ export const billingPortalOracle: Oracle<void, BillingPortalHeld> = {
   relation,
   start: () => ({ state: said.atHand, held: { returnUrl: '', error: null } }),
   after: (now, event) => {
-    const answer = answerOf(event, now.state, { createPortalSession: said.asking })
+    const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
       return answer.done ? { state: said.leaving, held: now.held } : { state: said.atHand, held: { ...now.held, error: shownMessage(answer.error) } }
@@ -43,8 +44,5 @@ export const billingPortalOracle: Oracle<void, BillingPortalHeld> = {
     if (event.type === 'error.dismiss') return { state: now.state, held: { ...now.held, error: null } }
     return now
   },
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, { createPortalSession: said.asking })
-    return answer?.awaited && answer.done ? [leavesFor((answer.output as { url: string }).url)] : []
-  },
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'createPortalSession', (session) => [leavesFor((session as { url: string }).url)]),
 }

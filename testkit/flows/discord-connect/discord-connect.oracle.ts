@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What Connect Discord holds: the name typed since the dialog opened, and the API's refusal. */
 export interface DiscordConnectHeld {
@@ -52,9 +52,6 @@ export const discordConnectOracle: Oracle<void, DiscordConnectHeld> = {
     return now
   },
   // Joined: My Licenses' Commercial Plus cards show 'Discord Connected'.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'connectDiscord', () => [{ to: 'licenses', event: { type: 'license.discordConnected' } }]),
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, awaitedIn)
-    return answer?.awaited && answer.done ? [opensInvite((answer.output as { inviteLink: string }).inviteLink)] : []
-  },
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'connectDiscord', () => [{ to: 'licenses', event: { type: 'license.discordConnected' } }]),
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'connectDiscord', (output) => [opensInvite((output as { inviteLink: string }).inviteLink)]),
 }

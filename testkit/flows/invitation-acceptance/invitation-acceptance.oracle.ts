@@ -1,5 +1,5 @@
 import type { InvitationOffer } from '@/common/organisation-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the invitation's page holds that the person notices: the offer, and the message. */
 export interface InvitationAcceptanceHeld {
@@ -61,5 +61,5 @@ export const invitationAcceptanceOracle: Oracle<{ secret: string }, InvitationAc
     }
   },
   // Once accepted, the person's new standing reaches the session, whose sidebar follows.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'loadOrganisation', (organisation) => [{ to: 'session', event: { type: 'organisation.changed', organisation } }]),
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'loadOrganisation', (organisation) => [{ to: 'session', event: { type: 'organisation.changed', organisation } }]),
 }

@@ -3,7 +3,7 @@ import { poNumberLimit, type InvoiceOrder, type InvoiceOrderRequest } from '@/co
 import { countryCodes } from '@/common/countries'
 import type { CompanyDraft } from '@/common/company-draft'
 import { companyOf } from '@/testkit/form-rules'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the order-by-invoice dialog holds: the plan and seats it was opened for, the order sent, the invoice, and the notices. */
 export interface InvoiceOrderHeld {
@@ -80,5 +80,5 @@ export const invoiceOrderOracle: Oracle<object, InvoiceOrderHeld> = {
     }
   },
   // Once ordered, the account's new standing (its license type, its billing) reaches the session.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'payByInvoice', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as InvoiceOrder).account } }]),
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'payByInvoice', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as InvoiceOrder).account } }]),
 }

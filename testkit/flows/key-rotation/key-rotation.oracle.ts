@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
 import type { RegeneratedKey } from '@/common/contract'
-import { answerOf, shownMessage, toldOnAnswer, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** The seat whose key is made new, as the page names it (declared here: the reference shares no type with the machine). */
 type RotationSeat = { licenseId: string; holderName: string; holderEmail: string }
@@ -67,7 +67,7 @@ export const keyRotationOracle: Oracle<void, KeyRotationHeld> = {
   },
   // The new key reaches the licenses list and the key dialog (My Licenses), and Recent activity (Manage Licenses).
   tells: (now, event) =>
-    toldOnAnswer(event, now.state, awaitedIn, 'regenerateKey', (output) => {
+    onAnswer(event, now.state, awaitedIn, 'regenerateKey', (output) => {
       const { licenseId, licenseKey } = output as RegeneratedKey
       return [
         { to: 'licenses', event: { type: 'license.keyRegenerated', licenseId, licenseKey } },

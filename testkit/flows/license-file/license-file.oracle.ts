@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, onAnswer, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the download holds: the seat whose file is coming (licenseId), and why the last download failed, until dismissed or asked again. */
 export interface LicenseFileHeld {
@@ -34,8 +34,5 @@ export const licenseFileOracle: Oracle<void, LicenseFileHeld> = {
     if (event.type === 'error.dismiss') return { state: now.state, held: { ...now.held, error: null } }
     return now
   },
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, awaitedIn)
-    return answer?.awaited && answer.done ? [savesLicenseFile(answer.output as string)] : []
-  },
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'downloadLicenseFile', (file) => [savesLicenseFile(file as string)]),
 }

@@ -3,7 +3,7 @@ import type { InvoiceOrder } from '@/common/billing-contract'
 import type { AssignedLicense, AssignRequest, MemberRole, Stats } from '@/common/contract'
 import { acceptedOrder } from '@/testkit/flows/invoice-order/invoice-order.oracle'
 import { leavesForCheckout } from '@/testkit/flows/purchase/purchase.oracle'
-import { answerOf, shownMessage, type Expected, type Oracle, type Relation, type State } from '@/testkit/model/oracle'
+import { answerOf, onAnswer, shownMessage, type Expected, type Oracle, type Relation, type State } from '@/testkit/model/oracle'
 
 /** What Manage Licenses holds that the user notices: the tiles, the rows, the notice and message, and the open dialog's values. */
 export interface ManageLicensesHeld {
@@ -196,10 +196,7 @@ export const manageLicensesOracle: Oracle<ManageLicensesOpened, ManageLicensesHe
     return assigned || bulkEnded || unassigned ? [{ to: 'activity', event: { type: 'activity.refresh' } }] : []
   },
   // The same hosted checkout as the purchase page's (spec section 7), at the url the session was answered with.
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, awaitedIn)
-    return answer?.awaited && answer.done && answer.actor === 'createCheckoutSession' ? [leavesForCheckout((answer.output as { url: string }).url)] : []
-  },
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'createCheckoutSession', (session) => [leavesForCheckout((session as { url: string }).url)]),
 }
 
 type To = (state: State, changes?: Partial<ManageLicensesHeld>) => Now

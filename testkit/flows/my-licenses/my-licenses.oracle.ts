@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
 import type { License } from '@/common/contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What My Licenses holds: the cards, and why they could not load. */
 export interface MyLicensesHeld {
@@ -75,6 +75,5 @@ export const myLicensesOracle: Oracle<{ fromSession: boolean } | undefined, MyLi
     }
   },
   // The first page taken, the session forgets it.
-  tells: (now, event) =>
-    toldOnAnswer(event, now.state, awaitedIn, 'awaitFirstPage', (first) => ((first as FirstPageFound).found === 'none' ? [] : [{ to: 'session', event: { type: 'licenses.taken' } }])),
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'awaitFirstPage', (first) => ((first as FirstPageFound).found === 'none' ? [] : [{ to: 'session', event: { type: 'licenses.taken' } }])),
 }

@@ -1,5 +1,5 @@
 import type { Account } from '@/common/contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the Profile page holds: the account shown, and the notice of the last save. */
 export interface ProfileHeld {
@@ -46,5 +46,5 @@ export const profileOracle: Oracle<void, ProfileHeld> = {
     }
   },
   // A saved profile reaches the session, whose user menu shows the name.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'saveProfile', (account) => [{ to: 'session', event: { type: 'account.changed', account } }]),
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'saveProfile', (account) => [{ to: 'session', event: { type: 'account.changed', account } }]),
 }

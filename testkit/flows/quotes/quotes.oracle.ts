@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
 import { acceptedOrder } from '@/testkit/flows/invoice-order/invoice-order.oracle'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** A quote as the person reads it in the list: its id, number, what it is for, its total and PO number, until when, and its standing. */
 export interface QuoteWords {
@@ -115,11 +115,8 @@ export const quotesOracle: Oracle<object, QuotesHeld> = {
     }
   },
   // Accepted, the account's new standing (its license type, its billing) reaches the session.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'acceptQuote', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as OrderWords).account } }]),
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, awaitedIn)
-    return answer?.awaited && answer.done && answer.actor === 'downloadQuotePdf' && now.held.picked ? [savesPdf(now.held.picked.number)] : []
-  },
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'acceptQuote', (order) => [{ to: 'session', event: { type: 'account.changed', account: (order as OrderWords).account } }]),
+  effects: (now, event) => onAnswer(event, now.state, awaitedIn, 'downloadQuotePdf', () => (now.held.picked ? [savesPdf(now.held.picked.number)] : [])),
 }
 
 type Answered = { actor: string; done: boolean; output?: unknown; error?: unknown }

@@ -1,5 +1,5 @@
 import type { Trial } from '@/common/billing-contract'
-import { answerOf, shownMessage, toldOnAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** What the trial holds: the trial as last answered, and the failure shown. */
 export interface TrialHeld {
@@ -57,5 +57,5 @@ export const trialOracle: Oracle<object, TrialHeld> = {
     }
   },
   // Once started, the account's new standing (Commercial Plus, a billing account) reaches the session.
-  tells: (now, event) => toldOnAnswer(event, now.state, awaitedIn, 'startTrial', (trial) => [{ to: 'session', event: { type: 'account.changed', account: (trial as Trial).account } }]),
+  tells: (now, event) => onAnswer(event, now.state, awaitedIn, 'startTrial', (trial) => [{ to: 'session', event: { type: 'account.changed', account: (trial as Trial).account } }]),
 }
