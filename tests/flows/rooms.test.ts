@@ -47,7 +47,7 @@ describe("every flow's room", () => {
 
       it('has its tests in tests/flows/', () => expect(filesUnder(`tests/flows/${flow}`).filter((file) => /\.test\.tsx?$/.test(file))).not.toEqual([]))
 
-      // A file of the flow's own, not one for every flow: a mutation run finds it among the machine's related tests (flow-paths.ts says why).
+      // A file of the flow's own, not one for every flow: a mutation run of one machine runs only its flow's paths (flow-paths.ts says why).
       it('has its paths, the machine’s and the oracle’s, replayed on its machine', () => {
         const file = `tests/flows/${flow}/${flow}.paths.test.ts`
         const name = camelCase(flow)

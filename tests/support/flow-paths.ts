@@ -7,9 +7,9 @@ import { replayPath } from './run-paths'
 
 /**
  * A flow's paths replayed on its machine, for its own tests/flows/<flow>/<flow>.paths.test.ts: a
- * file that imports the flow's model and oracle by name, so that a mutation run that changes the
- * machine finds it among the machine's related tests (Vitest's related files do not follow
- * `import.meta.glob`, through which a file for every flow would reach them).
+ * file that imports the flow's model and oracle by name, so that a mutation run that changes one
+ * machine runs that flow's paths, not every flow's (a file that found the flows by glob was
+ * related to every machine; decision 0075).
  *
  * - The paths generated from the machine (testkit/flows/<flow>/<flow>.model.ts): after every step
  *   the machine rests where the model and the oracle say, holding what the oracle says.
