@@ -2,7 +2,7 @@
 import { authMachine, type StartupOutput } from '@/machines/auth.machine'
 import type { AuthFailure, SignedInAccount } from '@/machines/auth.types'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
-import { leavesAccountArea, returnsTo } from './auth.oracle'
+import { leavesAccountArea, madeActive, returnsTo } from './auth.oracle'
 
 export const cara: SignedInAccount = { homeAccountId: 'cara.home', localAccountId: 'cara', username: '', name: 'Cara Commercial' }
 export const paula: SignedInAccount = { homeAccountId: 'paula.home', localAccountId: 'paula', username: '', name: 'Paula Plus' }
@@ -57,8 +57,14 @@ export const authModel: PathPlan<typeof authMachine> = {
   name: 'auth',
   machine: authMachine,
   actors: Object.keys(fixtures),
-  // The app leaves for '/' with a fresh page, or goes back to the page asked for, on these actions.
-  effects: { actions: { leaveAccountArea: () => leavesAccountArea, returnToRequestedPage: (params: { returnPath?: string }) => returnsTo(params.returnPath) } },
+  // The app leaves for '/' with a fresh page, goes back to the page asked for, or tells MSAL the active account, on these actions.
+  effects: {
+    actions: {
+      leaveAccountArea: () => leavesAccountArea,
+      returnToRequestedPage: (params: { returnPath?: string }) => returnsTo(params.returnPath),
+      storeActiveAccount: (params: { account: SignedInAccount | null }) => madeActive(params.account),
+    },
+  },
   events,
   serialize: (snapshot) => ({ value: snapshot.value, account: snapshot.context.activeAccount?.localAccountId, error: snapshot.context.error, login: snapshot.context.pendingLogin?.policy }),
 }

@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate'
-import { answerOf, onAnswer, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, type Expected, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 // The words of sign-in this reference reads, declared here as MSAL and spec section 4 name them:
 // it shares no type with the machine.
@@ -130,14 +130,38 @@ export const authOracle: Oracle<void, AuthHeld> = {
         return now
     }
   },
-  effects: (now, event) => {
-    if (signsOut(now, event)) return [leavesAccountArea]
-    // Back from the provider (a sign-in's redirect ended), the page the sign-in was asked from shows again.
-    return onAnswer(event, now.state, awaitedIn, 'startup', (output) => {
-      const { returnedPolicy, returnPath } = output as Started
-      return returnedPolicy === 'passwordReset' ? [] : [returnsTo(returnPath)]
-    })
+  effects: (now, sent) => {
+    if (signsOut(now, sent)) return [leavesAccountArea]
+    const answer = answerOf(sent, now.state, awaitedIn)
+    if (answer) return answer.awaited && answer.done ? answeredEffects(answer.actor, answer.output) : []
+    const event = sent as SignInEvent
+    // The account in MSAL's success event is the one MSAL must hold active.
+    return event.type === 'msal.login.success' || event.type === 'msal.acquireToken.success' ? [madeActive(event.account)] : []
   },
+}
+
+/** MSAL is told which account is active (none: nobody), so its silent token calls act for that person (an effect: decision 0076). */
+export const madeActive = (account: Account | null) => `MSAL's active account: ${account?.homeAccountId ?? 'none'}`
+
+/** At startup, the active account MSAL kept, or else the first account it knows. */
+const firstActive = ({ activeAccount, accounts }: Started) => activeAccount ?? accounts[0] ?? null
+
+/** What an awaited actor's answer does beyond the page: an account signed in becomes MSAL's active one. */
+function answeredEffects(actor: string, output: unknown): string[] {
+  switch (actor) {
+    case 'startup': {
+      const started = output as Started
+      // Back from the provider (a sign-in's redirect ended), the page the sign-in was asked from shows again.
+      return started.returnedPolicy === 'passwordReset' ? [] : [madeActive(firstActive(started)), returnsTo(started.returnPath)]
+    }
+    case 'ssoSilent':
+      return [madeActive(output as Account)]
+    // A popup's sign-in comes back with the account; a redirect leaves the page (null).
+    case 'login':
+      return output === null ? [] : [madeActive(output as Account)]
+    default:
+      return []
+  }
 }
 
 /** Back from the provider, the page the sign-in was asked from (none: the page it started on) shows (an effect: decision 0076). */
@@ -182,10 +206,10 @@ function answered(now: Expected<AuthHeld>, actor: string, { output, error }: { o
   }
   switch (actor) {
     case 'startup': {
-      const { activeAccount, accounts, returnedPolicy, returnPath } = output as Started
-      if (returnedPolicy === 'passwordReset') return login({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath })
+      const started = output as Started
+      if (started.returnedPolicy === 'passwordReset') return login({ interactionType: 'redirect', policy: 'signUpSignIn', returnPath: started.returnPath })
       // If no account is active but accounts exist, the first becomes active.
-      return none({ activeAccount: activeAccount ?? accounts[0] ?? null })
+      return none({ activeAccount: firstActive(started) })
     }
     case 'ssoSilent':
       return none({ activeAccount: output as Account, error: null })

@@ -2,6 +2,7 @@
 import type { EventFromLogic } from 'xstate'
 import { purchaseCompleteMachine, type PurchaseCompleteInput } from '@/machines/purchase-complete.machine'
 import { actorEvents, type ActorFixtures, type PathPlan } from '@/testkit/model/paths'
+import { logged } from './purchase-complete.oracle'
 
 export const paidReturn: PurchaseCompleteInput = { success: true, sessionId: 'cs_test_1' }
 export const cancelledReturn: PurchaseCompleteInput = { success: false, sessionId: null }
@@ -21,6 +22,7 @@ export const purchaseCompleteModel: PathPlan<typeof purchaseCompleteMachine> = {
   name: 'purchaseComplete',
   machine: purchaseCompleteMachine,
   actors: Object.keys(fixtures),
+  effects: { actions: { logFailure: (params: { message: string }) => logged(params.message) } },
   inputs: [paidReturn, cancelledReturn, returnWithoutSession],
   events: [waitOver, ...actorEvents(fixtures)],
 }

@@ -1,6 +1,6 @@
 /** What the checkout's return address says (declared here: the reference shares no type with the machine). */
 type PurchaseCompleteInput = { success: boolean; sessionId: string | null }
-import { answerOf, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** How long the page has waited for Stripe's webhook: the waits so far and their sum. */
 export interface PurchaseCompleteHeld {
@@ -33,6 +33,9 @@ export const relation = {
   [said.incomplete]: `${p}.incomplete`,
 } satisfies Relation
 
+/** A failed status call is logged (spec section 8: only logged, the page claims no failure): an effect (decision 0076). */
+export const logged = (message: string) => `'${message}' logged`
+
 /**
  * Spec section 2: success=true shows 'Purchase Complete', anything else 'Purchase Incomplete'.
  * Our addition: the licenses come from Stripe's webhook, so a paid return asks where the checkout
@@ -57,5 +60,9 @@ export const purchaseCompleteOracle: Oracle<PurchaseCompleteInput, PurchaseCompl
       return { state: said.checking, held: { waits: waits + 1, waitedMs: waitedMs + Math.min(firstWaitMs * 2 ** waits, totalWaitMs - waitedMs) } }
     }
     return now
+  },
+  effects: (now, event) => {
+    const answer = answerOf(event, now.state, { loadCheckoutStatus: said.checking })
+    return answer?.awaited && !answer.done ? [logged(shownMessage(answer.error))] : []
   },
 }
