@@ -3,7 +3,7 @@
  * run reports as survived or not covered, applied by hand, one at a time, to the working tree, and
  * the run's tests that import its file run on it (`vitest related` with the portal run's test
  * selection, `vitest.stryker.config.ts`, or `RECHECK_CONFIG`; every file with modules of its own,
- * stopping at the first failure). Stryker's verdict on such mutants is not always true here: the
+ * stopping at the first failure), once they have passed on the file unmutated. Stryker's verdict on such mutants is not always true here: the
  * generated paths run guards and selectors while a file is collected, so Stryker may run none of the
  * tests that kill them (decision 0015). Prints each mutant as killed or alive and writes
  * `recheck.json` beside the report. The file is put back after each mutant, and on Ctrl-C.
@@ -48,22 +48,36 @@ process.on('SIGINT', () => {
   process.exit(130)
 })
 
+/** The run's tests that import `file`, on the working tree as it is: whether they all passed, and what they printed. */
+function runRelated(file: string) {
+  const run = spawnSync('npx', ['vitest', 'related', file, '--config', config, '--run', '--bail', '1', '--reporter', 'dot', '--isolate', '--passWithNoTests'], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+  })
+  return { passed: run.status === 0, output: `${run.stdout}${run.stderr}` }
+}
+
 const results: { file: string; line: number; mutator: string; replacement: string; verdict: 'killed' | 'alive' }[] = []
 for (const [file, { source, mutants }] of Object.entries(report.files)) {
   if (!file.includes(filter)) continue
   const original = readFileSync(file, 'utf8')
   if (original !== source) console.warn(`${file} changed since the run: its mutants are applied at the run's places in the file as it is now`)
-  for (const mutant of mutants.filter(({ status }) => status === 'Survived' || status === 'NoCoverage')) {
+  const survivors = mutants.filter(({ status }) => status === 'Survived' || status === 'NoCoverage')
+  // A test that fails without any mutant (a generated file missing, as src/routeTree.gen.ts in a clone
+  // without `npm install`'s postinstall) would count every mutant killed: the tests must pass first.
+  const baseline = survivors.length ? runRelated(file) : { passed: true, output: '' }
+  if (!baseline.passed) {
+    console.error(`The tests that import ${file} fail without any mutant, so no verdict can be given:\n${baseline.output.split('\n').slice(-40).join('\n')}`)
+    process.exit(1)
+  }
+  for (const mutant of survivors) {
     const [from, to] = [offsetOf(original, mutant.location.start), offsetOf(original, mutant.location.end)]
     restore = () => writeFileSync(file, original)
     writeFileSync(file, original.slice(0, from) + mutant.replacement + original.slice(to))
-    const run = spawnSync('npx', ['vitest', 'related', file, '--config', config, '--run', '--bail', '1', '--reporter', 'dot', '--isolate', '--passWithNoTests'], {
-      encoding: 'utf8',
-      env: { ...process.env, CI: '1' },
-    })
+    const run = runRelated(file)
     restore()
     restore = undefined
-    const verdict = run.status === 0 ? 'alive' : 'killed'
+    const verdict = run.passed ? 'alive' : 'killed'
     const at = `${file}:${mutant.location.start.line}:${mutant.location.start.column}`
     results.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement, verdict })
     console.log(`${verdict === 'killed' ? 'killed' : 'ALIVE '} ${at} ${mutant.mutatorName} → ${JSON.stringify(mutant.replacement).slice(0, 90)}`)
