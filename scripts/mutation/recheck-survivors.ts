@@ -6,9 +6,9 @@
  * stopping at the first failure), once they have passed on the file unmutated. Stryker's verdict on such mutants is not always true here: the
  * generated paths run guards and selectors while a file is collected, so Stryker may run none of the
  * tests that kill them (decision 0015). Prints each mutant as killed or alive and writes
- * `recheck.json` beside the report. The file is put back after each mutant, and on Ctrl-C.
+ * `recheck.json` beside the report. The file is put back after each mutant, and when the run is stopped.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import process from 'node:process'
@@ -43,18 +43,29 @@ function offsetOf(source: string, { line, column }: { line: number; column: numb
 }
 
 let restore: (() => void) | undefined
-process.on('SIGINT', () => {
-  restore?.()
-  process.exit(130)
-})
+let tests: ChildProcess | undefined
+// Stopped by Ctrl-C or by kill, the tests stop and the file is put back before the process ends
+// (the tests run asynchronously so that the signal is heard while they run).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    if (tests?.pid) process.kill(-tests.pid, 'SIGTERM')
+    restore?.()
+    process.exit(code)
+  })
+}
 
 /** The run's tests that import `file`, on the working tree as it is: whether they all passed, and what they printed. */
-function runRelated(file: string) {
-  const run = spawnSync('npx', ['vitest', 'related', file, '--config', config, '--run', '--bail', '1', '--reporter', 'dot', '--isolate', '--passWithNoTests'], {
-    encoding: 'utf8',
-    env: { ...process.env, CI: '1' },
-  })
-  return { passed: run.status === 0, output: `${run.stdout}${run.stderr}` }
+function runRelated(file: string): Promise<{ passed: boolean; output: string }> {
+  const args = ['vitest', 'related', file, '--config', config, '--run', '--bail', '1', '--reporter', 'dot', '--isolate', '--passWithNoTests']
+  // A group of its own, so that a stop reaches Vitest's workers too.
+  tests = spawn('npx', args, { env: { ...process.env, CI: '1' }, detached: true })
+  let output = ''
+  tests.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  tests.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((resolve) => tests!.on('close', (code) => resolve({ passed: code === 0, output })))
 }
 
 const results: { file: string; line: number; mutator: string; replacement: string; verdict: 'killed' | 'alive' }[] = []
@@ -65,7 +76,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
   const survivors = mutants.filter(({ status }) => status === 'Survived' || status === 'NoCoverage')
   // A test that fails without any mutant (a generated file missing, as src/routeTree.gen.ts in a clone
   // without `npm install`'s postinstall) would count every mutant killed: the tests must pass first.
-  const baseline = survivors.length ? runRelated(file) : { passed: true, output: '' }
+  const baseline = survivors.length ? await runRelated(file) : { passed: true, output: '' }
   if (!baseline.passed) {
     console.error(`The tests that import ${file} fail without any mutant, so no verdict can be given:\n${baseline.output.split('\n').slice(-40).join('\n')}`)
     process.exit(1)
@@ -74,7 +85,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const [from, to] = [offsetOf(original, mutant.location.start), offsetOf(original, mutant.location.end)]
     restore = () => writeFileSync(file, original)
     writeFileSync(file, original.slice(0, from) + mutant.replacement + original.slice(to))
-    const run = runRelated(file)
+    const run = await runRelated(file)
     restore()
     restore = undefined
     const verdict = run.passed ? 'alive' : 'killed'
