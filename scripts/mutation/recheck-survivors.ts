@@ -3,10 +3,11 @@
  * run reports as survived or not covered, applied by hand, one at a time, to the working tree, and
  * the run's tests that import its file run on it (`vitest related` with the portal run's test
  * selection, `vitest.stryker.config.ts`, or `RECHECK_CONFIG`; every file with modules of its own,
- * stopping at the first failure), once they have passed on the file unmutated. Stryker's verdict on such mutants is not always true here: the
- * generated paths run guards and selectors while a file is collected, so Stryker may run none of the
- * tests that kill them (decision 0015). Prints each mutant as killed or alive and writes
- * `recheck.json` beside the report. The file is put back after each mutant, and when the run is stopped.
+ * stopping at the first failure), once they have passed on the file unmutated. Stryker's verdict
+ * on such mutants is not always true here: the generated paths run guards and selectors while a
+ * file is collected, so Stryker may run none of the tests that kill them (decision 0015). Prints
+ * each mutant as killed or alive and writes `recheck.json` beside the report. The file is put back
+ * after each mutant, and when the run is stopped.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'

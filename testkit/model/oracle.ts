@@ -110,6 +110,12 @@ export function onAnswer<T>(event: EventObject, state: State, awaitedIn: Readonl
   return answer?.awaited && answer.done && answer.actor === actor ? of(answer.output) : []
 }
 
+/** For an oracle's `effects`: what the failure of any awaited actor does; nothing for any other event. */
+export function onFailure<T>(event: EventObject, state: State, awaitedIn: Readonly<Record<string, string | readonly string[]>>, of: (error: unknown) => readonly T[]): readonly T[] {
+  const answer = answerOf(event, state, awaitedIn)
+  return answer?.awaited && !answer.done ? of(answer.error) : []
+}
+
 /** What a failure shows (spec section 8): the error's message, or the flow's own text when it says nothing. */
 export const shownMessage = (error: unknown, fallback?: string) => {
   if (error instanceof Error && error.message) return error.message

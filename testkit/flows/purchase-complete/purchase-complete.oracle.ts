@@ -1,6 +1,6 @@
 /** What the checkout's return address says (declared here: the reference shares no type with the machine). */
 type PurchaseCompleteInput = { success: boolean; sessionId: string | null }
-import { answerOf, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
+import { answerOf, onFailure, shownMessage, type Oracle, type Relation } from '@/testkit/model/oracle'
 
 /** How long the page has waited for Stripe's webhook: the waits so far and their sum. */
 export interface PurchaseCompleteHeld {
@@ -33,6 +33,9 @@ export const relation = {
   [said.incomplete]: `${p}.incomplete`,
 } satisfies Relation
 
+/** Where the status call's answer is awaited; an answer anywhere else changes nothing. */
+const awaitedIn = { loadCheckoutStatus: said.checking }
+
 /** A failed status call is logged (spec section 8: only logged, the page claims no failure): an effect (decision 0076). */
 export const logged = (message: string) => `'${message}' logged`
 
@@ -47,7 +50,7 @@ export const purchaseCompleteOracle: Oracle<PurchaseCompleteInput, PurchaseCompl
   start: (input) => ({ state: input.success && input.sessionId !== null ? said.checking : said.incomplete, held: { waits: 0, waitedMs: 0 } }),
   after: (now, event) => {
     const to = (state: string) => ({ state, held: now.held })
-    const answer = answerOf(event, now.state, { loadCheckoutStatus: said.checking })
+    const answer = answerOf(event, now.state, awaitedIn)
     if (answer) {
       if (!answer.awaited) return now
       if (!answer.done) return to(said.onTheirWay)
@@ -61,8 +64,5 @@ export const purchaseCompleteOracle: Oracle<PurchaseCompleteInput, PurchaseCompl
     }
     return now
   },
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, { loadCheckoutStatus: said.checking })
-    return answer?.awaited && !answer.done ? [logged(shownMessage(answer.error))] : []
-  },
+  effects: (now, event) => onFailure(event, now.state, awaitedIn, (error) => [logged(shownMessage(error))]),
 }

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate'
 import type { Account, License } from '@/common/contract'
 import type { Organisation } from '@/common/organisation-contract'
-import { answerOf, leavesOf, shownMessage, type Expected, type Oracle, type Relation, type State } from '@/testkit/model/oracle'
+import { answerOf, leavesOf, onFailure, shownMessage, type Expected, type Oracle, type Relation, type State } from '@/testkit/model/oracle'
 
 // The words this reference reads, declared here (it shares no type with the machine).
 /** Who signed in, as the identity provider's token names them. */
@@ -97,8 +97,5 @@ export const sessionOracle: Oracle<{ identity: SignInIdentity; opensOnLicenses?:
     return now
   },
   // The part that failed sends the user to '/', once.
-  effects: (now, event) => {
-    const answer = answerOf(event, now.state, loadingParts)
-    return answer?.awaited && !answer.done ? [sentHome] : []
-  },
+  effects: (now, event) => onFailure(event, now.state, loadingParts, () => [sentHome]),
 }
