@@ -20,12 +20,17 @@ export { colorSchemeStorageKey }
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey })
 
+/** The colour of a near end in words ('Ends in 30 days'), for each scheme: `c={endsSoonColor}`. */
+export const endsSoonColor = 'var(--prism-color-ends-soon)'
+
 /**
  * Mantine's dimmed greys miss WCAG AA (3.3:1 on white, 4.1:1 on dark); one shade stronger passes.
- * So does its error red on white (field errors): shade 9 reaches 5.4:1.
+ * So does its error red on white (field errors): shade 9 reaches 5.4:1. Its darkest orange is 4.3:1
+ * on white and 4.0:1 on dark, short of the 4.5:1 small text needs: a near end is a deeper amber on
+ * white (5.0:1) and a light orange on dark.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': mantineTheme.colors.gray[7], '--mantine-color-error': mantineTheme.colors.red[9] },
-  dark: { '--mantine-color-dimmed': mantineTheme.colors.dark[1] },
+  light: { '--mantine-color-dimmed': mantineTheme.colors.gray[7], '--mantine-color-error': mantineTheme.colors.red[9], '--prism-color-ends-soon': '#b45309' },
+  dark: { '--mantine-color-dimmed': mantineTheme.colors.dark[1], '--prism-color-ends-soon': mantineTheme.colors.orange[4] },
 })

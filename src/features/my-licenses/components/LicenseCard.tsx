@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { StatusBadge } from '../my-licenses.select'
+import { endsSoonColor } from '@/src/ui/theme'
 
 interface LicenseCardProps {
   title: string
@@ -35,7 +36,7 @@ export function LicenseCard({ title, badge, owner, expires, expiresInWords, cove
         {coverage && <Text size="sm">{coverage}</Text>}
         {renewalInvoice && <Text size="sm">{renewalInvoice}</Text>}
         {expiresInWords && (
-          <Text size="sm" fw={600} c="orange.9">
+          <Text size="sm" fw={600} c={endsSoonColor}>
             {expiresInWords}
           </Text>
         )}
