@@ -20,8 +20,10 @@ export { colorSchemeStorageKey }
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey })
 
-/** The colour of a near end in words ('Ends in 30 days'), for each scheme: `c={endsSoonColor}`. */
-export const endsSoonColor = 'var(--prism-color-ends-soon)'
+/** The variable holding the colour of a near end in words ('Ends in 30 days'), set for each scheme below. */
+const endsSoonVariable = '--prism-color-ends-soon'
+/** That colour, for a component's `c`. */
+export const endsSoonColor = `var(${endsSoonVariable})`
 
 /**
  * Mantine's dimmed greys miss WCAG AA (3.3:1 on white, 4.1:1 on dark); one shade stronger passes.
@@ -31,6 +33,6 @@ export const endsSoonColor = 'var(--prism-color-ends-soon)'
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': mantineTheme.colors.gray[7], '--mantine-color-error': mantineTheme.colors.red[9], '--prism-color-ends-soon': '#b45309' },
-  dark: { '--mantine-color-dimmed': mantineTheme.colors.dark[1], '--prism-color-ends-soon': mantineTheme.colors.orange[4] },
+  light: { '--mantine-color-dimmed': mantineTheme.colors.gray[7], '--mantine-color-error': mantineTheme.colors.red[9], [endsSoonVariable]: '#b45309' },
+  dark: { '--mantine-color-dimmed': mantineTheme.colors.dark[1], [endsSoonVariable]: mantineTheme.colors.orange[4] },
 })

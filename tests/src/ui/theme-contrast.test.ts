@@ -19,14 +19,13 @@ interface AxeColor {
 }
 const axeColor = (axe.commons as unknown as { color: { Color: new () => AxeColor; getContrast(background: AxeColor, foreground: AxeColor): number } }).color
 
-function contrast(text: string, background: string) {
-  const [foreground, behind] = [text, background].map((value) => {
-    const color = new axeColor.Color()
-    color.parseString(value)
-    return color
-  })
-  return axeColor.getContrast(behind!, foreground!)
+function parsed(value: string) {
+  const color = new axeColor.Color()
+  color.parseString(value)
+  return color
 }
+
+const contrast = (text: string, background: string) => axeColor.getContrast(parsed(background), parsed(text))
 
 describe('the theme’s text colours against their backgrounds', () => {
   const white = mantine.white
