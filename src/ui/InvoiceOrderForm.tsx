@@ -92,7 +92,8 @@ export interface InvoiceOrderedView {
 export function InvoiceOrdered({ ordered, onClose, children }: { ordered: InvoiceOrderedView; onClose: () => void; children?: ReactNode }) {
   return (
     <Stack>
-      <Alert color="yellow.9" role="status" title="Awaiting payment">
+      {/* Amber with dark text, as the badges that ask for attention (Mantine's light variant of a shade draws its title in its fill). */}
+      <Alert variant="filled" color="yellow.5" autoContrast role="status" title="Awaiting payment">
         {ordered.summary}
       </Alert>
       <Text size="sm">{ordered.seats}</Text>

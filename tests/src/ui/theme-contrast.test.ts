@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core'
+import { DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core'
 import { describe, expect, it } from 'vitest'
 import { cssVariablesResolver, theme } from '@/src/ui/theme'
 
@@ -43,6 +43,12 @@ describe('the theme’s text colours against their backgrounds', () => {
 
   it.each(cases)('%s: at least 4.5:1', (_, text, background) => {
     expect(contrast(text, background)).toBeGreaterThanOrEqual(smallText)
+  })
+
+  it('dark text on the amber of what asks for attention (a pending seat, a payment due, an order awaiting payment): at least 4.5:1', () => {
+    // `autoContrast` picks the label's colour: Mantine's black on this shade.
+    expect(getContrastColor({ color: 'yellow.5', theme: mantine, autoContrast: true })).toBe('var(--mantine-color-black)')
+    expect(contrast(mantine.black, mantine.colors.yellow[5])).toBeGreaterThanOrEqual(smallText)
   })
 
   it('would refuse Mantine’s darkest orange on white, which a near end used before', () => {

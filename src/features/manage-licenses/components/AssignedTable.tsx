@@ -93,9 +93,11 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {fullName(license)}
-                    {/* Assigned, not yet bound: its holder has not signed in (issue 30). */}
+                    {/* Assigned, not yet bound: its holder has not signed in (issue 30). Amber with dark text, as the
+                        other badges that ask for attention (Mantine's light variant of a shade draws its label in its
+                        fill); whole beside a name that wraps (a badge shrinks to 'PEN…' in a narrow column). */}
                     {license.pending && (
-                      <Badge variant="light" color="yellow.9" size="sm">
+                      <Badge color="yellow.5" autoContrast size="sm" flex="none">
                         Pending
                       </Badge>
                     )}

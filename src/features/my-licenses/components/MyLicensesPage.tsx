@@ -149,7 +149,7 @@ function LicenseCards({ trial, mayStartTrial, onStartTrial, onExtendTrial }: Tri
                     </Button>
                   )}
                   {card.updatePayment && (
-                    <Button variant="light" color="yellow.9" loading={billingOpening} onClick={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}>
+                    <Button color="yellow.5" autoContrast loading={billingOpening} onClick={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}>
                       Update payment in Billing
                     </Button>
                   )}
