@@ -46,6 +46,8 @@ test('a renewal whose card fails leaves the subscription past due, and the billi
   await expect(card.getByText('Payment due', { exact: true })).toBeVisible()
   await expect(card.getByText('Active', { exact: true })).toHaveCount(0)
   await expect(card.getByRole('button', { name: 'Update payment in Billing' })).toBeVisible()
+  // The due payment's badge and button are drawn only here: their labels must be readable.
+  await expectNoAxeViolations(page)
   await page
     .getByRole('navigation', { name: 'Account' })
     .getByRole('button', { name: /^Billing/ })

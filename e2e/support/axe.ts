@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import axe from 'axe-core'
+import axe, { type AxeResults } from 'axe-core'
 
 /**
  * What the builder evaluates in each frame as axe's source, once `injectAxe` has put axe there: by
@@ -23,21 +23,33 @@ export async function expectNoAxeViolations(page: Page) {
   await expect.poll(() => page.evaluate(transitionsEnded), { message: 'transitions ended before axe' }).toBe(true)
   await injectAxe(page)
   const results = await new AxeBuilder({ page, axeSource: alreadyInjected })
-    // Only violations are read: axe then skips describing every passing node, a large share of its
-    // time. (Before withTags: options replaces what was set.)
-    .options({ resultTypes: ['violations'] })
+    // Only violations and the checks left for review are read (invisibleText): axe then skips
+    // describing every passing node, a large share of its time. (Before withTags: options replaces what was set.)
+    .options({ resultTypes: ['violations', 'incomplete'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     // One axe.run in the page, reaching into its frames, instead of a run per frame finished in a
     // new blank page: 2.3 times faster here. Every frame the pages open is of the same origin (the
     // stack is one HTTPS address), which is all this mode can look into.
     .setLegacyMode()
     .analyze()
-  const summary = results.violations.map((violation) => ({
+  const summary = [...results.violations, ...invisibleText(results.incomplete)].map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }))
   expect(summary).toEqual([])
+}
+
+/**
+ * Text drawn in its background's own colour (1:1). axe leaves it for review rather than refusing it,
+ * as text may be hidden that way on purpose; text on these pages is to be read, or hidden from
+ * everyone, so here it fails like a violation: a badge whose label was its own fill passed unseen.
+ */
+function invisibleText(incomplete: AxeResults['incomplete']): AxeResults['incomplete'] {
+  return incomplete
+    .filter((result) => result.id === 'color-contrast')
+    .map((result) => ({ ...result, nodes: result.nodes.filter((node) => node.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'equalRatio')) }))
+    .filter((result) => result.nodes.length > 0)
 }
 
 /**
