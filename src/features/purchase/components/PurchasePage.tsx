@@ -96,7 +96,8 @@ export function PurchasePage({ priceId }: { priceId: string | null }) {
         <ActionIcon variant="default" size="lg" aria-label="Fewer developers" disabled={!view.canDecrease} onClick={() => purchase.send({ type: 'seats.decrease' })}>
           <IconMinus size={16} aria-hidden="true" />
         </ActionIcon>
-        <Text fw={700} fz="xl" miw={32} ta="center" aria-live="polite" aria-label={`${view.seats} developers`}>
+        {/* An output (a status) takes the name a paragraph's aria-label would not give it. */}
+        <Text component="output" display="block" fw={700} fz="xl" miw={32} ta="center" aria-live="polite" aria-label={`${view.seats} developers`}>
           {view.seats}
         </Text>
         <ActionIcon variant="default" size="lg" aria-label="More developers" disabled={!view.canIncrease} onClick={() => purchase.send({ type: 'seats.increase' })}>
