@@ -1,7 +1,9 @@
+import { demo } from './support/accounts'
 import { expectNoAxeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { tourPageErrors } from './support/machine-tour'
 import { expectRefusalsChangeNothingInBrowser } from './support/oracle-refusals'
+import { openSignedIn } from './support/signed-in'
 import { walkPaths } from './support/walk-paths'
 import { describeInput } from '../testkit/model/paths'
 import { pathsByInput, tours } from './tours/tours'
@@ -39,4 +41,26 @@ test.describe('axe in every state', () => {
       }
     })
   }
+})
+
+/**
+ * The account pages in the dark scheme, as the stack serves them: the sweep above checks every
+ * state in the light scheme only, and a colour that reads on white may not on dark (decision 0077).
+ */
+test.describe('axe on the account pages in the dark scheme', () => {
+  test.use({ colorScheme: 'dark' })
+  const visits: Record<string, string[]> = {
+    [demo.commercial]: ['/account', '/account/licenses', '/account/members', '/account/invoices', '/account/profile'],
+    [demo.plus]: ['/account/feed-tokens'],
+  }
+  for (const [email, paths] of Object.entries(visits))
+    test(`as ${email}: ${paths.join(', ')}`, async ({ page }) => {
+      for (const [index, path] of paths.entries()) {
+        await (index === 0 ? openSignedIn(page, email, path) : page.goto(path))
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+        await test.step(`axe: ${path}`, () => expectNoAxeViolations(page))
+      }
+    })
 })
