@@ -7,6 +7,7 @@ import { countryCodes, countryName } from '@/common/countries'
 import { orderOf, type InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import { CompanyFields } from './CompanyFields'
 import { DialogActions, ErrorAlert } from './FormDialog'
+import { attentionColor } from '@/src/ui/theme'
 
 /** Paying by bank transfer against an invoice (issue 49): the purchase page's order and Manage Licenses' added seats. */
 export const invoiceOrderTitle = 'Pay by bank transfer (invoice)'
@@ -92,8 +93,7 @@ export interface InvoiceOrderedView {
 export function InvoiceOrdered({ ordered, onClose, children }: { ordered: InvoiceOrderedView; onClose: () => void; children?: ReactNode }) {
   return (
     <Stack>
-      {/* Amber with dark text, as the badges that ask for attention (Mantine's light variant of a shade draws its title in its fill). */}
-      <Alert variant="filled" color="yellow.5" autoContrast role="status" title="Awaiting payment">
+      <Alert variant="filled" color={attentionColor} autoContrast role="status" title="Awaiting payment">
         {ordered.summary}
       </Alert>
       <Text size="sm">{ordered.seats}</Text>

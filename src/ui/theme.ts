@@ -18,6 +18,13 @@ export const theme = createTheme({
 
 export { colorSchemeStorageKey }
 
+/**
+ * The amber of what asks for attention (a pending seat, a payment due, an order awaiting payment, a
+ * token's creator gone), filled, with the dark label `autoContrast` picks. Not Mantine's light
+ * variant of a shade: that fills with the shade and writes the label in the same shade (1:1).
+ */
+export const attentionColor = 'yellow.5'
+
 export const colorSchemeManager = localStorageColorSchemeManager({ key: colorSchemeStorageKey })
 
 /** The variable holding the colour of a near end in words ('Ends in 30 days'), set for each scheme below. */

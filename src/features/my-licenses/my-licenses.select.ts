@@ -4,6 +4,7 @@ import type { myLicensesMachine } from '@/machines/my-licenses.machine'
 import type { License, LicenseStatus } from '@/common/contract'
 import { purchaseHref } from '@/common/plans'
 import { daysUntil, formatCoverage, formatDaysFromNow, formatLongDate } from '@/common/format'
+import { attentionColor } from '@/src/ui/theme'
 
 /** Licenses that end within this many days also say so in words. */
 export const expiringSoonDays = 30
@@ -11,7 +12,7 @@ export const expiringSoonDays = 30
 /** A card's badge: the spec's green 'Active', amber (with dark text) while a payment is due, grey once ended. */
 export interface StatusBadge {
   label: string
-  color: 'green.9' | 'yellow.5' | 'gray.7'
+  color: 'green.9' | typeof attentionColor | 'gray.7'
 }
 
 const badges: Record<LicenseStatus, StatusBadge> = {
@@ -20,9 +21,9 @@ const badges: Record<LicenseStatus, StatusBadge> = {
   cancels: { label: 'Active', color: 'green.9' },
   // A free trial (decision 0047): the seat works until the trial's end, which the date line says.
   trial: { label: 'Trial', color: 'green.9' },
-  'payment-due': { label: 'Payment due', color: 'yellow.5' },
+  'payment-due': { label: 'Payment due', color: attentionColor },
   // Bought by invoice: the seat works while the invoice is open; the line below says by when to pay.
-  'awaiting-payment': { label: 'Awaiting payment', color: 'yellow.5' },
+  'awaiting-payment': { label: 'Awaiting payment', color: attentionColor },
   expired: { label: 'Expired', color: 'gray.7' },
 }
 

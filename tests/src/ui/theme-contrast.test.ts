@@ -1,7 +1,7 @@
 import axe from 'axe-core'
-import { DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core'
+import { DEFAULT_THEME, getContrastColor, mergeMantineTheme, parseThemeColor } from '@mantine/core'
 import { describe, expect, it } from 'vitest'
-import { cssVariablesResolver, theme } from '@/src/ui/theme'
+import { attentionColor, cssVariablesResolver, theme } from '@/src/ui/theme'
 
 /**
  * The colours the theme sets for text meet WCAG AA's 4.5:1 for small text on what they are drawn
@@ -47,8 +47,8 @@ describe('the theme’s text colours against their backgrounds', () => {
 
   it('dark text on the amber of what asks for attention (a pending seat, a payment due, an order awaiting payment): at least 4.5:1', () => {
     // `autoContrast` picks the label's colour: Mantine's black on this shade.
-    expect(getContrastColor({ color: 'yellow.5', theme: mantine, autoContrast: true })).toBe('var(--mantine-color-black)')
-    expect(contrast(mantine.black, mantine.colors.yellow[5])).toBeGreaterThanOrEqual(smallText)
+    expect(getContrastColor({ color: attentionColor, theme: mantine, autoContrast: true })).toBe('var(--mantine-color-black)')
+    expect(contrast(mantine.black, parseThemeColor({ color: attentionColor, theme: mantine }).value)).toBeGreaterThanOrEqual(smallText)
   })
 
   it('would refuse Mantine’s darkest orange on white, which a near end used before', () => {

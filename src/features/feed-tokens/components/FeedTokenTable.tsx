@@ -2,6 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core'
 import type { FeedToken } from '@/common/contract'
 import { ListTable, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import type { TokenRow } from '../feed-tokens.select'
+import { attentionColor } from '@/src/ui/theme'
 
 interface FeedTokenTableProps {
   rows: TokenRow[]
@@ -49,7 +50,7 @@ export function FeedTokenTable({ rows, canRevoke, onRevoke, onResume }: FeedToke
               {row.createdByEmail}
             </Text>
             {row.creatorGone && (
-              <Badge color="yellow.5" autoContrast>
+              <Badge color={attentionColor} autoContrast>
                 {row.creatorGone}
               </Badge>
             )}

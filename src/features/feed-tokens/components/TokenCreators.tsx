@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { RowButton } from '@/src/ui/ListTable'
 import type { CreatorEntry } from '../feed-tokens.select'
+import { attentionColor } from '@/src/ui/theme'
 
 interface TokenCreatorsProps {
   creators: CreatorEntry[]
@@ -31,7 +32,7 @@ export function TokenCreators({ creators, canRevoke, onRevokeAll }: TokenCreator
                 : {creator.tokens}
               </Text>
               {creator.gone && (
-                <Badge color="yellow.5" autoContrast>
+                <Badge color={attentionColor} autoContrast>
                   {creator.gone}
                 </Badge>
               )}

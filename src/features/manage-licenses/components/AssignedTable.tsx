@@ -5,6 +5,7 @@ import type { AssignedLicense } from '@/common/contract'
 import { formatCoverage, formatLongDate } from '@/common/format'
 import { ActionsHeader, NoWrapCell, RowButton } from '@/src/ui/ListTable'
 import { fullName, tableRows, unusedDays, type SortColumn, type TableView } from '../license-table'
+import { attentionColor } from '@/src/ui/theme'
 
 interface AssignedTableProps {
   licenses: readonly AssignedLicense[]
@@ -93,11 +94,10 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {fullName(license)}
-                    {/* Assigned, not yet bound: its holder has not signed in (issue 30). Amber with dark text, as the
-                        other badges that ask for attention (Mantine's light variant of a shade draws its label in its
-                        fill); whole beside a name that wraps (a badge shrinks to 'PEN…' in a narrow column). */}
+                    {/* Assigned, not yet bound: its holder has not signed in (issue 30). Whole beside a name that
+                        wraps (a badge shrinks to 'PEN…' in a narrow column). */}
                     {license.pending && (
-                      <Badge color="yellow.5" autoContrast size="sm" flex="none">
+                      <Badge color={attentionColor} autoContrast size="sm" flex="none">
                         Pending
                       </Badge>
                     )}

@@ -22,6 +22,7 @@ import { DiscordDialog } from './DiscordDialog'
 import { LicenseCard } from './LicenseCard'
 import { LicenseKeyDialog } from './LicenseKeyDialog'
 import '../my-licenses.css'
+import { attentionColor } from '@/src/ui/theme'
 
 /**
  * My Licenses (the account area's index): a card per license, with its key and Discord; a trial
@@ -149,7 +150,7 @@ function LicenseCards({ trial, mayStartTrial, onStartTrial, onExtendTrial }: Tri
                     </Button>
                   )}
                   {card.updatePayment && (
-                    <Button color="yellow.5" autoContrast loading={billingOpening} onClick={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}>
+                    <Button color={attentionColor} autoContrast loading={billingOpening} onClick={() => billing.send({ type: 'portal.open', returnUrl: window.location.href })}>
                       Update payment in Billing
                     </Button>
                   )}
