@@ -8,14 +8,16 @@ import { createAppRouter } from './router'
 // Development builds only: /__statecharts shows every machine in place of the app, and the dev
 // tools (live inspection with ?inspect, the statecharts beside the app) watch every actor. The
 // dynamic import sits in a branch that production builds remove, so they contain none of it.
+// The app starts once they have loaded: a page that leaves at once (the sign-in's trip to the
+// provider) would otherwise be gone before them, and its states missing from the tab's journal.
 const statechartsPage = import.meta.env.DEV && window.location.pathname === '/__statecharts'
 if (import.meta.env.DEV) {
   void import('./devtools/start').then((devtools) => {
     devtools.startDevtools({ dock: !statechartsPage })
     if (statechartsPage) devtools.renderStatechartsPage(document.getElementById('app')!)
+    else startApp()
   })
-}
-if (!statechartsPage) startApp()
+} else startApp()
 
 function startApp() {
   removeSignOutState(window.location, window.history)
