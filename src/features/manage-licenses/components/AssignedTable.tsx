@@ -67,7 +67,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
           setView((current) => ({ ...current, unusedOnly, page: 1 }))
         }}
       />
-      <Table.ScrollContainer minWidth={680}>
+      <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover aria-labelledby="assigned-title">
           <Table.Thead>
             <Table.Tr>
@@ -75,7 +75,7 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                 const sorted = view.sort.column === column ? view.sort.direction : undefined
                 const Icon = sorted === 'ascending' ? IconArrowUp : sorted === 'descending' ? IconArrowDown : IconSelector
                 return (
-                  <Table.Th key={column} aria-sort={sorted ?? 'none'}>
+                  <Table.Th key={column} aria-sort={sorted ?? 'none'} style={{ whiteSpace: 'nowrap' }}>
                     <UnstyledButton onClick={() => sortBy(column)} fw={700}>
                       <Group gap={4} wrap="nowrap">
                         {label}
@@ -106,34 +106,37 @@ export function AssignedTable({ licenses, canUnassign, onUnassign, canRegenerate
                 <Table.Td>{license.email}</Table.Td>
                 <NoWrapCell>{license.ended ? <EndedSeat ended={license.ended} /> : formatLongDate(license.expirationDate)}</NoWrapCell>
                 <NoWrapCell>{license.lastFeedAccessAt ? formatLongDate(license.lastFeedAccessAt) : 'Never'}</NoWrapCell>
-                <NoWrapCell ta="right">
-                  {resend && license.pending && (
-                    <RowButton
-                      loading={resend.sending === license.id}
-                      disabled={!resend.enabled}
-                      aria-label={`Resend the assignment email to ${fullName(license)}`}
-                      onClick={() => resend.onResend(license)}
-                    >
-                      Resend
+                {/* The row's buttons wrap onto a second line before the name and email columns narrow to a few letters. */}
+                <Table.Td>
+                  <Group gap={0} justify="flex-end">
+                    {resend && license.pending && (
+                      <RowButton
+                        loading={resend.sending === license.id}
+                        disabled={!resend.enabled}
+                        aria-label={`Resend the assignment email to ${fullName(license)}`}
+                        onClick={() => resend.onResend(license)}
+                      >
+                        Resend
+                      </RowButton>
+                    )}
+                    {licenseFile && (
+                      <RowButton
+                        loading={licenseFile.downloading === license.id}
+                        disabled={!licenseFile.enabled}
+                        aria-label={`Download the license file of ${fullName(license)}`}
+                        onClick={() => licenseFile.onDownload(license)}
+                      >
+                        License file
+                      </RowButton>
+                    )}
+                    <RowButton disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
+                      Regenerate key
                     </RowButton>
-                  )}
-                  {licenseFile && (
-                    <RowButton
-                      loading={licenseFile.downloading === license.id}
-                      disabled={!licenseFile.enabled}
-                      aria-label={`Download the license file of ${fullName(license)}`}
-                      onClick={() => licenseFile.onDownload(license)}
-                    >
-                      License file
+                    <RowButton color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
+                      Unassign
                     </RowButton>
-                  )}
-                  <RowButton disabled={!canRegenerate} aria-label={`Regenerate key of ${fullName(license)}`} onClick={() => onRegenerate(license)}>
-                    Regenerate key
-                  </RowButton>
-                  <RowButton color="red" disabled={!canUnassign} aria-label={`Unassign ${fullName(license)}`} onClick={() => onUnassign(license)}>
-                    Unassign
-                  </RowButton>
-                </NoWrapCell>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
             ))}
             {shown.rows.length === 0 && (
