@@ -10,13 +10,17 @@ import { createAppRouter } from './router'
 // dynamic import sits in a branch that production builds remove, so they contain none of it.
 // The app starts once they have loaded: a page that leaves at once (the sign-in's trip to the
 // provider) would otherwise be gone before them, and its states missing from the tab's journal.
+// Should they fail to load, the app starts all the same (the failure is left in the console).
 const statechartsPage = import.meta.env.DEV && window.location.pathname === '/__statecharts'
 if (import.meta.env.DEV) {
-  void import('./devtools/start').then((devtools) => {
-    devtools.startDevtools({ dock: !statechartsPage })
-    if (statechartsPage) devtools.renderStatechartsPage(document.getElementById('app')!)
-    else startApp()
-  })
+  void import('./devtools/start')
+    .then((devtools) => {
+      devtools.startDevtools({ dock: !statechartsPage })
+      if (statechartsPage) devtools.renderStatechartsPage(document.getElementById('app')!)
+    })
+    .finally(() => {
+      if (!statechartsPage) startApp()
+    })
 } else startApp()
 
 function startApp() {
