@@ -7,7 +7,7 @@ import { countryCodes, countryName } from '@/common/countries'
 import { orderOf, type InvoiceOrderDraft } from '@/common/invoice-order-draft'
 import { CompanyFields } from './CompanyFields'
 import { DialogActions, ErrorAlert } from './FormDialog'
-import { attentionColor } from '@/src/ui/theme'
+import { attentionColor } from './theme'
 
 /** Paying by bank transfer against an invoice (issue 49): the purchase page's order and Manage Licenses' added seats. */
 export const invoiceOrderTitle = 'Pay by bank transfer (invoice)'
